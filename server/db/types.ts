@@ -1,0 +1,33 @@
+// The database seen by the embedded server: PGlite or PostgreSQL behind one small interface.
+
+export type Row = Record<string, unknown>;
+export interface QueryResult<T = Row> { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows: number }
+export interface Queryable { query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> }
+
+/** The claims a request runs under, exactly what PostgREST puts in request.jwt.claims. */
+export interface RequestContext {
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Record<string, unknown>;
+  method: string;
+  path: string;
+  /** GET/HEAD run in a read-only transaction. */
+  readOnly: boolean;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /** Owner access (migrations, seed, auth tables). Never used to serve a REST/storage request. */
+  admin: Queryable & {
+    exec(sql: string): Promise<void>;
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  };
+  /**
+   * One transaction as PostgREST runs it: first
+   * `select set_config('role', $role, true), set_config('request.jwt.claims', $claims, true), ...`,
+   * then `fn`. Rolled back when fn throws.
+   */
+  asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,17 @@
+// The mode machine of SPEC §4 as pure functions: which mode results from a request.
+export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'report';
+
+/**
+ * Mode after the user asks for `requested` while in `current`.
+ * Asking for the active drawing mode again toggles back to view; from report any other request gives view.
+ */
+export function nextMode(current: AppMode, requested: AppMode): AppMode {
+  if (current === 'report' && requested !== 'report') return 'view';
+  if (current === requested && current !== 'view') return 'view';
+  return requested;
+}
+
+/** Whether a role may enter a mode (draw-zone is admin only, SPEC §6). */
+export function modeAllowed(mode: AppMode, isAdmin: boolean): boolean {
+  return mode !== 'draw-zone' || isAdmin;
+}

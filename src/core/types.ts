@@ -1,0 +1,75 @@
+// Domain types of SPEC §3, shared by the app, the workers and the tests. Coordinates are image pixels.
+
+export type Role = 'admin' | 'user';
+export type PointStatus = 'signale' | 'pris_en_charge' | 'resolu';
+/** A zone's track; `null` means no track ('Aucune voie'). */
+export type Track = 'voie_1' | 'voie_2';
+
+export const CRITICALITY_ICONS = [
+  'AlertTriangle', 'ShieldAlert', 'AlertCircle', 'Zap', 'Flame', 'Skull',
+  'Info', 'Warning', 'Ban', 'XCircle', 'AlertOctagon', 'Eye',
+] as const;
+export type CriticalityIcon = (typeof CRITICALITY_ICONS)[number];
+
+/** A position in image pixels (the line image's own pixel grid). */
+export interface ImagePoint { x: number; y: number }
+
+export interface Profile { id: string; email: string; role: Role; teamId: string | null }
+
+export interface Invitation {
+  id: string; email: string; createdBy: string | null; expiresAt: string;
+  redeemedAt: string | null; redeemedBy: string | null; createdAt: string;
+}
+
+export interface CriticalityLevel {
+  id: string; name: string; color: string; icon: CriticalityIcon;
+  order: number; isDefault: boolean; createdBy: string | null;
+}
+
+export interface Zone {
+  id: string; name: string; color: string; track: Track | null;
+  points: ImagePoint[]; kmStart: number | null; kmEnd: number | null;
+  createdBy: string | null; createdAt: string;
+}
+
+export interface Point {
+  id: string; name: string; description: string;
+  /** The PK as typed by the user, e.g. "12.50". */
+  kilometer: string;
+  kmValue: number | null;
+  position: ImagePoint;
+  imageUrl: string | null;
+  status: PointStatus;
+  /** Id of a criticality level ('attention', 'danger', ...). */
+  criticality: string;
+  ticketNumber: string | null;
+  teamId: string | null;
+  teamName: string | null;
+  creationDate: string;
+  createdBy: string | null;
+}
+
+export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string }
+
+export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null }
+
+export interface AppSetting { key: string; value: string; createdBy: string | null }
+
+/** The line image in use: from app_settings 'line_image' (JSON) or the bundled default. */
+export interface LineImage { url: string; width: number; height: number }
+
+export interface ReportRequest {
+  startPoint: number; endPoint: number;
+  displayStartPoint: number; displayEndPoint: number;
+  selectedZones: string[];
+  selectedTracks: Track[];
+}
+
+export interface ZoneReportSection { zone: Zone; points: Point[] }
+export interface ReportResult {
+  request: ReportRequest;
+  /** Tracks actually used (falls back to both when none selected). */
+  tracks: Track[];
+  pointsInZones: ZoneReportSection[];
+  pointsOutsideZones: Point[];
+}

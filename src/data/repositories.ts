@@ -1,0 +1,143 @@
+// One small repository per table on supabase-js (SPEC §7). Every function throws the supabase error on failure.
+import { supabase } from './client';
+import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
+import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Point, Profile, Role, Team, Zone } from '../core/types';
+import { fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type ZoneInput } from './mappers';
+
+function check<T>(res: { data: T; error: unknown }): T {
+  if (res.error) throw res.error;
+  return res.data;
+}
+
+// ---- points ---------------------------------------------------------------
+const POINT_SELECT = '*, teams(name)';
+
+/** Every point, paged past the 1000-row cap, newest first. `onPage` reports progress. */
+export async function listPoints(onPage?: (loaded: number) => void): Promise<Point[]> {
+  const out: Point[] = [];
+  for (let offset = 0; ; offset += SUPABASE_MAX_ROWS) {
+    const rows = check(await supabase().from('points').select(POINT_SELECT)
+      .order('created_at', { ascending: false }).order('id').range(offset, offset + SUPABASE_MAX_ROWS - 1));
+    for (const r of rows ?? []) out.push(toPoint(r));
+    onPage?.(out.length);
+    if (!rows || rows.length < SUPABASE_MAX_ROWS) return out;
+  }
+}
+export async function savePoint(p: PointInput): Promise<Point> {
+  const row = fromPoint(p);
+  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
+  return toPoint(check(await q.select(POINT_SELECT).single()));
+}
+export async function deletePoint(id: string): Promise<void> { check(await supabase().from('points').delete().eq('id', id)); }
+export async function countPointsUsing(column: 'criticality' | 'team_id', value: string): Promise<number> {
+  const res = await supabase().from('points').select('id', { count: 'exact', head: true }).eq(column, value);
+  if (res.error) throw res.error;
+  return res.count ?? 0;
+}
+
+// ---- zones ----------------------------------------------------------------
+export async function listZones(): Promise<Zone[]> {
+  return (check(await supabase().from('zones').select('*').order('created_at', { ascending: false })) ?? []).map(toZone);
+}
+export async function saveZone(z: ZoneInput): Promise<Zone> {
+  const row = fromZone(z);
+  const q = z.id ? supabase().from('zones').update(row).eq('id', z.id) : supabase().from('zones').insert(row);
+  return toZone(check(await q.select('*').single()));
+}
+export async function deleteZone(id: string): Promise<void> { check(await supabase().from('zones').delete().eq('id', id)); }
+
+// ---- teams ----------------------------------------------------------------
+export async function listTeams(): Promise<Team[]> {
+  return (check(await supabase().from('teams').select('*').order('name')) ?? []).map(toTeam);
+}
+export async function saveTeam(t: { id?: string; name: string; description: string | null }): Promise<Team> {
+  const row = { name: t.name.trim(), description: t.description?.trim() || null };
+  const q = t.id ? supabase().from('teams').update(row).eq('id', t.id) : supabase().from('teams').insert(row);
+  return toTeam(check(await q.select('*').single()));
+}
+/** False when points still use the team (SPEC §7). */
+export async function deleteTeam(id: string): Promise<boolean> {
+  if ((await countPointsUsing('team_id', id)) > 0) return false;
+  check(await supabase().from('teams').delete().eq('id', id));
+  return true;
+}
+
+// ---- criticality levels -----------------------------------------------------
+export async function listCriticalityLevels(): Promise<CriticalityLevel[]> {
+  return (check(await supabase().from('criticality_levels').select('*').order('order')) ?? []).map(toLevel);
+}
+export async function saveCriticalityLevel(l: Omit<CriticalityLevel, 'createdBy'>): Promise<CriticalityLevel> {
+  return toLevel(check(await supabase().from('criticality_levels').upsert(fromLevel(l), { onConflict: 'id' }).select('*').single()));
+}
+export async function deleteCriticalityLevel(id: string): Promise<void> {
+  check(await supabase().from('criticality_levels').delete().eq('id', id));
+}
+
+// ---- kilometre markers ------------------------------------------------------
+export async function listMarkers(): Promise<KilometerMarker[]> {
+  return (check(await supabase().from('kilometer_markers').select('*').order('position')) ?? []).map(toMarker);
+}
+export async function saveMarker(m: { id?: string; position: number; value: number }): Promise<KilometerMarker> {
+  const row = { ...(m.id ? { id: m.id } : {}), position: m.position, value: m.value };
+  return toMarker(check(await supabase().from('kilometer_markers').upsert(row).select('*').single()));
+}
+export async function deleteMarker(id: string): Promise<void> { check(await supabase().from('kilometer_markers').delete().eq('id', id)); }
+
+// ---- settings ---------------------------------------------------------------
+export async function listSettings(): Promise<AppSetting[]> {
+  return (check(await supabase().from('app_settings').select('*')) ?? []).map(toSetting);
+}
+export async function getSetting(key: string): Promise<string | null> {
+  const row = check(await supabase().from('app_settings').select('*').eq('key', key).maybeSingle());
+  return row ? toSetting(row).value : null;
+}
+export async function saveSetting(key: string, value: string): Promise<void> {
+  check(await supabase().from('app_settings').upsert({ key, value }, { onConflict: 'key' }));
+}
+
+// ---- profiles, roles, invitations --------------------------------------------
+export async function listProfiles(): Promise<Profile[]> {
+  return (check(await supabase().from('profiles').select('id, role, email, team_id').order('email')) ?? []).map(toProfile);
+}
+export async function getProfile(id: string): Promise<Profile | null> {
+  const row = check(await supabase().from('profiles').select('id, role, email, team_id').eq('id', id).maybeSingle());
+  return row ? toProfile(row) : null;
+}
+/** Creates the caller's missing profile through the RPC, else a direct insert (SPEC §7). */
+export async function ensureProfile(userId: string, email: string): Promise<Profile | null> {
+  const existing = await getProfile(userId);
+  if (existing) return existing;
+  const rpc = await supabase().rpc('create_profile', { user_id: userId, user_email: email, user_role: 'user' });
+  if (rpc.error) {
+    const ins = await supabase().from('profiles').insert({ id: userId, email, role: 'user' });
+    if (ins.error) console.error('profile insert failed', ins.error);
+  }
+  return getProfile(userId);
+}
+export async function setProfileTeam(userId: string, teamId: string | null): Promise<void> {
+  check(await supabase().from('profiles').update({ team_id: teamId }).eq('id', userId));
+}
+export async function changeUserRole(userId: string, role: Role): Promise<boolean> {
+  return check(await supabase().rpc('change_user_role', { user_id: userId, new_role: role })) === true;
+}
+export interface InviteResult { success: boolean; message: string; invitationUrl?: string }
+export async function inviteUser(email: string): Promise<InviteResult> {
+  return check(await supabase().rpc('invite_user', { email })) as InviteResult;
+}
+export async function listInvitations(): Promise<Invitation[]> {
+  return ((check(await supabase().rpc('list_invitations')) as any[]) ?? []).map(toInvitation);
+}
+/** The invited email, or null when the token is unknown, used or expired. */
+export async function validateInvitation(token: string): Promise<string | null> {
+  return (check(await supabase().rpc('validate_invitation', { token })) as string | null) ?? null;
+}
+
+// ---- storage ------------------------------------------------------------------
+export async function uploadPointImage(file: Blob, ext: string): Promise<{ path: string; publicUrl: string }> {
+  const path = `${IMAGE_FOLDER}/${crypto.randomUUID()}.${ext}`;
+  check(await supabase().storage.from(IMAGE_BUCKET).upload(path, file, { cacheControl: String(IMAGE_CACHE_SECONDS), upsert: false, contentType: file.type || undefined }));
+  return { path, publicUrl: supabase().storage.from(IMAGE_BUCKET).getPublicUrl(path).data.publicUrl };
+}
+export async function removeStorageObject(path: string): Promise<void> {
+  check(await supabase().storage.from(IMAGE_BUCKET).remove([path]));
+}

@@ -1,0 +1,13 @@
+// Sidebar tab, status filter and drawer state.
+import { atom } from 'jotai';
+import type { PointStatus } from '../core/types';
+
+/** 'tous' means every status except resolu (SPEC §2). */
+export type StatusFilter = 'tous' | PointStatus;
+export const statusFilterAtom = atom<StatusFilter>('tous');
+
+export type SidebarTab = 'tout' | 'zone' | 'equipe';
+export const sidebarTabAtom = atom<SidebarTab>('tout');
+
+export const sidebarOpenAtom = atom<boolean>(typeof window !== 'undefined' ? window.innerWidth >= 1366 : true);
+export const adminPanelOpenAtom = atom<boolean>(false);

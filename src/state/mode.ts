@@ -1,0 +1,5 @@
+// Main-screen mode (SPEC §4): view, draw-point, draw-zone, report. Transition rules live in src/core/modeMachine.
+import { atom } from 'jotai';
+import type { AppMode } from '../core/modeMachine';
+
+export const modeAtom = atom<AppMode>('view');
