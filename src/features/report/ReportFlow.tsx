@@ -1,0 +1,4 @@
+// Placeholder until the route report lands (issue 5).
+export function ReportFlow() {
+  return null;
+}
