@@ -1,0 +1,39 @@
+// Public API of the cluster engine (src/core/cluster): one hierarchical index over image-px points,
+// queried per zoom level (26 levels: zoom 0.5, 0.6, … 3.0), results as typed arrays that can be transferred.
+
+/** Clusters and single points of one level inside a bbox. Parallel arrays of length `count`. */
+export interface ClusterFrame {
+  level: number;
+  count: number;
+  xs: Float64Array; // image px (a single point: its exact position; a cluster: the weighted centre)
+  ys: Float64Array; // image px
+  sizes: Uint32Array; // number of points; 1 = a single point
+  severity: Uint8Array; // highest severity rank among its points (see src/core/severity.ts)
+  ids: Float64Array; // single point: its point index in the input arrays; cluster: its cluster id (for leaves())
+}
+
+export interface ClusterInput {
+  xs: Float64Array; // image px
+  ys: Float64Array; // image px
+  severity: Uint8Array; // rank per point
+  width: number; // image px
+  height: number; // image px
+}
+
+export interface ClusterStats {
+  buildMs: number;
+  count: number; // number of input points
+  levelCounts: number[]; // clusters + single points per level (index = level)
+}
+
+export interface ClusterIndex {
+  readonly stats: ClusterStats;
+  /** Everything of `level` (0..25, see levelForZoom) whose position lies in the image-px bbox (inclusive). */
+  query(level: number, minX: number, minY: number, maxX: number, maxY: number): ClusterFrame;
+  /** Point indices of a cluster (at most `limit`, default all); a point index given as id returns itself. */
+  leaves(clusterId: number, limit?: number): Uint32Array;
+  /** The first level (higher zoom) at which the cluster splits into several items; LEVEL_COUNT if it never does within the zoom range. */
+  expansionLevel(clusterId: number): number;
+  /** Number of points of a cluster id (1 for a point index). */
+  sizeOf(clusterId: number): number;
+}
