@@ -1,0 +1,327 @@
+-- Local-only bootstrap: what a Supabase project already provides (roles, auth and storage schemas,
+-- auth.uid()/role()/email()/jwt(), the supabase_realtime publication) plus the local realtime change queue.
+-- Idempotent; run by server/db/migrate.ts before the migrations. NEVER run on real Supabase.
+
+-- ---------------------------------------------------------------- roles (cluster-wide, so guarded)
+do $$
+declare
+  spec text[];
+  member text;
+  specs text[][] := array[
+    array['anon', 'nologin noinherit'],
+    array['authenticated', 'nologin noinherit'],
+    array['service_role', 'nologin noinherit bypassrls'],
+    array['authenticator', 'login noinherit']
+  ];
+begin
+  foreach spec slice 1 in array specs loop
+    if not exists (select 1 from pg_catalog.pg_roles where rolname = spec[1]) then
+      begin
+        execute format('create role %I %s', spec[1], spec[2]);
+      exception when duplicate_object or unique_violation then null; -- created concurrently by another database
+      end;
+    end if;
+  end loop;
+  foreach member in array array['anon', 'authenticated', 'service_role'] loop
+    if not pg_catalog.pg_has_role('authenticator', member, 'member') then
+      begin
+        execute format('grant %I to authenticator', member);
+      exception when others then
+        if not pg_catalog.pg_has_role('authenticator', member, 'member') then raise; end if;
+      end;
+    end if;
+  end loop;
+  -- The request role must never bypass row-level security.
+  if exists (select 1 from pg_catalog.pg_roles where rolname = 'authenticator' and (rolsuper or rolbypassrls or rolinherit)) then
+    alter role authenticator nosuperuser nobypassrls noinherit;
+  end if;
+end $$;
+
+create schema if not exists extensions;
+create schema if not exists auth;
+create schema if not exists storage;
+create schema if not exists realtime;
+grant usage on schema extensions to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- auth
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud varchar(255) default 'authenticated',
+  role varchar(255) default 'authenticated',
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255),
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255),
+  recovery_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}'::jsonb,
+  raw_user_meta_data jsonb not null default '{}'::jsonb,
+  is_super_admin boolean,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  phone text,
+  phone_confirmed_at timestamptz,
+  banned_until timestamptz,
+  deleted_at timestamptz,
+  is_sso_user boolean not null default false,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
+comment on table auth.users is 'Local stand-in for Supabase Auth users (GoTrue schema subset).';
+
+create table if not exists auth.identities (
+  id uuid primary key default gen_random_uuid(),
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null default '{}'::jsonb,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  not_after timestamptz,
+  refreshed_at timestamptz,
+  aal text default 'aal1',
+  user_agent text,
+  ip text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token varchar(255) not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid references auth.sessions (id) on delete cascade,
+  parent varchar(255),
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+create index if not exists refresh_tokens_parent_idx on auth.refresh_tokens (parent);
+
+create table if not exists auth.sso_providers (
+  id uuid primary key default gen_random_uuid(),
+  resource_id text unique,
+  issuer text,
+  client_id text,
+  metadata jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists auth.sso_domains (
+  id uuid primary key default gen_random_uuid(),
+  sso_provider_id uuid not null references auth.sso_providers (id) on delete cascade,
+  domain text not null unique,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+-- PKCE and single-sign-on flow state (one row per started flow).
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text,
+  code_challenge text,
+  code_challenge_method text check (code_challenge_method in ('s256', 'plain')),
+  provider_type text not null default 'sso',
+  provider_access_token text,
+  provider_refresh_token text,
+  authentication_method text not null default 'sso/oidc',
+  sso_provider_id uuid references auth.sso_providers (id) on delete cascade,
+  redirect_to text,
+  idp_state text unique,
+  idp_nonce text,
+  idp_code_verifier text,
+  email text,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+
+-- Exactly Supabase's definitions: the legacy per-claim setting first, then request.jwt.claims.
+create or replace function auth.uid() returns uuid language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+create or replace function auth.role() returns text language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+create or replace function auth.email() returns text language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+create or replace function auth.jwt() returns jsonb language sql stable as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+grant usage on schema auth to anon, authenticated, service_role;
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- storage
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null unique,
+  owner uuid,
+  owner_id text,
+  public boolean not null default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb,
+  unique (bucket_id, name)
+);
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant usage on schema storage to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1:array_length(_parts, 1) - 1];
+end $$;
+create or replace function storage.filename(name text) returns text language plpgsql immutable as $$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end $$;
+create or replace function storage.extension(name text) returns text language plpgsql immutable as $$
+declare _parts text[]; _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end $$;
+
+-- ---------------------------------------------------------------- realtime publication
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_publication where pubname = 'supabase_realtime') then
+    create publication supabase_realtime;
+  end if;
+end $$;
+
+-- ---------------------------------------------------------------- public schema grants, like Supabase
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------- local realtime change queue
+-- Triggers installed by realtime.install_capture() (server/db/realtime.ts) append one row per changed row
+-- of every table in supabase_realtime and notify 'realtime_changes' with the id; the realtime server reads by id.
+create table if not exists realtime.changes (
+  id bigserial primary key,
+  schema text not null,
+  "table" text not null,
+  type text not null check (type in ('INSERT', 'UPDATE', 'DELETE')),
+  record jsonb,
+  old_record jsonb,
+  commit_timestamp timestamptz not null default now()
+);
+revoke all on realtime.changes from public;
+
+create or replace function realtime.capture_change() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  pk text[];
+  old_pk jsonb;
+  new_id bigint;
+begin
+  if coalesce(current_setting('realtime.capture_disabled', true), '') = 'on' then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select array_agg(a.attname::text) into pk
+      from pg_catalog.pg_index i
+      join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+     where i.indrelid = tg_relid and i.indisprimary;
+    select coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) into old_pk
+      from jsonb_each(to_jsonb(old)) e where e.key = any (pk);
+  end if;
+  insert into realtime.changes (schema, "table", type, record, old_record)
+  values (tg_table_schema, tg_table_name, tg_op,
+          case when tg_op = 'DELETE' then null else to_jsonb(new) end,
+          old_pk)
+  returning id into new_id;
+  perform pg_notify('realtime_changes', new_id::text);
+  return null;
+end $$;
+revoke all on function realtime.capture_change() from public;
+
+create or replace function realtime.install_capture() returns integer
+language plpgsql security definer set search_path = '' as $$
+declare
+  t record;
+  n integer := 0;
+begin
+  for t in select schemaname, tablename from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime' loop
+    if not exists (
+      select 1 from pg_catalog.pg_trigger g
+       where g.tgrelid = format('%I.%I', t.schemaname, t.tablename)::regclass and g.tgname = 'realtime_capture'
+    ) then
+      execute format(
+        'create trigger realtime_capture after insert or update or delete on %I.%I for each row execute function realtime.capture_change()',
+        t.schemaname, t.tablename);
+      n := n + 1;
+    end if;
+  end loop;
+  return n;
+end $$;
+revoke all on function realtime.install_capture() from public;
+
+-- Deletes queue rows older than the given age; returns how many went.
+create or replace function realtime.prune_changes(older_than interval default interval '10 minutes') returns bigint
+language sql security definer set search_path = '' as $$
+  with d as (delete from realtime.changes where commit_timestamp < now() - older_than returning 1)
+  select count(*) from d
+$$;
+revoke all on function realtime.prune_changes(interval) from public;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  statements text[],
+  name text,
+  inserted_at timestamptz not null default now()
+);

@@ -1,0 +1,43 @@
+// PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
+// PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+
+type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
+
+function wrap(q: PgliteLike): Queryable {
+  return {
+    async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await q.query<T>(sql, params as any[]);
+      return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 };
+    },
+  };
+}
+
+/** Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined. */
+export async function openPglite(dir?: string): Promise<Database> {
+  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  const base = wrap(pg);
+  return {
+    kind: 'pglite',
+    admin: {
+      query: base.query,
+      async exec(sql: string) { await pg.exec(sql); },
+      // PGlite's own transaction() holds its exclusive lock: other queries wait, which serializes everything.
+      transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    },
+    asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return pg.transaction(async (tx) => {
+        if (ctx.readOnly) await tx.query('set transaction read only');
+        await tx.query(REQUEST_SETUP_SQL, requestSetupParams(ctx));
+        return fn(wrap(tx));
+      });
+    },
+    async listen(channel, onPayload) {
+      const unsub = await pg.listen(channel, onPayload);
+      return async () => { await unsub(); };
+    },
+    async close() { if (!pg.closed) await pg.close(); },
+  };
+}

@@ -1,0 +1,121 @@
+// node-postgres adapter of the Database interface. Owner work goes through `admin` (the DATABASE_URL login);
+// requests go through a second pool that logs in as `authenticator` (LOGIN NOINHERIT, no superuser, no
+// bypassrls) and switches role per transaction exactly as PostgREST does.
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+
+/** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
+const types = {
+  getTypeParser(oid: number, format?: any): any {
+    if (oid === 20) return (v: string) => { const n = Number(v); return Number.isSafeInteger(n) ? n : BigInt(v); };
+    if (oid === 1082) return (v: string) => new Date(v);
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+type Client = pg.PoolClient | pg.Client | pg.Pool;
+function wrap(c: Client): Queryable {
+  return {
+    async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await c.query(sql, params as any[]);
+      return { rows: r.rows as T[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
+    },
+  };
+}
+
+/** The authenticator password: AUTHENTICATOR_PASSWORD, else derived from the owner URL (stable across processes). */
+export function authenticatorPassword(databaseUrl: string): string {
+  if (process.env.AUTHENTICATOR_PASSWORD) return process.env.AUTHENTICATOR_PASSWORD;
+  const u = new URL(databaseUrl);
+  return createHash('sha256').update(`authenticator:${u.username}:${u.password}:${u.host}`).digest('hex').slice(0, 40);
+}
+
+export function withCredentials(databaseUrl: string, user: string, password: string): string {
+  const u = new URL(databaseUrl);
+  u.username = encodeURIComponent(user);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => Promise<T>): Promise<T> {
+  await client.query(begin);
+  try {
+    const out = await fn();
+    await client.query('commit');
+    return out;
+  } catch (e) {
+    await client.query('rollback').catch(() => undefined);
+    throw e;
+  }
+}
+
+export async function openPostgres(databaseUrl: string, opts: { max?: number } = {}): Promise<Database> {
+  const admin = new pg.Pool({ connectionString: databaseUrl, types, max: opts.max ?? 5 });
+  admin.on('error', () => undefined); // idle client errors (server restart) must not crash the process
+  await admin.query('select 1');
+  let requestPool: Promise<pg.Pool> | null = null;
+  const listeners = new Set<pg.PoolClient>();
+
+  /** The authenticator pool, created on first request (the role exists only after migrate). */
+  async function makeRequestPool(): Promise<pg.Pool> {
+    const password = authenticatorPassword(databaseUrl);
+    const pool = new pg.Pool({ connectionString: withCredentials(databaseUrl, 'authenticator', password), types, max: opts.max ?? 10 });
+    pool.on('error', () => undefined);
+    try {
+      await pool.query('select 1');
+    } catch (e: any) {
+      if (e?.code !== '28P01' && e?.code !== '28000') { await pool.end(); throw e; }
+      // Wrong or missing password: set it (the password is hex, safe to inline).
+      await admin.query(`alter role authenticator with login password '${password}'`);
+      await pool.query('select 1');
+    }
+    return pool;
+  }
+  function requests(): Promise<pg.Pool> {
+    if (!requestPool) requestPool = makeRequestPool().catch((e) => { requestPool = null; throw e; });
+    return requestPool;
+  }
+
+  return {
+    kind: 'postgres',
+    admin: {
+      ...wrap(admin),
+      async exec(sql: string) { await admin.query(sql); },
+      async transaction(fn) {
+        const client = await admin.connect();
+        try { return await inTransaction(client, 'begin', () => fn(wrap(client))); } finally { client.release(); }
+      },
+    },
+    async asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const params = requestSetupParams(ctx);
+      const client = await (await requests()).connect();
+      try {
+        return await inTransaction(client, ctx.readOnly ? 'begin read only' : 'begin', async () => {
+          await client.query(REQUEST_SETUP_SQL, params);
+          return fn(wrap(client));
+        });
+      } finally { client.release(); }
+    },
+    async listen(channel, onPayload) {
+      const client = await admin.connect();
+      listeners.add(client);
+      const onNote = (n: pg.Notification) => { if (n.channel === channel) onPayload(n.payload ?? ''); };
+      client.on('notification', onNote);
+      await client.query(`listen "${channel.replace(/"/g, '""')}"`);
+      return async () => {
+        if (!listeners.delete(client)) return;
+        client.off('notification', onNote);
+        await client.query(`unlisten "${channel.replace(/"/g, '""')}"`).catch(() => undefined);
+        client.release();
+      };
+    },
+    async close() {
+      for (const c of listeners) c.release();
+      listeners.clear();
+      if (requestPool) await (await requestPool.catch(() => null))?.end();
+      await admin.end();
+    },
+  };
+}

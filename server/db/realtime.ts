@@ -1,0 +1,25 @@
+// Local realtime capture: attaches the realtime.capture_change() trigger (server/db/bootstrap.sql) to every
+// table of the supabase_realtime publication. Rows land in realtime.changes; pg_notify('realtime_changes', id).
+import type { Database } from './types';
+
+export const REALTIME_CHANNEL = 'realtime_changes';
+
+/** Idempotent; returns how many tables got a new trigger. Call again after adding tables to the publication. */
+export async function installChangeCapture(db: Database): Promise<number> {
+  const r = await db.admin.query<{ n: number }>('select realtime.install_capture() as n');
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** One queued change, as written by realtime.capture_change(). */
+export interface CapturedChange {
+  id: number; schema: string; table: string; type: 'INSERT' | 'UPDATE' | 'DELETE';
+  record: Record<string, unknown> | null; old_record: Record<string, unknown> | null; commit_timestamp: Date;
+}
+
+/** Changes with id > afterId, oldest first. */
+export async function readChanges(db: Database, afterId: number, limit = 500): Promise<CapturedChange[]> {
+  const r = await db.admin.query<CapturedChange>(
+    'select id, schema, "table", type, record, old_record, commit_timestamp from realtime.changes where id > $1 order by id limit $2',
+    [afterId, limit]);
+  return r.rows;
+}
