@@ -1,0 +1,29 @@
+// Turns whatever a REST request threw into a PostgREST error response: HttpError as is, Postgres errors by
+// SQLSTATE (PostgREST's table), anything else a logged 500.
+import { HttpError } from '../http/errors';
+
+interface PgLikeError { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
+
+export function pgStatus(code: string, role: string): number {
+  if (code === '23505' || code === '23503') return 409;
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (code === '42P01' || code === '42883') return 404;
+  if (code === '25006') return 405;
+  if (code === '53400' || code === '54000' || code === '54001') return 413;
+  return 400;
+}
+
+export function toHttpError(e: unknown, role: string): HttpError {
+  if (e instanceof HttpError) return e;
+  const pe = e as PgLikeError;
+  if (pe && typeof pe.code === 'string' && /^[0-9A-Z]{5}$/.test(pe.code)) {
+    return new HttpError(pgStatus(pe.code, role), {
+      code: pe.code,
+      details: typeof pe.detail === 'string' ? pe.detail : null,
+      hint: typeof pe.hint === 'string' ? pe.hint : null,
+      message: String(pe.message ?? 'database error'),
+    });
+  }
+  console.error('[rest] unexpected error', e);
+  return new HttpError(500, { code: 'PGRST000', details: null, hint: null, message: 'Internal server error' });
+}
