@@ -1,0 +1,29 @@
+// `node --import tsx server/cli.ts`: starts the embedded server from the environment and prints how to log in.
+import { optionsFromEnv } from './config';
+import { startServer } from './main';
+
+const opts = optionsFromEnv();
+const started = performance.now();
+const s = await startServer(opts);
+const where = opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${opts.dataDir}`;
+console.log(`\n  Signalements ferroviaires — serveur embarqué prêt en ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`  URL:          ${s.url}`);
+console.log(`  Base:         ${where}`);
+if (s.seeded?.seed === 'demo') {
+  console.log(`  Admin (démo): ${s.seeded.adminEmail} / ${s.seeded.adminPassword}`);
+} else if (s.seeded?.seed === 'none') {
+  console.log(`  Invitation de l'administrateur (${s.seeded.adminEmail}):\n    ${s.seeded.invitationUrl ?? '(aucun lien: voir les journaux)'}`);
+} else {
+  console.log(`  Données existantes conservées (${where}).${opts.seed === 'demo' ? ` Admin de démo par défaut: ${opts.adminEmail ?? 'admin@rail.local'}` : ''}`);
+}
+console.log(`  Clé anon:     ${s.anonKey}\n`);
+
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('\nArrêt du serveur...');
+    s.close().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+  });
+}

@@ -1,0 +1,26 @@
+// Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS,
+// ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG).
+import type { StartOptions } from './main';
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
+  const seed = (env.SEED ?? 'demo').toLowerCase();
+  if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", not "${env.SEED}"`);
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const seedPoints = Number(env.SEED_POINTS ?? 0);
+  if (!Number.isInteger(seedPoints) || seedPoints < 0) throw new Error(`SEED_POINTS must be a non-negative integer, not "${env.SEED_POINTS}"`);
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || './.data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    seed,
+    seedPoints,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    siteUrl: env.SITE_URL || undefined,
+    supabaseUrl: env.SUPABASE_URL || undefined,
+    log: env.LOG === '1' || env.LOG === 'true',
+  };
+}

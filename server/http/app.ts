@@ -1,0 +1,127 @@
+// The request router of the single node:http server: CORS, /config.json, the API mounts
+// (/auth/v1, /auth/v1/sso*, /rest/v1, /storage/v1), the SPA, and error shaping (never a crash).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { JwtError, authJwtError, restJwtError, storageJwtError, type Keys } from '../keys';
+import { ANON_CONTEXT, resolveAuth } from './authContext';
+import { bodyReader, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body';
+import { applyCors, handlePreflight } from './cors';
+import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
+import { createLimiter, type RateLimit } from './rateLimit';
+import { serveStatic } from './static';
+import type { ApiContext, ApiHandler, AuthContext } from './types';
+
+export interface RateLimits { token: RateLimit; signup: RateLimit }
+
+/** Supabase Auth: /token 150 requests per 5 minutes per IP with bursts of 30; /signup 30 per 5 minutes. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  token: { perWindow: 150, windowS: 300, burst: 30 },
+  signup: { perWindow: 30, windowS: 300, burst: 10 },
+};
+
+export interface AppDeps {
+  keys: Keys;
+  auth: (req: IncomingMessage, res: ServerResponse, ctx: ApiContext, subpath: string) => Promise<void>;
+  sso: () => ApiHandler | null;
+  rest: () => ApiHandler | null;
+  storage: ApiHandler;
+  staticDir: string | null;
+  config: () => { supabaseUrl: string; supabaseAnonKey: string };
+  rateLimits: RateLimits;
+  log: boolean;
+}
+
+export function createApp(deps: AppDeps) {
+  const tokenLimiter = createLimiter(deps.rateLimits.token);
+  const signupLimiter = createLimiter(deps.rateLimits.signup);
+
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const path = url.pathname;
+    const flavor = flavorOf(path);
+    const isApi = flavor !== 'plain' || path.startsWith('/realtime/v1');
+    if (isApi) {
+      applyCors(req, res);
+      if (handlePreflight(req, res)) return;
+    }
+    if (path === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      return sendJson(res, 200, deps.config(), { 'Cache-Control': 'no-store' });
+    }
+    const limit = flavor === 'storage' ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES;
+    const body = bodyReader(req, limit, flavor);
+
+    if (flavor === 'auth') {
+      const sub = path.slice('/auth/v1'.length) || '/';
+      if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
+        const ip = req.socket.remoteAddress ?? 'unknown';
+        if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
+          throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
+        }
+      }
+      // Auth endpoints check the bearer token themselves (/user, /logout); others run as anon.
+      const auth = await resolveAuth(req, deps.keys).catch(() => ANON_CONTEXT);
+      const ctx: ApiContext = { url, auth, body };
+      if (sub === '/sso' || sub.startsWith('/sso/')) {
+        const sso = deps.sso();
+        if (!sso) throw shapedError('auth', 404, 'sso_provider_not_found', 'No SSO provider is configured on this server');
+        return sso(req, res, ctx);
+      }
+      return deps.auth(req, res, ctx, sub);
+    }
+    if (flavor === 'rest') {
+      const rest = deps.rest();
+      if (!rest) throw shapedError('rest', 501, 'PGRST000', 'The REST API is not available in this build');
+      return rest(req, res, { url, auth: await authOr(req, restJwtError), body });
+    }
+    if (flavor === 'storage') {
+      // Public object reads need no key (an <img> sends none); everything else is checked.
+      const isPublicRead = /^\/storage\/v1\/object\/public\//.test(path) && (req.method === 'GET' || req.method === 'HEAD');
+      const auth = isPublicRead ? ANON_CONTEXT : await authOr(req, storageJwtError);
+      return deps.storage(req, res, { url, auth, body });
+    }
+    if (path.startsWith('/realtime/v1')) {
+      return sendJson(res, 426, { message: 'Upgrade to a websocket at /realtime/v1/websocket' });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir))) return;
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(deps.staticDir ? 'Not found' : 'The SPA is not built (run `npm run build`, or `npm start` which builds it).');
+      return;
+    }
+    throw new HttpError(404, { code: 'not_found', message: 'Not found' });
+  }
+
+  async function authOr(req: IncomingMessage, shape: (e: JwtError) => HttpError): Promise<AuthContext> {
+    try {
+      return await resolveAuth(req, deps.keys);
+    } catch (e) {
+      throw e instanceof JwtError ? shape(e) : e;
+    }
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendJson(res, 400, { code: 'bad_request', message: 'Malformed URL' });
+    }
+    try {
+      await route(req, res, url);
+    } catch (e) {
+      if (e instanceof JwtError) {
+        sendHttpError(res, authJwtError(e));
+      } else if (e instanceof HttpError) {
+        sendHttpError(res, e);
+      } else {
+        console.error(`[server] ${req.method} ${url.pathname} crashed:`, e);
+        sendHttpError(res, shapedError(flavorOf(url.pathname), 500, 'internal_error', 'Internal server error'));
+      }
+    } finally {
+      if (deps.log) {
+        const ms = (performance.now() - started).toFixed(1);
+        res.once('finish', () => console.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${ms}ms`));
+        if (res.writableFinished) console.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${ms}ms`);
+      }
+    }
+  };
+}

@@ -1,0 +1,139 @@
+// startServer: one node:http server for the SPA (dist/), /config.json and the Supabase-compatible API
+// (/auth/v1, /rest/v1, /storage/v1, /realtime/v1) over PGlite or PostgreSQL; migrates and seeds on first start.
+import { mkdtempSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { Database } from './db/types';
+import { openDatabase } from './db/open';
+import { migrate } from './db/migrate';
+import { createAuthHandler, createAuthService, ensureAuthSchema } from './auth/index';
+import { createStorage } from './storage/index';
+import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
+import type { ApiHandler, RealtimeDeps, SsoDeps } from './http/types';
+import { createKeys, loadSecret } from './keys';
+import { optionalModule } from './modules';
+import { runSeed, type SeedResult } from './seed';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  seed?: 'demo' | 'none';
+  seedPoints?: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  jwtSecret?: string;
+  staticDir?: string;
+  memory?: boolean;
+  log?: boolean;
+  /** Public URL of the SPA for invitation links (SITE_URL); default: this server's URL. */
+  siteUrl?: string;
+  /** supabaseUrl served in /config.json (SUPABASE_URL); default "" = same origin. */
+  supabaseUrl?: string;
+  /** Per-IP limits on /auth/v1/token and /auth/v1/signup (tests lower them). */
+  rateLimits?: Partial<RateLimits>;
+}
+
+export interface RunningServer {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  db: Database;
+  /** What the first start created: admin credentials (demo) or the bootstrap invitation link (none). */
+  seeded: SeedResult | null;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@rail.local';
+export const DEFAULT_ADMIN_PASSWORD = 'rail-admin-2026';
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
+  const memory = opts.memory ?? false;
+  const dataDir = memory ? null : resolve(opts.dataDir ?? './.data');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
+
+  const keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
+  const db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+
+  let publicUrl = '';
+  const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
+  try {
+    const fresh = await isFresh(db);
+    await migrate(db);
+    await ensureAuthSchema(db);
+    const storage = createStorage(db, storageRoot);
+    const service = createAuthService(db, keys, () => `${publicUrl}/auth/v1`);
+
+    const rest = await optionalModule<{ createRestHandler(deps: { db: Database }): ApiHandler }>('./rest/index.ts');
+    const restHandler = rest ? rest.createRestHandler({ db }) : null;
+    const ssoDeps: SsoDeps = { db, keys, auth: service, publicUrl: () => publicUrl, siteUrl };
+    const sso = await optionalModule<{ createSsoHandler(deps: SsoDeps): ApiHandler | Promise<ApiHandler> }>('./sso/index.ts');
+    const ssoHandler = sso ? await sso.createSsoHandler(ssoDeps) : null;
+
+    const staticDir = opts.staticDir ?? join(REPO_ROOT, 'dist');
+    const app = createApp({
+      keys,
+      auth: createAuthHandler({ db, keys, service, ssoEnabled: () => ssoHandler !== null }),
+      sso: () => ssoHandler,
+      rest: () => restHandler,
+      storage: storage.handler,
+      staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
+      config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
+      rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      log: opts.log ?? false,
+    });
+    const server = createServer((req, res) => void app(req, res));
+    server.keepAliveTimeout = 65_000;
+
+    const realtime = await optionalModule<{ attachRealtime(s: Server, deps: RealtimeDeps): unknown }>('./realtime/index.ts');
+    const realtimeHandle = realtime ? await realtime.attachRealtime(server, { db, verifyJwt: (t) => keys.verifyJwt(t) }) : null;
+
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(opts.port ?? 3000, opts.host ?? '127.0.0.1', () => ok());
+    });
+    const addr = server.address() as AddressInfo;
+    const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    publicUrl = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${addr.port}`;
+
+    const seeded = fresh
+      ? await runSeed(db, {
+          seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+          adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
+          putObject: storage.putObject,
+        })
+      : null;
+
+    let closed = false;
+    return {
+      url: publicUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, db, seeded, server,
+      async close() {
+        if (closed) return;
+        closed = true;
+        const h = realtimeHandle as { close?: () => unknown } | null;
+        if (h && typeof h.close === 'function') await h.close();
+        server.closeAllConnections();
+        await new Promise<void>((ok) => server.close(() => ok()));
+        await db.close();
+        if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await db.close().catch(() => {});
+    if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** True on an empty database: the local bootstrap never ran (first start with an empty DATA_DIR). */
+async function isFresh(db: Database): Promise<boolean> {
+  const r = await db.admin.query<{ t: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as t`);
+  return !r.rows[0]?.t;
+}

@@ -1,0 +1,35 @@
+// Bucket ids and object names from URL paths, validated, and their location on disk (never outside the root).
+import { join, resolve, sep } from 'node:path';
+import { storageError } from '../http/errors';
+
+const BUCKET_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,62}$/;
+const MAX_NAME_CHARS = 1024;
+
+export function checkBucketId(bucket: string): string {
+  if (!BUCKET_RE.test(bucket) || bucket === '.' || bucket === '..') throw storageError(400, 'InvalidBucketName', `Bucket name invalid: ${bucket}`);
+  return bucket;
+}
+
+/** Decodes and validates an object name (segments joined by '/'): no '.'/'..' segment, no control character. */
+export function checkObjectName(raw: string): string {
+  let name: string;
+  try {
+    name = raw.split('/').map((s) => decodeURIComponent(s)).filter((s) => s !== '').join('/');
+  } catch {
+    throw storageError(400, 'InvalidKey', 'Invalid key: malformed percent-encoding');
+  }
+  const segments = name.split('/');
+  // eslint-disable-next-line no-control-regex
+  if (!name || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f\\]/.test(name) || segments.some((s) => s === '.' || s === '..')) {
+    throw storageError(400, 'InvalidKey', `Invalid key: ${name || '(empty)'}`);
+  }
+  return name;
+}
+
+/** DATA_DIR/storage/<bucket>/<name>, checked to stay inside root. */
+export function objectFilePath(root: string, bucket: string, name: string): string {
+  const base = resolve(root);
+  const full = resolve(join(base, bucket, ...name.split('/')));
+  if (!full.startsWith(base + sep)) throw storageError(400, 'InvalidKey', `Invalid key: ${name}`);
+  return full;
+}
