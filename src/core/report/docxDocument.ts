@@ -1,0 +1,155 @@
+// The Word route report (SPEC §2, §7, §9) as a docx Document: pure, from the report data and already-fetched image
+// bytes, so it runs in the docx worker and in Node tests. docx escapes all text; no raw XML and no fields are built.
+import {
+  AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, Table, TableCell, TableRow,
+  TextRun, WidthType,
+} from 'docx';
+import type { CriticalityLevel, Point, ReportResult } from '../types';
+import { STATUS_LABELS, TRACK_LABELS, WORD_FONT } from '../constants';
+import { formatDateTimeFr, formatKm } from '../format';
+import { reportStats, isEmptyReport } from './assemble';
+import { fitInBox, type DocxImageType } from './imageInfo';
+import { REPORT_TEXT } from './strings';
+
+/** Image bytes fetched for an anomaly's imageUrl, with their format and pixel size. */
+export interface ReportImage { data: Uint8Array; type: DocxImageType; width: number; height: number }
+
+export interface ReportDocumentInput {
+  report: ReportResult;
+  levels: readonly CriticalityLevel[];
+  /** By imageUrl; a point whose URL is missing here gets the URL text instead of a picture. */
+  images: ReadonlyMap<string, ReportImage>;
+  generatedAt: Date;
+}
+
+const BODY_SIZE = 20; // half-points: 10 pt
+const TABLE_SIZE = 18; // half-points: 9 pt
+const HEADER_FILL = 'E5E7EB';
+const COLUMNS = [
+  { title: REPORT_TEXT.colPk, width: 9 },
+  { title: REPORT_TEXT.colLabel, width: 17 },
+  { title: REPORT_TEXT.colDescription, width: 28 },
+  { title: REPORT_TEXT.colStatus, width: 10 },
+  { title: REPORT_TEXT.colCriticality, width: 13 },
+  { title: REPORT_TEXT.colTeam, width: 11 },
+  { title: REPORT_TEXT.colTicket, width: 12 },
+]; // widths in % of the table
+
+const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
+
+function text(value: string, opts: { bold?: boolean; size?: number; color?: string } = {}): TextRun {
+  return new TextRun({ text: value, bold: opts.bold, size: opts.size, color: opts.color });
+}
+
+function cell(value: string, opts: { bold?: boolean; fill?: string; span?: number; width?: number } = {}): TableCell {
+  return new TableCell({
+    children: value.split(/\r?\n/).map((line) => new Paragraph({ children: [text(line, { bold: opts.bold, size: TABLE_SIZE })] })),
+    shading: opts.fill ? { type: ShadingType.CLEAR, color: 'auto', fill: opts.fill } : undefined,
+    columnSpan: opts.span,
+    width: opts.width ? { size: opts.width, type: WidthType.PERCENTAGE } : undefined,
+    margins: { top: 40, bottom: 40, left: 80, right: 80 },
+  });
+}
+
+/** The photo row under an anomaly: the picture fitted in 400×300, or the URL as text when it could not be fetched. */
+function photoRow(p: Point, images: ReadonlyMap<string, ReportImage>): TableRow | null {
+  if (!p.imageUrl) return null;
+  const img = images.get(p.imageUrl);
+  const span = COLUMNS.length;
+  if (!img) return new TableRow({ cantSplit: true, children: [cell(`${REPORT_TEXT.colPhoto} : ${p.imageUrl}`, { span })] });
+  const size = fitInBox(img.width, img.height);
+  const run = new ImageRun({
+    type: img.type, data: img.data, transformation: size,
+    altText: { name: `photo-${p.id}`, title: p.name, description: p.name },
+  });
+  return new TableRow({
+    cantSplit: true,
+    children: [new TableCell({ columnSpan: span, children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [run] })] })],
+  });
+}
+
+function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>): Table {
+  const levelName = (id: string) => levels.find((l) => l.id === id)?.name ?? id;
+  const header = new TableRow({ tableHeader: true, children: COLUMNS.map((c) => cell(c.title, { bold: true, fill: HEADER_FILL, width: c.width })) });
+  const rows: TableRow[] = [header];
+  for (const p of points) {
+    rows.push(new TableRow({
+      cantSplit: true,
+      children: [
+        cell(formatKm(p.kmValue)), cell(p.name), cell(p.description), cell(STATUS_LABELS[p.status] ?? p.status),
+        cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), cell(p.ticketNumber || REPORT_TEXT.none),
+      ],
+    }));
+    const photo = photoRow(p, images);
+    if (photo) rows.push(photo);
+  }
+  return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
+}
+
+function labelled(label: string, value: string): Paragraph {
+  return new Paragraph({ spacing: { after: 60 }, children: [text(`${label} : `, { bold: true }), text(value)] });
+}
+
+/** Builds the Word document (A4 portrait, Calibri). */
+export function buildReportDocument({ report, levels, images, generatedAt }: ReportDocumentInput): Document {
+  const { request } = report;
+  const stats = reportStats(report);
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [text(REPORT_TEXT.viewTitle)] }),
+    labelled(REPORT_TEXT.range, `PK ${formatKm(request.displayStartPoint)} → PK ${formatKm(request.displayEndPoint)}`),
+    labelled(REPORT_TEXT.tracks, report.tracks.map((t) => TRACK_LABELS[t]).join(', ')),
+    labelled(REPORT_TEXT.generatedOn, formatDateTimeFr(generatedAt)),
+    labelled('Zones', REPORT_TEXT.zonesSelected(request.selectedZones.length)),
+    new Paragraph({ heading: HeadingLevel.HEADING_1, children: [text('Synthèse')] }),
+    new Table({
+      width: { size: 100, type: WidthType.PERCENTAGE },
+      rows: [
+        new TableRow({ children: [REPORT_TEXT.statUnresolved, REPORT_TEXT.statZones, REPORT_TEXT.statDangers].map((t) => cell(t, { bold: true, fill: HEADER_FILL })) }),
+        new TableRow({ children: [stats.unresolved, stats.zonesWithAnomalies, stats.dangers].map((n) => cell(String(n))) }),
+      ],
+    }),
+  ];
+  if (isEmptyReport(report)) {
+    children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
+  }
+  for (const s of report.pointsInZones) {
+    const z = s.zone;
+    children.push(new Paragraph({
+      heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 240 },
+      children: [text('■ ', { color: safeColor(z.color) }), text(z.name)],
+    }));
+    children.push(new Paragraph({
+      keepNext: true, spacing: { after: 80 },
+      children: [text([TRACK_LABELS[z.track ?? 'none'], `PK ${formatKm(z.kmStart)} → PK ${formatKm(z.kmEnd)}`, REPORT_TEXT.anomalies(s.points.length)].join(' · '), { color: '4B5563' })],
+    }));
+    children.push(anomalyTable(s.points, levels, images));
+  }
+  if (report.pointsOutsideZones.length > 0) {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 240 }, children: [text(REPORT_TEXT.outsideZones)] }));
+    children.push(new Paragraph({ keepNext: true, spacing: { after: 80 }, children: [text(REPORT_TEXT.anomalies(report.pointsOutsideZones.length), { color: '4B5563' })] }));
+    children.push(anomalyTable(report.pointsOutsideZones, levels, images));
+  }
+  const font = { run: { font: WORD_FONT } };
+  return new Document({
+    creator: 'Signalements ferroviaires',
+    title: REPORT_TEXT.viewTitle,
+    styles: {
+      default: {
+        document: { run: { font: WORD_FONT, size: BODY_SIZE } },
+        title: { run: { font: WORD_FONT, size: 40, bold: true } },
+        heading1: { run: { font: WORD_FONT, size: 28, bold: true } },
+        heading2: { run: { font: WORD_FONT, size: 24, bold: true } },
+        heading3: font,
+      },
+    },
+    sections: [{
+      properties: { page: { margin: { top: 1134, bottom: 1134, left: 1134, right: 1134 } } }, // twips: 2 cm
+      children,
+    }],
+  });
+}
+
+/** Packs the document into .docx bytes (synchronous zip inside: call it in a worker). */
+export function packReportDocument(doc: Document): Promise<Uint8Array> {
+  return Packer.pack(doc, 'uint8array');
+}

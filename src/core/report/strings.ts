@@ -1,0 +1,41 @@
+// French texts of the route report (SPEC §2, §5, §8), shared by the form, the on-screen view and the Word document.
+
+export const REPORT_MESSAGES = {
+  needRange: "Veuillez sélectionner les points de départ et d'arrivée",
+  needZone: 'Veuillez sélectionner au moins une zone',
+  needMarkers: 'Ajoutez au moins deux marqueurs PK sur la règle pour utiliser cette fonctionnalité.',
+  loadingData: 'Chargement des données...',
+  loadError: 'Erreur lors du chargement des points',
+  wordError: 'Impossible de générer le rapport Word. Veuillez réessayer.',
+  wordAlert: 'Une erreur est survenue lors de la génération du rapport Word',
+} as const;
+
+export const REPORT_TEXT = {
+  formTitle: 'Générer un rapport',
+  viewTitle: 'Rapport de parcours',
+  submit: 'Générer le rapport',
+  download: 'Télécharger Word',
+  print: 'Imprimer',
+  close: 'Fermer',
+  empty: 'Aucune anomalie non résolue',
+  statUnresolved: 'Anomalies non résolues',
+  statZones: 'Zones avec anomalies',
+  statDangers: 'Dangers sécurité',
+  outsideZones: 'Anomalies hors zones',
+  range: 'Parcours',
+  tracks: 'Voies',
+  generatedOn: 'Généré le',
+  zonesSelected: (n: number) => `${n} zone${n > 1 ? 's' : ''} sélectionnée${n > 1 ? 's' : ''}`,
+  anomalies: (n: number) => `${n} anomalie${n > 1 ? 's' : ''}`,
+  info: 'Ce rapport liste les anomalies non résolues (statuts Signalé et En cours) dont le PK est compris dans le parcours, regroupées par zone, zones triées par PK de début et anomalies par PK.',
+  colPk: 'PK',
+  colLabel: 'Libellé',
+  colDescription: 'Description',
+  colStatus: 'Statut',
+  colCriticality: 'Criticité',
+  colTeam: 'Équipe',
+  colTicket: 'N° OT/Dépêche',
+  colPhoto: 'Photo',
+  noTeam: 'Sans équipe',
+  none: '—',
+} as const;
