@@ -1,0 +1,113 @@
+// buildClusterIndex: one LevelSupercluster over image-px points, queried per level into transferable typed arrays,
+// with leaves / expansion level / size of a cluster found by walking the hierarchy (no GeoJSON anywhere).
+import type { ClusterFrame, ClusterIndex, ClusterInput } from './types';
+import { LEVEL_COUNT, MAX_LEVEL } from './levels';
+import { decode, encode, LevelSupercluster, OFFSET_ID, OFFSET_NUM, OFFSET_PARENT, OFFSET_SEVERITY, STRIDE } from './levelSupercluster';
+
+export function emptyFrame(level: number): ClusterFrame {
+  return { level, count: 0, xs: new Float64Array(0), ys: new Float64Array(0), sizes: new Uint32Array(0), severity: new Uint8Array(0), ids: new Float64Array(0) };
+}
+
+export function buildClusterIndex(input: ClusterInput): ClusterIndex {
+  const { xs, ys, severity } = input;
+  if (xs.length !== ys.length || xs.length !== severity.length) throw new Error('xs, ys and severity must have the same length');
+  const t0 = performance.now();
+  const n = xs.length;
+  const sc = n > 0 ? new LevelSupercluster(input.width, input.height).loadTyped(xs, ys, severity) : null;
+  const buildMs = performance.now() - t0;
+  const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (sc ? sc.tree(l).numItems : 0));
+
+  const isCluster = (id: number) => sc !== null && Number.isInteger(id) && id >= n;
+  // A cluster created at level L has tag L + 1: its children are items of tree L + 1, around its origin item.
+  const tagOf = (id: number) => (id - n) % 32;
+  const originOf = (id: number) => Math.floor((id - n) / 32);
+
+  function children(id: number, visit: (data: Int32Array, k: number) => boolean | void): void {
+    const tag = tagOf(id);
+    if (!sc || tag < 1 || tag > MAX_LEVEL + 1) throw new Error(`No cluster with id ${id}`);
+    const tree = sc.tree(tag);
+    const origin = originOf(id);
+    if (origin >= tree.numItems) throw new Error(`No cluster with id ${id}`);
+    const data = tree.data;
+    const ids = tree.within(data[origin * STRIDE], data[origin * STRIDE + 1], sc.encodedRadius[tag - 1]);
+    let found = false;
+    for (const i of ids) {
+      const k = i * STRIDE;
+      if (data[k + OFFSET_PARENT] !== id) continue;
+      found = true;
+      if (visit(data, k) === false) return;
+    }
+    if (!found) throw new Error(`No cluster with id ${id}`);
+  }
+
+  return {
+    stats: { buildMs, count: n, levelCounts },
+
+    query(level, minX, minY, maxX, maxY) {
+      const l = Math.max(0, Math.min(MAX_LEVEL, Math.round(level)));
+      if (!sc) return emptyFrame(l);
+      const S = sc.scale;
+      const tree = sc.tree(l);
+      const found = tree.range(encode(minX / S) - 1, encode(minY / S) - 1, encode(maxX / S) + 1, encode(maxY / S) + 1);
+      const data = tree.data;
+      const count = found.length;
+      const frame: ClusterFrame = {
+        level: l, count, xs: new Float64Array(count), ys: new Float64Array(count),
+        sizes: new Uint32Array(count), severity: new Uint8Array(count), ids: new Float64Array(count),
+      };
+      let w = 0;
+      for (let j = 0; j < count; j++) {
+        const k = found[j] * STRIDE;
+        const num = data[k + OFFSET_NUM];
+        const id = data[k + OFFSET_ID];
+        const x = num > 1 ? decode(data[k]) * S : xs[id];
+        const y = num > 1 ? decode(data[k + 1]) * S : ys[id];
+        if (x < minX || x > maxX || y < minY || y > maxY) continue; // exact bbox on true positions
+        frame.xs[w] = x;
+        frame.ys[w] = y;
+        frame.sizes[w] = num;
+        frame.severity[w] = data[k + OFFSET_SEVERITY];
+        frame.ids[w] = id;
+        w++;
+      }
+      return w === count ? frame : shrink(frame, w);
+    },
+
+    leaves(clusterId, limit = Infinity) {
+      if (!isCluster(clusterId)) return Number.isInteger(clusterId) && clusterId >= 0 && clusterId < n && limit >= 1 ? Uint32Array.of(clusterId) : new Uint32Array(0);
+      const out: number[] = [];
+      const stack = [clusterId];
+      while (stack.length > 0 && out.length < limit) {
+        const id = stack.pop()!;
+        const pending: number[] = [];
+        children(id, (data, k) => {
+          if (data[k + OFFSET_NUM] > 1) pending.push(data[k + OFFSET_ID]);
+          else if (out.length < limit) out.push(data[k + OFFSET_ID]);
+          else return false;
+        });
+        for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i]);
+      }
+      return Uint32Array.from(out);
+    },
+
+    expansionLevel(clusterId) {
+      if (!isCluster(clusterId)) return LEVEL_COUNT;
+      children(clusterId, () => false); // validates the id
+      return Math.min(tagOf(clusterId), LEVEL_COUNT);
+    },
+
+    sizeOf(clusterId) {
+      if (!isCluster(clusterId)) return Number.isInteger(clusterId) && clusterId >= 0 && clusterId < n ? 1 : 0;
+      let total = 0;
+      children(clusterId, (data, k) => { total += data[k + OFFSET_NUM]; });
+      return total;
+    },
+  };
+}
+
+function shrink(f: ClusterFrame, count: number): ClusterFrame {
+  return {
+    level: f.level, count, xs: f.xs.slice(0, count), ys: f.ys.slice(0, count), sizes: f.sizes.slice(0, count),
+    severity: f.severity.slice(0, count), ids: f.ids.slice(0, count),
+  };
+}

@@ -1,0 +1,136 @@
+// A Supercluster 9.1 subclass whose 26 hierarchical levels each use their own exact radius (50 screen px / zoom,
+// in image px), fed from typed arrays of image px, carrying each cluster's max severity in a spare stride slot.
+// Why a subclass: 9.1's `_cluster(data, numItems, zoom, out)` reads `options.radius` at every level, so setting it
+// per level gives one hierarchy exact at zoom 0.5, 0.6, … 3.0 instead of 26 separate indexes (PERFORMANCE.md).
+import Supercluster from 'supercluster';
+import type KDBush from 'kdbush';
+import { clusterRadiusImagePx, MAX_LEVEL } from './levels';
+
+// Internal layout of Supercluster 9.1 (index.js): Int32 items of `stride` slots, coords in [0, 1] encoded as
+// (c - 0.5) · 2^30; cluster ids = (originIndex << 5) + (zoom + 1) + numPoints.
+export const SCALE = 0x40000000;
+export const OFFSET_ZOOM = 2;
+export const OFFSET_ID = 3;
+export const OFFSET_PARENT = 4;
+export const OFFSET_NUM = 5;
+export const OFFSET_SEVERITY = 6; // the slot 9.1 reserves for `reduce` (unused here)
+export const STRIDE = 7;
+
+export const encode = (c: number): number => (c - 0.5) * SCALE;
+export const decode = (v: number): number => v / SCALE + 0.5;
+
+export type LevelTree = KDBush & { data: Int32Array };
+
+interface SuperclusterInternals {
+  options: { radius: number; extent: number; maxZoom: number; minZoom: number };
+  trees: (LevelTree | undefined)[];
+  stride: number;
+  numPoints: number;
+  _cluster(data: Int32Array, numItems: number, zoom: number, out: Int32Array): number;
+  _createTree(data: Int32Array, numItems: number): LevelTree;
+}
+
+const parentCluster = (Supercluster.prototype as unknown as SuperclusterInternals)._cluster;
+
+export class LevelSupercluster extends Supercluster {
+  /** Encoded query radius actually used by `_cluster` at each level (for finding children later). */
+  readonly encodedRadius = new Float64Array(MAX_LEVEL + 1);
+  /** max(width, height) in image px: image px / scale = supercluster's [0, 1] coordinate. */
+  readonly scale: number;
+  private scratch: Int32Array | null = null;
+
+  constructor(width: number, height: number) {
+    const scale = Math.max(width, height, 1);
+    super({ minZoom: 0, maxZoom: MAX_LEVEL, minPoints: 2, extent: scale, radius: 1, nodeSize: 64 });
+    this.scale = scale;
+    this.internals.stride = STRIDE; // 9.1 copies every slot of unclustered items, so severity travels with them
+  }
+
+  get internals(): SuperclusterInternals {
+    return this as unknown as SuperclusterInternals;
+  }
+
+  /** Index image-px points directly (no GeoJSON objects), then cluster level 25 down to 0 as Supercluster.load does. */
+  loadTyped(xs: Float64Array, ys: Float64Array, severity: Uint8Array): this {
+    const self = this.internals;
+    const n = xs.length;
+    const S = this.scale;
+    self.numPoints = n;
+    const notProcessed = MAX_LEVEL + 1;
+    const data = new Int32Array(n * STRIDE);
+    for (let i = 0, w = 0; i < n; i++, w += STRIDE) {
+      data[w] = encode(clamp01(xs[i] / S));
+      data[w + 1] = encode(clamp01(ys[i] / S));
+      data[w + OFFSET_ZOOM] = notProcessed;
+      data[w + OFFSET_ID] = i;
+      data[w + OFFSET_PARENT] = -1;
+      data[w + OFFSET_NUM] = 1;
+      data[w + OFFSET_SEVERITY] = severity[i];
+    }
+    let prev: Int32Array = data;
+    let prevNum = n;
+    self.trees[MAX_LEVEL + 1] = self._createTree(prev, prevNum);
+    this.scratch = new Int32Array(n);
+
+    // Same loop as Supercluster.load: level 25 (smallest radius) first, each level clustering the previous one.
+    let recycled: Int32Array | null = null;
+    for (let z = MAX_LEVEL; z >= 0; z--) {
+      const out: Int32Array = recycled ?? new Int32Array(prevNum * STRIDE);
+      recycled = null;
+      const written = this._cluster(prev, prevNum, z, out);
+      if (written === prevNum) {
+        self.trees[z] = self.trees[z + 1];
+        recycled = out;
+      } else {
+        self.trees[z] = self._createTree(out, written);
+        prev = out;
+        prevNum = written;
+      }
+    }
+    this.scratch = null;
+    return this;
+  }
+
+  /** 9.1's clustering with this level's exact radius, then the max severity of each new cluster's members. */
+  _cluster(data: Int32Array, numItems: number, zoom: number, out: Int32Array): number {
+    const self = this.internals;
+    // 9.1 uses r = radius / (extent · 2^zoom) · SCALE; with extent = S this makes r = R_level / S · SCALE.
+    self.options.radius = clusterRadiusImagePx(zoom) * (1 << zoom);
+    this.encodedRadius[zoom] = (self.options.radius / (self.options.extent * (1 << zoom))) * SCALE;
+    const written = parentCluster.call(self, data, numItems, zoom, out);
+    if (written !== numItems) this.reduceSeverity(data, numItems, zoom, out, written);
+    return written;
+  }
+
+  private reduceSeverity(data: Int32Array, numItems: number, zoom: number, out: Int32Array, written: number): void {
+    const np = this.internals.numPoints;
+    const tag = zoom + 1;
+    const posByOrigin = this.scratch && this.scratch.length >= numItems ? this.scratch : new Int32Array(numItems);
+    for (let k = 0, end = written * STRIDE; k < end; k += STRIDE) {
+      const id = out[k + OFFSET_ID];
+      if (out[k + OFFSET_NUM] > 1 && id >= np && (id - np) % 32 === tag) {
+        posByOrigin[(id - np) >> 5] = k;
+        out[k + OFFSET_SEVERITY] = 0; // 9.1 leaves this slot untouched for new clusters (it may be a recycled slab)
+      }
+    }
+    for (let k = 0, end = numItems * STRIDE; k < end; k += STRIDE) {
+      const parent = data[k + OFFSET_PARENT];
+      if (parent === -1) continue;
+      const c = posByOrigin[(parent - np) >> 5];
+      if (data[k + OFFSET_SEVERITY] > out[c + OFFSET_SEVERITY]) out[c + OFFSET_SEVERITY] = data[k + OFFSET_SEVERITY];
+    }
+  }
+
+  /** The tree of a level (0..25) or of the raw points (26). */
+  tree(level: number): LevelTree {
+    return this.internals.trees[level]!;
+  }
+
+  get pointCount(): number {
+    return this.internals.numPoints;
+  }
+}
+
+function clamp01(v: number): number {
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
