@@ -26,13 +26,13 @@ const BODY_SIZE = 20; // half-points: 10 pt
 const TABLE_SIZE = 18; // half-points: 9 pt
 const HEADER_FILL = 'E5E7EB';
 const COLUMNS = [
-  { title: REPORT_TEXT.colPk, width: 9 },
-  { title: REPORT_TEXT.colLabel, width: 17 },
-  { title: REPORT_TEXT.colDescription, width: 28 },
-  { title: REPORT_TEXT.colStatus, width: 10 },
+  { title: REPORT_TEXT.colPk, width: 8 },
+  { title: REPORT_TEXT.colLabel, width: 16 },
+  { title: REPORT_TEXT.colDescription, width: 25 },
+  { title: REPORT_TEXT.colStatus, width: 9 },
   { title: REPORT_TEXT.colCriticality, width: 13 },
-  { title: REPORT_TEXT.colTeam, width: 11 },
-  { title: REPORT_TEXT.colTicket, width: 12 },
+  { title: REPORT_TEXT.colTeam, width: 15 },
+  { title: REPORT_TEXT.colTicket, width: 14 },
 ]; // widths in % of the table
 
 const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
