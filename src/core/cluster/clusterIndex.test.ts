@@ -166,3 +166,17 @@ describe('empty input', () => {
     expect(index.stats.levelCounts.every((c) => c === 0)).toBe(true);
   });
 });
+
+describe('nearest', () => {
+  it('finds the same point as a linear scan', async () => {
+    const { nearestLinear } = await import('../hitTest');
+    const data = trackDataset(5000, 12);
+    const index = buildClusterIndex(data);
+    const rng = mulberry32(5);
+    for (let p = 0; p < 500; p++) {
+      const j = Math.floor(rng() * 5000);
+      const x = data.xs[j] + (rng() - 0.5) * 30, y = data.ys[j] + (rng() - 0.5) * 30, r = 5 + rng() * 25;
+      expect(index.nearest(x, y, r)).toBe(nearestLinear(data.xs, data.ys, 5000, x, y, r));
+    }
+  });
+});

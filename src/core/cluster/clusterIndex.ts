@@ -2,7 +2,7 @@
 // with leaves / expansion level / size of a cluster found by walking the hierarchy (no GeoJSON anywhere).
 import type { ClusterFrame, ClusterIndex, ClusterInput } from './types';
 import { LEVEL_COUNT, MAX_LEVEL } from './levels';
-import { decode, encode, LevelSupercluster, OFFSET_ID, OFFSET_NUM, OFFSET_PARENT, OFFSET_SEVERITY, STRIDE } from './levelSupercluster';
+import { decode, encode, LevelSupercluster, OFFSET_ID, SCALE, OFFSET_NUM, OFFSET_PARENT, OFFSET_SEVERITY, STRIDE } from './levelSupercluster';
 
 export function emptyFrame(level: number): ClusterFrame {
   return { level, count: 0, xs: new Float64Array(0), ys: new Float64Array(0), sizes: new Uint32Array(0), severity: new Uint8Array(0), ids: new Float64Array(0) };
@@ -94,6 +94,27 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
       if (!isCluster(clusterId)) return LEVEL_COUNT;
       children(clusterId, () => false); // validates the id
       return Math.min(tagOf(clusterId), LEVEL_COUNT);
+    },
+
+    nearest(x, y, radius) {
+      if (!sc || !(radius >= 0) || !Number.isFinite(x) || !Number.isFinite(y)) return -1;
+      const S = sc.scale;
+      const tree = sc.tree(MAX_LEVEL + 1); // the raw points, in input order
+      const found = tree.within(encode(x / S), encode(y / S), (radius / S) * SCALE + 2); // + 2 units: encoding truncation
+      const data = tree.data;
+      let best = -1;
+      let bestD = radius * radius;
+      for (const j of found) {
+        const p = data[j * STRIDE + OFFSET_ID];
+        const dx = xs[p] - x;
+        const dy = ys[p] - y;
+        const d = dx * dx + dy * dy;
+        if (d < bestD || (d === bestD && (best === -1 || p < best))) {
+          best = p;
+          bestD = d;
+        }
+      }
+      return best;
     },
 
     sizeOf(clusterId) {

@@ -36,4 +36,6 @@ export interface ClusterIndex {
   expansionLevel(clusterId: number): number;
   /** Number of points of a cluster id (1 for a point index). */
   sizeOf(clusterId: number): number;
+  /** Index of the input point nearest to (x, y) within `radius` image px (ties: lowest index), or -1. */
+  nearest(x: number, y: number, radius: number): number;
 }
