@@ -141,3 +141,8 @@ export async function uploadPointImage(file: Blob, ext: string): Promise<{ path:
 export async function removeStorageObject(path: string): Promise<void> {
   check(await supabase().storage.from(IMAGE_BUCKET).remove([path]));
 }
+/** Uploads a file to `bucket` at `path` (no overwrite) and returns its public URL (the admin Ligne tab's line image). */
+export async function uploadPublicFile(bucket: string, path: string, file: Blob): Promise<string> {
+  check(await supabase().storage.from(bucket).upload(path, file, { cacheControl: String(IMAGE_CACHE_SECONDS), upsert: false, contentType: file.type || undefined }));
+  return supabase().storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}

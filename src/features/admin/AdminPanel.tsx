@@ -1,4 +1,42 @@
-// Placeholder until the administration panel lands (issue 6).
+// The administration panel (SPEC §2, issue 6): a modal with six tabs, rendered only for admins.
+// Each tab mounts (and loads its data) when selected; the database refuses admin writes to others anyway.
+import { useState } from 'react';
+import { useAtom, useAtomValue } from 'jotai';
+import { Dialog, Tabs } from '../../ui';
+import { adminPanelOpenAtom } from '../../state/filters';
+import { isAdminAtom } from '../../state/session';
+import { A } from './strings';
+import { UsersTab } from './UsersTab';
+import { TeamsTab } from './TeamsTab';
+import { ZonesTab } from './ZonesTab';
+import { CriticalityTab } from './CriticalityTab';
+import { SettingsTab } from './SettingsTab';
+import { LineTab } from './LineTab';
+import './admin.css';
+
+export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line';
+
 export function AdminPanel() {
-  return null;
+  const [open, setOpen] = useAtom(adminPanelOpenAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const [tab, setTab] = useState<AdminTab>('users');
+  if (!isAdmin || !open) return null;
+  return (
+    <Dialog open={open} onOpenChange={setOpen} title={A.title} size="full" className="admin-panel">
+      <Tabs<AdminTab>
+        value={tab}
+        onValueChange={setTab}
+        ariaLabel={A.title}
+        className="admin-tabs"
+        items={[
+          { value: 'users', label: A.tabs.users, content: <UsersTab /> },
+          { value: 'teams', label: A.tabs.teams, content: <TeamsTab /> },
+          { value: 'zones', label: A.tabs.zones, content: <ZonesTab /> },
+          { value: 'levels', label: A.tabs.levels, content: <CriticalityTab /> },
+          { value: 'settings', label: A.tabs.settings, content: <SettingsTab /> },
+          { value: 'line', label: A.tabs.line, content: <LineTab /> },
+        ]}
+      />
+    </Dialog>
+  );
 }

@@ -1,0 +1,20 @@
+// Displayed status of an invitation (SPEC §4): redeemed, then expired, then pending, in that precedence.
+import type { Invitation } from '../types';
+
+export type InvitationStatus =
+  | { kind: 'used'; redeemedAt: string }
+  | { kind: 'expired' }
+  | { kind: 'pending' };
+
+/** `nowMs` is the current time in epoch milliseconds (injected for tests). */
+export function invitationStatus(inv: Pick<Invitation, 'redeemedAt' | 'expiresAt'>, nowMs: number): InvitationStatus {
+  if (inv.redeemedAt) return { kind: 'used', redeemedAt: inv.redeemedAt };
+  const expires = Date.parse(inv.expiresAt);
+  if (Number.isFinite(expires) && expires <= nowMs) return { kind: 'expired' };
+  return { kind: 'pending' };
+}
+
+/** Newest invitation first (the table's order). */
+export function sortInvitations<T extends Pick<Invitation, 'createdAt'>>(list: T[]): T[] {
+  return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}

@@ -1,0 +1,29 @@
+// Team card figures (SPEC §2, §4, §9): members, points total, resolved, progress = resolved / total rounded to %.
+import type { Point, Profile } from '../types';
+
+export interface TeamStats { members: number; total: number; resolved: number; percent: number }
+
+/** Rounded percentage of resolved points; 0 when the team has none. */
+export function progressPercent(resolved: number, total: number): number {
+  return total > 0 ? Math.round((resolved / total) * 100) : 0;
+}
+
+/** Stats for every team id given; points and profiles of other teams are ignored. */
+export function teamStats(
+  teamIds: string[],
+  points: Pick<Point, 'teamId' | 'status'>[],
+  profiles: Pick<Profile, 'teamId'>[],
+): Map<string, TeamStats> {
+  const out = new Map<string, TeamStats>();
+  for (const id of teamIds) out.set(id, { members: 0, total: 0, resolved: 0, percent: 0 });
+  for (const p of profiles) if (p.teamId) { const s = out.get(p.teamId); if (s) s.members++; }
+  for (const p of points) {
+    if (!p.teamId) continue;
+    const s = out.get(p.teamId);
+    if (!s) continue;
+    s.total++;
+    if (p.status === 'resolu') s.resolved++;
+  }
+  for (const s of out.values()) s.percent = progressPercent(s.resolved, s.total);
+  return out;
+}

@@ -1,0 +1,123 @@
+// Criticité tab ('Niveaux de criticité'): list by order with 'Par défaut' badges, create/edit, delete with the
+// default and in-use refusals, and up/down reordering saved to "order" (drives cluster colour and the danger count).
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Alert, Button, ConfirmDialog, IconButton, toast } from '../../ui';
+import type { CriticalityLevel } from '../../core/types';
+import { levelIdFromName, nextLevelOrder, sortLevels } from '../../core/admin/criticalityOrder';
+import { criticalityLevelsAtom } from '../../state/data';
+import { deleteLevelAtom, loadLevelsAtom, moveLevelAtom, saveLevelAtom } from '../../state/adminActions';
+import { A } from './strings';
+import { useLoad } from './useLoad';
+import { LoadState } from './LoadState';
+import { CriticalityIconView } from './criticalityIcons';
+import { LevelFormDialog, type LevelDraft } from './LevelFormDialog';
+
+export function CriticalityTab() {
+  const load = useSetAtom(loadLevelsAtom);
+  const save = useSetAtom(saveLevelAtom);
+  const remove = useSetAtom(deleteLevelAtom);
+  const move = useSetAtom(moveLevelAtom);
+  const levels = sortLevels(useAtomValue(criticalityLevelsAtom));
+  const { status, reload } = useLoad(load);
+  const [editing, setEditing] = useState<CriticalityLevel | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CriticalityLevel | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [moving, setMoving] = useState(false);
+
+  const saveDraft = async (d: LevelDraft) => {
+    if (editing === 'new') {
+      await save({ id: levelIdFromName(d.name, levels.map((l) => l.id)), ...d, order: nextLevelOrder(levels), isDefault: false });
+    } else if (editing) {
+      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault });
+    }
+    toast(A.levels.saved, 'success');
+  };
+
+  const askDelete = (l: CriticalityLevel) => {
+    setError(null);
+    if (l.isDefault) { setError(A.levels.defaultNoDelete); return; }
+    setDeleteError(null);
+    setDeleting(l);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      const r = await remove(deleting);
+      if (r.ok) { toast(A.levels.deleted, 'success'); setDeleting(null); }
+      else setDeleteError(r.reason === 'default' ? A.levels.defaultNoDelete : A.levels.inUse(r.count));
+    } catch (e) {
+      console.error(e);
+      setDeleteError(A.levels.deleteError);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+  const doMove = async (id: string, delta: -1 | 1, focusSel: string) => {
+    if (moving) return;
+    setError(null);
+    setMoving(true);
+    try {
+      await move({ id, delta });
+      // Keep keyboard focus on the moved level's same button.
+      requestAnimationFrame(() => {
+        const btn = document.querySelector<HTMLButtonElement>(focusSel);
+        if (btn && !btn.disabled) btn.focus();
+        else document.querySelector<HTMLButtonElement>(`[data-for="${id}"]:not([disabled])`)?.focus();
+      });
+    } catch (e) {
+      console.error(e);
+      setError(A.levels.saveError);
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  return (
+    <div className="admin-tab levels-tab">
+      <div className="admin-toolbar">
+        <h3 className="admin-heading">{A.levels.heading}</h3>
+        <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing('new')} disabled={status !== 'ready'}>{A.levels.add}</Button>
+      </div>
+      <p className="admin-note">{A.levels.orderHint}</p>
+      {error && <Alert kind="error">{error}</Alert>}
+      {status !== 'ready' ? <LoadState status={status} error={A.levels.loadError} onRetry={reload} /> : levels.length === 0 ? (
+        <p className="admin-empty">{A.levels.empty}</p>
+      ) : (
+        <ol className="admin-list" aria-label={A.levels.heading}>
+          {levels.map((l, i) => (
+            <li key={l.id} className="admin-row level-row" data-level={l.id}>
+              <span className="level-chip" style={{ background: l.color }}><CriticalityIconView icon={l.icon} size={16} color="#fff" /></span>
+              <span className="admin-row-main">
+                <span className="admin-row-title">{l.name}</span>
+                <span className="admin-row-meta">
+                  <span className="muted small">{A.levels.order(l.order)}</span>
+                  {l.isDefault && <span className="badge default-badge">{A.levels.defaultBadge}</span>}
+                </span>
+              </span>
+              <span className="reorder">
+                <IconButton label={A.levels.moveUp(l.name)} icon={<ArrowUp size={16} />} disabled={i === 0}
+                  data-move="up" data-for={l.id} onClick={() => void doMove(l.id, -1, `[data-move="up"][data-for="${l.id}"]`)} />
+                <IconButton label={A.levels.moveDown(l.name)} icon={<ArrowDown size={16} />} disabled={i === levels.length - 1}
+                  data-move="down" data-for={l.id} onClick={() => void doMove(l.id, 1, `[data-move="down"][data-for="${l.id}"]`)} />
+              </span>
+              <IconButton label={`${A.edit} ${l.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(l)} />
+              <IconButton label={`${A.delete} ${l.name}`} icon={<Trash2 size={16} />} onClick={() => askDelete(l)}
+                aria-disabled={l.isDefault || undefined} className={l.isDefault ? 'btn-muted' : undefined} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {editing && <LevelFormDialog level={editing === 'new' ? null : editing} onSave={saveDraft} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.levels.deleteWhat}
+        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// Criticality level form: name (required), colour (picker, hex, 12 presets), icon (12 choices) and a live preview (SPEC §2, §5).
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, ColorPicker, Dialog, TextInput } from '../../ui';
+import { CRITICALITY_ICONS, type CriticalityIcon, type CriticalityLevel } from '../../core/types';
+import { CRITICALITY_PALETTE, DEFAULT_LEVEL_COLOR, DEFAULT_LEVEL_ICON } from '../../core/constants';
+import { requiredName } from '../../core/admin/settingsValidation';
+import { CRITICALITY_ICON_LABELS, CriticalityIconView } from './criticalityIcons';
+import { A } from './strings';
+
+export type LevelDraft = { name: string; color: string; icon: CriticalityIcon };
+
+export function LevelFormDialog({ level, onSave, onClose }: {
+  level: CriticalityLevel | null; // null = new level
+  onSave: (v: LevelDraft) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [name, setName] = useState(level?.name ?? '');
+  const [color, setColor] = useState(level?.color ?? DEFAULT_LEVEL_COLOR);
+  const [icon, setIcon] = useState<CriticalityIcon>(level?.icon ?? DEFAULT_LEVEL_ICON);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const clean = requiredName(name);
+    if (!clean) { setNameError(A.levels.nameRequired); return; }
+    setBusy(true);
+    setSaveError(null);
+    try {
+      await onSave({ name: clean, color, icon });
+      onClose();
+    } catch (err) {
+      console.error(err);
+      setSaveError(A.levels.saveError);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open onOpenChange={(o) => { if (!o && !busy) onClose(); }} size="md"
+      title={level ? A.levels.editTitle : A.levels.newTitle}
+      footer={<>
+        <Button onClick={onClose} disabled={busy}>{A.cancel}</Button>
+        <Button variant="primary" busy={busy} onClick={() => void submit()}>{busy ? A.saving : A.save}</Button>
+      </>}
+    >
+      <form onSubmit={submit} noValidate className="level-form">
+        <TextInput label={A.name} required value={name} maxLength={80}
+          onChange={(e) => { setName(e.target.value); setNameError(null); }} error={nameError} />
+        <ColorPicker label={A.color} value={color} onChange={setColor} palette={CRITICALITY_PALETTE} />
+        <fieldset className="field">
+          <legend className="field-label">{A.levels.icon}</legend>
+          <div className="icon-grid" role="radiogroup" aria-label={A.levels.icon}>
+            {CRITICALITY_ICONS.map((ic) => (
+              <button
+                key={ic} type="button" role="radio" aria-checked={icon === ic} aria-label={CRITICALITY_ICON_LABELS[ic]} title={CRITICALITY_ICON_LABELS[ic]}
+                className={`icon-choice ${icon === ic ? 'icon-choice-active' : ''}`} data-icon={ic} onClick={() => setIcon(ic)}
+              >
+                <CriticalityIconView icon={ic} size={20} />
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <div className="field">
+          <span className="field-label">{A.levels.preview}</span>
+          <div className="level-preview" data-testid="level-preview">
+            <span className="level-chip" style={{ background: color }}><CriticalityIconView icon={icon} size={16} color="#fff" /></span>
+            <span className="level-badge" style={{ borderColor: color, color }}>
+              <CriticalityIconView icon={icon} size={14} color={color} /> {name.trim() || A.levels.previewName}
+            </span>
+          </div>
+        </div>
+        {saveError && <Alert kind="error">{saveError}</Alert>}
+        <button type="submit" hidden />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+// Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
+// and the window event 'feedbackLinkUpdated' (SPEC §5, §7, §9).
+import { useEffect, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Save } from 'lucide-react';
+import { Alert, Button, TextInput } from '../../ui';
+import { SETTINGS_SUCCESS_MS } from '../../core/constants';
+import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
+import { feedbackLinkAtom } from '../../state/data';
+import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
+import { A } from './strings';
+import { useFlash, useLoad } from './useLoad';
+import { LoadState } from './LoadState';
+
+export function SettingsTab() {
+  const load = useSetAtom(loadSettingsAtom);
+  const save = useSetAtom(saveFeedbackLinkAtom);
+  const current = useAtomValue(feedbackLinkAtom) ?? '';
+  const { status, reload } = useLoad(load);
+  const [value, setValue] = useState(current);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
+  useEffect(() => { if (status === 'ready') setValue(current); }, [status, current]);
+
+  const valid = isValidFeedbackLink(value);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await save(value);
+      flash(A.settings.saved);
+    } catch (err) {
+      console.error(err);
+      setError(A.settings.saveError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-tab settings-tab">
+      <div className="admin-toolbar"><h3 className="admin-heading">{A.settings.heading}</h3></div>
+      {status !== 'ready' ? <LoadState status={status} error={A.settings.loadError} onRetry={reload} /> : (
+        <form onSubmit={submit} noValidate className="settings-form">
+          <TextInput
+            label={A.settings.feedbackLabel} type="url" inputMode="url" placeholder="https://" value={value}
+            hint={A.settings.feedbackHint} error={valid ? null : A.settings.feedbackInvalid}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <Button type="submit" variant="primary" busy={busy} disabled={!valid} icon={<Save size={16} aria-hidden="true" />}>
+            {busy ? A.saving : A.save}
+          </Button>
+          {success && <Alert kind="success">{success}</Alert>}
+          {error && <Alert kind="error">{error}</Alert>}
+        </form>
+      )}
+    </div>
+  );
+}

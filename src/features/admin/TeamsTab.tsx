@@ -1,0 +1,92 @@
+// Équipes tab ('Gestion des équipes'): one card per team with members, Signalements, Résolus, progress and creation date.
+import { useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Button, ConfirmDialog, IconButton, ProgressBar, toast } from '../../ui';
+import type { Team } from '../../core/types';
+import { teamStats } from '../../core/admin/teamStats';
+import { formatDateFr } from '../../core/format';
+import { pointsAtom, teamsAtom } from '../../state/data';
+import { adminProfilesAtom, deleteTeamAtom, loadTeamsDataAtom, saveTeamAtom } from '../../state/adminActions';
+import { A } from './strings';
+import { useLoad } from './useLoad';
+import { LoadState } from './LoadState';
+import { TeamFormDialog } from './TeamFormDialog';
+
+export function TeamsTab() {
+  const load = useSetAtom(loadTeamsDataAtom);
+  const save = useSetAtom(saveTeamAtom);
+  const remove = useSetAtom(deleteTeamAtom);
+  const teams = useAtomValue(teamsAtom);
+  const points = useAtomValue(pointsAtom);
+  const profiles = useAtomValue(adminProfilesAtom);
+  const { status, reload } = useLoad(load);
+  const [editing, setEditing] = useState<Team | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const stats = useMemo(() => teamStats(teams.map((t) => t.id), points, profiles), [teams, points, profiles]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      const r = await remove(deleting.id);
+      if (r === 'in_use') setDeleteError(A.teams.inUse);
+      else { toast(A.teams.deleted, 'success'); setDeleting(null); }
+    } catch (e) {
+      console.error(e);
+      setDeleteError(A.teams.deleteError);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-tab teams-tab">
+      <div className="admin-toolbar">
+        <h3 className="admin-heading">{A.teams.heading}</h3>
+        <Button variant="primary" icon={<Plus size={16} aria-hidden="true" />} onClick={() => setEditing('new')} disabled={status !== 'ready'}>{A.teams.add}</Button>
+      </div>
+      {status !== 'ready' ? <LoadState status={status} error={A.teams.loadError} onRetry={reload} /> : teams.length === 0 ? (
+        <div className="admin-empty"><p className="admin-empty-title">{A.teams.empty}</p><p>{A.teams.emptyHint}</p></div>
+      ) : (
+        <ul className="admin-cards" aria-label={A.teams.heading}>
+          {teams.map((t) => {
+            const s = stats.get(t.id)!;
+            return (
+              <li key={t.id} className="admin-card team-card" data-team={t.name}>
+                <div className="admin-card-head">
+                  <h4 className="admin-card-title">{t.name}</h4>
+                  <IconButton label={`${A.edit} ${t.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(t)} />
+                  <IconButton label={`${A.delete} ${t.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteError(null); setDeleting(t); }} />
+                </div>
+                <p className="team-members"><Users size={14} aria-hidden="true" /> {A.teams.members(s.members)}</p>
+                {t.description && <p className="team-description">{t.description}</p>}
+                <dl className="team-stats">
+                  <div><dt>{A.teams.reports}</dt><dd data-stat="total">{s.total}</dd></div>
+                  <div><dt>{A.teams.resolved}</dt><dd data-stat="resolved">{s.resolved}</dd></div>
+                  <div><dt>{A.teams.progress}</dt><dd data-stat="percent">{s.percent} %</dd></div>
+                </dl>
+                <ProgressBar value={s.percent / 100} label={`${A.teams.progress} ${t.name}`} />
+                <p className="muted small">{A.teams.createdOn(formatDateFr(t.createdAt))}</p>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <TeamFormDialog
+          team={editing === 'new' ? null : editing}
+          onSave={async (t) => { await save(t); toast(A.teams.saved, 'success'); }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.teams.deleteWhat}
+        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (SPEC §2).
+import type { Profile, Role, Team } from '../../core/types';
+import { A } from './strings';
+
+export interface UsersTableProps {
+  profiles: Profile[];
+  teams: Team[];
+  meId: string | null;
+  busyId: string | null;
+  onTeam: (p: Profile, teamId: string | null) => void;
+  onRole: (p: Profile, role: Role) => void;
+}
+
+export function UsersTable({ profiles, teams, meId, busyId, onTeam, onRole }: UsersTableProps) {
+  if (profiles.length === 0) return <p className="admin-empty">{A.users.emptyUsers}</p>;
+  return (
+    <table className="admin-table users-table">
+      <thead>
+        <tr><th scope="col">{A.users.colEmail}</th><th scope="col">{A.users.colTeam}</th><th scope="col">{A.users.colRole}</th><th scope="col">{A.users.colChangeRole}</th></tr>
+      </thead>
+      <tbody>
+        {profiles.map((p) => (
+          <tr key={p.id} data-email={p.email}>
+            <td data-label={A.users.colEmail} className="cell-email">{p.email}{p.id === meId && <span className="muted"> {A.users.you}</span>}</td>
+            <td data-label={A.users.colTeam}>
+              <select className="input select" aria-label={A.users.teamOf(p.email)} value={p.teamId ?? ''} disabled={busyId === p.id}
+                onChange={(e) => onTeam(p, e.target.value || null)}>
+                <option value="">{A.users.noTeam}</option>
+                {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              </select>
+            </td>
+            <td data-label={A.users.colRole}><span className={`badge role-badge role-${p.role}`}>{A.users.roles[p.role]}</span></td>
+            <td data-label={A.users.colChangeRole}>
+              <select className="input select" aria-label={A.users.roleOf(p.email)} value={p.role} disabled={busyId === p.id}
+                onChange={(e) => onRole(p, e.target.value as Role)}>
+                <option value="user">{A.users.roles.user}</option>
+                <option value="admin">{A.users.roles.admin}</option>
+              </select>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

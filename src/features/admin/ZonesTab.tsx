@@ -1,0 +1,84 @@
+// Zones tab ('Gestion des zones'): list with colour, track badge and PK range; edit and delete. Zones are drawn on the map.
+import { useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Pencil, Trash2 } from 'lucide-react';
+import { ConfirmDialog, IconButton, TrackBadge, toast } from '../../ui';
+import type { Zone } from '../../core/types';
+import { formatKm } from '../../core/format';
+import { zonesAtom } from '../../state/data';
+import { deleteZoneAtom, loadZonesAtom, updateZoneAtom } from '../../state/adminActions';
+import { A } from './strings';
+import { useLoad } from './useLoad';
+import { LoadState } from './LoadState';
+import { ZoneEditDialog } from './ZoneEditDialog';
+
+/** Zones by kmStart (unknown PK last), then name. */
+function sortZones(zones: Zone[]): Zone[] {
+  return [...zones].sort((a, b) => (a.kmStart ?? Infinity) - (b.kmStart ?? Infinity) || a.name.localeCompare(b.name, 'fr'));
+}
+
+export function ZonesTab() {
+  const load = useSetAtom(loadZonesAtom);
+  const update = useSetAtom(updateZoneAtom);
+  const remove = useSetAtom(deleteZoneAtom);
+  const zones = useAtomValue(zonesAtom);
+  const { status, reload } = useLoad(load);
+  const [editing, setEditing] = useState<Zone | null>(null);
+  const [deleting, setDeleting] = useState<Zone | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const sorted = useMemo(() => sortZones(zones), [zones]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    setDeleteError(null);
+    try {
+      await remove(deleting.id);
+      toast(A.zones.deleted, 'success');
+      setDeleting(null);
+    } catch (e) {
+      console.error(e);
+      setDeleteError(A.zones.deleteError);
+    } finally {
+      setDeleteBusy(false);
+    }
+  };
+
+  return (
+    <div className="admin-tab zones-tab">
+      <div className="admin-toolbar"><h3 className="admin-heading">{A.zones.heading}</h3></div>
+      {status !== 'ready' ? <LoadState status={status} error={A.zones.loadError} onRetry={reload} /> : sorted.length === 0 ? (
+        <div className="admin-empty"><p className="admin-empty-title">{A.zones.empty}</p><p>{A.zones.emptyHint}</p></div>
+      ) : (
+        <ul className="admin-list" aria-label={A.zones.heading}>
+          {sorted.map((z) => (
+            <li key={z.id} className="admin-row zone-row" data-zone={z.name}>
+              <span className="color-dot" style={{ background: z.color }} aria-hidden="true" />
+              <span className="admin-row-main">
+                <span className="admin-row-title">{z.name}</span>
+                <span className="admin-row-meta">
+                  <TrackBadge track={z.track} showNone />
+                  <span className="pk-range">{A.zones.pk(formatKm(z.kmStart), formatKm(z.kmEnd))}</span>
+                </span>
+              </span>
+              <IconButton label={`${A.edit} ${z.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(z)} />
+              <IconButton label={`${A.delete} ${z.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteError(null); setDeleting(z); }} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && (
+        <ZoneEditDialog
+          zone={editing}
+          onSave={async (v) => { await update({ zone: editing, ...v }); toast(A.zones.saved, 'success'); }}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.zones.deleteWhat}
+        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+// Administration actions (issue 6): the only place the admin panel reaches src/data. Each action updates the shared
+// data atoms so the main screen follows; failures are thrown (or returned as a kind) and the UI shows SPEC §8 texts.
+import { atom, type Getter, type Setter } from 'jotai';
+import * as repo from '../data/repositories';
+import type { CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
+import { sortMarkers } from '../core/pk';
+import { moveLevel, sortLevels } from '../core/admin/criticalityOrder';
+import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
+import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
+import { profileAtom } from './session';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
+
+/** Every profile (admin only, SPEC §6) and the invitations, as last loaded by the panel. */
+export const adminProfilesAtom = atom<Profile[]>([]);
+export const adminInvitationsAtom = atom<Invitation[]>([]);
+
+export const FEEDBACK_LINK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
+
+// ---- users and invitations ---------------------------------------------------
+/** Profiles, invitations and teams (for the team selector). */
+export const loadUsersAtom = atom(null, async (_get, set) => {
+  const [profiles, invitations, teams] = await Promise.all([repo.listProfiles(), repo.listInvitations(), repo.listTeams()]);
+  set(adminProfilesAtom, profiles);
+  set(adminInvitationsAtom, invitations);
+  set(teamsAtom, teams);
+});
+
+export type InviteOutcome = { ok: true; email: string; url: string | null } | { ok: false; kind: InviteErrorKind };
+
+export const inviteUserAtom = atom(null, async (_get, set, email: string): Promise<InviteOutcome> => {
+  const clean = email.trim().toLowerCase();
+  let res: repo.InviteResult;
+  try {
+    res = await repo.inviteUser(clean);
+  } catch (e) {
+    return { ok: false, kind: inviteErrorKind(e) };
+  }
+  if (!res || !res.success) return { ok: false, kind: inviteErrorKind({ message: res?.message }) };
+  try { set(adminInvitationsAtom, await repo.listInvitations()); } catch { /* the list refreshes on the next load */ }
+  return { ok: true, email: clean, url: res.invitationUrl ?? null };
+});
+
+export const setUserTeamAtom = atom(null, async (get, set, args: { userId: string; teamId: string | null }) => {
+  await repo.setProfileTeam(args.userId, args.teamId);
+  set(adminProfilesAtom, get(adminProfilesAtom).map((p) => (p.id === args.userId ? { ...p, teamId: args.teamId } : p)));
+});
+
+export type RoleOutcome = 'ok' | 'last_admin' | 'refused' | 'error';
+
+/** Changes a role; the last admin is refused before the call (fast message) and by the database (the rule). */
+export const changeRoleAtom = atom(null, async (get, set, args: { userId: string; role: Role }): Promise<RoleOutcome> => {
+  const profiles = get(adminProfilesAtom);
+  const admins = profiles.filter((p) => p.role === 'admin');
+  if (args.role === 'user' && admins.length === 1 && admins[0].id === args.userId) return 'last_admin';
+  let ok: boolean;
+  try {
+    ok = await repo.changeUserRole(args.userId, args.role);
+  } catch (e) {
+    return isLastAdminError(e) ? 'last_admin' : 'error';
+  }
+  // Reload: another admin may have changed roles at the same moment.
+  let fresh = profiles;
+  try { fresh = await repo.listProfiles(); set(adminProfilesAtom, fresh); } catch { /* keep the old list */ }
+  if (ok) {
+    const me = get(profileAtom);
+    if (me && me.id === args.userId) set(profileAtom, { ...me, role: args.role }); // demoting oneself closes the panel
+    return 'ok';
+  }
+  const target = fresh.find((p) => p.id === args.userId);
+  const freshAdmins = fresh.filter((p) => p.role === 'admin');
+  if (args.role === 'user' && target?.role === 'admin' && freshAdmins.length === 1) return 'last_admin';
+  return 'refused';
+});
+
+// ---- teams -------------------------------------------------------------------
+/** Teams plus profiles (for member counts); points come from the main screen's pointsAtom. */
+export const loadTeamsDataAtom = atom(null, async (_get, set) => {
+  const [teams, profiles] = await Promise.all([repo.listTeams(), repo.listProfiles()]);
+  set(teamsAtom, teams);
+  set(adminProfilesAtom, profiles);
+});
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'fr');
+
+export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: string; description: string | null }): Promise<Team> => {
+  const saved = await repo.saveTeam(t);
+  set(teamsAtom, [...get(teamsAtom).filter((x) => x.id !== saved.id), saved].sort(byName));
+  return saved;
+});
+
+/** 'in_use' when points still use the team (SPEC §7). */
+export const deleteTeamAtom = atom(null, async (get, set, id: string): Promise<'ok' | 'in_use'> => {
+  try {
+    if (!(await repo.deleteTeam(id))) return 'in_use';
+  } catch (e) {
+    if (isInUseError(e)) return 'in_use';
+    throw e;
+  }
+  set(teamsAtom, get(teamsAtom).filter((t) => t.id !== id));
+  return 'ok';
+});
+
+// ---- zones -------------------------------------------------------------------
+export const loadZonesAtom = atom(null, async (_get, set) => {
+  set(zonesAtom, await repo.listZones());
+});
+
+export const updateZoneAtom = atom(null, async (get, set, args: { zone: Zone; name: string; track: Track | null; color: string }) => {
+  const { zone } = args;
+  const saved = await repo.saveZone({
+    id: zone.id, name: args.name.trim(), track: args.track, color: args.color,
+    points: zone.points, kmStart: zone.kmStart, kmEnd: zone.kmEnd,
+  });
+  set(zonesAtom, get(zonesAtom).map((z) => (z.id === saved.id ? saved : z)));
+  return saved;
+});
+
+export const deleteZoneAtom = atom(null, async (get, set, id: string) => {
+  await repo.deleteZone(id);
+  set(zonesAtom, get(zonesAtom).filter((z) => z.id !== id));
+});
+
+// ---- criticality levels ----------------------------------------------------------
+export const loadLevelsAtom = atom(null, async (_get, set) => {
+  set(criticalityLevelsAtom, sortLevels(await repo.listCriticalityLevels()));
+});
+
+export const saveLevelAtom = atom(null, async (get, set, l: Omit<CriticalityLevel, 'createdBy'>) => {
+  const saved = await repo.saveCriticalityLevel(l);
+  set(criticalityLevelsAtom, sortLevels([...get(criticalityLevelsAtom).filter((x) => x.id !== saved.id), saved]));
+  return saved;
+});
+
+export type LevelDeleteOutcome = { ok: true } | { ok: false; reason: 'default' } | { ok: false; reason: 'in_use'; count: number };
+
+export const deleteLevelAtom = atom(null, async (get, set, level: CriticalityLevel): Promise<LevelDeleteOutcome> => {
+  if (level.isDefault) return { ok: false, reason: 'default' };
+  const count = await repo.countPointsUsing('criticality', level.id);
+  if (count > 0) return { ok: false, reason: 'in_use', count };
+  try {
+    await repo.deleteCriticalityLevel(level.id);
+  } catch (e) {
+    if (isInUseError(e)) return { ok: false, reason: 'in_use', count: await repo.countPointsUsing('criticality', level.id) };
+    throw e;
+  }
+  set(criticalityLevelsAtom, get(criticalityLevelsAtom).filter((l) => l.id !== level.id));
+  return { ok: true };
+});
+
+/** Moves a level up (-1) or down (+1) and saves every level whose order changed. */
+export const moveLevelAtom = atom(null, async (get, set, args: { id: string; delta: -1 | 1 }) => {
+  const before = get(criticalityLevelsAtom);
+  const r = moveLevel(before, args.id, args.delta);
+  if (!r) return;
+  set(criticalityLevelsAtom, r.list); // optimistic, reverted on failure
+  try {
+    for (const l of r.changed) await repo.saveCriticalityLevel(l);
+  } catch (e) {
+    set(criticalityLevelsAtom, before);
+    throw e;
+  }
+});
+
+// ---- settings ------------------------------------------------------------------
+export const loadSettingsAtom = atom(null, async (_get, set) => {
+  set(settingsAtom, await repo.listSettings());
+});
+
+async function putSetting(get: Getter, set: Setter, key: string, value: string) {
+  await repo.saveSetting(key, value);
+  const rest = get(settingsAtom).filter((s) => s.key !== key);
+  set(settingsAtom, [...rest, { key, value, createdBy: null }]);
+}
+
+export const saveFeedbackLinkAtom = atom(null, async (get, set, value: string) => {
+  const v = value.trim();
+  await putSetting(get, set, 'feedback_link', v);
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(FEEDBACK_LINK_EVENT, { detail: v || null }));
+});
+
+// ---- kilometre markers and the line image ------------------------------------------
+export const loadLineDataAtom = atom(null, async (_get, set) => {
+  const [markers, zones, settings] = await Promise.all([repo.listMarkers(), repo.listZones(), repo.listSettings()]);
+  set(markersAtom, sortMarkers(markers));
+  set(zonesAtom, zones);
+  set(settingsAtom, settings);
+});
+
+/** Saves the zones whose PK range changed with the current markers; returns how many were updated. */
+async function recomputeZoneKm(get: Getter, set: Setter): Promise<number> {
+  const updates = zoneKmUpdates(get(zonesAtom), get(markersAtom));
+  if (updates.length === 0) return 0;
+  const byId = new Map(get(zonesAtom).map((z) => [z.id, z]));
+  const saved = new Map<string, Zone>();
+  for (const u of updates) {
+    const z = byId.get(u.id);
+    if (!z) continue;
+    saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+  }
+  set(zonesAtom, get(zonesAtom).map((z) => saved.get(z.id) ?? z));
+  return saved.size;
+}
+
+/** After a marker change: how many zones got a new PK range, and whether saving them failed. */
+export interface MarkerChangeOutcome { zonesUpdated: number; zoneError: boolean }
+
+async function afterMarkerChange(get: Getter, set: Setter): Promise<MarkerChangeOutcome> {
+  try {
+    return { zonesUpdated: await recomputeZoneKm(get, set), zoneError: false };
+  } catch (e) {
+    console.error('zone PK update failed', e);
+    return { zonesUpdated: 0, zoneError: true };
+  }
+}
+
+/** Adds or updates a marker (position in image px, value in km), then the zones' PK ranges. Throws if the marker is not saved. */
+export const saveMarkerAtom = atom(null, async (get, set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
+  const saved = await repo.saveMarker(m);
+  set(markersAtom, sortMarkers([...get(markersAtom).filter((x) => x.id !== saved.id), saved]));
+  return afterMarkerChange(get, set);
+});
+
+export const deleteMarkerAtom = atom(null, async (get, set, id: string): Promise<MarkerChangeOutcome> => {
+  await repo.deleteMarker(id);
+  set(markersAtom, get(markersAtom).filter((m: KilometerMarker) => m.id !== id));
+  return afterMarkerChange(get, set);
+});
+
+/** Uploads a new line image (size already read by the caller) and records it in app_settings 'line_image'. */
+export const replaceLineImageAtom = atom(null, async (get, set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
+  const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;
+  const url = await repo.uploadPublicFile(LINE_IMAGE_BUCKET, path, args.file);
+  const img: LineImage = { url, width: args.width, height: args.height };
+  await putSetting(get, set, 'line_image', serializeLineImage(img));
+  return img;
+});
