@@ -1,0 +1,47 @@
+// The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnail.
+import type { CriticalityLevel, Point } from '../../core/types';
+import { STATUS_LABELS } from '../../core/constants';
+import { formatKm } from '../../core/format';
+import { REPORT_TEXT } from './strings';
+
+export function AnomalyTable({ points, levels }: { points: readonly Point[]; levels: readonly CriticalityLevel[] }) {
+  const levelOf = (id: string) => levels.find((l) => l.id === id);
+  return (
+    <div className="report-table-wrap">
+      <table className="report-table">
+        <thead>
+          <tr>
+            <th scope="col">{REPORT_TEXT.colPk}</th><th scope="col">{REPORT_TEXT.colLabel}</th>
+            <th scope="col">{REPORT_TEXT.colDescription}</th><th scope="col">{REPORT_TEXT.colStatus}</th>
+            <th scope="col">{REPORT_TEXT.colCriticality}</th><th scope="col">{REPORT_TEXT.colTeam}</th>
+            <th scope="col">{REPORT_TEXT.colTicket}</th><th scope="col">{REPORT_TEXT.colPhoto}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {points.map((p) => {
+            const level = levelOf(p.criticality);
+            return (
+              <tr key={p.id} className="report-row">
+                <td className="report-pk">{formatKm(p.kmValue)}</td>
+                <td className="report-label">{p.name}</td>
+                <td className="report-desc">{p.description}</td>
+                <td>{STATUS_LABELS[p.status] ?? p.status}</td>
+                <td>
+                  <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? p.criticality}</span>
+                </td>
+                <td>{p.teamName ?? REPORT_TEXT.noTeam}</td>
+                <td>{p.ticketNumber || REPORT_TEXT.none}</td>
+                <td className="report-photo">
+                  {p.imageUrl
+                    ? <img src={p.imageUrl} alt={`${REPORT_TEXT.colPhoto} : ${p.name}`} loading="lazy" decoding="async"
+                        onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
+                    : REPORT_TEXT.none}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+// A PK input bounded by the marker values (step 0.01, SPEC §5) with its Min and Max shortcut buttons.
+import { useId } from 'react';
+import { Button } from '../../ui';
+import { FORM_TEXT } from './strings';
+
+export interface KmFieldProps {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  min?: number;
+  max?: number;
+  step: number;
+  disabled?: boolean;
+  onMin: () => void;
+  onMax: () => void;
+}
+
+export function KmField({ label, value, onChange, min, max, step, disabled, onMin, onMax }: KmFieldProps) {
+  const id = useId();
+  return (
+    <div className="field report-km">
+      <label htmlFor={id} className="field-label">{label}</label>
+      <div className="report-km-row">
+        <input id={id} className="input" type="number" inputMode="decimal" min={min} max={max} step={step}
+          value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} placeholder="0.00" />
+        <Button size="sm" onClick={onMin} disabled={disabled} aria-label={FORM_TEXT.minOf(label)} title={FORM_TEXT.minOf(label)}>{FORM_TEXT.min}</Button>
+        <Button size="sm" onClick={onMax} disabled={disabled} aria-label={FORM_TEXT.maxOf(label)} title={FORM_TEXT.maxOf(label)}>{FORM_TEXT.max}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+// The three stat cards of the report view: Anomalies non résolues, Zones avec anomalies, Dangers sécurité.
+import type { ReportStats } from '../../core/report/assemble';
+import { REPORT_TEXT } from './strings';
+
+export function StatCards({ stats }: { stats: ReportStats }) {
+  const cards = [
+    { label: REPORT_TEXT.statUnresolved, value: stats.unresolved, kind: 'total' },
+    { label: REPORT_TEXT.statZones, value: stats.zonesWithAnomalies, kind: 'zones' },
+    { label: REPORT_TEXT.statDangers, value: stats.dangers, kind: 'danger' },
+  ];
+  return (
+    <dl className="report-stats">
+      {cards.map((c) => (
+        <div key={c.kind} className={`report-stat report-stat-${c.kind}`}>
+          <dt>{c.label}</dt>
+          <dd>{c.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

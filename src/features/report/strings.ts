@@ -1,0 +1,33 @@
+// French texts of the report screens: the shared report texts (src/core/report/strings) plus form and progress labels.
+export { REPORT_MESSAGES, REPORT_TEXT } from '../../core/report/strings';
+
+export const FORM_TEXT = {
+  start: 'PK de départ',
+  end: "PK d'arrivée",
+  min: 'Min',
+  max: 'Max',
+  minOf: (field: string) => `${field} : valeur minimale`,
+  maxOf: (field: string) => `${field} : valeur maximale`,
+  bounds: (min: string, max: string) => `Entre PK ${min} et PK ${max}`,
+  tracks: 'Voies',
+  zones: 'Zones traversées',
+  searchZones: 'Rechercher une zone',
+  selectAll: 'Tout sélectionner',
+  deselectAll: 'Tout désélectionner',
+  noZone: 'Aucune zone traversée par ce parcours',
+  noZoneMatch: 'Aucune zone ne correspond à la recherche',
+  selectedCount: (n: number, total: number) => `${n} / ${total} sélectionnée${n > 1 ? 's' : ''}`,
+  noTrackHint: 'Aucune voie sélectionnée : seules les zones sans voie restent sélectionnées, le rapport porte sur les deux voies.',
+  cancel: 'Annuler',
+  retry: 'Réessayer',
+  pointsLoaded: (n: number) => `${n} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
+  classifying: 'Classement des anomalies...',
+} as const;
+
+export const WORD_PROGRESS = {
+  images: (done: number, total: number) => `Récupération des photos (${done}/${total})`,
+  build: 'Création du document...',
+  pack: 'Compression du fichier...',
+  done: 'Téléchargement...',
+  downloaded: (name: string) => `Rapport téléchargé : ${name}`,
+} as const;
