@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
-import { createAuthHandler, createAuthService, ensureAuthSchema } from './auth/index';
+import { createAuthHandler, createAuthService, ensureAuthSchema, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import type { ApiHandler, RealtimeDeps, SsoDeps } from './http/types';
@@ -46,6 +46,10 @@ export interface RunningServer {
   /** What the first start created: admin credentials (demo) or the bootstrap invitation link (none). */
   seeded: SeedResult | null;
   server: Server;
+  /** Sessions and PKCE flows (what server/sso uses), for tools and tests. */
+  auth: AuthService;
+  /** Where object bytes live (DATA_DIR/storage, or a temp dir in memory mode). */
+  storageRoot: string;
   close(): Promise<void>;
 }
 
@@ -113,7 +117,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     let closed = false;
     return {
-      url: publicUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, db, seeded, server,
+      url: publicUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, db, seeded, server, auth: service, storageRoot,
       async close() {
         if (closed) return;
         closed = true;

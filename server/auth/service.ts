@@ -74,8 +74,8 @@ export function createAuthService(db: Database, keys: Keys, issuer: () => string
       return q ? openSession(q, userId, amrMethod) : db.admin.transaction((tx) => openSession(tx, userId, amrMethod));
     },
 
-    refresh(refreshToken) {
-      return db.admin.transaction(async (tx) => {
+    async refresh(refreshToken) {
+      const result = await db.admin.transaction(async (tx): Promise<Session | 'reused'> => {
         const r = await tx.query<TokenRow>(
           `select t.id, t.token, t.user_id, t.session_id, t.revoked, t.updated_at, s.amr_method, s.created_at as session_created_at, s.not_after
              from auth.refresh_tokens t join auth.sessions s on s.id = t.session_id
@@ -96,8 +96,9 @@ export function createAuthService(db: Database, keys: Keys, issuer: () => string
             return issue(tx, user, tok.session_id, tok.amr_method, amrAt, active.rows[0].token);
           }
           // Reuse outside the grace period: someone replayed an old token; end the whole session.
+          // (Returned, not thrown: the revocation must commit.)
           await tx.query(`delete from auth.sessions where id = $1`, [tok.session_id]);
-          throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+          return 'reused';
         }
         await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [tok.id]);
         const next = newRefreshToken();
@@ -105,6 +106,8 @@ export function createAuthService(db: Database, keys: Keys, issuer: () => string
         await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [tok.session_id]);
         return issue(tx, user, tok.session_id, tok.amr_method, amrAt, next);
       });
+      if (result === 'reused') throw authError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return result;
     },
 
     async logout(userId, sessionId, scope) {
