@@ -76,6 +76,6 @@ describe('SQL builder', () => {
   it('builds an upsert through json_populate_recordset', () => {
     const p = new Params();
     const s = insertSql(teams, ['id', 'name'], '[{"id":"1","name":"a"}]', p, { cols: ['id'], ignore: false }, true);
-    expect(s).toBe(`insert into "public"."teams" as t0 ("id", "name") select "id", "name" from json_populate_recordset(null::"public"."teams", $1::json) _p on conflict ("id") do update set "name" = excluded."name" returning t0.*`);
+    expect(s).toBe(`insert into "public"."teams" as t0 ("id", "name") select "id", "name" from json_populate_recordset(null::"public"."teams", $1::json) _p on conflict ("id") do update set "id" = excluded."id", "name" = excluded."name" returning t0.*`);
   });
 });

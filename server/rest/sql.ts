@@ -128,7 +128,7 @@ function projection(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path
       const key = it.alias ?? it.name;
       const sub = embedSql(ctx, rel, alias, it.items, path ? `${path}.${key}` : key);
       cols.push(`${sub.value} as ${qi(key)}`);
-      if (it.inner) inner.push(sub.exists);
+      if (it.inner) inner.push(sub.exists());
     }
   }
   return { cols, inner };
@@ -142,7 +142,7 @@ function joinCond(rel: Rel, parentAlias: string, childAlias: string): string {
     : `${childAlias}.${qi(c)} = ${parentAlias}.${qi(fk.refColumns[i])}`).join(' and ');
 }
 
-function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string): { value: string; exists: string } {
+function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string): { value: string; exists: () => string } {
   const a = `t${++ctx.n}`;
   const o = optsFor(ctx, path);
   const from = `${qi(rel.target.schema)}.${qi(rel.target.name)} as ${a}`;
@@ -158,10 +158,26 @@ function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], 
     const page = `${o.limit != null ? ` limit ${ctx.p.add(o.limit)}` : ''}${o.offset != null ? ` offset ${ctx.p.add(o.offset)}` : ''}`;
     value = `(select coalesce(json_agg(${e}), '[]') from (select ${cols} from ${from}${where}${orderSql(rel.target, a, o.order, ctx.p)}${page}) ${e})`;
   }
-  const a2 = `t${++ctx.n}`;
-  const conds2 = [joinCond(rel, parentAlias, a2), ...o.filters.map((f) => filterSql(rel.target, a2, f, ctx.p))];
-  const exists = `exists (select 1 from ${qi(rel.target.schema)}.${qi(rel.target.name)} as ${a2} where ${conds2.join(' and ')})`;
-  return { value, exists };
+  return { value, exists: () => existsFor(ctx, rel, parentAlias, items, path) };
+}
+
+/** !inner: the parent row needs a matching child (same join and filters; nested !inner embeds included). */
+function existsFor(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string): string {
+  const a = `t${++ctx.n}`;
+  const o = optsFor(ctx, path);
+  const conds = [joinCond(rel, parentAlias, a), ...o.filters.map((f) => filterSql(rel.target, a, f, ctx.p)), ...innerOnly(ctx, rel.target, a, items, path)];
+  return `exists (select 1 from ${qi(rel.target.schema)}.${qi(rel.target.name)} as ${a} where ${conds.join(' and ')})`;
+}
+
+/** The exists() conditions of the !inner embeds of one level, without building projections. */
+function innerOnly(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path: string): string[] {
+  const out: string[] = [];
+  for (const it of items) {
+    if (it.kind !== 'embed' || !it.inner) continue;
+    const key = it.alias ?? it.name;
+    out.push(existsFor(ctx, resolveEmbed(ctx.cache, t, it.name, it.hint), alias, it.items, path ? `${path}.${key}` : key));
+  }
+  return out;
 }
 
 export interface ReadPlan { sql: string; countSql: string | null; params: unknown[]; countParams: unknown[] }
@@ -193,8 +209,7 @@ export function buildRead(opts: {
 export function buildCount(opts: { cache: SchemaCache; table: Table; items: SelectItem[]; paths: PathMap; p: Params; from?: string }): string {
   const ctx: Ctx = { cache: opts.cache, p: opts.p, paths: opts.paths, n: 0 };
   const root = optsFor(ctx, '');
-  const proj = projection(ctx, opts.table, 't0', opts.items, '');
-  const conds = [...root.filters.map((f) => filterSql(opts.table, 't0', f, opts.p)), ...proj.inner];
+  const conds = [...root.filters.map((f) => filterSql(opts.table, 't0', f, opts.p)), ...innerOnly(ctx, opts.table, 't0', opts.items, '')];
   return `select count(*)::int as n from ${opts.from ?? `${qi(opts.table.schema)}.${qi(opts.table.name)} as t0`}${conds.length ? ` where ${conds.join(' and ')}` : ''}`;
 }
 
@@ -212,7 +227,8 @@ export function insertSql(table: Table, cols: string[], rowsJson: string, p: Par
   const cl = cols.map(qi).join(', ');
   let s = `insert into ${tq} as t0 (${cl}) select ${cl} from json_populate_recordset(null::${tq}, ${p.add(rowsJson)}::json) _p`;
   if (conflict) {
-    const set = cols.filter((c) => !conflict.cols.includes(c));
+    // PostgREST sets every payload column, the conflict columns included (so the row comes back).
+    const set = cols;
     s += ` on conflict (${conflict.cols.map(qi).join(', ')}) do ` + (conflict.ignore || set.length === 0
       ? 'nothing'
       : `update set ${set.map((c) => `${qi(c)} = excluded.${qi(c)}`).join(', ')}`);

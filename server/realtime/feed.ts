@@ -1,0 +1,139 @@
+// The change feed: LISTEN 'realtime_changes', read new rows of realtime.changes in id order (db.admin), decide
+// per subscriber whether it may see the row (re-select by primary key under its role and claims, cached per
+// change and claims), and prune the queue periodically.
+import type { Database } from '../db/types';
+import { REALTIME_CHANNEL, readChanges, type CapturedChange } from '../db/realtime';
+import type { ChangeType } from './protocol';
+
+const READ_BATCH = 500;
+const POLL_MS = 2000;
+const PRUNE_MS = 60_000;
+
+export interface TableInfo { columns: { name: string; type: string }[]; pk: string[] }
+export interface Change {
+  id: number; schema: string; table: string; type: ChangeType; commit_timestamp: string;
+  record: Record<string, unknown> | null; old_record: Record<string, unknown> | null; info: TableInfo;
+}
+export interface Viewer { role: string; claims: Record<string, unknown> }
+
+const qi = (s: string) => '"' + s.replace(/"/g, '""') + '"';
+
+export class ChangeFeed {
+  private lastId = 0;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private timers: NodeJS.Timeout[] = [];
+  private tables = new Map<string, TableInfo>();
+  private closed = false;
+
+  constructor(private db: Database, private onChange: (c: Change, canSee: (v: Viewer) => Promise<boolean>) => Promise<void>, private active: () => boolean) {}
+
+  async start(): Promise<void> {
+    const r = await this.db.admin.query<{ id: string | number }>('select coalesce(max(id), 0) as id from realtime.changes');
+    this.lastId = Number(r.rows[0].id);
+    this.unlisten = await this.db.listen(REALTIME_CHANNEL, () => this.kick());
+    this.timers.push(setInterval(() => { if (this.active()) this.kick(); }, POLL_MS));
+    this.timers.push(setInterval(() => { void this.prune(); }, PRUNE_MS));
+    for (const t of this.timers) t.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    if (this.unlisten) await this.unlisten().catch(() => {});
+    await this.draining?.catch(() => {});
+  }
+
+  /** Processes everything queued so far; resolves when done (also used by tests). */
+  kick(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.draining) { this.again = true; return this.draining; }
+    this.draining = (async () => {
+      do {
+        this.again = false;
+        try { await this.drain(); } catch (e) { if (!this.closed) console.error('[realtime] change feed error', e); }
+      } while (this.again && !this.closed);
+    })().finally(() => { this.draining = null; });
+    return this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const rows = await readChanges(this.db, this.lastId, READ_BATCH);
+      for (const row of rows) {
+        this.lastId = Math.max(this.lastId, Number(row.id));
+        if (!this.active()) continue;
+        const change = await this.toChange(row);
+        if (change) await this.onChange(change, this.visibility(change));
+      }
+      if (rows.length < READ_BATCH) return;
+    }
+  }
+
+  private async prune(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.db.admin.query('delete from realtime.changes where id <= $1 and commit_timestamp < now() - interval \'1 minute\'', [this.lastId]);
+    } catch (e) { if (!this.closed) console.error('[realtime] prune failed', e); }
+  }
+
+  private async tableInfo(schema: string, table: string, fresh = false): Promise<TableInfo | null> {
+    const key = `${schema}.${table}`;
+    if (!fresh && this.tables.has(key)) return this.tables.get(key)!;
+    const r = await this.db.admin.query<{ name: string; type: string; pk: boolean }>(
+      `select a.attname as name, t.typname as type,
+              exists (select 1 from pg_index i where i.indrelid = c.oid and i.indisprimary and a.attnum = any (i.indkey)) as pk
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+         join pg_type t on t.oid = a.atttypid
+        where n.nspname = $1 and c.relname = $2 order by a.attnum`, [schema, table]);
+    if (r.rows.length === 0) return null;
+    const info = { columns: r.rows.map((x) => ({ name: x.name, type: x.type })), pk: r.rows.filter((x) => x.pk).map((x) => x.name) };
+    this.tables.set(key, info);
+    return info;
+  }
+
+  private async toChange(row: CapturedChange): Promise<Change | null> {
+    let info = await this.tableInfo(row.schema, row.table);
+    const rec = parseJson(row.record);
+    if (info && rec && Object.keys(rec).some((k) => !info!.columns.some((c) => c.name === k))) info = await this.tableInfo(row.schema, row.table, true);
+    if (!info) return null;
+    const ts = row.commit_timestamp instanceof Date ? row.commit_timestamp : new Date(String(row.commit_timestamp));
+    return { id: Number(row.id), schema: row.schema, table: row.table, type: row.type, commit_timestamp: ts.toISOString(), record: rec, old_record: parseJson(row.old_record), info };
+  }
+
+  /** canSee(viewer) for one change, one database round trip per distinct role+claims. */
+  private visibility(c: Change): (v: Viewer) => Promise<boolean> {
+    const memo = new Map<string, Promise<boolean>>();
+    return (v) => {
+      const key = v.role + '\u0000' + JSON.stringify(v.claims);
+      let p = memo.get(key);
+      if (!p) { p = this.check(c, v).catch(() => false); memo.set(key, p); }
+      return p;
+    };
+  }
+
+  private async check(c: Change, v: Viewer): Promise<boolean> {
+    if (v.role !== 'anon' && v.role !== 'authenticated' && v.role !== 'service_role') return false;
+    const ctx = { role: v.role, claims: v.claims, method: 'GET', path: '/realtime/v1', readOnly: true } as const;
+    const rel = `${qi(c.schema)}.${qi(c.table)}`;
+    if (c.type === 'DELETE' || c.info.pk.length === 0 || !c.record) {
+      // The row is gone (or has no key to re-select): only the table privilege can be checked.
+      return this.db.asRequest(ctx, async (tx) => {
+        const r = await tx.query<{ ok: boolean }>('select has_table_privilege(current_user, c.oid, \'SELECT\') as ok from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2', [c.schema, c.table]);
+        return r.rows[0]?.ok === true;
+      });
+    }
+    const rec = c.record;
+    const where = c.info.pk.map((k, i) => `${qi(k)} = $${i + 1}`).join(' and ');
+    const params = c.info.pk.map((k) => { const x = rec[k]; return x !== null && typeof x === 'object' ? JSON.stringify(x) : x == null ? null : String(x); });
+    return this.db.asRequest(ctx, async (tx) => (await tx.query(`select 1 from ${rel} where ${where}`, params)).rows.length > 0);
+  }
+}
+
+function parseJson(v: unknown): Record<string, unknown> | null {
+  if (v == null) return null;
+  if (typeof v === 'string') { try { return JSON.parse(v); } catch { return null; } }
+  return v as Record<string, unknown>;
+}

@@ -1,0 +1,190 @@
+// Supabase Realtime subset on /realtime/v1/websocket (Phoenix vsn 2.0.0, `ws` noServer): channel join with
+// postgres_changes bindings, heartbeats, access_token refresh, leave; each change sent only to subscribers whose
+// role and claims can select the row (feed.ts). Presence and broadcast are acknowledged, not relayed.
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import type { Database } from '../db/types';
+import { ChangeFeed, type Change, type Viewer } from './feed';
+import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+const MAX_MESSAGE_BYTES = 256 * 1024;
+const MAX_CHANNELS_PER_SOCKET = 100;
+const MAX_BINDINGS_PER_CHANNEL = 100;
+/** A socket whose unsent data exceeds this is closed (bounded memory; the client reconnects and reloads). */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** No heartbeat (or any message) for this long closes the socket; realtime-js beats every 25 s. */
+const IDLE_TIMEOUT_MS = 90_000;
+/** Messages waiting to be handled (they are handled in order, one at a time). */
+const MAX_PENDING_MESSAGES = 200;
+
+export interface RealtimeOptions {
+  db: Database;
+  verifyJwt(token: string): Promise<{ role: string; claims: Record<string, unknown> } | null>;
+}
+
+interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer }
+interface Conn { ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number }
+
+export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(): Promise<void>; flush(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const conns = new Set<Conn>();
+  let nextId = 1;
+  const hasSubscribers = () => [...conns].some((c) => [...c.channels.values()].some((ch) => ch.subs.length > 0));
+  const feed = new ChangeFeed(opts.db, deliver, hasSubscribers);
+  const started = feed.start().catch((e) => { console.error('[realtime] could not start the change feed', e); });
+
+  const verify = async (token: unknown): Promise<Viewer | null> => {
+    if (typeof token !== 'string' || token === '') return null;
+    try {
+      const v = await opts.verifyJwt(token);
+      if (!v || !['anon', 'authenticated', 'service_role'].includes(v.role)) return null;
+      return { role: v.role, claims: v.claims };
+    } catch { return null; }
+  };
+
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) return; // someone else's upgrade
+    void (async () => {
+      const vsn = url.searchParams.get('vsn') ?? '2.0.0';
+      const key = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined);
+      const viewer = await verify(key);
+      if (!viewer || vsn !== '2.0.0') {
+        const status = vsn !== '2.0.0' ? '400 Bad Request' : '401 Unauthorized';
+        socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: vsn !== '2.0.0' ? 'unsupported vsn' : 'Invalid API key' })}`);
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => open(ws, viewer));
+    })();
+  };
+  server.on('upgrade', onUpgrade);
+
+  const idleTimer = setInterval(() => {
+    const now = Date.now();
+    for (const c of conns) if (now - c.lastSeen > IDLE_TIMEOUT_MS) c.ws.terminate();
+  }, 15_000);
+  idleTimer.unref();
+
+  function open(ws: WebSocket, viewer: Viewer) {
+    const conn: Conn = { ws, viewer, channels: new Map(), lastSeen: Date.now(), queue: Promise.resolve(), pending: 0 };
+    conns.add(conn);
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      conn.lastSeen = Date.now();
+      if (isBinary) return; // binary user broadcasts are not supported
+      const frame = decodeFrame(data.toString());
+      if (!frame) return;
+      if (++conn.pending > MAX_PENDING_MESSAGES) { ws.terminate(); conns.delete(conn); return; }
+      conn.queue = conn.queue.then(() => handle(conn, frame))
+        .catch((e) => console.error('[realtime] message handling failed', e))
+        .finally(() => { conn.pending--; });
+    });
+    ws.on('close', () => conns.delete(conn));
+    ws.on('error', () => conns.delete(conn));
+  }
+
+  function send(conn: Conn, f: Frame) {
+    if (conn.ws.readyState !== conn.ws.OPEN) return;
+    if (conn.ws.bufferedAmount > MAX_BUFFERED_BYTES) { conn.ws.terminate(); conns.delete(conn); return; }
+    conn.ws.send(encodeFrame(f));
+  }
+  const reply = (conn: Conn, f: Frame, status: 'ok' | 'error', response: Record<string, unknown>) =>
+    send(conn, [f[0], f[1], f[2], 'phx_reply', { status, response }]);
+
+  async function handle(conn: Conn, f: Frame) {
+    const [joinRef, , topic, event, payload] = f;
+    const p = (payload && typeof payload === 'object' ? payload : {}) as Record<string, unknown>;
+    if (topic === 'phoenix') {
+      if (event === 'heartbeat') reply(conn, f, 'ok', {});
+      return;
+    }
+    if (event === 'phx_join') return join(conn, f, p);
+    const ch = conn.channels.get(topic);
+    if (!ch || (joinRef !== null && ch.joinRef !== null && joinRef !== ch.joinRef)) {
+      return reply(conn, f, 'error', { reason: 'unmatched topic' });
+    }
+    switch (event) {
+      case 'phx_leave':
+        conn.channels.delete(topic);
+        reply(conn, f, 'ok', {});
+        send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
+        return;
+      case 'access_token': {
+        const v = await verify(p.access_token);
+        if (!v) {
+          send(conn, [ch.joinRef, null, topic, 'system', { channel: topic.replace(/^realtime:/, ''), extension: 'system', message: 'Invalid token', status: 'error' }]);
+          conn.channels.delete(topic);
+          send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
+          return;
+        }
+        ch.viewer = v;
+        return;
+      }
+      default:
+        // presence/broadcast pushes: acknowledged so the client's push resolves, nothing is relayed.
+        if (f[1] !== null) reply(conn, f, 'ok', {});
+    }
+  }
+
+  async function join(conn: Conn, f: Frame, p: Record<string, unknown>) {
+    const topic = f[2];
+    if (!conn.channels.has(topic) && conn.channels.size >= MAX_CHANNELS_PER_SOCKET) return reply(conn, f, 'error', { reason: 'too many channels' });
+    const viewer = p.access_token !== undefined ? await verify(p.access_token) : conn.viewer;
+    if (!viewer) return reply(conn, f, 'error', { reason: 'Invalid token' });
+    const config = (p.config && typeof p.config === 'object' ? p.config : {}) as Record<string, unknown>;
+    const rawSubs = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
+    if (rawSubs.length > MAX_BINDINGS_PER_CHANNEL) return reply(conn, f, 'error', { reason: 'too many postgres_changes bindings' });
+    let subs: Subscription[];
+    try { subs = rawSubs.map((r) => parseSubscription(r, nextId++)); } catch (e) {
+      return reply(conn, f, 'error', { reason: `Unable to subscribe to changes with given parameters: ${(e as Error).message}` });
+    }
+    conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer });
+    reply(conn, f, 'ok', { postgres_changes: subs.map((s) => ({ ...s.raw, id: s.id })) });
+    const name = topic.replace(/^realtime:/, '');
+    if (subs.length) send(conn, [f[0], null, topic, 'system', { channel: name, extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
+    const presence = config.presence as { enabled?: boolean } | undefined;
+    if (presence?.enabled) send(conn, [f[0], null, topic, 'presence_state', {}]);
+  }
+
+  async function deliver(c: Change, canSee: (v: Viewer) => Promise<boolean>) {
+    const now = Date.now() / 1000;
+    const jobs: Promise<void>[] = [];
+    for (const conn of conns) {
+      for (const ch of conn.channels.values()) {
+        const ids = ch.subs.filter((s) => subscriptionMatches(s, c)).map((s) => s.id);
+        if (!ids.length) continue;
+        const exp = ch.viewer.claims.exp;
+        if (typeof exp === 'number' && exp < now) continue; // expired token: silent until refreshed
+        jobs.push(canSee(ch.viewer).then((ok) => {
+          if (!ok) return;
+          const pk = Object.fromEntries(c.info.pk.map((k) => [k, (c.old_record ?? c.record ?? {})[k]]));
+          send(conn, [ch.joinRef, null, ch.topic, 'postgres_changes', {
+            ids,
+            data: {
+              schema: c.schema, table: c.table, commit_timestamp: c.commit_timestamp, type: c.type, columns: c.info.columns,
+              record: c.type === 'DELETE' ? {} : c.record ?? {},
+              old_record: c.type === 'INSERT' ? {} : pk,
+              errors: null,
+            },
+          }]);
+        }));
+      }
+    }
+    await Promise.all(jobs);
+  }
+
+  return {
+    /** Processes every change queued so far (tests; the feed otherwise runs on NOTIFY and a 2 s poll). */
+    async flush() { await started; await feed.kick(); },
+    async close() {
+      server.off('upgrade', onUpgrade);
+      clearInterval(idleTimer);
+      for (const c of conns) c.ws.terminate();
+      conns.clear();
+      await started;
+      await feed.close();
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}
