@@ -1,4 +1,93 @@
-// Placeholder until the map engine lands (issue 3): replaced by the Konva stage.
+// The app's map: wires the jotai state (points, zones, levels, markers, mode, selection, filter, draft) to the
+// MapCanvas engine and the mode tools, with the zoom, draw-zone and cluster-sheet overlays.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue, useStore } from 'jotai';
+import { createSeverityScale } from '../core/severity';
+import { UNKNOWN_SEVERITY_COLOR } from '../core/severity';
+import { criticalityLevelsAtom, lineImageAtom, markersAtom, pointsAtom, zonesAtom } from '../state/data';
+import { statusFilterAtom } from '../state/filters';
+import { modeAtom } from '../state/mode';
+import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
+import { MapCanvas, type MapEngineApi } from './MapCanvas';
+import { derivePointArrays } from './pointData';
+import { ZoomControls } from './ZoomControls';
+import { DraftToolbar } from './DraftToolbar';
+import { ClusterSheet } from '../features/points/ClusterSheet';
+import { toolForMode } from './tools';
+import type { ToolContext } from './tools/types';
+import { validateDraftZone } from './tools/drawZone';
+import { MAP_STRINGS } from './strings';
+import './map.css';
+
 export function MapView() {
-  return <div role="img" aria-label="Plan de la ligne" className="map-placeholder" />;
+  const store = useStore();
+  const points = useAtomValue(pointsAtom);
+  const zones = useAtomValue(zonesAtom);
+  const levels = useAtomValue(criticalityLevelsAtom);
+  const markers = useAtomValue(markersAtom);
+  const image = useAtomValue(lineImageAtom);
+  const mode = useAtomValue(modeAtom);
+  const selection = useAtomValue(selectionAtom);
+  const filter = useAtomValue(statusFilterAtom);
+  const draft = useAtomValue(draftZoneAtom);
+  const centerRequest = useAtomValue(centerRequestAtom);
+  const [api, setApi] = useState<MapEngineApi | null>(null);
+
+  // Typed arrays once per data/filter/levels change (never per frame).
+  const scale = useMemo(() => createSeverityScale(levels), [levels]);
+  const derived = useMemo(() => derivePointArrays(points, filter, scale), [points, filter, scale]);
+  const spriteLevels = useMemo(
+    () => [{ color: UNKNOWN_SEVERITY_COLOR, icon: 'AlertCircle' }, ...scale.levels.map((l) => ({ color: l.color, icon: l.icon }))],
+    [scale],
+  );
+  const indexById = useMemo(() => new Map(derived.ids.map((id, i) => [id, i])), [derived]);
+  const selectedPointIndex = selection?.kind === 'point' ? indexById.get(selection.id) ?? -1 : -1;
+  const selectedZoneId = selection?.kind === 'zone' ? selection.id : null;
+
+  const ctxRef = useRef<ToolContext>({ store, api: null, pointIds: [], markers: [], image });
+  ctxRef.current = { store, api, pointIds: derived.ids, markers, image };
+  const tool = toolForMode(mode);
+  useEffect(() => { tool.enter(ctxRef.current); }, [tool]);
+
+  // Escape cancels the drawing modes.
+  useEffect(() => {
+    if (mode !== 'draw-zone' && mode !== 'draw-point') return;
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') tool.cancel(ctxRef.current); };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mode, tool]);
+
+  useEffect(() => {
+    if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
+  }, [api, centerRequest]);
+
+  return (
+    <div className="map-view" data-mode={mode}>
+      <MapCanvas
+        image={image}
+        points={derived.arrays}
+        levels={spriteLevels}
+        zones={zones}
+        markers={markers}
+        selectedPointIndex={selectedPointIndex}
+        selectedZoneId={selectedZoneId}
+        draft={mode === 'draw-zone' ? draft : null}
+        ariaLabel={MAP_STRINGS.ariaLabel(derived.arrays.count, zones.length)}
+        onTap={(e) => tool.click(ctxRef.current, e)}
+        onHover={(p) => tool.move(ctxRef.current, p)}
+        onReady={setApi}
+      >
+        {api && <ZoomControls controller={api.controller} />}
+        {mode === 'draw-zone' && (
+          <DraftToolbar
+            vertexCount={draft.length}
+            onValidate={() => validateDraftZone(ctxRef.current)}
+            onCancel={() => tool.cancel(ctxRef.current)}
+          />
+        )}
+        {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+      </MapCanvas>
+      <ClusterSheet />
+    </div>
+  );
 }

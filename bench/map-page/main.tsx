@@ -1,0 +1,76 @@
+// Bench and screenshot page of the map engine (no backend). ?mode=engine&n=1000000: the engine fed with a seeded
+// 30000×2000 track dataset as typed arrays; ?mode=naive&n=10000: one react-konva Circle per point (baseline);
+// ?mode=app: the app's MapView with demo data in a jotai Provider. Hooks for the bench live on window.__mapBench.
+import { createRoot } from 'react-dom/client';
+import { createStore, Provider } from 'jotai';
+import { useMemo } from 'react';
+import { Circle, Layer, Stage } from 'react-konva';
+import { trackDataset } from '../lib/trackDataset';
+import { MapCanvas, type MapEngineApi } from '../../src/map/MapCanvas';
+import { MapView } from '../../src/map/MapView';
+import { ViewportController } from '../../src/map/viewportController';
+import { markersAtom, pointsAtom, zonesAtom } from '../../src/state/data';
+import { modeAtom } from '../../src/state/mode';
+import { DEFAULT_CRITICALITY_LEVELS } from '../../src/core/constants';
+import { DEMO_MARKERS, DEMO_ZONES, demoPoints } from './demoData';
+import { installBenchHooks } from './benchHooks';
+import '../../src/styles/index.css';
+
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') ?? 'engine';
+const n = Number(params.get('n') ?? 100000);
+const W = 30000; // image px, bench dataset (issue 3)
+const H = 2000; // image px
+const image = { url: '/line.png', width: W, height: H };
+const levels = [{ color: '#6b7280', icon: 'AlertCircle' }, ...DEFAULT_CRITICALITY_LEVELS.map((l) => ({ color: l.color, icon: l.icon }))];
+const markers = Array.from({ length: 31 }, (_, i) => ({ position: i * 1000, value: 100 + i * 1.2 }));
+const hooks = installBenchHooks();
+
+function EnginePage() {
+  const points = useMemo(() => {
+    const t0 = performance.now();
+    const d = trackDataset(n, 42, { width: W, height: H });
+    hooks.datasetMs = performance.now() - t0;
+    return { xs: d.xs, ys: d.ys, severity: d.severity, resolved: new Uint8Array(n), count: n };
+  }, []);
+  return (
+    <MapCanvas image={image} points={points} levels={levels} markers={markers}
+      ariaLabel={`Plan de banc d'essai : ${n} points`} onReady={(api: MapEngineApi) => hooks.ready(api.controller, api)} />
+  );
+}
+
+function NaivePage() {
+  const ctl = useMemo(() => new ViewportController(), []);
+  const d = useMemo(() => trackDataset(n, 42, { width: W, height: H }), []);
+  const view = { width: window.innerWidth, height: window.innerHeight };
+  ctl.setSizes(view, { width: W, height: H });
+  const circles = [];
+  for (let i = 0; i < n; i++) circles.push(<Circle key={i} x={d.xs[i]} y={d.ys[i]} radius={6} fill={levels[d.severity[i]].color} stroke="#fff" strokeWidth={1} listening={false} />);
+  return (
+    <div style={{ width: '100%', height: '100%' }} ref={(el) => { if (el) hooks.ready(ctl, null); }}>
+      <Stage width={view.width} height={view.height} listening={false} ref={(s) => ctl.attachStage(s)}>
+        <Layer listening={false}>{circles}</Layer>
+      </Stage>
+    </div>
+  );
+}
+
+function AppPage() {
+  const store = useMemo(() => {
+    const s = createStore();
+    s.set(pointsAtom, demoPoints(Number(params.get('n') ?? 400)));
+    s.set(zonesAtom, DEMO_ZONES);
+    s.set(markersAtom, DEMO_MARKERS);
+    const m = params.get('appMode');
+    if (m === 'draw-zone' || m === 'draw-point') s.set(modeAtom, m);
+    return s;
+  }, []);
+  return (
+    <Provider store={store}>
+      <header style={{ height: 56, background: '#0b4f9c', color: '#fff', display: 'flex', alignItems: 'center', padding: '0 16px', fontWeight: 600 }}>Signalements — ligne</header>
+      <main style={{ flex: 1, minHeight: 0 }}><MapView /></main>
+    </Provider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(mode === 'naive' ? <NaivePage /> : mode === 'app' ? <AppPage /> : <EnginePage />);

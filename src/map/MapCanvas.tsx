@@ -1,0 +1,233 @@
+// The map engine's lower-level entry: a react-konva Stage with five non-listening layers (image, zones,
+// points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController, clusters from the worker.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
+import type Konva from 'konva';
+import type { ClusterFrame } from '../core/cluster/types';
+import { levelForZoom } from '../core/cluster/levels';
+import type { ImagePoint, LineImage, Zone } from '../core/types';
+import type { PkMarker } from '../core/pk';
+import { ViewportController } from './viewportController';
+import { visibleImageRect, screenToImage, type Size } from './viewportMath';
+import { ClusterClient, createClusterWorkerClient, type FrameRequest } from './clusterClient';
+import type { PointArrays } from './pointData';
+import { MarkerSprites, type SpriteLevel } from './markerSprites';
+import { drawPointsFrame } from './drawPoints';
+import { drawZones } from './drawZones';
+import { drawRuler } from './drawRuler';
+import { drawDraft } from './drawDraft';
+import { hitAt, type MapHit } from './mapHits';
+import { FrameHits } from './frameHits';
+import { attachWheelZoom } from './wheelZoom';
+import { attachDragPan } from './dragPan';
+import { attachPinchZoom } from './pinchZoom';
+import { attachKeyboardNav } from './keyboardNav';
+import { createGestureState } from './gesture';
+import { watchSize } from './resizeWatch';
+import { useLineImage } from './useLineImage';
+
+export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
+
+export interface MapEngineApi {
+  controller: ViewportController;
+  hitAt(screenX: number, screenY: number): MapHit | null;
+  leaves(clusterId: number): Promise<number[]>;
+  frame(): ClusterFrame | null;
+  /** Resolves when the points have been indexed by the worker. */
+  loaded(): Promise<unknown>;
+  stage(): Konva.Stage | null;
+  /** Repaint only the draft layer (rubber band under the pointer). */
+  redrawDraft(): void;
+}
+
+export interface MapCanvasProps {
+  image: LineImage;
+  points: PointArrays | null;
+  /** Severity rank → sprite colour and icon (rank 0 = unknown level). */
+  levels: readonly SpriteLevel[];
+  zones?: readonly Zone[];
+  markers?: readonly PkMarker[];
+  selectedPointIndex?: number;
+  selectedZoneId?: string | null;
+  draft?: readonly ImagePoint[] | null;
+  ariaLabel: string;
+  createClient?: () => ClusterClient;
+  onTap?: (e: { image: ImagePoint; hit: MapHit | null }) => void;
+  onHover?: (image: ImagePoint) => void;
+  onReady?: (api: MapEngineApi) => void;
+  children?: ReactNode;
+  className?: string;
+}
+
+const noZones: readonly Zone[] = [];
+const noMarkers: readonly PkMarker[] = [];
+
+export function MapCanvas(props: MapCanvasProps) {
+  const { image, points, levels, ariaLabel } = props;
+  const zones = props.zones ?? noZones;
+  const markers = props.markers ?? noMarkers;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  const ctl = useMemo(() => new ViewportController(), []);
+  const htmlImage = useLineImage(image.url);
+
+  // Everything the scene functions read lives in one mutable ref: no React render per frame.
+  const live = useRef({
+    frame: null as ClusterFrame | null,
+    frameReq: null as FrameRequest | null,
+    hits: null as FrameHits | null,
+    zones, markers, points, draft: props.draft ?? null, pointer: null as ImagePoint | null,
+    selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
+    onTap: props.onTap, onHover: props.onHover,
+  }).current;
+  Object.assign(live, {
+    zones, markers, points, draft: props.draft ?? null,
+    selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
+    onTap: props.onTap, onHover: props.onHover,
+  });
+
+  const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
+  sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+  const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
+
+  // Cluster worker: one per engine; each fresh frame replaces the drawn one.
+  const client = useMemo(() => (props.createClient ?? createClusterWorkerClient)(), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => () => client.dispose(), [client]);
+  const loadedRef = useRef<Promise<unknown>>(Promise.resolve());
+  const requestFrame = (force: boolean) => {
+    if (size.width === 0) return;
+    const v = ctl.viewport;
+    const level = levelForZoom(v.scale);
+    const need = visibleImageRect(v, ctl.view, 0);
+    const have = live.frameReq;
+    if (!force && have && have.level === level && have.minX <= need.minX && have.maxX >= need.maxX && have.minY <= need.minY && have.maxY >= need.maxY) return;
+    client.request({ level, ...visibleImageRect(v, ctl.view, FRAME_MARGIN) });
+  };
+  useEffect(() => {
+    client.onFrame = (frame, req) => {
+      live.frame = frame;
+      live.frameReq = req;
+      live.hits = null;
+      ctl.redraw();
+    };
+  }, [client, ctl, live]);
+  useEffect(() => {
+    live.frame = null;
+    live.frameReq = null;
+    live.hits = null;
+    if (!points) { ctl.redraw(); return; }
+    // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
+    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
+    requestFrame(true);
+  }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Viewport: sizes, stage, frame queries while moving (when leaving the queried box) and once settled.
+  useEffect(() => { ctl.setSizes(size, { width: image.width, height: image.height }); }, [ctl, size, image.width, image.height]);
+  useEffect(() => {
+    ctl.attachStage(stageRef.current);
+    const offFrame = ctl.onFrame(() => requestFrame(false));
+    const offSettle = ctl.onSettle(() => requestFrame(false));
+    return () => { offFrame(); offSettle(); ctl.attachStage(null); };
+  });
+  useEffect(() => () => ctl.dispose(), [ctl]);
+  useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, htmlImage, levels]);
+
+  // Input handlers, one module each, on the container.
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const gesture = createGestureState();
+    const tap = (x: number, y: number) => live.onTap?.({ image: screenToImage(ctl.viewport, x, y), hit: api.hitAt(x, y) });
+    const hover = (e: PointerEvent) => {
+      if (!live.onHover) return;
+      const r = el.getBoundingClientRect();
+      const p = screenToImage(ctl.viewport, e.clientX - r.left, e.clientY - r.top);
+      live.pointer = p;
+      live.onHover(p);
+    };
+    el.addEventListener('pointermove', hover);
+    const offs = [
+      watchSize(el, setSize),
+      attachDragPan(el, ctl, gesture, tap),
+      attachPinchZoom(el, ctl, gesture),
+      attachWheelZoom(el, ctl),
+      attachKeyboardNav(el, ctl),
+    ];
+    return () => { el.removeEventListener('pointermove', hover); offs.forEach((off) => off()); };
+  }, [ctl, live]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const api: MapEngineApi = useMemo(() => ({
+    controller: ctl,
+    hitAt: (sx, sy) => {
+      if (live.frame && !live.hits) live.hits = new FrameHits(live.frame);
+      return hitAt(sx, sy, ctl.viewport, live.hits, live.zones);
+    },
+    leaves: (id) => client.leaves(id),
+    frame: () => live.frame,
+    loaded: () => loadedRef.current,
+    stage: () => stageRef.current,
+    redrawDraft: () => { stageRef.current?.getLayers()[4]?.batchDraw(); },
+  }), [ctl, client, live]);
+  useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
+  const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+  const imageSize = { width: image.width, height: image.height };
+
+  // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
+  return (
+    <div className={props.className ?? 'map-engine'} style={{ position: 'relative', width: '100%', height: '100%' }}>
+    <div
+      ref={containerRef}
+      className="map-canvas"
+      role="img"
+      aria-label={ariaLabel}
+      tabIndex={0}
+      data-testid="map-canvas"
+      style={{ position: 'absolute', inset: 0, overflow: 'hidden', touchAction: 'none', outline: 'none', background: '#e5e7eb', userSelect: 'none' }}
+    >
+      {size.width > 0 && (
+        <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
+          <Layer listening={false}>
+            {htmlImage && <KImage image={htmlImage} width={image.width} height={image.height} listening={false} perfectDrawEnabled={false} />}
+          </Layer>
+          <Layer listening={false}>
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
+              const ctx = native(c); const p = pr(shape);
+              ctx.setTransform(p, 0, 0, p, 0, 0);
+              drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
+            }} />
+          </Layer>
+          <Layer listening={false}>
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
+              if (!live.frame) return;
+              const ctx = native(c); const p = pr(shape);
+              ctx.setTransform(p, 0, 0, p, 0, 0);
+              drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
+                sprites: sprites.sprites, colorAt, resolved: live.points?.resolved ?? null, selectedIndex: live.selectedPointIndex,
+              });
+            }} />
+          </Layer>
+          <Layer listening={false}>
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
+              const ctx = native(c); const p = pr(shape);
+              ctx.setTransform(p, 0, 0, p, 0, 0);
+              drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
+            }} />
+          </Layer>
+          <Layer listening={false}>
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
+              if (!live.draft || live.draft.length === 0) return;
+              const ctx = native(c); const p = pr(shape);
+              ctx.setTransform(p, 0, 0, p, 0, 0);
+              drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
+            }} />
+          </Layer>
+        </Stage>
+      )}
+    </div>
+    {props.children}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+// Owns the live viewport outside React: handlers call panBy/zoomAt, one rAF applies stage.position/scale and
+// draws the stage in that same frame (a batchDraw from inside rAF would paint one frame late); listeners hear every painted frame and, once movement settles, the settled viewport.
+import type Konva from 'konva';
+import {
+  centreOn, clampViewport, fitViewport, stepScale, zoomAt, type Size, type Viewport,
+} from './viewportMath';
+
+export const SETTLE_MS = 120; // ms without movement before clusters are re-queried (engine choice)
+const ANIMATION_MS = 250; // ms, centre/fit animation
+
+type Listener = (v: Viewport) => void;
+
+export class ViewportController {
+  viewport: Viewport = { scale: 1, x: 0, y: 0 };
+  view: Size = { width: 0, height: 0 };
+  image: Size = { width: 1, height: 1 };
+  private stage: Konva.Stage | null = null;
+  private raf = 0;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private anim: { from: Viewport; to: Viewport; start: number } | null = null;
+  private frameListeners = new Set<Listener>();
+  private settleListeners = new Set<Listener>();
+  private paintedListeners = new Set<Listener>();
+  private initialised = false;
+
+  attachStage(stage: Konva.Stage | null): void {
+    this.stage = stage;
+    if (stage) this.schedule();
+  }
+
+  /** Container or image size changed; the first call fits the line. */
+  setSizes(view: Size, image: Size): void {
+    this.view = view;
+    this.image = image;
+    if (!this.initialised && view.width > 0 && view.height > 0) {
+      this.initialised = true;
+      this.viewport = fitViewport({ scale: 1, x: 0, y: 0 }, view, image);
+    }
+    this.set(this.viewport);
+  }
+
+  /** Replace the viewport (clamped) and paint it on the next frame. */
+  set(v: Viewport): void {
+    this.anim = null;
+    this.viewport = clampViewport(v, this.view, this.image);
+    this.schedule();
+  }
+
+  panBy(dxScreen: number, dyScreen: number): void {
+    const v = this.viewport;
+    this.set({ scale: v.scale, x: v.x + dxScreen, y: v.y + dyScreen });
+  }
+
+  zoomTo(scale: number, anchorX = this.view.width / 2, anchorY = this.view.height / 2): void {
+    this.anim = null;
+    this.viewport = zoomAt(this.viewport, scale, anchorX, anchorY, this.view, this.image);
+    this.schedule();
+  }
+
+  /** One 0.1 step in (+1) or out (-1), anchored at a screen point (default: the centre). */
+  zoomStep(direction: 1 | -1, anchorX?: number, anchorY?: number): void {
+    this.zoomTo(stepScale(this.viewport.scale, direction), anchorX, anchorY);
+  }
+
+  fit(): void {
+    this.animateTo(fitViewport(this.viewport, this.view, this.image));
+  }
+
+  centreOn(imageX: number, imageY: number, animate = true): void {
+    const to = centreOn(this.viewport, imageX, imageY, this.view, this.image);
+    if (animate) this.animateTo(to);
+    else this.set(to);
+  }
+
+  onFrame(fn: Listener): () => void {
+    this.frameListeners.add(fn);
+    return () => this.frameListeners.delete(fn);
+  }
+
+  /** Called right after each stage draw (benchmarks stamp painted frames here). */
+  onPainted(fn: Listener): () => void {
+    this.paintedListeners.add(fn);
+    return () => this.paintedListeners.delete(fn);
+  }
+
+  onSettle(fn: Listener): () => void {
+    this.settleListeners.add(fn);
+    return () => this.settleListeners.delete(fn);
+  }
+
+  /** Repaint without a viewport change (data changed). */
+  redraw(): void {
+    this.schedule();
+  }
+
+  dispose(): void {
+    cancelAnimationFrame(this.raf);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.frameListeners.clear();
+    this.settleListeners.clear();
+    this.paintedListeners.clear();
+    this.stage = null;
+  }
+
+  private animateTo(to: Viewport): void {
+    this.anim = { from: { ...this.viewport }, to, start: performance.now() };
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.raf) return;
+    this.raf = requestAnimationFrame(this.paint);
+  }
+
+  private paint = (now: number): void => {
+    this.raf = 0;
+    if (this.anim) {
+      const t = Math.min(1, (now - this.anim.start) / ANIMATION_MS);
+      const e = t * (2 - t);
+      const { from, to } = this.anim;
+      this.viewport = { scale: from.scale + (to.scale - from.scale) * e, x: from.x + (to.x - from.x) * e, y: from.y + (to.y - from.y) * e };
+      if (t < 1) this.schedule();
+      else { this.viewport = to; this.anim = null; }
+    }
+    const stage = this.stage;
+    if (stage) {
+      const v = this.viewport;
+      stage.scale({ x: v.scale, y: v.scale });
+      stage.position({ x: v.x, y: v.y });
+      for (const fn of this.frameListeners) fn(v);
+      stage.draw();
+      for (const fn of this.paintedListeners) fn(v);
+    }
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      for (const fn of this.settleListeners) fn(this.viewport);
+    }, SETTLE_MS);
+  };
+}

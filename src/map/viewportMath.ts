@@ -1,0 +1,67 @@
+// Pure viewport arithmetic of the map: zoom bounds and steps, pointer-anchored zoom, clamping that keeps
+// the line on screen, fit-to-line. Stage pixels = image pixels × scale + offset.
+import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../core/constants';
+
+export interface Viewport {
+  /** Zoom factor (screen px per image px), within ZOOM_MIN..ZOOM_MAX. */
+  scale: number;
+  /** Screen position of image pixel (0, 0), in CSS px relative to the container. */
+  x: number;
+  y: number;
+}
+
+export interface Size { width: number; height: number }
+
+export function clampScale(scale: number): number {
+  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
+}
+
+/** The next wheel/button step from `scale` (direction +1 in, -1 out), on the 0.1 grid, bounded. */
+export function stepScale(scale: number, direction: 1 | -1): number {
+  const grid = Math.round(scale / ZOOM_STEP);
+  const onGrid = Math.abs(scale / ZOOM_STEP - grid) < 1e-6;
+  const next = direction > 0 ? (onGrid ? grid + 1 : Math.ceil(scale / ZOOM_STEP)) : onGrid ? grid - 1 : Math.floor(scale / ZOOM_STEP);
+  return clampScale(Math.round(next * ZOOM_STEP * 1000) / 1000);
+}
+
+/** Keeps the image on screen: no empty band when the image is larger than the view, centred when smaller. */
+export function clampViewport(v: Viewport, view: Size, image: Size): Viewport {
+  const w = image.width * v.scale;
+  const h = image.height * v.scale;
+  const x = w <= view.width ? (view.width - w) / 2 : Math.min(0, Math.max(view.width - w, v.x));
+  const y = h <= view.height ? (view.height - h) / 2 : Math.min(0, Math.max(view.height - h, v.y));
+  return { scale: v.scale, x, y };
+}
+
+/** Zoom to `scale` keeping the image point under the screen anchor fixed, then clamp. */
+export function zoomAt(v: Viewport, scale: number, anchorX: number, anchorY: number, view: Size, image: Size): Viewport {
+  const s = clampScale(scale);
+  const imageX = (anchorX - v.x) / v.scale;
+  const imageY = (anchorY - v.y) / v.scale;
+  return clampViewport({ scale: s, x: anchorX - imageX * s, y: anchorY - imageY * s }, view, image);
+}
+
+/** Fit-to-line: the whole height of the line (both tracks and the ruler) in view, centred on the current x. */
+export function fitViewport(v: Viewport, view: Size, image: Size): Viewport {
+  const s = clampScale(view.height / image.height);
+  const centreImageX = (view.width / 2 - v.x) / v.scale;
+  return clampViewport({ scale: s, x: view.width / 2 - centreImageX * s, y: 0 }, view, image);
+}
+
+/** Centre the view on an image position at the current zoom. */
+export function centreOn(v: Viewport, imageX: number, imageY: number, view: Size, image: Size): Viewport {
+  return clampViewport({ scale: v.scale, x: view.width / 2 - imageX * v.scale, y: view.height / 2 - imageY * v.scale }, view, image);
+}
+
+/** The image rectangle visible in the view, grown by `marginFraction` of its size on every side. */
+export function visibleImageRect(v: Viewport, view: Size, marginFraction = 0): { minX: number; minY: number; maxX: number; maxY: number } {
+  const w = view.width / v.scale;
+  const h = view.height / v.scale;
+  const minX = -v.x / v.scale;
+  const minY = -v.y / v.scale;
+  return { minX: minX - w * marginFraction, minY: minY - h * marginFraction, maxX: minX + w * (1 + marginFraction), maxY: minY + h * (1 + marginFraction) };
+}
+
+export function screenToImage(v: Viewport, screenX: number, screenY: number): { x: number; y: number } {
+  return { x: (screenX - v.x) / v.scale, y: (screenY - v.y) / v.scale };
+}
