@@ -10,6 +10,8 @@ describe('inviteErrorKind', () => {
     expect(inviteErrorKind({ message: 'Une invitation a déjà été envoyée à cette adresse email' })).toBe('duplicate');
     expect(inviteErrorKind({ message: 'Seuls les administrateurs peuvent inviter des utilisateurs' })).toBe('not_admin');
     expect(inviteErrorKind({ message: 'Vous devez être connecté pour inviter des utilisateurs' })).toBe('not_logged');
+    expect(inviteErrorKind({ message: 'Veuillez entrer une adresse email valide.' })).toBe('invalid_email');
+    expect(inviteErrorKind({ code: '23505', message: 'Une invitation a déjà été envoyée à cette adresse email', hint: 'invitation_pending' })).toBe('duplicate');
   });
   it('falls back to generic', () => {
     expect(inviteErrorKind(new Error('boom'))).toBe('generic');

@@ -10,7 +10,7 @@ const text = (e: unknown): string => {
 };
 const code = (e: unknown): string => (e && typeof e === 'object' ? String((e as BackendError).code ?? '') : '');
 
-export type InviteErrorKind = 'duplicate' | 'exists' | 'not_logged' | 'not_admin' | 'email_check' | 'create' | 'generic';
+export type InviteErrorKind = 'duplicate' | 'exists' | 'not_logged' | 'not_admin' | 'invalid_email' | 'email_check' | 'create' | 'generic';
 
 /** An invite_user failure: a thrown error or a {success:false, message} result. */
 export function inviteErrorKind(e: unknown): InviteErrorKind {
@@ -19,6 +19,7 @@ export function inviteErrorKind(e: unknown): InviteErrorKind {
   if (t.includes('existe déjà') || t.includes('already exists') || t.includes('already registered')) return 'exists';
   if (t.includes('être connecté') || t.includes('not authenticated') || t.includes('jwt') || code(e) === 'PGRST301') return 'not_logged';
   if (code(e) === '42501' || t.includes('seuls les administrateurs') || t.includes('only admin') || t.includes('permission denied')) return 'not_admin';
+  if (t.includes('adresse email valide')) return 'invalid_email';
   if (t.includes('vérification de l\'email')) return 'email_check';
   if (t.includes('création de l\'invitation')) return 'create';
   return 'generic';

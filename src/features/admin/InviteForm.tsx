@@ -42,7 +42,13 @@ export function InviteForm({ result, onInvite }: { result: InviteView; onInvite:
   );
 }
 
-function InviteLink({ email, url }: { email: string; url: string | null }) {
+/** invite_user may return a path ('/invitation?token=…'): make it a full link to send. */
+function absoluteUrl(url: string): string {
+  try { return new URL(url, window.location.origin).toString(); } catch { return url; }
+}
+
+function InviteLink({ email, url: rawUrl }: { email: string; url: string | null }) {
+  const url = rawUrl ? absoluteUrl(rawUrl) : null;
   const [copied, flash] = useFlash(COPY_CONFIRMATION_MS);
   const [copyError, setCopyError] = useState(false);
   const copy = async () => {

@@ -180,6 +180,7 @@ export function inviteErrorText(kind: InviteErrorKind): string {
     case 'exists': return 'Un utilisateur avec cette adresse email existe déjà';
     case 'not_logged': return 'Vous devez être connecté pour inviter des utilisateurs';
     case 'not_admin': return 'Seuls les administrateurs peuvent inviter des utilisateurs';
+    case 'invalid_email': return A.users.emailRequired;
     case 'email_check': return "Erreur lors de la vérification de l'email";
     case 'create': return "Erreur lors de la création de l'invitation";
     default: return "Une erreur est survenue lors de l'envoi de l'invitation.";
