@@ -11,4 +11,5 @@ export { Spinner, ProgressBar } from './Spinner';
 export { Alert, type AlertKind } from './Alert';
 export { Toaster } from './Toaster';
 export { toast, dismissToast } from './toast';
+export { VirtualList } from './VirtualList';
 export { useDeviceClass, deviceClassOf, isMobileLike, type DeviceClass } from './useDeviceClass';

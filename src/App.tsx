@@ -1,0 +1,58 @@
+// Routes of SPEC §2: /auth/callback (SSO return), /invitation?token=… (login in invite mode), / (main or login).
+import { useEffect, useSyncExternalStore } from 'react';
+import { useAtomValue } from 'jotai';
+import { authReadyAtom, profileAtom, sessionAtom } from './state/session';
+import { bootErrorAtom } from './state/status';
+import { bootstrap } from './state/auth';
+import { LoadingScreen } from './features/layout/LoadingScreen';
+import { MainScreen } from './features/layout/MainScreen';
+import { LoginScreen } from './features/auth/LoginScreen';
+import { AuthCallback } from './features/auth/AuthCallback';
+import { Toaster } from './ui';
+
+const LOCATION_EVENT = 'locationchange';
+function subscribeLocation(cb: () => void) {
+  window.addEventListener('popstate', cb);
+  window.addEventListener(LOCATION_EVENT, cb);
+  return () => { window.removeEventListener('popstate', cb); window.removeEventListener(LOCATION_EVENT, cb); };
+}
+const getHref = () => window.location.href;
+
+// history.replaceState/pushState do not fire popstate: announce them so the routes follow.
+for (const fn of ['pushState', 'replaceState'] as const) {
+  const orig = window.history[fn].bind(window.history);
+  window.history[fn] = (...args: Parameters<History['pushState']>) => { orig(...args); window.dispatchEvent(new Event(LOCATION_EVENT)); };
+}
+
+/** The SSO return: /auth/callback, or a query/hash holding an access token or a code (SPEC §2). */
+export function isAuthCallback(loc: Location): boolean {
+  if (loc.pathname.startsWith('/auth/callback')) return true;
+  const q = new URLSearchParams(loc.search);
+  return q.has('code') || q.has('access_token') || /(^#|&)access_token=/.test(loc.hash);
+}
+
+export function App() {
+  useSyncExternalStore(subscribeLocation, getHref);
+  const ready = useAtomValue(authReadyAtom);
+  const session = useAtomValue(sessionAtom);
+  const profile = useAtomValue(profileAtom);
+  const bootError = useAtomValue(bootErrorAtom);
+  useEffect(() => { void bootstrap(); }, []);
+
+  const loc = window.location;
+  let screen;
+  if (!ready) screen = <LoadingScreen error={bootError} />;
+  else if (isAuthCallback(loc)) screen = <AuthCallback />;
+  else if (session && profile) screen = <MainScreen />;
+  else {
+    const token = new URLSearchParams(loc.search).get('token');
+    const invite = loc.pathname.startsWith('/invitation') || token !== null;
+    screen = <LoginScreen key={invite ? 'invite' : 'signin'} inviteToken={invite ? token ?? '' : null} />;
+  }
+  return (
+    <>
+      {screen}
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+// Login screen (SPEC §2): signin or invite mode, the invitation help text, the SSO block and the privacy notice.
+import { useState } from 'react';
+import { Logo } from '../layout/Logo';
+import { SsoBlock } from './SsoBlock';
+import { SigninForm } from './SigninForm';
+import { InviteForm } from './InviteForm';
+import { PrivacyNotice } from './PrivacyNotice';
+import { AUTH_TEXT as T } from './strings';
+
+export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
+  const [mode, setMode] = useState<'signin' | 'invite'>(inviteToken !== null ? 'invite' : 'signin');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const leaveInvite = (n: string | null) => {
+    if (window.location.pathname !== '/' || window.location.search) window.history.replaceState(null, '', '/');
+    setNotice(n);
+    setMode('signin');
+  };
+
+  return (
+    <div className="login-page">
+      <main className="login-card">
+        <div className="login-brand">
+          <Logo size={44} />
+          <div>
+            <p className="login-app-title">{T.appTitle}</p>
+            <p className="login-app-subtitle">{T.appSubtitle}</p>
+          </div>
+        </div>
+        <h1 className="login-title">{mode === 'signin' ? T.titleSignin : T.titleInvite}</h1>
+        {mode === 'signin' ? <SigninForm notice={notice} /> : <InviteForm token={inviteToken || null} onDone={leaveInvite} />}
+        {mode === 'signin' && <SsoBlock />}
+        <p className="login-help">{T.noAccount}</p>
+        <PrivacyNotice />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+// Sign-in with email and password (SPEC §2, §5), with the provider-error messages of SPEC §8.
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, TextInput } from '../../ui';
+import { validateSignin, type SigninErrors } from '../../core/validation';
+import { signIn } from '../../state/auth';
+import { loginErrorMessage } from './authErrors';
+import { PasswordInput } from './PasswordInput';
+import { AUTH_TEXT as T } from './strings';
+
+export function SigninForm({ notice }: { notice?: string | null }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<SigninErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const v = validateSignin(email, password);
+    setErrors(v);
+    setError(null);
+    if (v.email || v.password) return;
+    setBusy(true);
+    try {
+      const res = await signIn(email, password);
+      if (!res.ok) setError(loginErrorMessage(res.error));
+    } catch (err) {
+      console.error(err);
+      setError(T.errGeneric);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate>
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <TextInput label={T.email} type="email" name="email" autoComplete="username" inputMode="email" placeholder={T.emailPlaceholder}
+        value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <PasswordInput label={T.password} name="password" autoComplete="current-password" value={password}
+        onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+      {error && <Alert kind="error">{error}</Alert>}
+      <Button type="submit" variant="primary" className="btn-block" busy={busy}>{busy ? T.signingIn : T.signin}</Button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+// Maps provider (GoTrue) and invitation errors to the French messages of SPEC §8.
+import { AUTH_TEXT as T } from './strings';
+
+type ErrLike = { code?: unknown; message?: unknown; status?: unknown } | null | undefined;
+const codeOf = (e: ErrLike) => (typeof e?.code === 'string' ? e.code : '');
+const msgOf = (e: ErrLike) => (typeof e?.message === 'string' ? e.message : '');
+
+/** The login-table message of SPEC §8 for a sign-in or sign-up error. */
+export function loginErrorMessage(err: unknown): string {
+  const e = err as ErrLike;
+  const code = codeOf(e);
+  const msg = msgOf(e).toLowerCase();
+  if (code === 'email_not_confirmed' || msg.includes('email not confirmed')) return T.errEmailNotConfirmed;
+  if (code === 'invalid_credentials' || msg.includes('invalid login credentials')) return T.errInvalidCredentials;
+  if (code === 'user_already_exists' || code === 'email_exists' || msg.includes('already registered') || msg.includes('already been registered')) return T.errAlreadyRegistered;
+  return T.errGeneric;
+}
+
+const KNOWN_TOKEN_MESSAGES: string[] = [T.tokenMissing, T.tokenInvalid, T.tokenExpired, T.tokenNotFound, T.tokenCheckError];
+
+/** The message for a failed invitation check: the server's own French text when it is one of SPEC §8. */
+export function tokenErrorMessage(err: unknown): string {
+  const msg = msgOf(err as ErrLike);
+  const known = KNOWN_TOKEN_MESSAGES.find((m) => msg.includes(m));
+  if (known) return known;
+  const low = msg.toLowerCase();
+  if (low.includes('expir')) return T.tokenExpired;
+  if (low.includes('not found') || low.includes('introuvable') || low.includes('used') || low.includes('utilis')) return T.tokenNotFound;
+  if (low.includes('invalid') || low.includes('invalide')) return T.tokenInvalid;
+  return T.tokenCheckError;
+}
+
+/** The message for a failed invitation sign-up: token messages, the login table, else 'Erreur lors de la création du compte'. */
+export function signupErrorMessage(err: unknown): string {
+  const msg = msgOf(err as ErrLike);
+  const known = KNOWN_TOKEN_MESSAGES.find((m) => msg.includes(m));
+  if (known) return known;
+  const login = loginErrorMessage(err);
+  if (login !== T.errGeneric) return login;
+  if (/invitation|token/i.test(msg)) return T.tokenInvalid;
+  return T.accountError;
+}

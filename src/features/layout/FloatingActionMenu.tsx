@@ -1,0 +1,51 @@
+// Floating action menu (SPEC §2): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Admin (admin).
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { FileText, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';
+import { useDeviceClass } from '../../ui/useDeviceClass';
+import { modeAtom } from '../../state/mode';
+import { isAdminAtom } from '../../state/session';
+import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import type { AppMode } from '../../core/modeMachine';
+import { LAYOUT_TEXT as T } from './strings';
+
+export function FloatingActionMenu() {
+  const device = useDeviceClass();
+  const mode = useAtomValue(modeAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const requestMode = useSetAtom(requestModeAtom);
+  const openAdmin = useSetAtom(openAdminAtom);
+  const [open, setOpen] = useState(false);
+
+  if (device === 'desktop' || mode === 'draw-point' || mode === 'draw-zone') return null;
+
+  const go = (m: AppMode) => { setOpen(false); requestMode(m); };
+  const entries = [
+    { key: 'point', label: T.report, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
+    { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin },
+    { key: 'report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('report'), show: true },
+    { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin },
+  ].filter((e) => e.show);
+
+  return (
+    <div className={`fab ${open ? 'fab-open' : ''}`}>
+      {open && <div className="fab-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
+      {open && (
+        <ul className="fab-menu" id="fab-menu">
+          {entries.map((e) => (
+            <li key={e.key}>
+              <button type="button" className="fab-item" onClick={e.run}>
+                <span className="fab-item-label">{e.label}</span>
+                <span className="fab-item-icon">{e.icon}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="fab-main" aria-expanded={open} aria-controls="fab-menu" aria-label={open ? T.fabClose : T.fabOpen}
+        onClick={() => setOpen((o) => !o)}>
+        <Plus size={28} aria-hidden="true" className="fab-plus" />
+      </button>
+    </div>
+  );
+}

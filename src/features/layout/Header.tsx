@@ -1,0 +1,89 @@
+// Fixed header (SPEC §2): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
+import { useEffect, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
+import { Button, IconButton } from '../../ui';
+import { useDeviceClass } from '../../ui/useDeviceClass';
+import { feedbackLinkAtom, dataLoadingAtom } from '../../state/data';
+import { isAdminAtom, profileAtom } from '../../state/session';
+import { modeAtom } from '../../state/mode';
+import { sidebarOpenAtom } from '../../state/filters';
+import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import { loadAll, reloadSettings } from '../../state/actions';
+import { signOut } from '../../state/auth';
+import { Logo } from './Logo';
+import { LAYOUT_TEXT as T } from './strings';
+
+export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
+
+export function Header() {
+  const feedback = useAtomValue(feedbackLinkAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const profile = useAtomValue(profileAtom);
+  const mode = useAtomValue(modeAtom);
+  const loading = useAtomValue(dataLoadingAtom);
+  const requestMode = useSetAtom(requestModeAtom);
+  const openAdmin = useSetAtom(openAdminAtom);
+  const setSidebar = useSetAtom(sidebarOpenAtom);
+  const sidebarOpen = useAtomValue(sidebarOpenAtom);
+  const device = useDeviceClass();
+  const compact = device !== 'desktop';
+  const [signingOut, setSigningOut] = useState(false);
+
+  useEffect(() => {
+    const onUpdate = () => void reloadSettings();
+    window.addEventListener(FEEDBACK_EVENT, onUpdate);
+    return () => window.removeEventListener(FEEDBACK_EVENT, onUpdate);
+  }, []);
+
+  const drawingPoint = mode === 'draw-point';
+  const drawingZone = mode === 'draw-zone';
+
+  return (
+    <header className="app-header">
+      <IconButton className="header-drawer-btn" label={sidebarOpen ? T.closeList : T.openList} aria-expanded={sidebarOpen}
+        icon={<PanelLeft size={20} aria-hidden="true" />} onClick={() => setSidebar((o) => !o)} />
+      <div className="header-brand">
+        <Logo size={32} />
+        <span className="header-title">{compact ? T.appTitleShort : T.appTitle}</span>
+      </div>
+      {feedback && (
+        <a className="btn btn-ghost header-feedback" href={feedback} target="_blank" rel="noopener noreferrer" title={T.feedback}>
+          <MessageSquare size={18} aria-hidden="true" />
+          <span className="btn-label hide-compact">{T.feedback}</span>
+          <span className="sr-only show-compact-sr">{T.feedback}</span>
+        </a>
+      )}
+      <nav className="header-modes" aria-label="Modes">
+        <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
+          icon={drawingPoint ? <X size={18} aria-hidden="true" /> : <MapPinPlus size={18} aria-hidden="true" />}
+          onClick={() => requestMode('draw-point')}>
+          {drawingPoint ? T.cancel : T.report}
+        </Button>
+        {isAdmin && (
+          <Button className={drawingZone ? 'btn-active' : ''} aria-pressed={drawingZone}
+            icon={drawingZone ? <X size={18} aria-hidden="true" /> : <Shapes size={18} aria-hidden="true" />}
+            onClick={() => requestMode('draw-zone')}>
+            {drawingZone ? T.cancel : T.zone}
+          </Button>
+        )}
+        <Button className={mode === 'report' ? 'btn-active' : ''} aria-pressed={mode === 'report'} icon={<FileText size={18} aria-hidden="true" />}
+          onClick={() => requestMode('report')}>
+          {T.routeReport}
+        </Button>
+      </nav>
+      <div className="header-actions">
+        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll()} />
+        {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
+        {profile && !compact && (
+          <span className="header-user" title={profile.email}>
+            <span className="header-user-email">{profile.email}</span>
+            <span className="header-user-role">{T.userRole[profile.role]}</span>
+          </span>
+        )}
+        <IconButton label={T.logout} icon={<LogOut size={20} aria-hidden="true" />} busy={signingOut}
+          onClick={async () => { setSigningOut(true); try { await signOut(); } finally { setSigningOut(false); } }} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+// The main screen (SPEC §2): header, sidebar, map, floating menu, and the dialogs of every feature.
+import { useAtomValue } from 'jotai';
+import { MapView } from '../../map/MapView';
+import { ReportFlow } from '../report/ReportFlow';
+import { AdminPanel } from '../admin/AdminPanel';
+import { PointFormDialog } from '../points/PointFormDialog';
+import { DeleteConfirm } from '../points/DeleteConfirm';
+import { ZoneFormDialog } from '../zones/ZoneFormDialog';
+import { useDeviceClass } from '../../ui/useDeviceClass';
+import { ProgressBar } from '../../ui';
+import { dataLoadingAtom } from '../../state/data';
+import { liveStatusAtom, pointsLoadedCountAtom } from '../../state/status';
+import { modeAtom } from '../../state/mode';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { FloatingActionMenu } from './FloatingActionMenu';
+import { LAYOUT_TEXT as T } from './strings';
+
+export function MainScreen() {
+  const device = useDeviceClass();
+  const loading = useAtomValue(dataLoadingAtom);
+  const loaded = useAtomValue(pointsLoadedCountAtom);
+  const live = useAtomValue(liveStatusAtom);
+  const mode = useAtomValue(modeAtom);
+  return (
+    <div className={`app-shell device-${device} mode-${mode}`}>
+      <Header />
+      {loading && (
+        <div className="load-progress" role="status">
+          <ProgressBar label={T.loading} />
+          {loaded > 0 && <span className="sr-only">{T.loadingPoints(loaded)}</span>}
+        </div>
+      )}
+      <div className="app-body">
+        <Sidebar />
+        <main className="map-area">
+          <MapView />
+          {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
+        </main>
+      </div>
+      <FloatingActionMenu />
+      <PointFormDialog />
+      <ZoneFormDialog />
+      <DeleteConfirm />
+      <ReportFlow />
+      <AdminPanel />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+// Sidebar (SPEC §2): tabs Tout / Par zone / Par équipe and status chips; a drawer on phones and tablets,
+// a side panel (open by default) on desktop.
+import { useEffect } from 'react';
+import { useAtom } from 'jotai';
+import { X } from 'lucide-react';
+import { IconButton, TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui';
+import { useDeviceClass } from '../../ui/useDeviceClass';
+import { sidebarOpenAtom, sidebarTabAtom, type SidebarTab } from '../../state/filters';
+import { StatusChips } from './StatusChips';
+import { AllPointsPanel } from './AllPointsPanel';
+import { ZonesPanel } from './ZonesPanel';
+import { TeamsPanel } from './TeamsPanel';
+import { SIDEBAR_TEXT as T } from './strings';
+
+export function Sidebar() {
+  const [open, setOpen] = useAtom(sidebarOpenAtom);
+  const [tab, setTab] = useAtom(sidebarTabAtom);
+  const device = useDeviceClass();
+  const drawer = device !== 'desktop';
+
+  // Expanded by default on desktop, collapsed otherwise (SPEC §2); follows a change of device class.
+  useEffect(() => { setOpen(device === 'desktop'); }, [device, setOpen]);
+  useEffect(() => {
+    if (!drawer || !open) return;
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [drawer, open, setOpen]);
+
+  const onPicked = drawer ? () => setOpen(false) : undefined;
+
+  return (
+    <>
+      {drawer && open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
+      <aside className={`sidebar ${drawer ? 'sidebar-drawer' : 'sidebar-panel'} ${open ? 'sidebar-open' : 'sidebar-closed'}`}
+        aria-label={T.title} aria-hidden={!open || undefined} inert={!open || undefined}
+        {...(drawer ? { role: 'dialog', 'aria-modal': open || undefined } : {})}>
+        <TabsRoot value={tab} onValueChange={(v) => setTab(v as SidebarTab)} className="sidebar-tabs">
+          <div className="sidebar-head">
+            <TabsList aria-label={T.title}>
+              <TabsTrigger value="tout">{T.tabAll}</TabsTrigger>
+              <TabsTrigger value="zone">{T.tabZone}</TabsTrigger>
+              <TabsTrigger value="equipe">{T.tabTeam}</TabsTrigger>
+            </TabsList>
+            {drawer && <IconButton label={T.close} icon={<X size={20} aria-hidden="true" />} onClick={() => setOpen(false)} />}
+          </div>
+          <StatusChips />
+          <TabsContent value="tout" className="sidebar-content">{tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
+          <TabsContent value="zone" className="sidebar-content">{tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
+          <TabsContent value="equipe" className="sidebar-content">{tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>
+        </TabsRoot>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+// 'Par zone' tab: zones (name, colour, track, count) and, once one is chosen, its points.
+import { useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import type { Zone } from '../../core/types';
+import { zonesAtom } from '../../state/data';
+import { statusFilterAtom } from '../../state/filters';
+import { isAdminAtom } from '../../state/session';
+import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } from '../../state/selection';
+import { requestModeAtom } from '../../state/modeActions';
+import { groupPoints, zoneRows } from '../../core/sidebarLists';
+import { polygonCentroid } from '../../core/geometry';
+import { formatKm } from '../../core/format';
+import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
+import { PointList } from '../points/PointList';
+import { useZoneGrouping } from './useSidebarData';
+import { SIDEBAR_TEXT as T } from './strings';
+
+export const ZONE_ROW_HEIGHT = 60; // px
+
+export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
+  const zones = useAtomValue(zonesAtom);
+  const filter = useAtomValue(statusFilterAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const grouping = useZoneGrouping();
+  const rows = useMemo(() => zoneRows(zones, grouping, filter), [zones, grouping, filter]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const setSelection = useSetAtom(selectionAtom);
+  const setCenter = useSetAtom(centerRequestAtom);
+  const setZoneForm = useSetAtom(zoneFormAtom);
+  const setDelete = useSetAtom(deleteRequestAtom);
+  const requestMode = useSetAtom(requestModeAtom);
+
+  const open = zones.find((z) => z.id === openId) ?? null;
+  const openPoints = useMemo(() => (open ? groupPoints(grouping, open.id, filter) : []), [open, grouping, filter]);
+
+  const pick = (z: Zone) => {
+    setOpenId(z.id);
+    setSelection({ kind: 'zone', id: z.id });
+    const c = polygonCentroid(z.points);
+    if (c) setCenter({ x: c.x, y: c.y, nonce: Date.now() });
+  };
+  const edit = (z: Zone) => { requestMode('view'); setSelection({ kind: 'zone', id: z.id }); setZoneForm({ mode: 'edit', zoneId: z.id }); };
+
+  if (open) {
+    return (
+      <div className="group-detail">
+        <div className="group-detail-head">
+          <Button size="sm" variant="ghost" icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={() => setOpenId(null)}>{T.backToZones}</Button>
+          <span className="zone-swatch" style={{ background: open.color }} aria-hidden="true" />
+          <strong className="group-detail-name">{open.name}</strong>
+          <TrackBadge track={open.track} />
+        </div>
+        {openPoints.length ? <PointList points={openPoints} ariaLabel={`${T.zones} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
+      </div>
+    );
+  }
+
+  if (rows.length === 0) return <p className="empty-text">{T.noZones}</p>;
+  return (
+    <div className="group-list">
+      <VirtualList
+        items={rows} rowHeight={ZONE_ROW_HEIGHT} ariaLabel={T.zones} getKey={(r) => r.zone.id}
+        renderRow={({ zone, count }) => (
+          <div className="list-row zone-row">
+            <button type="button" className="list-row-main" onClick={() => pick(zone)}>
+              <span className="zone-swatch" style={{ background: zone.color }} aria-hidden="true" />
+              <span className="list-row-text">
+                <span className="list-row-title">{zone.name}</span>
+                <span className="list-row-meta">
+                  <TrackBadge track={zone.track} showNone />
+                  {zone.kmStart !== null && zone.kmEnd !== null && <span>PK {formatKm(zone.kmStart)} – {formatKm(zone.kmEnd)}</span>}
+                </span>
+              </span>
+              <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{count}</span>
+            </button>
+            {isAdmin && <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />}
+            {isAdmin && <IconButton size="sm" className="btn-danger-ghost" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
+              onClick={() => setDelete({ kind: 'zone', id: zone.id, name: zone.name })} />}
+          </div>
+        )}
+      />
+      <p className="prompt-text">{T.selectZone}</p>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The delete confirmation of SPEC §2 for points and zones (deleteRequestAtom). A point's image is removed first.
+import { useState } from 'react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { ConfirmDialog } from '../../ui';
+import { toast } from '../../ui/toast';
+import { deleteRequestAtom, selectionAtom } from '../../state/selection';
+import { pointsAtom } from '../../state/data';
+import { deletePoint, deleteZone } from '../../state/actions';
+import { POINT_TEXT as T } from './strings';
+
+export function DeleteConfirm() {
+  const [req, setReq] = useAtom(deleteRequestAtom);
+  const points = useAtomValue(pointsAtom);
+  const setSelection = useSetAtom(selectionAtom);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const cancel = () => { if (!busy) { setReq(null); setError(null); } };
+  const confirm = async () => {
+    if (!req) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (req.kind === 'point') {
+        const p = points.find((x) => x.id === req.id);
+        await deletePoint({ id: req.id, imageUrl: p?.imageUrl ?? null });
+      } else {
+        await deleteZone(req.id);
+      }
+      setSelection((s) => (s && s.id === req.id ? null : s));
+      toast(T.deletedToast, 'success', 2500);
+      setReq(null);
+    } catch (err) {
+      console.error('Suppression impossible', err);
+      setError(req.kind === 'zone' ? T.zoneDeleteFailed : T.deleteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmDialog open={!!req} name={req?.name || '—'} what={req?.kind === 'zone' ? T.zoneWhat : T.pointWhat}
+      busy={busy} error={error} onConfirm={() => void confirm()} onCancel={cancel} />
+  );
+}

@@ -1,0 +1,156 @@
+// 'Signalement d'anomalie' (SPEC §2): create at a map position or edit an existing point. A failed save keeps the
+// form open with its content and says so (SPEC §8, issue 4 point 8).
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';
+import { toast } from '../../ui/toast';
+import { criticalityLevelsAtom, pointsAtom, teamsAtom } from '../../state/data';
+import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
+import { pointFormAtom, type PointFormState } from '../../state/selection';
+import { finishEditingAtom } from '../../state/modeActions';
+import { removePointImage, savePoint } from '../../state/actions';
+import { STATUS_LABELS } from '../../core/constants';
+import { formatKm } from '../../core/format';
+import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
+import type { ImagePoint, Point, PointStatus } from '../../core/types';
+import { ImageField } from './ImageField';
+import { KmInput } from './KmInput';
+import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
+import { POINT_TEXT as T } from './strings';
+
+export function PointFormDialog() {
+  const form = useAtomValue(pointFormAtom);
+  const points = useAtomValue(pointsAtom);
+  if (!form) return null;
+  const editing = form.mode === 'edit' ? points.find((p) => p.id === form.pointId) ?? null : null;
+  const key = form.mode === 'edit' ? `edit-${form.pointId}` : `create-${form.position.x}-${form.position.y}`;
+  return <PointFormBody key={key} form={form} editing={editing} />;
+}
+
+function PointFormBody({ form, editing }: { form: NonNullable<PointFormState>; editing: Point | null }) {
+  const levels = useAtomValue(criticalityLevelsAtom);
+  const teams = useAtomValue(teamsAtom);
+  const teamsError = useAtomValue(teamsLoadErrorAtom);
+  const levelsError = useAtomValue(levelsLoadErrorAtom);
+  const finish = useSetAtom(finishEditingAtom);
+  const setForm = useSetAtom(pointFormAtom);
+
+  const initial = useMemo<PointFormValues | null>(() => {
+    if (form.mode === 'create') return valuesForCreate(form.kmValue, levels.some((l) => l.id === 'attention') ? 'attention' : levels[0]?.id);
+    return editing ? valuesForEdit(editing) : null;
+    // Initial values are taken once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const position: ImagePoint | null = form.mode === 'create' ? form.position : editing?.position ?? null;
+
+  const [v, setV] = useState<PointFormValues>(initial ?? valuesForCreate(null));
+  const [errors, setErrors] = useState<PointFormErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  /** Images uploaded in this form session (removed again if the form is cancelled). */
+  const uploaded = useRef(new Set<string>());
+  /** The point's previous image, removed only after a successful save. */
+  const [replacedImage, setReplacedImage] = useState<string | null>(null);
+  const saved = useRef(false);
+
+  const set = <K extends keyof PointFormValues>(k: K, val: PointFormValues[K]) => {
+    setV((cur) => ({ ...cur, [k]: val }));
+    if (errors[k as keyof PointFormErrors]) setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  const cleanupUploads = useCallback(() => {
+    for (const url of uploaded.current) void removePointImage(url).catch((e) => console.warn(T.imageDeleteError, e));
+    uploaded.current.clear();
+  }, []);
+  useEffect(() => () => { if (!saved.current) cleanupUploads(); }, [cleanupUploads]);
+
+  const close = () => { cleanupUploads(); setForm(null); finish(); };
+
+  const onRemoveImage = async (url: string): Promise<string | null> => {
+    if (uploaded.current.has(url)) {
+      try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
+    }
+    // The saved point's image: removed from storage once the point is saved without it.
+    if (storagePathOfImageUrl(url)) setReplacedImage(url);
+    return null;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!position || saving || uploading) return;
+    const errs = validatePointForm(v);
+    setErrors(errs);
+    if (hasErrors(errs)) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      await savePoint(toPointInput(v, position, editing?.id));
+      saved.current = true;
+      uploaded.current.clear();
+      const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
+      if (old && old !== v.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
+      toast(T.savedToast, 'success', 2500);
+      setForm(null);
+      finish();
+    } catch (err) {
+      console.error('Enregistrement du signalement impossible', err);
+      setSaveError(T.saveFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (form.mode === 'edit' && !editing) {
+    return (
+      <Dialog open onOpenChange={(o) => !o && close()} title={T.formTitle} size="sm"
+        footer={<Button onClick={close}>{T.cancel}</Button>}>
+        <Alert kind="warning">{T.notFound}</Alert>
+      </Dialog>
+    );
+  }
+
+  const km = form.mode === 'create' ? form.kmValue : editing?.kmValue ?? null;
+  return (
+    <Dialog
+      open onOpenChange={(o) => { if (!o && !saving) close(); }} title={T.formTitle} size="md" className="point-form-dialog"
+      footer={
+        <>
+          <Button onClick={close} disabled={saving}>{T.cancel}</Button>
+          <Button type="submit" form="point-form" variant="primary" disabled={saving || uploading} busy={saving}>{saving ? T.saving : T.save}</Button>
+        </>
+      }
+    >
+      <form id="point-form" onSubmit={submit} noValidate>
+        {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
+          onChange={(e) => set('name', e.target.value)} error={errors.name} />
+        <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
+          onChange={(e) => set('description', e.target.value)} error={errors.description} />
+        <div className="field-row">
+          <KmInput value={v.kilometer} onChange={(val) => set('kilometer', val)} error={errors.kilometer} />
+          <TextInput label={T.ticket} name="ticketNumber" placeholder={T.ticketPlaceholder} value={v.ticketNumber} maxLength={60}
+            onChange={(e) => set('ticketNumber', e.target.value)} />
+        </div>
+        <div className="field-row">
+          <Select label={T.status} name="status" value={v.status} onChange={(e) => set('status', e.target.value as PointStatus)}>
+            {(Object.keys(STATUS_LABELS) as PointStatus[]).map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </Select>
+          <Select label={T.criticality} name="criticality" value={v.criticality} error={levelsError}
+            onChange={(e) => set('criticality', e.target.value)}>
+            {!levels.some((l) => l.id === v.criticality) && <option value={v.criticality}>{v.criticality}</option>}
+            {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          </Select>
+        </div>
+        <Select label={T.team} name="team" value={v.teamId} error={teamsError} onChange={(e) => set('teamId', e.target.value)}>
+          <option value="">{T.noTeam}</option>
+          {v.teamId && !teams.some((t) => t.id === v.teamId) && <option value={v.teamId}>{editing?.teamName ?? v.teamId}</option>}
+          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </Select>
+        <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
+          onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
+        {saveError && <Alert kind="error">{saveError}</Alert>}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+// One point in the sidebar lists: criticality colour, label, status, PK, team; edit and delete buttons.
+import { memo } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { Point } from '../../core/types';
+import { STATUS_LABELS } from '../../core/constants';
+import { formatKm } from '../../core/format';
+import { IconButton } from '../../ui';
+import { POINT_TEXT as T } from './strings';
+
+export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
+
+export interface PointRowProps {
+  point: Point;
+  color: string;
+  levelName: string;
+  selected: boolean;
+  onSelect: (p: Point) => void;
+  onEdit: (p: Point) => void;
+  onDelete: (p: Point) => void;
+}
+
+export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete }: PointRowProps) {
+  return (
+    <div className={`list-row point-row ${selected ? 'list-row-selected' : ''}`}>
+      <button type="button" className="list-row-main" onClick={() => onSelect(point)} aria-current={selected || undefined}>
+        <span className="crit-dot" style={{ background: color }} title={levelName} aria-label={levelName} role="img" />
+        <span className="list-row-text">
+          <span className="list-row-title">{point.name || '—'}</span>
+          <span className="list-row-meta">
+            <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
+            {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
+            {point.teamName && <span className="list-row-team">{point.teamName}</span>}
+          </span>
+        </span>
+      </button>
+      <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(point)} />
+      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost" onClick={() => onDelete(point)} />
+    </div>
+  );
+});

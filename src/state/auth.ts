@@ -1,0 +1,108 @@
+// Session actions: startup (config, client, session, profile), sign-in, invitation sign-up, sign-out (clears all state).
+import type { Session } from '@supabase/supabase-js';
+import { initSupabase, loadRuntimeConfig, supabase } from '../data/client';
+import * as repo from '../data/repositories';
+import type { Profile } from '../core/types';
+import { authReadyAtom, profileAtom, sessionAtom } from './session';
+import { bootErrorAtom } from './status';
+import { startLive, stopLive } from './live';
+import { store } from './store';
+import { DATA_TEXT } from './strings';
+import { resetAllState } from './reset';
+
+let started = false;
+
+/** Loads /config.json, creates the client, restores the session and its profile; then follows auth changes. */
+export async function bootstrap(): Promise<void> {
+  if (started) return;
+  started = true;
+  try {
+    initSupabase(await loadRuntimeConfig());
+  } catch (err) {
+    console.error(err);
+    store.set(bootErrorAtom, DATA_TEXT.configError);
+    return;
+  }
+  const { data } = await supabase().auth.getSession();
+  if (data.session) await enterSession(data.session);
+  store.set(authReadyAtom, true);
+  supabase().auth.onAuthStateChange((event, session) => {
+    // Never await supabase calls inside this callback (supabase-js holds its lock): defer.
+    setTimeout(() => {
+      if (event === 'SIGNED_OUT' || !session) {
+        if (store.get(sessionAtom)) clearSession();
+      } else if (event === 'SIGNED_IN' && store.get(sessionAtom)?.user.id !== session.user.id) {
+        void enterSession(session);
+      } else {
+        store.set(sessionAtom, session);
+      }
+    }, 0);
+  });
+}
+
+let entering: Promise<void> | null = null;
+let enteredUser: string | null = null;
+
+/** Sets the session, creates a missing profile (SPEC §4), starts live updates and the first load. */
+export function enterSession(session: Session): Promise<void> {
+  if (enteredUser === session.user.id && entering) return entering;
+  enteredUser = session.user.id;
+  entering = (async () => {
+    let profile: Profile | null = null;
+    try {
+      profile = await repo.ensureProfile(session.user.id, session.user.email ?? '');
+    } catch (err) {
+      console.error('Profil introuvable', err);
+    }
+    // The role defaults to user (SPEC §4).
+    store.set(profileAtom, profile ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
+    store.set(sessionAtom, session);
+    void startLive();
+  })();
+  return entering;
+}
+
+function clearSession(): void {
+  stopLive();
+  enteredUser = null;
+  entering = null;
+  resetAllState();
+  store.set(authReadyAtom, true);
+}
+
+export type AuthResult = { ok: true } | { ok: false; error: unknown };
+
+export async function signIn(email: string, password: string): Promise<AuthResult> {
+  const { data, error } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
+  if (error || !data.session) return { ok: false, error: error ?? new Error('no session') };
+  await enterSession(data.session);
+  return { ok: true };
+}
+
+/** The invited email for a token; throws the RPC error; null when unknown, used or expired. */
+export function checkInvitation(token: string): Promise<string | null> {
+  return repo.validateInvitation(token);
+}
+
+/** Creates the account of an invitation. `session` false when the server asks for an email confirmation. */
+export async function signUpWithInvitation(token: string, email: string, password: string): Promise<{ ok: true; session: boolean } | { ok: false; error: unknown }> {
+  const { data, error } = await supabase().auth.signUp({ email, password, options: { data: { invitation_token: token } } });
+  if (error) return { ok: false, error };
+  if (data.session) {
+    await enterSession(data.session);
+    return { ok: true, session: true };
+  }
+  return { ok: true, session: false };
+}
+
+/** Signs out (local session even when the server is unreachable) and clears all data and state (SPEC §4). */
+export async function signOut(): Promise<void> {
+  stopLive();
+  try {
+    await supabase().auth.signOut();
+  } catch (err) {
+    console.warn('Déconnexion serveur impossible', err);
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+  }
+  clearSession();
+}

@@ -1,0 +1,14 @@
+// Load and connection status of the main screen: table fallbacks (SPEC §8), live-update state, progress.
+import { atom } from 'jotai';
+
+/** French message when the teams table could not be read (the list is then empty, SPEC §8). */
+export const teamsLoadErrorAtom = atom<string | null>(null);
+/** French message when the criticality levels could not be read (defaults are then used, SPEC §8). */
+export const levelsLoadErrorAtom = atom<string | null>(null);
+/** Number of points received so far during a load (progress on large datasets). */
+export const pointsLoadedCountAtom = atom<number>(0);
+/** Realtime channel state: 'connecting' until joined, 'live' when joined, 'offline' after an error or close. */
+export type LiveStatus = 'idle' | 'connecting' | 'live' | 'offline';
+export const liveStatusAtom = atom<LiveStatus>('idle');
+/** Startup failure (no /config.json, ...), shown on the loading screen. */
+export const bootErrorAtom = atom<string | null>(null);

@@ -1,0 +1,9 @@
+// French messages produced by the state actions (SPEC §8).
+export const DATA_TEXT = {
+  teamsLoadError: 'Impossible de charger la liste des équipes',
+  levelsLoadError: 'Impossible de charger les niveaux de criticité',
+  imagePathUnknown: "Impossible de déterminer le chemin de l'image",
+  imageDeleteError: "Erreur lors de la suppression de l'image",
+  imageUploadError: "Erreur lors de l'upload de l'image",
+  configError: 'Impossible de charger la configuration du serveur.',
+} as const;
