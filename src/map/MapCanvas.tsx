@@ -109,6 +109,9 @@ export function MapCanvas(props: MapCanvasProps) {
       live.frame = frame;
       live.frameReq = req;
       live.hits = null;
+      // For tests and assistive tooling: what the points layer currently shows.
+      containerRef.current?.setAttribute('data-frame-items', String(frame.count));
+      containerRef.current?.setAttribute('data-frame-level', String(frame.level));
       ctl.redraw();
     };
   }, [client, ctl, live]);

@@ -1,0 +1,167 @@
+// Browser tests of the map (Debian Chromium): pan, wheel zoom, draw a zone, place a point, open a cluster,
+// select a point and a zone, all through real DOM pointer/wheel events on the rendered MapView with test data.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { createStore, Provider } from 'jotai';
+import Konva from 'konva';
+import { MapView } from './MapView';
+import { markersAtom, pointsAtom, zonesAtom } from '../state/data';
+import { modeAtom } from '../state/mode';
+import { clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
+import type { KilometerMarker, Point, Zone } from '../core/types';
+
+const VIEW = { width: 1000, height: 600 }; // container px; fit gives zoom 0.5 at x = 0, y = 0 on the 12000×1500 image
+const MARKERS: KilometerMarker[] = [
+  { id: 'a', position: 0, value: 10, createdBy: null },
+  { id: 'b', position: 12000, value: 22, createdBy: null },
+];
+
+function point(id: string, x: number, y: number, status: Point['status'] = 'signale'): Point {
+  return {
+    id, name: `Point ${id}`, description: '', kilometer: '', kmValue: null, position: { x, y }, imageUrl: null, status,
+    criticality: 'attention', ticketNumber: null, teamId: null, teamName: null, creationDate: '2026-11-20T10:00:00Z', createdBy: null,
+  };
+}
+// 20 points within 4 image px of (1000, 600): one cluster at every zoom; one lone point at (1600, 900).
+const CLUSTERED = Array.from({ length: 20 }, (_, i) => point(`c${i}`, 1000 + (i % 5), 600 + Math.floor(i / 5)));
+const LONE = point('lone', 1600, 900);
+const ZONE: Zone = {
+  id: 'z1', name: 'Zone test', color: '#22c55e', track: 'voie_2', kmStart: null, kmEnd: null, createdBy: null, createdAt: '',
+  points: [{ x: 200, y: 1000 }, { x: 700, y: 1000 }, { x: 700, y: 1200 }, { x: 200, y: 1200 }],
+};
+
+let host: HTMLDivElement;
+let root: Root;
+let store: ReturnType<typeof createStore>;
+
+const canvasEl = () => host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
+const stage = () => Konva.stages[Konva.stages.length - 1];
+const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+
+function pointer(type: string, x: number, y: number, id = 1) {
+  const r = canvasEl().getBoundingClientRect();
+  canvasEl().dispatchEvent(new PointerEvent(type, {
+    bubbles: true, cancelable: true, pointerId: id, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1,
+    clientX: r.left + x, clientY: r.top + y,
+  }));
+}
+async function drag(x0: number, y0: number, x1: number, y1: number) {
+  pointer('pointerdown', x0, y0);
+  for (let k = 1; k <= 5; k++) pointer('pointermove', x0 + ((x1 - x0) * k) / 5, y0 + ((y1 - y0) * k) / 5);
+  pointer('pointerup', x1, y1);
+  await frame();
+}
+async function click(x: number, y: number) {
+  pointer('pointerdown', x, y);
+  pointer('pointerup', x, y);
+  await frame();
+}
+async function wheel(x: number, y: number, deltaY: number) {
+  const r = canvasEl().getBoundingClientRect();
+  canvasEl().dispatchEvent(new WheelEvent('wheel', { bubbles: true, cancelable: true, deltaY, clientX: r.left + x, clientY: r.top + y }));
+  await frame();
+}
+async function ready() {
+  await expect.poll(() => Number(canvasEl()?.getAttribute('data-frame-items') ?? 0), { timeout: 15000 }).toBeGreaterThan(0);
+  await frame();
+}
+
+beforeEach(async () => {
+  host = document.createElement('div');
+  host.style.cssText = `position:fixed;left:0;top:0;width:${VIEW.width}px;height:${VIEW.height}px`;
+  document.body.appendChild(host);
+  store = createStore();
+  store.set(pointsAtom, [...CLUSTERED, LONE, point('done', 5000, 600, 'resolu')]);
+  store.set(zonesAtom, [ZONE]);
+  store.set(markersAtom, MARKERS);
+  root = createRoot(host);
+  flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+  await ready();
+});
+
+afterEach(() => {
+  root.unmount();
+  host.remove();
+});
+
+describe('MapView', () => {
+  it('describes what it shows and starts fitted to the line', () => {
+    expect(canvasEl().getAttribute('role')).toBe('img');
+    expect(canvasEl().getAttribute('aria-label')).toBe('Plan de la ligne : 21 signalements, 1 zone');
+    expect(stage().scaleX()).toBeCloseTo(0.5);
+    expect(stage().position()).toEqual({ x: 0, y: 0 });
+  });
+
+  it('pans the stage by a mouse drag and keeps the line on screen', async () => {
+    await drag(500, 300, 300, 250);
+    expect(stage().x()).toBeCloseTo(-200);
+    expect(stage().y()).toBeCloseTo(-50);
+    await drag(300, 300, 900, 900); // would pull the image's left/top edge into view: clamped
+    expect(stage().x()).toBe(0);
+    expect(stage().y()).toBe(0);
+  });
+
+  it('zooms by 0.1 per wheel notch anchored at the pointer, bounded to 0.5-3', async () => {
+    await drag(600, 300, 400, 300); // x = -200
+    const before = { x: stage().x(), s: stage().scaleX() };
+    const imageXUnderPointer = (400 - before.x) / before.s;
+    await wheel(400, 200, -100);
+    expect(stage().scaleX()).toBeCloseTo(0.6);
+    expect((400 - stage().x()) / stage().scaleX()).toBeCloseTo(imageXUnderPointer);
+    for (let i = 0; i < 30; i++) await wheel(400, 200, -100);
+    expect(stage().scaleX()).toBeCloseTo(3);
+    for (let i = 0; i < 40; i++) await wheel(400, 200, 100);
+    expect(stage().scaleX()).toBeCloseTo(0.5);
+  });
+
+  it('draws a zone with three clicks and opens the zone form on validate', async () => {
+    store.set(modeAtom, 'draw-zone');
+    await frame();
+    const validate = () => host.ownerDocument.querySelector<HTMLButtonElement>('.map-toolbar .btn-primary')!;
+    expect(validate().textContent).toBe('Valider la zone');
+    await click(100, 100);
+    await click(300, 100);
+    expect(validate().disabled).toBe(true);
+    await click(300, 200);
+    expect(store.get(zoneFormAtom)).toBeNull();
+    await expect.poll(() => validate().disabled).toBe(false);
+    validate().click();
+    await frame();
+    expect(store.get(zoneFormAtom)).toEqual({ mode: 'create', vertices: [{ x: 200, y: 200 }, { x: 600, y: 200 }, { x: 600, y: 400 }] });
+  });
+
+  it('cancels a zone drawing: vertices cleared, back to view', async () => {
+    store.set(modeAtom, 'draw-zone');
+    await frame();
+    await click(100, 100);
+    const cancel = host.ownerDocument.querySelector<HTMLButtonElement>('.map-toolbar .btn-secondary')!;
+    cancel.click();
+    await frame();
+    expect(store.get(modeAtom)).toBe('view');
+  });
+
+  it('opens the point form at a draw-point click with the interpolated PK', async () => {
+    store.set(modeAtom, 'draw-point');
+    await frame();
+    await click(500, 300); // image (1000, 600): 10 km + 1000/12000 × 12 km
+    expect(store.get(pointFormAtom)).toEqual({ mode: 'create', position: { x: 1000, y: 600 }, kmValue: 11 });
+  });
+
+  it('opens the cluster sheet with the ids of the clicked cluster', async () => {
+    await click(501, 300); // the 20 clustered points around image (1002, 601)
+    await expect.poll(() => store.get(clusterSheetAtom)?.length ?? 0).toBe(20);
+    expect(new Set(store.get(clusterSheetAtom))).toEqual(new Set(CLUSTERED.map((p) => p.id)));
+    await expect.poll(() => document.querySelector('[role="dialog"]')?.textContent ?? '').toContain('20 signalement(s)');
+  });
+
+  it('selects a single point and opens its form; a tap in a zone selects the zone', async () => {
+    await click(803, 452); // lone point at image (1600, 900) = screen (800, 450); within 15 px
+    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: 'lone' });
+    expect(store.get(pointFormAtom)).toEqual({ mode: 'edit', pointId: 'lone' });
+    await click(200, 550); // image (400, 1100), inside the zone
+    expect(store.get(selectionAtom)).toEqual({ kind: 'zone', id: 'z1' });
+    await click(800, 100); // nothing there
+    expect(store.get(selectionAtom)).toBeNull();
+  });
+});

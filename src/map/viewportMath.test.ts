@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { clampViewport, fitViewport, stepScale, visibleImageRect, zoomAt } from './viewportMath';
+
+const view = { width: 1000, height: 600 };
+const image = { width: 12000, height: 1500 };
+
+describe('stepScale', () => {
+  it('moves by 0.1 on the grid and stays within 0.5-3', () => {
+    expect(stepScale(1, 1)).toBe(1.1);
+    expect(stepScale(1, -1)).toBe(0.9);
+    expect(stepScale(0.5, -1)).toBe(0.5);
+    expect(stepScale(3, 1)).toBe(3);
+    expect(stepScale(1.04, 1)).toBe(1.1);
+    expect(stepScale(1.04, -1)).toBe(1);
+  });
+});
+
+describe('clampViewport', () => {
+  it('keeps the image edges from entering the view', () => {
+    expect(clampViewport({ scale: 1, x: 50, y: 20 }, view, image)).toEqual({ scale: 1, x: 0, y: 0 });
+    expect(clampViewport({ scale: 1, x: -99999, y: -99999 }, view, image)).toEqual({ scale: 1, x: -11000, y: -900 });
+  });
+  it('centres an image smaller than the view', () => {
+    expect(clampViewport({ scale: 0.5, x: 0, y: 0 }, { width: 1000, height: 1000 }, { width: 1000, height: 1000 })).toEqual({ scale: 0.5, x: 250, y: 250 });
+  });
+});
+
+describe('zoomAt', () => {
+  it('keeps the image point under the anchor', () => {
+    const v = zoomAt({ scale: 1, x: -3000, y: -300 }, 1.5, 400, 300, view, image);
+    expect((400 - v.x) / v.scale).toBeCloseTo(3400);
+    expect((300 - v.y) / v.scale).toBeCloseTo(600);
+  });
+});
+
+describe('fitViewport', () => {
+  it('fits the line height, bounded by the minimum zoom', () => {
+    expect(fitViewport({ scale: 2, x: 0, y: 0 }, view, image).scale).toBe(0.5);
+    expect(fitViewport({ scale: 2, x: 0, y: 0 }, { width: 1000, height: 1200 }, image).scale).toBeCloseTo(0.8);
+  });
+});
+
+describe('visibleImageRect', () => {
+  it('converts the view to image px with a margin', () => {
+    expect(visibleImageRect({ scale: 2, x: -200, y: -100 }, view, 0)).toEqual({ minX: 100, minY: 50, maxX: 600, maxY: 350 });
+    expect(visibleImageRect({ scale: 2, x: -200, y: -100 }, view, 1)).toEqual({ minX: -400, minY: -250, maxX: 1100, maxY: 650 });
+  });
+});
