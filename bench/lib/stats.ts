@@ -2,6 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export interface Summary { runs: number; min: number; median: number; p95: number; max: number; mean: number }
 
@@ -45,12 +47,24 @@ export function timeRuns<T>(fn: () => T, runs = 5, warmup = 1): { ms: number[]; 
   return { ms, result };
 }
 
-/** Forces a full GC when node runs with --expose-gc; returns whether it could. */
+let gcFn: (() => void) | null | undefined;
+
+/** Forces a full GC (with --expose-gc, or by enabling it at run time); returns whether it could. */
 export function gc(): boolean {
-  const g = (globalThis as { gc?: () => void }).gc;
-  if (!g) return false;
-  g();
-  g();
+  if (gcFn === undefined) {
+    gcFn = (globalThis as { gc?: () => void }).gc ?? null;
+    if (!gcFn) {
+      try {
+        setFlagsFromString('--expose-gc');
+        gcFn = runInNewContext('gc') as () => void;
+      } catch {
+        gcFn = null;
+      }
+    }
+  }
+  if (!gcFn) return false;
+  gcFn();
+  gcFn();
   return true;
 }
 
@@ -82,7 +96,7 @@ export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 export function writeResults(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, `${name}.json`);
-  const context = { date: new Date().toISOString(), node: process.version, platform: process.platform, arch: process.arch, gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function' };
+  const context = { date: new Date().toISOString(), node: process.version, platform: process.platform, arch: process.arch, gcAvailable: gc() };
   writeFileSync(path, JSON.stringify({ name, context, ...(data as object) }, null, 2) + '\n');
   return path;
 }
