@@ -37,6 +37,33 @@ describe('classifyPositions', () => {
     expect([...classifyPositions(xs, ys, buildZoneIndex([[{ x: 0, y: 0 }, { x: 2, y: 2 }]]))]).toEqual([OUTSIDE_ZONES]);
     expect([...classifyPositions(xs, ys, buildZoneIndex([]))]).toEqual([OUTSIDE_ZONES]);
   });
+  it('matches turf exactly on and next to the edges of concave polygons with large coordinates', () => {
+    const rng = mulberry32(7);
+    // A U shape and a wobbly 256-vertex ellipse far from the origin (image px up to ~30000).
+    const u: ImagePoint[] = [[29000, 100], [29600, 100], [29600, 700], [29450, 700], [29450, 250], [29150, 250], [29150, 700], [29000, 700]].map(([x, y]) => ({ x, y }));
+    const ellipse: ImagePoint[] = Array.from({ length: 256 }, (_, k) => {
+      const a = (2 * Math.PI * k) / 256, w = 0.85 + 0.3 * rng();
+      return { x: 29300 + 180 * w * Math.cos(a), y: 400 + 90 * w * Math.sin(a) };
+    });
+    const zones = [u, ellipse];
+    const xs: number[] = [], ys: number[] = [];
+    for (const ring of zones) {
+      for (let i = 0; i < ring.length; i++) {
+        const a = ring[i], b = ring[(i + 1) % ring.length];
+        for (const t of [0, 0.25, 0.5, rng(), 1]) {
+          for (const d of [0, 1e-9, -1e-9, 1e-7, -1e-7, 0.01, -0.01]) {
+            xs.push(a.x + (b.x - a.x) * t + d); ys.push(a.y + (b.y - a.y) * t);
+            xs.push(a.x + (b.x - a.x) * t); ys.push(a.y + (b.y - a.y) * t + d);
+          }
+        }
+      }
+    }
+    for (let i = 0; i < 20000; i++) { xs.push(28950 + rng() * 700); ys.push(50 + rng() * 700); }
+    const X = Float64Array.from(xs), Y = Float64Array.from(ys);
+    const index = buildZoneIndex(zones);
+    expect(index.grids.every((g) => g !== null && g.cells.includes(1))).toBe(true); // grids have inside cells
+    expect(classifyPositions(X, Y, index)).toEqual(classifyPositionsNaive(X, Y, index.polygons));
+  });
   it('matches turf on every point-zone pair for seeded random polygons and points', () => {
     const rng = mulberry32(42);
     const zones: ImagePoint[][] = [];

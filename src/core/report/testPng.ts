@@ -22,7 +22,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A width×height RGB PNG whose pixel colour is `rgb(x, y)`. */
-export function encodePng(width: number, height: number, rgb: (x: number, y: number) => [number, number, number]): Uint8Array {
+export function encodePng(width: number, height: number, rgb: (x: number, y: number) => [number, number, number]): Uint8Array<ArrayBuffer> {
   const raw = new Uint8Array((width * 3 + 1) * height);
   for (let y = 0, o = 0; y < height; y++) {
     raw[o++] = 0; // filter: none

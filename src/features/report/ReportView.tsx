@@ -9,6 +9,7 @@ import { Alert, Button, Dialog, ProgressBar } from '../../ui';
 import { ReportSection } from './ReportSection';
 import { StatCards } from './StatCards';
 import { useWordDownload } from './useWordDownload';
+import { printReport } from './printReport';
 import { REPORT_TEXT, WORD_PROGRESS } from './strings';
 import '../../styles/print.css';
 
@@ -27,7 +28,7 @@ export function ReportView({ report, levels, generatedAt, onClose }: ReportViewP
           <p className="muted">{REPORT_TEXT.zonesSelected(request.selectedZones.length)}</p>
         </div>
         <div className="report-head-actions no-print">
-          <Button onClick={() => window.print()}>{REPORT_TEXT.print}</Button>
+          <Button onClick={() => { void printReport(); }}>{REPORT_TEXT.print}</Button>
           <Button variant="primary" onClick={word.start} busy={running}>{REPORT_TEXT.download}</Button>
           <Button onClick={onClose}>{REPORT_TEXT.close}</Button>
         </div>
