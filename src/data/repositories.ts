@@ -8,6 +8,12 @@ function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
   return res.data;
 }
+/** For `.single()`: the row, or the error (PGRST116 when no row came back). */
+function checkOne<T>(res: { data: T | null; error: unknown }): T {
+  if (res.error) throw res.error;
+  if (res.data === null) throw new Error('No row returned');
+  return res.data;
+}
 
 // ---- points ---------------------------------------------------------------
 const POINT_SELECT = '*, teams(name)';
@@ -26,7 +32,7 @@ export async function listPoints(onPage?: (loaded: number) => void): Promise<Poi
 export async function savePoint(p: PointInput): Promise<Point> {
   const row = fromPoint(p);
   const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
-  return toPoint(check(await q.select(POINT_SELECT).single()));
+  return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
 export async function deletePoint(id: string): Promise<void> { check(await supabase().from('points').delete().eq('id', id)); }
 export async function countPointsUsing(column: 'criticality' | 'team_id', value: string): Promise<number> {
@@ -42,7 +48,7 @@ export async function listZones(): Promise<Zone[]> {
 export async function saveZone(z: ZoneInput): Promise<Zone> {
   const row = fromZone(z);
   const q = z.id ? supabase().from('zones').update(row).eq('id', z.id) : supabase().from('zones').insert(row);
-  return toZone(check(await q.select('*').single()));
+  return toZone(checkOne(await q.select('*').single()));
 }
 export async function deleteZone(id: string): Promise<void> { check(await supabase().from('zones').delete().eq('id', id)); }
 
@@ -53,7 +59,7 @@ export async function listTeams(): Promise<Team[]> {
 export async function saveTeam(t: { id?: string; name: string; description: string | null }): Promise<Team> {
   const row = { name: t.name.trim(), description: t.description?.trim() || null };
   const q = t.id ? supabase().from('teams').update(row).eq('id', t.id) : supabase().from('teams').insert(row);
-  return toTeam(check(await q.select('*').single()));
+  return toTeam(checkOne(await q.select('*').single()));
 }
 /** False when points still use the team (SPEC §7). */
 export async function deleteTeam(id: string): Promise<boolean> {
@@ -67,7 +73,7 @@ export async function listCriticalityLevels(): Promise<CriticalityLevel[]> {
   return (check(await supabase().from('criticality_levels').select('*').order('order')) ?? []).map(toLevel);
 }
 export async function saveCriticalityLevel(l: Omit<CriticalityLevel, 'createdBy'>): Promise<CriticalityLevel> {
-  return toLevel(check(await supabase().from('criticality_levels').upsert(fromLevel(l), { onConflict: 'id' }).select('*').single()));
+  return toLevel(checkOne(await supabase().from('criticality_levels').upsert(fromLevel(l), { onConflict: 'id' }).select('*').single()));
 }
 export async function deleteCriticalityLevel(id: string): Promise<void> {
   check(await supabase().from('criticality_levels').delete().eq('id', id));
@@ -79,7 +85,7 @@ export async function listMarkers(): Promise<KilometerMarker[]> {
 }
 export async function saveMarker(m: { id?: string; position: number; value: number }): Promise<KilometerMarker> {
   const row = { ...(m.id ? { id: m.id } : {}), position: m.position, value: m.value };
-  return toMarker(check(await supabase().from('kilometer_markers').upsert(row).select('*').single()));
+  return toMarker(checkOne(await supabase().from('kilometer_markers').upsert(row).select('*').single()));
 }
 export async function deleteMarker(id: string): Promise<void> { check(await supabase().from('kilometer_markers').delete().eq('id', id)); }
 

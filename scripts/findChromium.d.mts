@@ -1,0 +1,3 @@
+// Types of findChromium.mjs for TypeScript callers.
+export function findChromium(): string | null;
+export const CHROMIUM_ARGS: string[];
