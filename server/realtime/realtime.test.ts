@@ -121,6 +121,17 @@ describe('phoenix protocol', () => {
     expect(((await next())[4] as { status: string }).status).toBe('error');
     ws.send(JSON.stringify(['5', '5', 'realtime:y', 'phx_join', { config: {}, access_token: 'forged.token.value' }]));
     expect(((await next())[4] as { status: string }).status).toBe('error');
+    // a valid token refresh is accepted silently; a forged one closes the channel
+    ws.send(JSON.stringify(['3', '6', 'realtime:x', 'access_token', { access_token: await h.userToken(A) }]));
+    ws.send(JSON.stringify(['3', '7', 'realtime:x', 'access_token', { access_token: 'forged' }]));
+    expect((await next()).slice(2, 4)).toEqual(['realtime:x', 'system']);
+    expect((await next()).slice(2, 4)).toEqual(['realtime:x', 'phx_close']);
+    ws.send(JSON.stringify(['3', '8', 'realtime:x', 'phx_leave', {}]));
+    expect(((await next())[4] as { status: string }).status).toBe('error'); // already closed: unmatched topic
+    ws.send(JSON.stringify(['9', '9', 'realtime:z', 'phx_join', { config: {} }]));
+    expect(((await next())[4] as { status: string }).status).toBe('ok');
+    ws.send(JSON.stringify(['9', '10', 'realtime:z', 'phx_leave', {}]));
+    expect((await next()).slice(3)).toEqual(['phx_reply', { status: 'ok', response: {} }]);
     ws.close();
   });
 

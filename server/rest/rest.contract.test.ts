@@ -55,6 +55,10 @@ describe('select and embedding', () => {
     const inner = await alice.from('items').select('name, squads!inner(name)').eq('squads.name', 'Yankee');
     expect(inner.error).toBeNull();
     expect(inner.data).toEqual([{ name: 'gamma, with comma', squads: { name: 'Yankee' } }]);
+    const counted = await alice.from('items').select('name, k:meta->>k, squads!inner(name)', { count: 'exact' }).eq('squads.name', 'Xray').order('name');
+    expect(counted.error).toBeNull();
+    expect(counted.count).toBe(2);
+    expect(counted.data).toEqual([{ name: 'alpha', k: 'v', squads: { name: 'Xray' } }, { name: 'beta', k: null, squads: { name: 'Xray' } }]);
     const nested = await anon.from('squads').select('name, items(name)').eq('name', 'Xray').eq('items.status', 'done').single();
     expect(nested.data).toEqual({ name: 'Xray', items: [{ name: 'beta' }] });
     const bad = await alice.from('items').select('name, nothing(name)');
