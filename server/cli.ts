@@ -4,6 +4,7 @@ import { startServer } from './main';
 
 const opts = optionsFromEnv();
 const started = performance.now();
+console.log(`Démarrage du serveur embarqué (${opts.databaseUrl ? 'PostgreSQL' : `PGlite, ${opts.dataDir}`})...`);
 const s = await startServer(opts);
 const where = opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${opts.dataDir}`;
 console.log(`\n  Signalements ferroviaires — serveur embarqué prêt en ${((performance.now() - started) / 1000).toFixed(1)} s`);

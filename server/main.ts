@@ -12,7 +12,9 @@ import { migrate } from './db/migrate';
 import { createAuthHandler, createAuthService, ensureAuthSchema, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
-import type { ApiHandler, RealtimeDeps, SsoDeps } from './http/types';
+import type { ApiHandler, SsoDeps } from './http/types';
+import { createRestHandler } from './rest/index';
+import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret } from './keys';
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
@@ -67,16 +69,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
 
   let publicUrl = '';
+  const cleanups: (() => Promise<void> | void)[] = [];
   const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
   try {
-    const fresh = await isFresh(db);
     await migrate(db);
     await ensureAuthSchema(db);
     const storage = createStorage(db, storageRoot);
     const service = createAuthService(db, keys, () => `${publicUrl}/auth/v1`);
 
-    const rest = await optionalModule<{ createRestHandler(deps: { db: Database }): ApiHandler }>('./rest/index.ts');
-    const restHandler = rest ? rest.createRestHandler({ db }) : null;
+    const restHandler = createRestHandler({ db });
     const ssoDeps: SsoDeps = { db, keys, auth: service, publicUrl: () => publicUrl, siteUrl };
     const sso = await optionalModule<{ createSsoHandler(deps: SsoDeps): ApiHandler | Promise<ApiHandler> }>('./sso/index.ts');
     const ssoHandler = sso ? await sso.createSsoHandler(ssoDeps) : null;
@@ -96,8 +97,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const server = createServer((req, res) => void app(req, res));
     server.keepAliveTimeout = 65_000;
 
-    const realtime = await optionalModule<{ attachRealtime(s: Server, deps: RealtimeDeps): unknown }>('./realtime/index.ts');
-    const realtimeHandle = realtime ? await realtime.attachRealtime(server, { db, verifyJwt: (t) => keys.verifyJwt(t) }) : null;
+    cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
+    const realtime = attachRealtime(server, {
+      db,
+      verifyJwt: async (token) => {
+        const claims = await keys.verifyJwt(token).catch(() => null);
+        return claims ? { role: claims.role, claims } : null;
+      },
+    });
+    cleanups.unshift(() => realtime.close());
 
     await new Promise<void>((ok, fail) => {
       server.once('error', fail);
@@ -107,13 +115,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     publicUrl = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${addr.port}`;
 
-    const seeded = fresh
-      ? await runSeed(db, {
-          seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
-          adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
-          putObject: storage.putObject,
-        })
-      : null;
+    // Both seeds are no-ops on a database that already has users or data.
+    const seeded = await runSeed(db, {
+      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+      adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
+      putObject: storage.putObject,
+    });
 
     let closed = false;
     return {
@@ -121,8 +128,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       async close() {
         if (closed) return;
         closed = true;
-        const h = realtimeHandle as { close?: () => unknown } | null;
-        if (h && typeof h.close === 'function') await h.close();
+        await realtime.close();
         server.closeAllConnections();
         await new Promise<void>((ok) => server.close(() => ok()));
         await db.close();
@@ -130,14 +136,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       },
     };
   } catch (e) {
+    for (const c of cleanups) await Promise.resolve(c()).catch(() => {});
     await db.close().catch(() => {});
     if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
     throw e;
   }
-}
-
-/** True on an empty database: the local bootstrap never ran (first start with an empty DATA_DIR). */
-async function isFresh(db: Database): Promise<boolean> {
-  const r = await db.admin.query<{ t: string | null }>(`select to_regclass('supabase_migrations.schema_migrations')::text as t`);
-  return !r.rows[0]?.t;
 }
