@@ -31,6 +31,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const conns = new Set<Conn>();
   let nextId = 1;
+  let closing: Promise<void> | null = null;
   const hasSubscribers = () => [...conns].some((c) => [...c.channels.values()].some((ch) => ch.subs.length > 0));
   const feed = new ChangeFeed(opts.db, deliver, hasSubscribers);
   const started = feed.start().catch((e) => { console.error('[realtime] could not start the change feed', e); });
@@ -178,13 +179,17 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     /** Processes every change queued so far (tests; the feed otherwise runs on NOTIFY and a 2 s poll). */
     async flush() { await started; await feed.kick(); },
     async close() {
-      server.off('upgrade', onUpgrade);
-      clearInterval(idleTimer);
-      for (const c of conns) c.ws.terminate();
-      conns.clear();
-      await started;
-      await feed.close();
-      await new Promise<void>((r) => wss.close(() => r()));
+      if (closing) return closing;
+      closing = (async () => {
+        server.off('upgrade', onUpgrade);
+        clearInterval(idleTimer);
+        for (const c of conns) c.ws.terminate();
+        conns.clear();
+        await started;
+        await feed.close();
+        await new Promise<void>((r) => wss.close(() => r()));
+      })();
+      return closing;
     },
   };
 }

@@ -58,6 +58,9 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
       return send(res, 200, JSON.stringify({ swagger: '2.0', info: { title: 'embedded PostgREST subset' }, paths: Object.fromEntries([...c.tables.keys()].map((t) => [`/${t}`, {}])) }), {}, method === 'HEAD');
     }
     const accept = String(req.headers.accept ?? '');
+    if (accept && !/(^|,)\s*(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)\s*(;|,|$)/i.test(accept)) {
+      throw restError(406, 'PGRST107', `None of these media types are available: ${accept}`, null, null);
+    }
     const single = accept.includes('application/vnd.pgrst.object');
     const stripNulls = accept.includes('nulls=stripped');
     const prefer = parsePrefer(req.headers.prefer);

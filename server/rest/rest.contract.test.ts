@@ -273,6 +273,9 @@ describe('errors and statuses (bad input changes nothing)', () => {
     expect(await j.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
     const arr = await h.raw('/items', { method: 'POST', token: tok, headers: { 'Content-Type': 'application/json' }, body: '[1,2]' });
     expect(arr.status).toBe(400);
+    const csv = await h.raw('/items?select=id', { headers: { Accept: 'text/csv' } });
+    expect(csv.status).toBe(406);
+    expect((await csv.json()).code).toBe('PGRST107');
     const p = await h.raw('/items?select=id', { headers: { 'Accept-Profile': 'other' } });
     expect(p.status).toBe(406);
     expect((await p.json()).code).toBe('PGRST106');
