@@ -1,5 +1,6 @@
 // Bench helpers: timing with warm-up, median/p95/max, heap after GC, a printed table and JSON under bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -34,17 +35,31 @@ export function summarize(samples: ArrayLike<number>): Summary {
   };
 }
 
-/** Runs `fn` `warmup` times untimed, then `runs` times; returns the ms of each timed run and the last result. */
-export function timeRuns<T>(fn: () => T, runs = 5, warmup = 1): { ms: number[]; result: T } {
+/** CPU time of this process (user + system, all threads) in ms: less sensitive than wall time to a shared machine. */
+export function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
+/** Runs `fn` `warmup` times untimed, then `runs` times; returns wall and CPU ms of each timed run and the last result. */
+export function timeRuns<T>(fn: () => T, runs = 5, warmup = 1): { ms: number[]; cpu: number[]; result: T } {
   let result = undefined as T;
   for (let i = 0; i < warmup; i++) result = fn();
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const c0 = cpuMs();
     const t0 = performance.now();
     result = fn();
     ms.push(performance.now() - t0);
+    cpu.push(cpuMs() - c0);
   }
-  return { ms, result };
+  return { ms, cpu, result };
+}
+
+/** Load average of the last minute and core count, to read wall times on a shared machine. */
+export function machineLoad(): { load1: number; cores: number } {
+  return { load1: loadavg()[0], cores: availableParallelism() };
 }
 
 let gcFn: (() => void) | null | undefined;
@@ -96,7 +111,7 @@ export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '
 export function writeResults(name: string, data: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = join(RESULTS_DIR, `${name}.json`);
-  const context = { date: new Date().toISOString(), node: process.version, platform: process.platform, arch: process.arch, gcAvailable: gc() };
+  const context = { date: new Date().toISOString(), node: process.version, platform: process.platform, arch: process.arch, gcAvailable: gc(), ...machineLoad() };
   writeFileSync(path, JSON.stringify({ name, context, ...(data as object) }, null, 2) + '\n');
   return path;
 }

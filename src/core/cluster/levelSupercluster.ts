@@ -4,6 +4,7 @@
 // per level gives one hierarchy exact at zoom 0.5, 0.6, … 3.0 instead of 26 separate indexes (PERFORMANCE.md).
 import Supercluster from 'supercluster';
 import type KDBush from 'kdbush';
+import { GridIndex } from './gridIndex';
 import { clusterRadiusImagePx, MAX_LEVEL } from './levels';
 
 // Internal layout of Supercluster 9.1 (index.js): Int32 items of `stride` slots, coords in [0, 1] encoded as
@@ -20,10 +21,12 @@ export const encode = (c: number): number => (c - 0.5) * SCALE;
 export const decode = (v: number): number => v / SCALE + 0.5;
 
 export type LevelTree = KDBush & { data: Int32Array };
+/** What the clustering and the lookups need from a tree: KDBush trees for levels, a GridIndex for the raw points. */
+export type PointTree = Pick<KDBush, 'numItems' | 'within' | 'withinInto'> & { data: Int32Array };
 
 interface SuperclusterInternals {
   options: { radius: number; extent: number; maxZoom: number; minZoom: number };
-  trees: (LevelTree | undefined)[];
+  trees: (PointTree | undefined)[];
   stride: number;
   numPoints: number;
   _cluster(data: Int32Array, numItems: number, zoom: number, out: Int32Array): number;
@@ -69,7 +72,9 @@ export class LevelSupercluster extends Supercluster {
     }
     let prev: Int32Array = data;
     let prevNum = n;
-    self.trees[MAX_LEVEL + 1] = self._createTree(prev, prevNum);
+    // The raw points go into a grid (O(n) counting sort) rather than a kd-tree: the 1M-point kd-sort was the
+    // largest single cost of the build. Cells of the level-25 radius: a neighbour query reads at most 3×3 cells.
+    self.trees[MAX_LEVEL + 1] = new GridIndex(data, n, STRIDE, (clusterRadiusImagePx(MAX_LEVEL) / S) * SCALE);
     this.scratch = new Int32Array(n);
 
     // Same loop as Supercluster.load: level 25 (smallest radius) first, each level clustering the previous one.
@@ -121,8 +126,12 @@ export class LevelSupercluster extends Supercluster {
     }
   }
 
-  /** The tree of a level (0..25) or of the raw points (26). */
+  /** The tree of a level (0..25, a KDBush with `range`) or of the raw points (26, a GridIndex). */
   tree(level: number): LevelTree {
+    return this.internals.trees[level] as LevelTree;
+  }
+
+  pointTree(level: number): PointTree {
     return this.internals.trees[level]!;
   }
 

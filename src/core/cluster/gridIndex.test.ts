@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import KDBush from 'kdbush';
+import { mulberry32 } from '../../../bench/lib/prng';
+import { GridIndex } from './gridIndex';
+
+describe('GridIndex', () => {
+  it('finds the same items as KDBush within any radius', () => {
+    const rng = mulberry32(3);
+    const n = 5000, stride = 3;
+    const data = new Int32Array(n * stride);
+    const kd = new KDBush(n, 16, Int32Array);
+    for (let i = 0; i < n; i++) {
+      // clumps and a few far outliers, in encoded-coordinate magnitudes
+      const x = Math.round((i % 50 === 0 ? rng() * 2 - 1 : rng() * 0.01) * 2 ** 29);
+      const y = Math.round((rng() * 0.002 - 0.001) * 2 ** 29);
+      data[i * stride] = x;
+      data[i * stride + 1] = y;
+      kd.add(x, y);
+    }
+    kd.finish();
+    const grid = new GridIndex(data, n, stride, 20000);
+    expect(grid.numItems).toBe(n);
+    for (let q = 0; q < 300; q++) {
+      const j = Math.floor(rng() * n);
+      const qx = data[j * stride] + Math.round((rng() - 0.5) * 40000);
+      const qy = data[j * stride + 1] + Math.round((rng() - 0.5) * 40000);
+      const r = [0, 5000, 20000, 70000, 3e6][q % 5];
+      const sort = (a: number[]) => a.sort((u, v) => u - v);
+      expect(sort(grid.within(qx, qy, r))).toEqual(sort(kd.within(qx, qy, r)));
+      const out = new Uint32Array(n);
+      expect(grid.withinInto(qx, qy, r, out)).toBe(kd.within(qx, qy, r).length);
+    }
+  });
+  it('handles no items and identical items', () => {
+    expect(new GridIndex(new Int32Array(0), 0, 2, 10).within(0, 0, 100)).toEqual([]);
+    const same = new GridIndex(Int32Array.of(7, 7, 7, 7), 2, 2, 10);
+    expect(same.within(7, 7, 0).sort()).toEqual([0, 1]);
+  });
+});
