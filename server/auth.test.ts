@@ -190,11 +190,28 @@ describe('JWT checks', () => {
     }
   });
 
-  it('answers 401 PGRST301 on /rest/v1 for a forged token', async () => {
-    const forged = await sign({ role: 'service_role' }, 'another-secret-another-secret-another', Math.floor(Date.now() / 1000) + 3600);
-    const r = await fetch(`${s.url}/rest/v1/points?select=id`, { headers: { apikey: s.anonKey, authorization: `Bearer ${forged}` } });
+  it('answers 401 PGRST301 on /rest/v1 for a forged or expired token and writes nothing', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const forged = await sign({ role: 'service_role' }, 'another-secret-another-secret-another', now + 3600);
+    const expired = await sign({ role: 'service_role' }, TEST_JWT_SECRET, now - 60);
+    for (const [token, message] of [[forged, /JWSError/], [expired, /JWT expired/]] as const) {
+      const r = await fetch(`${s.url}/rest/v1/teams`, {
+        method: 'POST', headers: { apikey: s.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify({ name: 'Équipe pirate' }),
+      });
+      expect(r.status).toBe(401);
+      expect(await r.json()).toMatchObject({ code: 'PGRST301', message: expect.stringMatching(message) });
+    }
+    // The service key itself is accepted (control): the refusal above is the token, not the route.
+    const ok = await fetch(`${s.url}/rest/v1/teams?select=id`, { headers: { apikey: s.anonKey, authorization: `Bearer ${s.serviceKey}` } });
+    expect(ok.status).toBe(200);
+    expect((await s.db.admin.query(`select 1 from public.teams where name = 'Équipe pirate'`)).rows).toHaveLength(0);
+  });
+
+  it('refuses a valid user token sent with a forged apikey', async () => {
+    const forgedKey = await sign({ role: 'anon' }, 'another-secret-another-secret-another', Math.floor(Date.now() / 1000) + 3600);
+    const r = await fetch(`${s.url}/rest/v1/teams?select=id`, { headers: { apikey: forgedKey, authorization: `Bearer ${s.anonKey}` } });
     expect(r.status).toBe(401);
-    expect(await r.json()).toMatchObject({ code: 'PGRST301' });
   });
 });
 

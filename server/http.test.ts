@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { RunningServer } from './main';
 import { createApp, DEFAULT_RATE_LIMITS } from './http/app';
 import { createKeys } from './keys';
-import { startTestServer, TEST_JWT_SECRET } from './testServer';
+import { client, startTestServer, TEST_JWT_SECRET } from './testServer';
 
 let s: RunningServer;
 beforeAll(async () => { s = await startTestServer(); });
@@ -89,6 +89,20 @@ describe('API plumbing', () => {
     const r = await fetch(`${s.url}/storage/v1/object/poi_images`, { method: 'DELETE', headers: { apikey: s.anonKey, 'content-type': 'application/json' }, body: '{nope' });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ statusCode: '400' });
+  });
+});
+
+describe('realtime mount', () => {
+  it('lets supabase-js subscribe to postgres_changes over /realtime/v1/websocket', async () => {
+    const c = client(s);
+    const status = await new Promise<string>((resolve) => {
+      const timer = setTimeout(() => resolve('TIMEOUT'), 15_000);
+      c.channel('points-feed')
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'points' }, () => {})
+        .subscribe((st) => { if (st !== 'CLOSED') { clearTimeout(timer); resolve(st); } });
+    });
+    await c.removeAllChannels();
+    expect(status).toBe('SUBSCRIBED');
   });
 });
 

@@ -49,6 +49,7 @@ export function createApp(deps: AppDeps) {
     const body = bodyReader(req, limit, flavor);
 
     if (flavor === 'auth') {
+      res.setHeader('X-Supabase-Api-Version', '2024-01-01');
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
         const ip = req.socket.remoteAddress ?? 'unknown';
