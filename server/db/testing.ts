@@ -39,6 +39,19 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind()): P
   return dropping;
 }
 
+/** Empties every auth, app, storage and realtime table and restores the two default criticality levels. */
+export async function resetDatabase(db: Database): Promise<void> {
+  await db.admin.exec(`
+    truncate auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.flow_state, public.profiles,
+      public.invitations, public.points, public.zones, public.teams, public.kilometer_markers, public.app_settings,
+      storage.objects, realtime.changes cascade;
+    delete from public.criticality_levels where not is_default;
+    insert into public.criticality_levels (id, name, color, icon, "order", is_default) values
+      ('attention', 'Attention sur ce risque', '#f59e0b', 'AlertTriangle', 0, true),
+      ('danger', 'Danger sécurité', '#ef4444', 'ShieldAlert', 1, true)
+    on conflict (id) do nothing;`);
+}
+
 export const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /** Inserts a valid invitation as the owner and returns its raw token. */

@@ -1,0 +1,84 @@
+// Deletion refusals: a team or criticality level used by points, default levels; plus the realtime queue
+// that records changes of published tables.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/types';
+import { asUser, createUserWithProfile, freshDatabase, resetDatabase, testKind } from './fixtures';
+
+let db: Database;
+let admin: string;
+beforeAll(async () => { db = await freshDatabase(); });
+beforeEach(async () => {
+  await resetDatabase(db);
+  admin = await createUserWithProfile(db, 'admin@example.org', 'admin');
+});
+afterAll(async () => { await db?.close(); });
+
+const addPoint = (teamId: string | null, criticality = 'attention') =>
+  db.admin.query(`insert into public.points (name, description, "position", team_id, criticality) values ('P', 'd', '{"x":1,"y":1}', $1, $2)`, [teamId, criticality]);
+
+describe(`deletion refusals (${testKind()})`, () => {
+  it('refuses to delete a team used by points, allows it once unused', async () => {
+    const team = (await asUser<{ id: string }>(db, admin, "insert into public.teams (name) values ('Équipe') returning id"))[0].id;
+    await addPoint(team);
+    await expect(asUser(db, admin, 'delete from public.teams where id = $1', [team])).rejects.toMatchObject({
+      code: '23503', message: 'Impossible de supprimer cette équipe car elle est utilisée par des signalements' });
+    await db.admin.query('update public.points set team_id = null');
+    expect(await asUser(db, admin, 'delete from public.teams where id = $1 returning id', [team])).toHaveLength(1);
+  });
+
+  it('refuses to delete a level used by points, with the count', async () => {
+    await asUser(db, admin, "insert into public.criticality_levels (id, name, color, icon, \"order\") values ('majeur', 'Majeur', '#7c3aed', 'Flame', 2)");
+    await addPoint(null, 'majeur');
+    await addPoint(null, 'majeur');
+    await expect(asUser(db, admin, "delete from public.criticality_levels where id = 'majeur'")).rejects.toMatchObject({
+      code: '23503', message: 'Impossible de supprimer ce niveau car il est utilisé par 2 signalement(s)' });
+    await db.admin.query("delete from public.points");
+    expect(await asUser(db, admin, "delete from public.criticality_levels where id = 'majeur' returning id")).toHaveLength(1);
+  });
+
+  it('never deletes a default level, even unused, nor strips its default flag', async () => {
+    for (const id of ['attention', 'danger']) {
+      await expect(asUser(db, admin, 'delete from public.criticality_levels where id = $1', [id])).rejects.toMatchObject({
+        code: 'P0001', message: 'Impossible de supprimer un niveau par défaut' });
+    }
+    await expect(asUser(db, admin, "update public.criticality_levels set is_default = false where id = 'danger'")).rejects.toMatchObject({ code: 'P0001' });
+    // renaming and recolouring stay possible
+    expect(await asUser(db, admin, "update public.criticality_levels set name = 'Danger', color = '#dc2626' where id = 'danger' returning id")).toHaveLength(1);
+  });
+
+  it('rejects invalid values with constraint errors', async () => {
+    const bad = [
+      `insert into public.points (name, "position", status) values ('P', '{"x":1,"y":1}', 'ouvert')`,
+      `insert into public.points (name, "position", km_value) values ('P', '{"x":1,"y":1}', 1000)`,
+      `insert into public.points (name, "position") values ('  ', '{"x":1,"y":1}')`,
+      `insert into public.points (name, "position") values ('P', '{"x":"a"}')`,
+      `insert into public.points (name, "position", criticality) values ('P', '{"x":1,"y":1}', 'inconnu')`,
+      `insert into public.zones (name, points) values ('Z', '[{"x":0,"y":0},{"x":1,"y":1}]')`,
+      `insert into public.zones (name, points, track) values ('Z', '[{"x":0,"y":0},{"x":1,"y":1},{"x":2,"y":0}]', 'voie_3')`,
+      `insert into public.teams (name) values ('')`,
+      `insert into public.criticality_levels (id, name, color) values ('x', 'X', 'red')`,
+    ];
+    for (const sql of bad) await expect(asUser(db, admin, sql), sql).rejects.toMatchObject({ code: expect.stringMatching(/^23/) });
+    const p = await asUser<{ status: string; criticality: string }>(db, admin, `insert into public.points (name, "position") values ('P', '{"x":1,"y":1}') returning status, criticality`);
+    expect(p[0]).toEqual({ status: 'signale', criticality: 'attention' });
+  });
+});
+
+describe(`realtime change queue (${testKind()})`, () => {
+  it('records inserts, updates and deletes of published tables and notifies their ids', async () => {
+    const notified: string[] = [];
+    const stop = await db.listen('realtime_changes', (id) => notified.push(id));
+    const before = Number((await db.admin.query<{ m: number }>('select coalesce(max(id), 0)::int as m from realtime.changes')).rows[0].m);
+    const id = (await asUser<{ id: string }>(db, admin, `insert into public.points (name, "position") values ('P', '{"x":1,"y":1}') returning id`))[0].id;
+    await asUser(db, admin, "update public.points set status = 'resolu' where id = $1", [id]);
+    await asUser(db, admin, 'delete from public.points where id = $1', [id]);
+    const rows = (await db.admin.query('select id, "table", type, record, old_record from realtime.changes where id > $1 order by id', [before])).rows;
+    expect(rows.map((r) => r.type)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
+    expect(rows[0].record).toMatchObject({ id, name: 'P', status: 'signale' });
+    expect(rows[1].record).toMatchObject({ id, status: 'resolu' });
+    expect(rows[2]).toMatchObject({ table: 'points', record: null, old_record: { id } });
+    for (let i = 0; i < 50 && notified.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(notified.map(Number)).toEqual(rows.map((r) => Number(r.id)));
+    await stop();
+  });
+});
