@@ -1,6 +1,6 @@
 // `node --import tsx server/cli.ts`: starts the embedded server from the environment and prints how to log in.
 import { optionsFromEnv } from './config';
-import { startServer } from './main';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, startServer } from './main';
 
 const opts = optionsFromEnv();
 const started = performance.now();
@@ -15,7 +15,8 @@ if (s.seeded?.seed === 'demo') {
 } else if (s.seeded?.seed === 'none') {
   console.log(`  Invitation de l'administrateur (${s.seeded.adminEmail}):\n    ${s.seeded.invitationUrl ?? '(aucun lien: voir les journaux)'}`);
 } else {
-  console.log(`  Données existantes conservées (${where}).${opts.seed === 'demo' ? ` Admin de démo par défaut: ${opts.adminEmail ?? 'admin@rail.local'}` : ''}`);
+  console.log(`  Données existantes conservées.`);
+  if (opts.seed === 'demo') console.log(`  Admin (démo): ${opts.adminEmail ?? DEFAULT_ADMIN_EMAIL} / ${opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD} (mot de passe initial)`);
 }
 console.log(`  Clé anon:     ${s.anonKey}\n`);
 

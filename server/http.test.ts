@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { RunningServer } from './main';
 import { createApp, DEFAULT_RATE_LIMITS } from './http/app';
 import { createKeys } from './keys';
+import { optionalModule } from './modules';
 import { client, startTestServer, TEST_JWT_SECRET } from './testServer';
 
 let s: RunningServer;
@@ -89,6 +90,14 @@ describe('API plumbing', () => {
     const r = await fetch(`${s.url}/storage/v1/object/poi_images`, { method: 'DELETE', headers: { apikey: s.anonKey, 'content-type': 'application/json' }, body: '{nope' });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ statusCode: '400' });
+  });
+});
+
+describe('optional modules (the SSO mount point)', () => {
+  it('loads a module that exists and reports a missing one as null', async () => {
+    expect(await optionalModule('./no-such-module.ts')).toBeNull();
+    const keys = await optionalModule<typeof import('./keys')>('./keys.ts');
+    expect(typeof keys?.createKeys).toBe('function');
   });
 });
 
