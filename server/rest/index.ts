@@ -269,7 +269,7 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
 }
 
 /** Root and embedded filters, order and paging from the query string. `skip`: RPC argument names. */
-function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: PathMap } {
+export function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: PathMap } {
   const paths: PathMap = new Map([['', emptyPath()]]);
   const at = (path: string): PathOptions => {
     let o = paths.get(path);
@@ -279,8 +279,9 @@ function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: PathMap } 
   for (const [k, v] of sp) {
     if (skip.has(k) || k === 'select' || k === 'columns' || k === 'on_conflict') continue;
     let path = '', key = k;
-    const m = /^(.*?)\.?((?:not\.)?(?:or|and)|order|limit|offset)$/.exec(k);
-    if (m && (m[1] === '' || !m[1].includes('->'))) { path = m[1]; key = m[2]; }
+    const m = RESERVED.has(k) ? null : /^(.+?)\.((?:not\.)?(?:or|and)|order|limit|offset)$/.exec(k);
+    if (RESERVED.has(k)) key = k;
+    else if (m && !m[1].includes('->')) { path = m[1]; key = m[2]; }
     else if (k.includes('.') && !k.includes('->')) { const i = k.lastIndexOf('.'); path = k.slice(0, i); key = k.slice(i + 1); }
     const o = at(path);
     if (key === 'order') o.order.push(...parseOrder(v));

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { parseLogic, parseOpValue, parseOrder, parseField, parsePrefer, parseRange, parseSelect, splitTop } from './parse';
+import { parseQuery } from './index';
 import { Params, buildRead, emptyPath, filterSql, insertSql, resolveEmbed } from './sql';
 import type { SchemaCache, Table } from './schemaCache';
 
@@ -51,6 +52,19 @@ describe('filter parser', () => {
     expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates,missing=default')).toEqual({ return: 'representation', count: 'exact', resolution: 'merge-duplicates', missingDefault: true });
     expect(parseRange('0-9')).toEqual({ offset: 0, limit: 10 });
     expect(splitTop('a,(b,c),"d,e"')).toEqual(['a', '(b,c)', '"d,e"']);
+  });
+});
+
+describe('query string classification', () => {
+  it('tells reserved keys from columns that merely end like them (color, vendor, standard)', () => {
+    const { paths } = parseQuery(new URLSearchParams('color=eq.red&vendor=eq.x&standard=is.null&or=(a.eq.1)&not.and=(b.eq.2)&items.order=name&items.limit=2&items.not.or=(c.eq.3)&items.status=eq.done&order=color.desc&select=*'), new Set());
+    const root = paths.get('')!;
+    expect(root.filters.map((f) => (f.kind === 'cond' ? f.field.name : f.kind + (f.negate ? '!' : '')))).toEqual(['color', 'vendor', 'standard', 'or', 'and!']);
+    expect(root.order).toHaveLength(1);
+    const items = paths.get('items')!;
+    expect(items.limit).toBe(2);
+    expect(items.order[0].field.name).toBe('name');
+    expect(items.filters.map((f) => (f.kind === 'cond' ? f.field.name : f.kind + (f.negate ? '!' : '')))).toEqual(['or!', 'status']);
   });
 });
 
