@@ -2,6 +2,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from './main';
@@ -17,8 +19,26 @@ export function fakeSpaDir(): string {
   return dir;
 }
 
-export function startTestServer(extra: StartOptions = {}): Promise<RunningServer> {
-  return startServer({ memory: true, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra });
+/**
+ * PGlite in memory by default; with TEST_DATABASE_URL, a fresh database on that PostgreSQL server
+ * (dropped again by close()), so the same contract tests can run on both.
+ */
+export async function startTestServer(extra: StartOptions = {}): Promise<RunningServer> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return startServer({ memory: true, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra });
+  const name = `srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try { await c.query(sql); } finally { await c.end(); }
+  };
+  await admin(`create database ${name}`);
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  const s = await startServer({ memory: true, databaseUrl: u.toString(), port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra })
+    .catch(async (e) => { await admin(`drop database if exists ${name} with (force)`); throw e; });
+  const close = s.close.bind(s);
+  return Object.assign(s, { async close() { await close(); await admin(`drop database if exists ${name} with (force)`); } });
 }
 
 export function client(s: RunningServer): SupabaseClient {
