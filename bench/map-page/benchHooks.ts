@@ -3,6 +3,7 @@
 import type { ViewportController } from '../../src/map/viewportController';
 import type { MapEngineApi } from '../../src/map/MapCanvas';
 import { levelForZoom } from '../../src/core/cluster/levels';
+import Konva from 'konva';
 
 export interface BenchHooks {
   datasetMs: number;
@@ -94,6 +95,7 @@ export function installBenchHooks(): BenchHooks {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) hooks.longTasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
     new PerformanceObserver((list) => { for (const e of list.getEntries()) hooks.longFrames.push(e.duration); }).observe({ type: 'long-animation-frame', buffered: false });
   } catch { /* observers unsupported */ }
-  (window as unknown as { __mapBench: BenchHooks }).__mapBench = hooks;
+  (window as unknown as { __mapBench: BenchHooks; Konva: typeof Konva }).__mapBench = hooks;
+  (window as unknown as { Konva: typeof Konva }).Konva = Konva;
   return hooks;
 }

@@ -129,8 +129,18 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => { ctl.setSizes(size, { width: image.width, height: image.height }); }, [ctl, size, image.width, image.height]);
   useEffect(() => {
     ctl.attachStage(stageRef.current);
-    const offFrame = ctl.onFrame(() => requestFrame(false));
-    const offSettle = ctl.onSettle(() => requestFrame(false));
+    // While moving, the image layer samples nearest-neighbour (cheaper in software raster); smooth again once settled.
+    const imageLayer = () => stageRef.current?.getLayers()[0];
+    const offFrame = ctl.onFrame(() => {
+      requestFrame(false);
+      const l = imageLayer();
+      if (l && l.imageSmoothingEnabled()) l.imageSmoothingEnabled(false);
+    });
+    const offSettle = ctl.onSettle(() => {
+      requestFrame(false);
+      const l = imageLayer();
+      if (l && !l.imageSmoothingEnabled()) { l.imageSmoothingEnabled(true); l.batchDraw(); }
+    });
     return () => { offFrame(); offSettle(); ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
@@ -195,7 +205,7 @@ export function MapCanvas(props: MapCanvasProps) {
           <Layer listening={false}>
             {htmlImage && <KImage image={htmlImage} width={image.width} height={image.height} listening={false} perfectDrawEnabled={false} />}
           </Layer>
-          <Layer listening={false}>
+          <Layer listening={false} visible={zones.length > 0}>
             <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
               const ctx = native(c); const p = pr(shape);
               ctx.setTransform(p, 0, 0, p, 0, 0);
@@ -219,7 +229,7 @@ export function MapCanvas(props: MapCanvasProps) {
               drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
             }} />
           </Layer>
-          <Layer listening={false}>
+          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}>
             <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
               if (!live.draft || live.draft.length === 0) return;
               const ctx = native(c); const p = pr(shape);

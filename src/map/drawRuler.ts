@@ -47,12 +47,13 @@ export function drawRuler(ctx: CanvasRenderingContext2D, markers: readonly PkMar
     if (m.labelVisible) {
       const label = `PK ${m.label}`;
       const w = ctx.measureText(label).width + 8;
+      const lx = Math.min(Math.max(x, left + w / 2 + 2), right - w / 2 - 2); // keep the flag's label on screen
       ctx.fillStyle = '#b91c1c';
       ctx.beginPath();
-      ctx.roundRect(x - w / 2, bandTop + 18, w, 17, 3);
+      ctx.roundRect(lx - w / 2, bandTop + 18, w, 17, 3);
       ctx.fill();
       ctx.fillStyle = '#ffffff';
-      ctx.fillText(label, x, bandTop + 20);
+      ctx.fillText(label, lx, bandTop + 20);
     }
   }
 }
