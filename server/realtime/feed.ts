@@ -1,6 +1,6 @@
 // The change feed: LISTEN 'realtime_changes', read new rows of realtime.changes in id order (db.admin), decide
-// per subscriber whether it may see the row (re-select by primary key under its role and claims, cached per
-// change and claims), and prune the queue periodically.
+// per subscriber whether it may see each row (re-select by primary key under its role and claims: one query per
+// batch, table and distinct claims), and prune the queue periodically.
 import type { Database } from '../db/types';
 import { REALTIME_CHANNEL, readChanges, type CapturedChange } from '../db/realtime';
 import type { ChangeType } from './protocol';
@@ -61,11 +61,12 @@ export class ChangeFeed {
   private async drain(): Promise<void> {
     for (;;) {
       const rows = await readChanges(this.db, this.lastId, READ_BATCH);
-      for (const row of rows) {
-        this.lastId = Math.max(this.lastId, Number(row.id));
-        if (!this.active()) continue;
-        const change = await this.toChange(row);
-        if (change) await this.onChange(change, this.visibility(change));
+      if (rows.length) this.lastId = Math.max(this.lastId, ...rows.map((r) => Number(r.id)));
+      if (this.active()) {
+        const changes: Change[] = [];
+        for (const row of rows) { const c = await this.toChange(row); if (c) changes.push(c); }
+        const vis = new BatchVisibility(this.db, changes);
+        for (const c of changes) await this.onChange(c, (v) => vis.canSee(c, v));
       }
       if (rows.length < READ_BATCH) return;
     }
@@ -103,34 +104,65 @@ export class ChangeFeed {
     return { id: Number(row.id), schema: row.schema, table: row.table, type: row.type, commit_timestamp: ts.toISOString(), record: rec, old_record: parseJson(row.old_record), info };
   }
 
-  /** canSee(viewer) for one change, one database round trip per distinct role+claims. */
-  private visibility(c: Change): (v: Viewer) => Promise<boolean> {
-    const memo = new Map<string, Promise<boolean>>();
-    return (v) => {
-      const key = v.role + '\u0000' + JSON.stringify(v.claims);
-      let p = memo.get(key);
-      if (!p) { p = this.check(c, v).catch(() => false); memo.set(key, p); }
-      return p;
-    };
+}
+
+/**
+ * Visibility of a batch of changes: per viewer (role + claims) and table, ONE select of the changed primary keys
+ * under the viewer's role in db.asRequest; a DELETE (row gone) needs the table SELECT privilege.
+ */
+class BatchVisibility {
+  private memo = new Map<string, Promise<Set<string> | boolean>>();
+  constructor(private db: Database, private changes: Change[]) {}
+
+  async canSee(c: Change, v: Viewer): Promise<boolean> {
+    if (v.role !== 'anon' && v.role !== 'authenticated' && v.role !== 'service_role') return false;
+    const byKey = c.type !== 'DELETE' && c.info.pk.length > 0 && c.record !== null;
+    const key = `${byKey ? 'rows' : 'priv'}\u0000${c.schema}.${c.table}\u0000${v.role}\u0000${JSON.stringify(v.claims)}`;
+    let p = this.memo.get(key);
+    if (!p) {
+      p = (byKey ? this.visibleKeys(c, v) : this.privilege(c, v)).catch((e) => { console.error('[realtime] visibility check failed', e); return false; });
+      this.memo.set(key, p);
+    }
+    const r = await p;
+    return typeof r === 'boolean' ? r : r.has(pkKey(c.info.pk, c.record!));
   }
 
-  private async check(c: Change, v: Viewer): Promise<boolean> {
-    if (v.role !== 'anon' && v.role !== 'authenticated' && v.role !== 'service_role') return false;
-    const ctx = { role: v.role, claims: v.claims, method: 'GET', path: '/realtime/v1', readOnly: true } as const;
-    const rel = `${qi(c.schema)}.${qi(c.table)}`;
-    if (c.type === 'DELETE' || c.info.pk.length === 0 || !c.record) {
-      // The row is gone (or has no key to re-select): only the table privilege can be checked.
-      return this.db.asRequest(ctx, async (tx) => {
-        const r = await tx.query<{ ok: boolean }>('select has_table_privilege(current_user, c.oid, \'SELECT\') as ok from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2', [c.schema, c.table]);
-        return r.rows[0]?.ok === true;
-      });
+  private ctx(v: Viewer) {
+    return { role: v.role as 'anon' | 'authenticated' | 'service_role', claims: v.claims, method: 'GET', path: '/realtime/v1', readOnly: true };
+  }
+
+  private privilege(c: Change, v: Viewer): Promise<boolean> {
+    return this.db.asRequest(this.ctx(v), async (tx) => {
+      const r = await tx.query<{ ok: boolean }>('select has_table_privilege(current_user, c.oid, \'SELECT\') as ok from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2', [c.schema, c.table]);
+      return r.rows[0]?.ok === true;
+    });
+  }
+
+  private visibleKeys(c: Change, v: Viewer): Promise<Set<string>> {
+    const pk = c.info.pk;
+    const seen = new Set<string>();
+    const params: unknown[] = [];
+    const tuples: string[] = [];
+    for (const x of this.changes) {
+      if (x.schema !== c.schema || x.table !== c.table || x.type === 'DELETE' || !x.record) continue;
+      const k = pkKey(pk, x.record);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      tuples.push(`(${pk.map((col) => { params.push(sqlValue(x.record![col])); return `$${params.length}`; }).join(', ')})`);
     }
-    const rec = c.record;
-    const where = c.info.pk.map((k, i) => `${qi(k)} = $${i + 1}`).join(' and ');
-    const params = c.info.pk.map((k) => { const x = rec[k]; return x !== null && typeof x === 'object' ? JSON.stringify(x) : x == null ? null : String(x); });
-    return this.db.asRequest(ctx, async (tx) => (await tx.query(`select 1 from ${rel} where ${where}`, params)).rows.length > 0);
+    const cols = pk.map(qi).join(', ');
+    // to_jsonb: the keys come back in the very form the captured record holds them (record = to_jsonb(new)).
+    const sql = `select ${pk.map((k) => `to_jsonb(${qi(k)}) as ${qi(k)}`).join(', ')} from ${qi(c.schema)}.${qi(c.table)} where (${cols}) in (${tuples.join(', ')})`;
+    return this.db.asRequest(this.ctx(v), async (tx) => {
+      const r = await tx.query<Record<string, unknown>>(sql, params);
+      return new Set(r.rows.map((row) => pkKey(pk, row)));
+    });
   }
 }
+
+const sqlValue = (x: unknown) => (x !== null && typeof x === 'object' ? JSON.stringify(x) : x == null ? null : String(x));
+/** Primary key of a row as one comparable string (database rows and jsonb records agree on text forms of uuid/int/text keys). */
+const pkKey = (pk: string[], row: Record<string, unknown>) => JSON.stringify(pk.map((k) => sqlValue(row[k])));
 
 function parseJson(v: unknown): Record<string, unknown> | null {
   if (v == null) return null;

@@ -86,6 +86,20 @@ describe('postgres_changes', () => {
   });
 });
 
+describe('bulk changes', () => {
+  it('a bulk insert of 300 rows delivers exactly the visible ones, in order', async () => {
+    const sub = subscribe(bob, 'bob-bulk', { event: 'INSERT' });
+    await sub.ready;
+    const rows = Array.from({ length: 300 }, (_, i) => ({ name: `bulk-${String(i).padStart(3, '0')}`, status: i % 3 === 0 ? 'private' : 'open', owner: A }));
+    const r = await alice.from('items').insert(rows);
+    expect(r.error).toBeNull();
+    await waitFor(() => (sub.got.length >= 200 ? true : undefined), 5000);
+    await h.flushRealtime();
+    expect(sub.got.map((p) => p.new.name)).toEqual(rows.filter((x) => x.status === 'open').map((x) => x.name));
+    await sub.channel().unsubscribe();
+  });
+});
+
 describe('phoenix protocol', () => {
   const connect = (key: string) => new WebSocket(`${h.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(key)}&vsn=2.0.0`);
   /** Attaches at once and reads frames in order, without losing those that arrive between two awaits. */
