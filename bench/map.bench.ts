@@ -2,7 +2,7 @@
 // 60 fps pass/fail; uncapped against a naive one-Circle-per-point baseline at 10k, same run), wheel-to-painted-frame,
 // long tasks during pan/zoom, main-thread heap after loading 1M points. `node --import tsx bench/map.bench.ts`.
 import { chromium, type Browser, type Page } from 'playwright';
-import { findChromium } from '../scripts/findChromium.mjs';
+import { existsSync } from 'node:fs';
 import { startMapPageServer } from './map-page/server';
 import { printTable, summarize, writeResults, round, type Summary } from './lib/stats';
 
@@ -27,7 +27,7 @@ type Hooks = {
 declare global { interface Window { __mapBench: Hooks } }
 
 const { url, server } = await startMapPageServer();
-const executablePath = findChromium() ?? undefined;
+const executablePath = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((p) => p && existsSync(p)); // scripts/findChromium.mjs order
 
 async function openPage(browser: Browser, query: string, dpr = 1): Promise<Page> {
   const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: dpr });

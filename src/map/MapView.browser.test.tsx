@@ -8,7 +8,7 @@ import Konva from 'konva';
 import { MapView } from './MapView';
 import { markersAtom, pointsAtom, zonesAtom } from '../state/data';
 import { modeAtom } from '../state/mode';
-import { clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
+import { centerRequestAtom, clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
 import type { KilometerMarker, Point, Zone } from '../core/types';
 
 const VIEW = { width: 1000, height: 600 }; // container px; fit gives zoom 0.5 at x = 0, y = 0 on the 12000×1500 image
@@ -39,10 +39,10 @@ const canvasEl = () => host.querySelector<HTMLElement>('[data-testid="map-canvas
 const stage = () => Konva.stages[Konva.stages.length - 1];
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
-function pointer(type: string, x: number, y: number, id = 1) {
+function pointer(type: string, x: number, y: number, id = 1, pointerType = 'mouse') {
   const r = canvasEl().getBoundingClientRect();
   canvasEl().dispatchEvent(new PointerEvent(type, {
-    bubbles: true, cancelable: true, pointerId: id, pointerType: 'mouse', button: 0, buttons: type === 'pointerup' ? 0 : 1,
+    bubbles: true, cancelable: true, pointerId: id, pointerType, button: 0, buttons: type === 'pointerup' ? 0 : 1,
     clientX: r.left + x, clientY: r.top + y,
   }));
 }
@@ -163,5 +163,42 @@ describe('MapView', () => {
     expect(store.get(selectionAtom)).toEqual({ kind: 'zone', id: 'z1' });
     await click(800, 100); // nothing there
     expect(store.get(selectionAtom)).toBeNull();
+  });
+
+  it('waits for the 5 px touch threshold before panning; a shorter touch is a tap', async () => {
+    store.set(modeAtom, 'draw-point');
+    await frame();
+    pointer('pointerdown', 500, 300, 7, 'touch');
+    pointer('pointermove', 504, 300, 7, 'touch');
+    pointer('pointerup', 504, 300, 7, 'touch');
+    await frame();
+    expect(stage().x()).toBe(0);
+    expect(store.get(pointFormAtom)).toMatchObject({ mode: 'create', position: { x: 1000, y: 600 } });
+    store.set(pointFormAtom, null);
+    pointer('pointerdown', 500, 300, 8, 'touch');
+    pointer('pointermove', 494, 300, 8, 'touch');
+    pointer('pointermove', 480, 300, 8, 'touch');
+    pointer('pointerup', 480, 300, 8, 'touch');
+    await frame();
+    expect(stage().x()).toBeCloseTo(-20);
+    expect(store.get(pointFormAtom)).toBeNull();
+  });
+
+  it('zooms with a two-finger pinch around the fingers', async () => {
+    pointer('pointerdown', 400, 300, 1, 'touch');
+    pointer('pointerdown', 600, 300, 2, 'touch');
+    pointer('pointermove', 300, 300, 1, 'touch');
+    pointer('pointermove', 700, 300, 2, 'touch');
+    pointer('pointerup', 300, 300, 1, 'touch');
+    pointer('pointerup', 700, 300, 2, 'touch');
+    await frame();
+    expect(stage().scaleX()).toBeCloseTo(1);
+    expect((500 - stage().x()) / stage().scaleX()).toBeCloseTo(1000); // image x under the fingers' midpoint kept
+    expect(store.get(pointFormAtom)).toBeNull();
+  });
+
+  it('centres on a requested image position', async () => {
+    store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
+    await expect.poll(() => stage().x(), { timeout: 3000 }).toBeCloseTo(500 - 6000 * 0.5);
   });
 });
