@@ -25,7 +25,7 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
   function children(id: number, visit: (data: Int32Array, k: number) => boolean | void): void {
     const tag = tagOf(id);
     if (!sc || tag < 1 || tag > MAX_LEVEL + 1) throw new Error(`No cluster with id ${id}`);
-    const tree = sc.pointTree(tag);
+    const tree = sc.tree(tag);
     const origin = originOf(id);
     if (origin >= tree.numItems) throw new Error(`No cluster with id ${id}`);
     const data = tree.data;
@@ -99,7 +99,7 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
     nearest(x, y, radius) {
       if (!sc || !(radius >= 0) || !Number.isFinite(x) || !Number.isFinite(y)) return -1;
       const S = sc.scale;
-      const tree = sc.pointTree(MAX_LEVEL + 1); // the raw points, in input order
+      const tree = sc.tree(MAX_LEVEL + 1); // the raw points, in input order
       const found = tree.within(encode(x / S), encode(y / S), (radius / S) * SCALE + 2); // + 2 units: encoding truncation
       const data = tree.data;
       let best = -1;

@@ -4,7 +4,7 @@ import { mulberry32 } from '../../../bench/lib/prng';
 import { GridIndex } from './gridIndex';
 
 describe('GridIndex', () => {
-  it('finds the same items as KDBush within any radius', () => {
+  it('finds the same items as KDBush within any radius or bbox', () => {
     const rng = mulberry32(3);
     const n = 5000, stride = 3;
     const data = new Int32Array(n * stride);
@@ -29,6 +29,8 @@ describe('GridIndex', () => {
       expect(sort(grid.within(qx, qy, r))).toEqual(sort(kd.within(qx, qy, r)));
       const out = new Uint32Array(n);
       expect(grid.withinInto(qx, qy, r, out)).toBe(kd.within(qx, qy, r).length);
+      const box = [qx - r, qy - r / 2, qx + r / 3, qy + r] as const;
+      expect(sort(grid.range(...box))).toEqual(sort(kd.range(...box)));
     }
   });
   it('handles no items and identical items', () => {

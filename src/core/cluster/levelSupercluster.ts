@@ -20,13 +20,12 @@ export const STRIDE = 7;
 export const encode = (c: number): number => (c - 0.5) * SCALE;
 export const decode = (v: number): number => v / SCALE + 0.5;
 
-export type LevelTree = KDBush & { data: Int32Array };
-/** What the clustering and the lookups need from a tree: KDBush trees for levels, a GridIndex for the raw points. */
-export type PointTree = Pick<KDBush, 'numItems' | 'within' | 'withinInto'> & { data: Int32Array };
+/** What the clustering and the lookups need from a tree (9.1 uses KDBush; here a GridIndex at every level). */
+export type LevelTree = Pick<KDBush, 'numItems' | 'range' | 'within' | 'withinInto'> & { data: Int32Array };
 
 interface SuperclusterInternals {
   options: { radius: number; extent: number; maxZoom: number; minZoom: number };
-  trees: (PointTree | undefined)[];
+  trees: (LevelTree | undefined)[];
   stride: number;
   numPoints: number;
   _cluster(data: Int32Array, numItems: number, zoom: number, out: Int32Array): number;
@@ -72,8 +71,8 @@ export class LevelSupercluster extends Supercluster {
     }
     let prev: Int32Array = data;
     let prevNum = n;
-    // The raw points go into a grid (O(n) counting sort) rather than a kd-tree: the 1M-point kd-sort was the
-    // largest single cost of the build. Cells of the level-25 radius: a neighbour query reads at most 3×3 cells.
+    // Trees are uniform grids (O(n) counting sort) rather than kd-trees: the 1M-point kd-sort was the largest single
+    // cost of the build. Cells of the radius that will query them: a neighbour query reads at most 3×3 cells.
     self.trees[MAX_LEVEL + 1] = new GridIndex(data, n, STRIDE, (clusterRadiusImagePx(MAX_LEVEL) / S) * SCALE);
     this.scratch = new Int32Array(n);
 
@@ -87,7 +86,8 @@ export class LevelSupercluster extends Supercluster {
         self.trees[z] = self.trees[z + 1];
       } else {
         const items = slab.slice(0, written * STRIDE);
-        self.trees[z] = self._createTree(items, written);
+        // Level z's items are clustered next with radius R_(z-1): that radius is the grid cell.
+        self.trees[z] = new GridIndex(items, written, STRIDE, (clusterRadiusImagePx(Math.max(0, z - 1)) / S) * SCALE);
         prev = items;
         prevNum = written;
       }
@@ -126,12 +126,8 @@ export class LevelSupercluster extends Supercluster {
     }
   }
 
-  /** The tree of a level (0..25, a KDBush with `range`) or of the raw points (26, a GridIndex). */
+  /** The tree of a level (0..25) or of the raw points (26). */
   tree(level: number): LevelTree {
-    return this.internals.trees[level] as LevelTree;
-  }
-
-  pointTree(level: number): PointTree {
     return this.internals.trees[level]!;
   }
 
