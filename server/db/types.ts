@@ -12,6 +12,8 @@ export interface RequestContext {
   path: string;
   /** GET/HEAD run in a read-only transaction. */
   readOnly: boolean;
+  /** Optional request headers (lower-case names), exposed like PostgREST as request.headers (JSON). */
+  headers?: Record<string, string>;
 }
 
 export interface Database {

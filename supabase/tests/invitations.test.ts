@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/types';
-import { asUser, createInvitation, createUserWithProfile, freshDatabase, resetDatabase, testKind } from './fixtures';
+import { asUser, createInvitation, createUserWithProfile, ctxFor, freshDatabase, resetDatabase, testKind } from './fixtures';
 
 let db: Database;
 let admin: string;
@@ -43,6 +43,12 @@ describe(`invite_user (${testKind()})`, () => {
     await db.admin.query("insert into public.app_settings (key, value) values ('site_url', 'https://rail.example.org/')");
     const r = await invite(admin, 'a@example.org');
     expect(r.invitationUrl).toMatch(/^https:\/\/rail\.example\.org\/invitation\?token=[0-9a-f]{64}$/);
+  });
+
+  it('falls back on the Origin request header (request.headers), as PostgREST exposes it', async () => {
+    const ctx = { ...ctxFor(admin), headers: { origin: 'https://app.example.org' } };
+    const r = await db.asRequest(ctx, async (tx) => (await tx.query<{ r: { invitationUrl: string } }>('select public.invite_user($1) as r', ['o@example.org'])).rows[0].r);
+    expect(r.invitationUrl).toMatch(/^https:\/\/app\.example\.org\/invitation\?token=[0-9a-f]{64}$/);
   });
 
   it('answers in French for existing users, pending invitations, non-admins and bad emails', async () => {
