@@ -52,7 +52,10 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
       }
     }
     const path = ctx.url.pathname.replace(/^\/rest\/v1/, '').replace(/\/+$/, '');
-    const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+    let parts: string[];
+    try { parts = path.split('/').filter(Boolean).map(decodeURIComponent); } catch {
+      throw restError(404, 'PGRST125', 'Invalid path specified in request URL', null, null);
+    }
     if (parts.length === 0) {
       const c = await getCache();
       return send(res, 200, JSON.stringify({ swagger: '2.0', info: { title: 'embedded PostgREST subset' }, paths: Object.fromEntries([...c.tables.keys()].map((t) => [`/${t}`, {}])) }), {}, method === 'HEAD');

@@ -45,6 +45,10 @@ describe('filter parser', () => {
     expect(f).toMatchObject({ kind: 'or', children: [{ op: 'eq' }, { kind: 'and', children: [{ op: 'gt' }, { op: 'lt' }] }, { kind: 'and', negate: true }, { value: 'x,y' }] });
     expect(() => parseLogic('or', false, 'a.eq.1')).toThrow();
     expect(() => parseLogic('or', false, '(a.eq.1')).toThrow();
+    const deep = '(' + 'and('.repeat(3000) + 'a.eq.1' + ')'.repeat(3000) + ')';
+    const details = (fn: () => unknown) => { try { fn(); } catch (e) { return String((e as HttpError).body.details); } return 'no error'; };
+    expect(details(() => parseLogic('or', false, deep))).toMatch(/deeper/);
+    expect(details(() => parseSelect('a('.repeat(3000) + 'x' + ')'.repeat(3000)))).toMatch(/deeper/);
   });
   it('parses order, prefer and range', () => {
     expect(parseOrder('created_at.desc.nullslast,id')).toEqual([

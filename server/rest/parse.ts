@@ -23,6 +23,8 @@ export const CASTS: Record<string, string> = {
 const OPS = new Set<FilterOp>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in', 'cs', 'cd', 'isdistinct']);
 
 export const parseError = (message: string, details: string | null = null) => restError(400, 'PGRST100', message, details);
+/** Deepest accepted nesting of embeds or logic trees (bad input must never exhaust the stack). */
+export const MAX_NESTING = 16;
 
 /** Split on `sep` at depth 0, outside double quotes (backslash escapes inside quotes). */
 export function splitTop(s: string, sep = ','): string[] {
@@ -73,13 +75,14 @@ function splitAlias(s: string): [string | null, string] {
   return m ? [unquote(m[1]), m[2]] : [null, s];
 }
 
-export function parseSelect(raw: string | null): SelectItem[] {
+export function parseSelect(raw: string | null, depth = 0): SelectItem[] {
   const s = (raw ?? '*').trim();
   if (s === '') return [{ kind: 'star' }];
-  return splitTop(s).map((part) => parseSelectItem(part.trim(), raw ?? ''));
+  if (depth > MAX_NESTING) throw parseError(`"failed to parse select parameter" (${raw})`, `embedding deeper than ${MAX_NESTING} levels`);
+  return splitTop(s).map((part) => parseSelectItem(part.trim(), raw ?? '', depth));
 }
 
-function parseSelectItem(p: string, whole: string): SelectItem {
+function parseSelectItem(p: string, whole: string, depth: number): SelectItem {
   if (p === '') throw parseError(`"failed to parse select parameter" (${whole})`, 'empty select item');
   if (p === '*') return { kind: 'star' };
   const [alias, rest] = splitAlias(p);
@@ -97,7 +100,7 @@ function parseSelectItem(p: string, whole: string): SelectItem {
       else throw parseError(`"failed to parse select parameter" (${whole})`);
     }
     if (!name || name.startsWith('...')) throw parseError(`"failed to parse select parameter" (${whole})`, 'spread and aggregates are not supported');
-    return { kind: 'embed', name: unquote(name), alias, hint, inner, items: inside.trim() === '' ? [] : parseSelect(inside) };
+    return { kind: 'embed', name: unquote(name), alias, hint, inner, items: inside.trim() === '' ? [] : parseSelect(inside, depth + 1) };
   }
   const castIdx = rest.lastIndexOf('::');
   let cast: string | null = null, fieldRaw = rest;
@@ -132,17 +135,18 @@ export function parseOpValue(field: Field, rhs: string, inTree: boolean): Filter
 }
 
 /** `(a.eq.1,and(b.gt.2,c.lt.3))` for the key `or`/`and`/`not.or`/`not.and`. */
-export function parseLogic(kind: 'and' | 'or', negate: boolean, raw: string): Filter {
+export function parseLogic(kind: 'and' | 'or', negate: boolean, raw: string, depth = 0): Filter {
   const s = raw.trim();
+  if (depth > MAX_NESTING) throw parseError(`"failed to parse logic tree (${raw})"`, `logic trees deeper than ${MAX_NESTING} levels`);
   if (!s.startsWith('(') || !s.endsWith(')')) throw parseError(`"failed to parse logic tree (${raw})" (line 1, column 1)`, 'expected a parenthesized list');
-  const children = splitTop(s.slice(1, -1)).map((part) => parseTreeItem(part.trim(), raw));
+  const children = splitTop(s.slice(1, -1)).map((part) => parseTreeItem(part.trim(), raw, depth));
   if (children.length === 0) throw parseError(`"failed to parse logic tree (${raw})"`);
   return { kind, negate, children };
 }
 
-function parseTreeItem(p: string, whole: string): Filter {
+function parseTreeItem(p: string, whole: string, depth: number): Filter {
   const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(p);
-  if (m) return parseLogic(m[2] as 'and' | 'or', !!m[1], m[3]);
+  if (m) return parseLogic(m[2] as 'and' | 'or', !!m[1], m[3], depth + 1);
   // field.op.value, where the field may contain json arrows but no dot
   const dot = p.indexOf('.');
   if (dot <= 0) throw parseError(`"failed to parse logic tree (${whole})" (line 1, column 1)`, `malformed condition ${p}`);

@@ -273,6 +273,10 @@ describe('errors and statuses (bad input changes nothing)', () => {
     expect(await j.json()).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
     const arr = await h.raw('/items', { method: 'POST', token: tok, headers: { 'Content-Type': 'application/json' }, body: '[1,2]' });
     expect(arr.status).toBe(400);
+    const badPath = await h.raw('/it%E0ems?select=id');
+    expect(badPath.status).toBe(404);
+    const deep = await h.raw(`/items?or=(${'and('.repeat(500)}qty.eq.1${')'.repeat(500)})`);
+    expect(deep.status).toBe(400);
     const csv = await h.raw('/items?select=id', { headers: { Accept: 'text/csv' } });
     expect(csv.status).toBe(406);
     expect((await csv.json()).code).toBe('PGRST107');
