@@ -100,6 +100,15 @@ describe('user and session lifecycle', () => {
     expect(data.user).toMatchObject({ email: 'erin@example.com', aud: 'authenticated', role: 'authenticated', identities: [], is_anonymous: false });
   });
 
+  it('updateUser changes metadata and the password (PUT /user)', async () => {
+    const { c } = await invitedUser('upd@example.com', 'old-password');
+    const { data, error } = await c.auth.updateUser({ password: 'new-password', data: { display: 'Upd' } });
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata).toMatchObject({ display: 'Upd' });
+    expect((await client(s).auth.signInWithPassword({ email: 'upd@example.com', password: 'old-password' })).error?.code).toBe('invalid_credentials');
+    expect((await client(s).auth.signInWithPassword({ email: 'upd@example.com', password: 'new-password' })).error).toBeNull();
+  });
+
   it('refreshSession rotates the refresh token', async () => {
     const { c, data } = await invitedUser('frank@example.com');
     const first = data.session!;

@@ -151,6 +151,14 @@ describe('refusals leave no row and no file', () => {
     expect(existsSync(join(s.storageRoot, '..', 'escape.png'))).toBe(false);
   });
 
+  it('answers malformed percent-encoding with a 400, not a crash', async () => {
+    for (const path of ['/storage/v1/object/public/%E0%A4%A/x.png', '/storage/v1/object/public/poi_images/points/%E0%A4%A.png']) {
+      const r = await fetch(`${s.url}${path}`);
+      expect(r.status).toBe(400);
+      expect((await r.json()).statusCode).toBe('400');
+    }
+  });
+
   it('answers 404 for an unknown bucket and for a missing public object', async () => {
     const r = await user.storage.from('nope').upload('points/x.png', new Blob([PNG]));
     expect(r.error).toMatchObject({ statusCode: '404' });

@@ -102,7 +102,9 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://localhost');
+      // Origin-form paths are appended verbatim, so "//host/x" stays a path instead of becoming a host.
+      const raw = req.url ?? '/';
+      url = raw.startsWith('/') ? new URL(`http://localhost${raw}`) : new URL(raw);
     } catch {
       return sendJson(res, 400, { code: 'bad_request', message: 'Malformed URL' });
     }

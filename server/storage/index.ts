@@ -27,7 +27,7 @@ function requestContext(ctx: ApiContext, req: IncomingMessage): RequestContext {
 function bucketAndName(rest: string): { bucket: string; name: string } {
   const i = rest.indexOf('/');
   if (i <= 0) throw storageError(400, 'InvalidKey', 'Expected /<bucket>/<path>');
-  return { bucket: checkBucketId(decodeURIComponent(rest.slice(0, i))), name: checkObjectName(rest.slice(i + 1)) };
+  return { bucket: checkBucketId(rest.slice(0, i)), name: checkObjectName(rest.slice(i + 1)) };
 }
 
 export function createStorage(db: Database, root: string): Storage {
@@ -69,7 +69,7 @@ export function createStorage(db: Database, root: string): Storage {
   async function remove(req: IncomingMessage, res: ServerResponse, ctx: ApiContext, rest: string) {
     const slash = rest.indexOf('/');
     if (slash < 0 || slash === rest.length - 1) {
-      const bucket = checkBucketId(decodeURIComponent(rest.replace(/\/$/, '')));
+      const bucket = checkBucketId(rest.replace(/\/$/, ''));
       const body = await readJsonObject(ctx.body, 'storage');
       if (!Array.isArray(body.prefixes) || body.prefixes.length === 0 || body.prefixes.length > 1000) {
         throw storageError(400, 'InvalidRequest', 'prefixes must be an array of 1 to 1000 paths');

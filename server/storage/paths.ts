@@ -5,7 +5,14 @@ import { storageError } from '../http/errors';
 const BUCKET_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,62}$/;
 const MAX_NAME_CHARS = 1024;
 
-export function checkBucketId(bucket: string): string {
+/** Validates a bucket id taken raw from the URL (percent-decoded here; malformed → 400). */
+export function checkBucketId(raw: string): string {
+  let bucket: string;
+  try {
+    bucket = decodeURIComponent(raw);
+  } catch {
+    throw storageError(400, 'InvalidBucketName', 'Bucket name invalid: malformed percent-encoding');
+  }
   if (!BUCKET_RE.test(bucket) || bucket === '.' || bucket === '..') throw storageError(400, 'InvalidBucketName', `Bucket name invalid: ${bucket}`);
   return bucket;
 }
