@@ -100,6 +100,24 @@ describe('bulk changes', () => {
   });
 });
 
+describe('access_token', () => {
+  it('a token pushed on a joined channel changes what the subscriber may see', async () => {
+    const c = h.client();
+    const sub = subscribe(c, 'upgrade-me', { event: 'INSERT' });
+    await sub.ready;
+    await alice.from('items').insert({ name: 'before-token', status: 'private', owner: A });
+    await h.flushRealtime();
+    expect(sub.got).toHaveLength(0);
+    await c.realtime.setAuth(await h.userToken(A));
+    await new Promise((r) => setTimeout(r, 100));
+    await alice.from('items').insert({ name: 'after-token', status: 'private', owner: A });
+    const got = await waitFor(() => sub.got.find((p) => p.new.name === 'after-token'), 1000);
+    expect(got.new.owner).toBe(A);
+    expect(sub.got.map((p) => p.new.name)).toEqual(['after-token']);
+    await sub.channel().unsubscribe();
+  });
+});
+
 describe('phoenix protocol', () => {
   const connect = (key: string) => new WebSocket(`${h.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(key)}&vsn=2.0.0`);
   /** Attaches at once and reads frames in order, without losing those that arrive between two awaits. */
