@@ -60,7 +60,8 @@ export function createApp(deps: AppDeps) {
       // Auth endpoints check the bearer token themselves (/user, /logout); others run as anon.
       const auth = await resolveAuth(req, deps.keys).catch(() => ANON_CONTEXT);
       const ctx: ApiContext = { url, auth, body };
-      if (sub === '/sso' || sub.startsWith('/sso/')) {
+      // /sso* and GoTrue's identity-provider return path /callback belong to server/sso when it exists.
+      if (sub === '/sso' || sub.startsWith('/sso/') || sub === '/callback') {
         const sso = deps.sso();
         if (!sso) throw shapedError('auth', 404, 'sso_provider_not_found', 'No SSO provider is configured on this server');
         return sso(req, res, ctx);

@@ -19,7 +19,7 @@ export interface ApiContext {
 
 export type ApiHandler = (req: IncomingMessage, res: ServerResponse, ctx: ApiContext) => Promise<void>;
 
-/** What server/sso's `createSsoHandler(deps)` receives; it answers every /auth/v1/sso* request. */
+/** What server/sso's `createSsoHandler(deps)` receives; it answers every /auth/v1/sso* request and /auth/v1/callback. */
 export interface SsoDeps {
   db: import('../db/types').Database;
   keys: import('../keys').Keys;
