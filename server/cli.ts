@@ -16,6 +16,7 @@ if (s.seeded?.seed === 'demo') {
   console.log(`  Invitation de l'administrateur (${s.seeded.adminEmail}):\n    ${s.seeded.invitationUrl ?? '(aucun lien: voir les journaux)'}`);
 } else {
   console.log(`  Données existantes conservées.`);
+  if (opts.seedPoints) console.log(`  SEED_POINTS ne s'applique qu'au premier démarrage (DATA_DIR vide).`);
   if (opts.seed === 'demo') console.log(`  Admin (démo): ${opts.adminEmail ?? DEFAULT_ADMIN_EMAIL} / ${opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD} (mot de passe initial)`);
 }
 console.log(`  Clé anon:     ${s.anonKey}\n`);
