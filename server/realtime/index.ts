@@ -9,15 +9,16 @@ import { ChangeFeed, type Change, type Viewer } from './feed';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
-const MAX_MESSAGE_BYTES = 256 * 1024;
+const MAX_MESSAGE_BYTES = 64 * 1024;
+const MAX_CONNECTIONS = 2000;
 const MAX_CHANNELS_PER_SOCKET = 100;
 const MAX_BINDINGS_PER_CHANNEL = 100;
 /** A socket whose unsent data exceeds this is closed (bounded memory; the client reconnects and reloads). */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** No heartbeat (or any message) for this long closes the socket; realtime-js beats every 25 s. */
 const IDLE_TIMEOUT_MS = 90_000;
 /** Messages waiting to be handled (they are handled in order, one at a time). */
-const MAX_PENDING_MESSAGES = 200;
+const MAX_PENDING_MESSAGES = 100;
 
 export interface RealtimeOptions {
   db: Database;
@@ -52,6 +53,10 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
       const vsn = url.searchParams.get('vsn') ?? '2.0.0';
       const key = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined);
       const viewer = await verify(key);
+      if (conns.size >= MAX_CONNECTIONS) {
+        socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: 'too many connections' })}`);
+        return;
+      }
       if (!viewer || vsn !== '2.0.0') {
         const status = vsn !== '2.0.0' ? '400 Bad Request' : '401 Unauthorized';
         socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: vsn !== '2.0.0' ? 'unsupported vsn' : 'Invalid API key' })}`);
