@@ -4,15 +4,19 @@ import { test, expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
+import WebSocket from 'ws';
 import { E2E_ADMIN } from '../playwright.config';
 
-const SHOTS = process.env.ADMIN_SHOTS_DIR ?? 'test-results/admin-screens';
+const SHOTS = process.env.ADMIN_SHOTS_DIR ?? 'test-results/admin-screens'; // screenshots to look at
 const uniq = () => Math.random().toString(36).slice(2, 7);
 
 async function api(baseURL: string): Promise<{ anon: SupabaseClient; url: string; key: string }> {
   const cfg = (await (await fetch(`${baseURL}/config.json`)).json()) as { supabaseUrl: string; supabaseAnonKey: string };
   const url = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, baseURL).toString().replace(/\/$/, '') : baseURL;
-  const mk = () => createClient(url, cfg.supabaseAnonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const mk = () => createClient(url, cfg.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never }, // Node 20 has no global WebSocket
+  });
   return { anon: mk(), url, key: cfg.supabaseAnonKey };
 }
 async function adminClient(baseURL: string): Promise<SupabaseClient> {
@@ -53,8 +57,6 @@ function pngOfSize(width: number, height: number): Buffer {
   for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
-
-test.describe.configure({ mode: 'serial' });
 
 test('Utilisateurs: invite, duplicate and existing user, copy link, invitations status, last admin, team assignment', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -208,7 +210,8 @@ test('Équipes: cards with statistics, create/edit/delete, refusals', async ({ p
   await renamed.getByRole('button', { name: `Supprimer ${name} bis` }).click();
   await page.getByRole('dialog', { name: 'Confirmer la suppression' }).getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(renamed).toHaveCount(0);
-  await page.reload();
+  await page.keyboard.press('Escape'); // reopening the panel reloads the tab from the database
+  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeHidden();
   await openPanel(page, 'Équipes');
   await expect(page.locator(`.team-card[data-team="${name} bis"]`)).toHaveCount(0);
 });
@@ -291,7 +294,8 @@ test('Criticité: defaults, create with preview, reorder by keyboard, in-use and
   const db = await adminClient(baseURL!);
   const ordered = (await db.from('criticality_levels').select('id, name, order').order('order')).data!;
   expect(ordered.map((l) => l.name)).toEqual(['Attention sur ce risque', name, 'Danger sécurité']);
-  await page.reload();
+  await page.keyboard.press('Escape'); // reopening the panel reloads the tab from the database
+  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeHidden();
   const panel2 = await openPanel(page, 'Criticité');
   await expect(panel2.locator('.level-row').nth(1)).toContainText(name);
   await panel2.locator('.level-row').nth(1).getByRole('button', { name: `Descendre « ${name} »` }).click();
@@ -322,6 +326,8 @@ test('Criticité: defaults, create with preview, reorder by keyboard, in-use and
 });
 
 test('Paramètres: feedback link validation, save, 3 s success, header link updated', async ({ page, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const original = (await db.from('app_settings').select('value').eq('key', 'feedback_link').maybeSingle()).data?.value ?? '';
   await login(page);
   const panel = await openPanel(page, 'Paramètres');
   await expect(panel.getByRole('heading', { name: "Paramètres de l'application" })).toBeVisible();
@@ -338,7 +344,6 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   expect(await event).toBe(url);
   await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeHidden({ timeout: 4_500 }); // 3 s, SPEC §9
-  const db = await adminClient(baseURL!);
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(url);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveAttribute('href', url);
@@ -351,6 +356,14 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await expect(panel2.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveCount(0);
+  expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe('');
+
+  // Restore the seed's link for the other specs.
+  const panel3 = await openPanel(page, 'Paramètres');
+  await panel3.getByLabel(/Lien d'avis/).fill(original);
+  await panel3.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(panel3.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
+  expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(original);
 });
 
 test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK kept; line image size warning and replacement', async ({ page, baseURL }) => {
@@ -432,33 +445,31 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   expect(res.headers.get('content-type')).toBe('image/png');
 });
 
-test('screenshots of every tab on desktop 1440×900 and phone 390×844', async ({ page }) => {
+test('screenshots of every tab on desktop 1440×900 and phone 390×844', async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
   for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
-    await page.setViewportSize(size);
+    const context = await browser.newContext({ viewport: size, locale: 'fr-FR', timezoneId: 'Europe/Paris', hasTouch: name === 'phone', isMobile: name === 'phone' });
+    const page = await context.newPage();
     await login(page);
-    if (name === 'phone') {
-      // On phones the admin entry may sit in the floating menu.
-      const direct = page.getByRole('button', { name: 'Administration', exact: true });
-      if (!(await direct.first().isVisible().catch(() => false))) {
-        await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
-        await page.getByRole('menuitem', { name: /^Admin/ }).or(page.getByRole('button', { name: /^Admin/ })).first().click();
-      } else await direct.first().click();
-    } else {
-      await page.getByRole('button', { name: 'Administration', exact: true }).first().click();
+    const direct = page.getByRole('button', { name: 'Administration', exact: true }).first();
+    if (await direct.isVisible().catch(() => false)) await direct.click();
+    else {
+      // On phones the admin entry sits in the floating menu.
+      await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
+      await page.getByRole('menuitem', { name: /^Admin/ }).or(page.getByRole('button', { name: /^Admin/ })).first().click();
     }
     const panel = page.getByRole('dialog', { name: 'Administration' });
     await expect(panel).toBeVisible();
     for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Ligne']) {
       await panel.getByRole('tab', { name: tab, exact: true }).click();
       await expect(panel.locator('.admin-loading')).toHaveCount(0);
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS}/${name}-${tab.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.png` });
     }
-    await page.getByRole('tab', { name: 'Criticité', exact: true }).click();
+    await panel.getByRole('tab', { name: 'Criticité', exact: true }).click();
     await panel.getByRole('button', { name: 'Nouveau niveau' }).click();
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/${name}-level-form.png` });
-    await page.keyboard.press('Escape');
+    await context.close();
   }
 });

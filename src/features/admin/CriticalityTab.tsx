@@ -100,6 +100,7 @@ export function CriticalityTab() {
                   {l.isDefault && <span className="badge default-badge">{A.levels.defaultBadge}</span>}
                 </span>
               </span>
+              <span className="admin-row-actions">
               <span className="reorder">
                 <IconButton label={A.levels.moveUp(l.name)} icon={<ArrowUp size={16} />} disabled={i === 0}
                   data-move="up" data-for={l.id} onClick={() => void doMove(l.id, -1, `[data-move="up"][data-for="${l.id}"]`)} />
@@ -108,7 +109,8 @@ export function CriticalityTab() {
               </span>
               <IconButton label={`${A.edit} ${l.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(l)} />
               <IconButton label={`${A.delete} ${l.name}`} icon={<Trash2 size={16} />} onClick={() => askDelete(l)}
-                aria-disabled={l.isDefault || undefined} className={l.isDefault ? 'btn-muted' : undefined} />
+                className={l.isDefault ? 'btn-muted' : undefined} />
+              </span>
             </li>
           ))}
         </ol>

@@ -12,7 +12,7 @@ export function InvitationsTable({ invitations, busyEmail, onResend }: { invitat
   return (
     <>
       <p className="admin-note">{A.users.invitationsNote}</p>
-      <table className="admin-table invitations-table">
+      <table className="admin-table admin-cardtable invitations-table">
         <thead>
           <tr>
             <th scope="col">{A.users.colEmail}</th><th scope="col">{A.users.colSent}</th><th scope="col">{A.users.colExpires}</th>

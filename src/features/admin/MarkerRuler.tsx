@@ -10,6 +10,17 @@ const RULER_BAND_PX = 44; // height of the clickable band under the image, scree
 const IMAGE_MAX_PX = 180; // the image preview's maximum height, screen px
 const KEY_STEP_IMAGE_PX = 10; // arrow key step, image px (Shift: ×10)
 const KEY_SAVE_DELAY_MS = 600; // save a keyboard move after this pause
+const LABEL_GAP_PX = 54; // screen px between two marker labels; the ruler widens (and scrolls) to keep them apart
+const MAX_RULER_PX = 2400; // screen px, widest ruler
+
+/** Ruler width: the container width, or wider when markers would overlap (phones). */
+function rulerWidth(containerPx: number, markers: KilometerMarker[], imageWidthPx: number): number {
+  const xs = markers.map((m) => m.position).sort((a, b) => a - b);
+  let minGap = Infinity;
+  for (let i = 1; i < xs.length; i++) if (xs[i] - xs[i - 1] > 0) minGap = Math.min(minGap, xs[i] - xs[i - 1]);
+  const needed = Number.isFinite(minGap) ? Math.ceil((LABEL_GAP_PX * imageWidthPx) / minGap) : 0;
+  return Math.max(containerPx, Math.min(MAX_RULER_PX, needed));
+}
 
 export interface MarkerRulerProps {
   image: LineImage;
@@ -21,7 +32,8 @@ export interface MarkerRulerProps {
 
 export function MarkerRuler({ image, markers, onAdd, onMove, pendingX }: MarkerRulerProps) {
   const wrap = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
+  const svg = useRef<SVGSVGElement>(null);
+  const [containerWidth, setContainerWidth] = useState(800);
   const [drag, setDrag] = useState<{ id: string; imageX: number; moved: boolean } | null>(null);
   const [keyMove, setKeyMove] = useState<{ id: string; imageX: number } | null>(null);
   const keyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -29,17 +41,18 @@ export function MarkerRuler({ image, markers, onAdd, onMove, pendingX }: MarkerR
   useEffect(() => {
     const el = wrap.current;
     if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.max(200, Math.floor(el.clientWidth))));
+    const ro = new ResizeObserver(() => setContainerWidth(Math.max(200, Math.floor(el.clientWidth))));
     ro.observe(el);
-    setWidth(Math.max(200, Math.floor(el.clientWidth)));
+    setContainerWidth(Math.max(200, Math.floor(el.clientWidth)));
     return () => ro.disconnect();
   }, []);
   useEffect(() => () => clearTimeout(keyTimer.current), []);
 
+  const width = rulerWidth(containerWidth, markers, image.width);
   const imgH = Math.min(IMAGE_MAX_PX, Math.round((width * image.height) / image.width));
   const totalH = imgH + RULER_BAND_PX;
   const toImageX = (clientX: number) => {
-    const r = wrap.current!.getBoundingClientRect();
+    const r = svg.current!.getBoundingClientRect();
     return rulerToImageX(clientX - r.left, width, image.width);
   };
   const xOf = (m: KilometerMarker) =>
@@ -74,7 +87,7 @@ export function MarkerRuler({ image, markers, onAdd, onMove, pendingX }: MarkerR
 
   return (
     <div className="ruler-wrap" ref={wrap}>
-      <svg width={width} height={totalH} className="ruler-svg" role="group" aria-label={A.line.rulerLabel}>
+      <svg ref={svg} width={width} height={totalH} className="ruler-svg" role="group" aria-label={A.line.rulerLabel}>
         <image href={image.url} x={0} y={0} width={width} height={imgH} preserveAspectRatio="none" />
         <rect x={0} y={imgH} width={width} height={RULER_BAND_PX} className="ruler-band" data-testid="ruler-band" onClick={onBandClick} />
         {pendingX !== null && (

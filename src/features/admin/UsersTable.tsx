@@ -14,7 +14,7 @@ export interface UsersTableProps {
 export function UsersTable({ profiles, teams, meId, busyId, onTeam, onRole }: UsersTableProps) {
   if (profiles.length === 0) return <p className="admin-empty">{A.users.emptyUsers}</p>;
   return (
-    <table className="admin-table users-table">
+    <table className="admin-table admin-cardtable users-table">
       <thead>
         <tr><th scope="col">{A.users.colEmail}</th><th scope="col">{A.users.colTeam}</th><th scope="col">{A.users.colRole}</th><th scope="col">{A.users.colChangeRole}</th></tr>
       </thead>

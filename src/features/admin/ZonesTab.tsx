@@ -62,8 +62,10 @@ export function ZonesTab() {
                   <span className="pk-range">{A.zones.pk(formatKm(z.kmStart), formatKm(z.kmEnd))}</span>
                 </span>
               </span>
-              <IconButton label={`${A.edit} ${z.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(z)} />
-              <IconButton label={`${A.delete} ${z.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteError(null); setDeleting(z); }} />
+              <span className="admin-row-actions">
+                <IconButton label={`${A.edit} ${z.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(z)} />
+                <IconButton label={`${A.delete} ${z.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteError(null); setDeleting(z); }} />
+              </span>
             </li>
           ))}
         </ul>
