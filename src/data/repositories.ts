@@ -18,14 +18,14 @@ function checkOne<T>(res: { data: T | null; error: unknown }): T {
 // ---- points ---------------------------------------------------------------
 const POINT_SELECT = '*, teams(name)';
 
-/** Every point, paged past the 1000-row cap, newest first. `onPage` reports progress. */
-export async function listPoints(onPage?: (loaded: number) => void): Promise<Point[]> {
+/** Every point, paged past the 1000-row cap, newest first. `onPage` reports progress (and the rows so far, not to be mutated). */
+export async function listPoints(onPage?: (loaded: number, soFar: readonly Point[]) => void): Promise<Point[]> {
   const out: Point[] = [];
   for (let offset = 0; ; offset += SUPABASE_MAX_ROWS) {
     const rows = check(await supabase().from('points').select(POINT_SELECT)
       .order('created_at', { ascending: false }).order('id').range(offset, offset + SUPABASE_MAX_ROWS - 1));
     for (const r of rows ?? []) out.push(toPoint(r));
-    onPage?.(out.length);
+    onPage?.(out.length, out);
     if (!rows || rows.length < SUPABASE_MAX_ROWS) return out;
   }
 }

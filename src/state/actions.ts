@@ -5,7 +5,7 @@ import * as repo from '../data/repositories';
 import { toPoint } from '../data/mappers';
 import type { PointInput } from '../data/mappers';
 import type { ImagePoint, Point, Track, Zone } from '../core/types';
-import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
+import { DEFAULT_CRITICALITY_LEVELS, SUPABASE_MAX_ROWS } from '../core/constants';
 import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
@@ -22,7 +22,14 @@ export async function reloadTable(table: TableName): Promise<void> {
     switch (table) {
       case 'points': {
         store.set(pointsLoadedCountAtom, 0);
-        const points = await repo.listPoints((n) => store.set(pointsLoadedCountAtom, n));
+        // First load of a large table: show the rows as they come, at pages 1, 2, 4, 8... (O(n) in total).
+        const progressive = store.get(pointsAtom).length === 0;
+        let pages = 0;
+        const points = await repo.listPoints((n, soFar) => {
+          store.set(pointsLoadedCountAtom, n);
+          pages++;
+          if (progressive && (pages & (pages - 1)) === 0 && n % SUPABASE_MAX_ROWS === 0) store.set(pointsAtom, soFar.slice());
+        });
         store.set(pointsAtom, points);
         break;
       }

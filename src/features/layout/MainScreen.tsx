@@ -16,6 +16,9 @@ import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LAYOUT_TEXT as T } from './strings';
 
+/** Show the running count only for large loads (more than one page). */
+const LOAD_COUNT_VISIBLE_FROM = 2000; // points
+
 export function MainScreen() {
   const device = useDeviceClass();
   const loading = useAtomValue(dataLoadingAtom);
@@ -28,7 +31,7 @@ export function MainScreen() {
       {loading && (
         <div className="load-progress" role="status">
           <ProgressBar label={T.loading} />
-          {loaded > 0 && <span className="sr-only">{T.loadingPoints(loaded)}</span>}
+          {loaded >= LOAD_COUNT_VISIBLE_FROM && <span className="load-count">{T.loadingPoints(loaded)}</span>}
         </div>
       )}
       <div className="app-body">

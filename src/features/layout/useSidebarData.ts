@@ -1,6 +1,6 @@
 // Memoised sidebar data: status counts, filtered points, zone and team groupings, recomputed only when the
 // loaded arrays change (not on every render, not on a filter change).
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
 import { pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
 import { statusFilterAtom } from '../../state/filters';
@@ -13,7 +13,8 @@ export function useStatusCounts() {
 
 export function useFilteredPoints() {
   const points = useAtomValue(pointsAtom);
-  const filter = useAtomValue(statusFilterAtom);
+  // Deferred: the chip highlights at once, the long list follows.
+  const filter = useDeferredValue(useAtomValue(statusFilterAtom));
   return useMemo(() => filterByStatus(points, filter), [points, filter]);
 }
 
