@@ -29,25 +29,26 @@ export function installBenchHooks(): BenchHooks {
   const hooks: BenchHooks = {
     datasetMs: 0, loadMs: 0, buildMs: 0, isReady: false, wheelLatencies: [], levelLatencies: [], longTasks: [], longFrames: [],
     ready(c, a) {
+      api = a;
       if (ctl) return;
       ctl = c;
-      api = a;
       const t0 = performance.now();
       const done = () => { hooks.loadMs = performance.now() - t0; hooks.isReady = true; };
       if (!a) { setTimeout(done, 500); return; }
-      void a.loaded().then((r) => {
-        hooks.buildMs = (r as { buildMs?: number } | null)?.buildMs ?? NaN;
-        const wait = () => (a.frame() ? done() : setTimeout(wait, 20));
-        wait();
-      });
+      const wait = () => {
+        if (!api?.frame()) { setTimeout(wait, 20); return; }
+        done();
+        void api.loaded().then((r) => { hooks.buildMs = (r as { buildMs?: number } | null)?.buildMs ?? NaN; });
+      };
+      wait();
       c.onPainted((v) => {
         const now = performance.now();
         const flush = () => {
-          const canvases = a?.stage()?.getLayers().map((l) => l.getCanvas()._canvas) ?? [];
+          const canvases = api?.stage()?.getLayers().map((l) => l.getCanvas()._canvas) ?? [];
           for (const cv of canvases) cv.getContext('2d')?.getImageData(0, 0, 1, 1);
         };
         if (wheelAt >= 0) { flush(); hooks.wheelLatencies.push(performance.now() - wheelAt); wheelAt = -1; }
-        if (wheelLevelAt >= 0 && a?.frame()?.level === wheelLevel) {
+        if (wheelLevelAt >= 0 && api?.frame()?.level === wheelLevel) {
           flush();
           hooks.levelLatencies.push(performance.now() - wheelLevelAt);
           wheelLevelAt = -1;

@@ -1,7 +1,7 @@
 // The map engine's lower-level entry: a react-konva Stage with five non-listening layers (image, zones,
 // points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController, clusters from the worker.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
+import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { ClusterFrame } from '../core/cluster/types';
 import { levelForZoom } from '../core/cluster/levels';
@@ -24,7 +24,7 @@ import { attachPinchZoom } from './pinchZoom';
 import { attachKeyboardNav } from './keyboardNav';
 import { createGestureState } from './gesture';
 import { watchSize } from './resizeWatch';
-import { useLineImage } from './useLineImage';
+import { ImageCache } from './imageCache';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 
@@ -70,7 +70,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const stageRef = useRef<Konva.Stage>(null);
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const ctl = useMemo(() => new ViewportController(), []);
-  const htmlImage = useLineImage(image.url);
+  const imageSize = useMemo(() => ({ width: image.width, height: image.height }), [image.width, image.height]);
 
   // Everything the scene functions read lives in one mutable ref: no React render per frame.
   const live = useRef({
@@ -87,16 +87,28 @@ export function MapCanvas(props: MapCanvasProps) {
     onTap: props.onTap, onHover: props.onHover,
   });
 
+  // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
+  const [imageCache, setImageCache] = useState<ImageCache | null>(null);
+  useEffect(() => {
+    const cache = new ImageCache(image.url, imageSize, () => stageRef.current?.getLayers()[0]?.batchDraw());
+    setImageCache(cache);
+    return () => cache.dispose();
+  }, [image.url, imageSize]);
+  const moving = useRef(false);
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
 
   // Cluster worker: one per engine; each fresh frame replaces the drawn one.
-  const client = useMemo(() => (props.createClient ?? createClusterWorkerClient)(), []); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => () => client.dispose(), [client]);
+  const [client, setClient] = useState<ClusterClient | null>(null);
+  useEffect(() => {
+    const c = (props.createClient ?? createClusterWorkerClient)();
+    setClient(c);
+    return () => c.dispose();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const loadedRef = useRef<Promise<unknown>>(Promise.resolve());
   const requestFrame = (force: boolean) => {
-    if (size.width === 0) return;
+    if (size.width === 0 || !client) return;
     const v = ctl.viewport;
     const level = levelForZoom(v.scale);
     const need = visibleImageRect(v, ctl.view, 0);
@@ -105,6 +117,7 @@ export function MapCanvas(props: MapCanvasProps) {
     client.request({ level, ...visibleImageRect(v, ctl.view, FRAME_MARGIN) });
   };
   useEffect(() => {
+    if (!client) return;
     client.onFrame = (frame, req) => {
       live.frame = frame;
       live.frameReq = req;
@@ -119,7 +132,7 @@ export function MapCanvas(props: MapCanvasProps) {
     live.frame = null;
     live.frameReq = null;
     live.hits = null;
-    if (!points) { ctl.redraw(); return; }
+    if (!points || !client) { ctl.redraw(); return; }
     // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
     loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
     requestFrame(true);
@@ -129,22 +142,25 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => { ctl.setSizes(size, { width: image.width, height: image.height }); }, [ctl, size, image.width, image.height]);
   useEffect(() => {
     ctl.attachStage(stageRef.current);
-    // While moving, the image layer samples nearest-neighbour (cheaper in software raster); smooth again once settled.
-    const imageLayer = () => stageRef.current?.getLayers()[0];
-    const offFrame = ctl.onFrame(() => {
+    // Moving: the image comes from the pre-scaled cache (1:1 blit) or, while zooming, nearest-neighbour from the
+    // raw image; once settled the cache is rebuilt for the new zoom and the layer redrawn smooth.
+    const pixelRatio = () => stageRef.current?.getLayers()[0]?.getCanvas().getPixelRatio() ?? 1;
+    const offFrame = ctl.onFrame((v) => {
       requestFrame(false);
-      const l = imageLayer();
-      if (l && l.imageSmoothingEnabled()) l.imageSmoothingEnabled(false);
+      moving.current = true;
+      imageCache?.panning(v, ctl.view, pixelRatio());
     });
-    const offSettle = ctl.onSettle(() => {
+    const offSettle = ctl.onSettle((v) => {
       requestFrame(false);
-      const l = imageLayer();
-      if (l && !l.imageSmoothingEnabled()) { l.imageSmoothingEnabled(true); l.batchDraw(); }
+      moving.current = false;
+      imageCache?.refresh(v, ctl.view, pixelRatio());
+      stageRef.current?.getLayers()[0]?.batchDraw();
     });
     return () => { offFrame(); offSettle(); ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
-  useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, htmlImage, levels]);
+  useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, window.devicePixelRatio || 1); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
 
   // Input handlers, one module each, on the container.
   useEffect(() => {
@@ -176,7 +192,7 @@ export function MapCanvas(props: MapCanvasProps) {
       if (live.frame && !live.hits) live.hits = new FrameHits(live.frame);
       return hitAt(sx, sy, ctl.viewport, live.hits, live.zones);
     },
-    leaves: (id) => client.leaves(id),
+    leaves: (id) => client?.leaves(id) ?? Promise.resolve([]),
     frame: () => live.frame,
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
@@ -186,7 +202,6 @@ export function MapCanvas(props: MapCanvasProps) {
 
   const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
   const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
-  const imageSize = { width: image.width, height: image.height };
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (
@@ -203,7 +218,11 @@ export function MapCanvas(props: MapCanvasProps) {
       {size.width > 0 && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
           <Layer listening={false}>
-            {htmlImage && <KImage image={htmlImage} width={image.width} height={image.height} listening={false} perfectDrawEnabled={false} />}
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
+              const ctx = native(c);
+              ctx.setTransform(1, 0, 0, 1, 0, 0);
+              imageCache?.draw(ctx, ctl.viewport, ctl.view, pr(shape), moving.current);
+            }} />
           </Layer>
           <Layer listening={false} visible={zones.length > 0}>
             <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {

@@ -1,0 +1,26 @@
+import { chromium } from 'playwright';
+import { startMapPageServer } from './server';
+const { url, server } = await startMapPageServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+await page.goto(url + '?mode=engine&n=10000');
+await page.waitForFunction(() => (window as any).__mapBench?.isReady, null, { timeout: 120000 });
+const r = await page.evaluate(async () => {
+  const img = new Image(); img.src = '/line.png'; await img.decode();
+  const out: any = {};
+  let t = performance.now();
+  const p = createImageBitmap(img, 2000, 0, 3000, 1500, { resizeWidth: 2880*0.625, resizeHeight: 900, resizeQuality: 'medium' });
+  out.sync = performance.now() - t;
+  let blocked = 0; const tick = performance.now();
+  const b = await p; out.total = performance.now() - t;
+  const lt: number[] = [];
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => lt.push(e.duration))).observe({ type: 'longtask' });
+  t = performance.now();
+  const b2 = await createImageBitmap(img, 0, 0, 6000, 1500, { resizeWidth: 4000, resizeHeight: 1000, resizeQuality: 'medium' });
+  out.big = performance.now() - t;
+  await new Promise((r) => setTimeout(r, 100));
+  out.longtasks = lt;
+  return out;
+});
+console.log(JSON.stringify(r));
+await browser.close(); await server.close();

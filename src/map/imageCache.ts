@@ -1,0 +1,114 @@
+// The line image for the image layer, never resampled whole on the main thread: a worker returns a low-resolution
+// overview once and, for each settled zoom, the region around the view pre-scaled to it; a pan frame is a 1:1 blit.
+import * as Comlink from 'comlink';
+import type { Size, Viewport } from './viewportMath';
+import type { ImageScalerApi } from './imageScaler.worker';
+
+const MARGIN = 0.6; // fraction of the view cached beyond each edge
+const AHEAD = 0.25; // rebuild while panning once the view is this close (fraction of the view) to the cache edge
+const MAX_CACHE_PX = 24_000_000; // device px (~96 MB); beyond, only the overview is drawn
+const OVERVIEW_MAX_WIDTH = 4096; // px, overview bitmap width
+
+interface Region { bitmap: ImageBitmap; scale: number; pixelRatio: number; x0: number; y0: number; x1: number; y1: number } // x/y: image px
+
+export class ImageCache {
+  private cache: Region | null = null;
+  private overview: Region | null = null;
+  private pending: string | null = null;
+  private worker: Worker | null = null;
+  private api: Comlink.Remote<ImageScalerApi> | null = null;
+  private disposed = false;
+
+  constructor(private url: string, private image: Size, private onReady: () => void) {
+    try {
+      this.worker = new Worker(new URL('./imageScaler.worker.ts', import.meta.url), { type: 'module' });
+      this.api = Comlink.wrap<ImageScalerApi>(this.worker);
+    } catch {
+      this.api = null; // no module workers: nothing but the ruler and points over a plain background
+    }
+    const ow = Math.min(OVERVIEW_MAX_WIDTH, image.width);
+    const oh = Math.max(1, Math.round((image.height * ow) / image.width));
+    void this.api?.region(url, image.width, image.height, 0, 0, image.width, image.height, ow, oh).then((bitmap) => {
+      if (this.disposed) { bitmap.close(); return; }
+      this.overview = { bitmap, scale: ow / image.width, pixelRatio: 1, x0: 0, y0: 0, x1: image.width, y1: image.height };
+      this.onReady();
+    }).catch((e) => console.error('line image failed to load', e));
+  }
+
+  get ready(): boolean {
+    return this.overview !== null || this.cache !== null;
+  }
+
+  /** Draws the image for viewport `v`. `ctx` has an identity transform (device px). */
+  draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number, moving: boolean): void {
+    const c = this.cache;
+    const s = v.scale;
+    if (c && c.scale === s && c.pixelRatio === pixelRatio && this.covers(c, v, view, 0)) {
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(c.bitmap, Math.round((c.x0 * s + v.x) * pixelRatio), Math.round((c.y0 * s + v.y) * pixelRatio));
+      return;
+    }
+    // Zooming or outside the cache: the overview, then the (differently scaled) cache where it overlaps.
+    ctx.imageSmoothingEnabled = !moving;
+    for (const r of [this.overview, c]) {
+      if (!r) continue;
+      const k = s * pixelRatio;
+      ctx.drawImage(r.bitmap, (r.x0 * s + v.x) * pixelRatio, (r.y0 * s + v.y) * pixelRatio, (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
+    }
+  }
+
+  /** While panning at the cached zoom: rebuild ahead of time when the view nears the cache's edge. */
+  panning(v: Viewport, view: Size, pixelRatio: number): void {
+    const c = this.cache;
+    if (c && c.scale === v.scale && !this.covers(c, v, view, AHEAD)) this.refresh(v, view, pixelRatio);
+  }
+
+  /** Asks the worker for the region around a settled viewport; the old cache stays until the new one lands. */
+  refresh(v: Viewport, view: Size, pixelRatio: number): void {
+    const c = this.cache;
+    if (!this.api || view.width === 0) return;
+    if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, AHEAD)) return;
+    const s = v.scale;
+    const w = view.width / s;
+    const h = view.height / s;
+    const x0 = Math.max(0, Math.floor(-v.x / s - w * MARGIN));
+    const y0 = Math.max(0, Math.floor(-v.y / s - h * MARGIN));
+    const x1 = Math.min(this.image.width, Math.ceil(-v.x / s + w * (1 + MARGIN)));
+    const y1 = Math.min(this.image.height, Math.ceil(-v.y / s + h * (1 + MARGIN)));
+    const outW = Math.round((x1 - x0) * s * pixelRatio);
+    const outH = Math.round((y1 - y0) * s * pixelRatio);
+    if (outW <= 0 || outH <= 0 || outW * outH > MAX_CACHE_PX) return;
+    const key = `${s}|${pixelRatio}|${x0}|${y0}|${x1}|${y1}`;
+    if (this.pending === key) return;
+    this.pending = key;
+    const { width, height } = this.image;
+    this.api.region(this.url, width, height, x0, y0, x1, y1, outW, outH).then((bitmap) => {
+      if (this.pending !== key || this.disposed) { bitmap.close(); return; }
+      this.pending = null;
+      this.cache?.bitmap.close();
+      this.cache = { bitmap, scale: s, pixelRatio, x0, y0, x1, y1 };
+      this.onReady();
+    }).catch(() => { if (this.pending === key) this.pending = null; });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.cache?.bitmap.close();
+    this.overview?.bitmap.close();
+    this.cache = null;
+    this.overview = null;
+    this.worker?.terminate();
+  }
+
+  /** Whether the cache holds the visible part of the image, grown by `ahead` of the view on each side. */
+  private covers(c: Region, v: Viewport, view: Size, ahead: number): boolean {
+    const w = view.width / v.scale;
+    const h = view.height / v.scale;
+    const minX = Math.max(0, -v.x / v.scale - w * ahead);
+    const minY = Math.max(0, -v.y / v.scale - h * ahead);
+    const maxX = Math.min(this.image.width, -v.x / v.scale + w * (1 + ahead));
+    const maxY = Math.min(this.image.height, -v.y / v.scale + h * (1 + ahead));
+    const eps = 1 / v.scale; // one screen px of slack
+    return c.x0 <= minX + eps && c.y0 <= minY + eps && c.x1 >= maxX - eps && c.y1 >= maxY - eps;
+  }
+}
