@@ -1,7 +1,7 @@
 // Phone layout end to end (issue 4): the sidebar is a drawer, the floating action menu holds the modes, and it
 // hides while drawing; on desktop there is no floating menu and the sidebar is open.
 import { test, expect } from '@playwright/test';
-import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
 test.describe('phone 390×844', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -56,10 +56,26 @@ test.describe('phone 390×844', () => {
 
 test.describe('desktop 1440×900', () => {
   test.use({ viewport: DESKTOP });
-  test('sidebar open, no floating menu', async ({ page }) => {
+  test('sidebar open, no floating menu; the feedback link follows its setting', async ({ page, baseURL }) => {
+    const admin = await adminClient(baseURL!);
+    const { data: before } = await admin.from('app_settings').select('value').eq('key', 'feedback_link').maybeSingle();
     await signIn(page);
     await expect(page.getByRole('complementary', { name: 'Signalements' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Ouvrir le menu des actions' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Zone' })).toBeVisible();
+
+    const link = page.getByRole('link', { name: 'Laisser un Avis' });
+    const url = `https://avis.example.org/formulaire-${Date.now()}`;
+    expect((await admin.from('app_settings').upsert({ key: 'feedback_link', value: url }, { onConflict: 'key' })).error).toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new Event('feedbackLinkUpdated')));
+    await expect(link).toHaveAttribute('href', url);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+    // Without the setting there is no link.
+    expect((await admin.from('app_settings').delete().eq('key', 'feedback_link')).error).toBeNull();
+    await page.evaluate(() => window.dispatchEvent(new Event('feedbackLinkUpdated')));
+    await expect(link).toHaveCount(0);
+    if (before?.value) await admin.from('app_settings').upsert({ key: 'feedback_link', value: before.value }, { onConflict: 'key' });
+    await admin.auth.signOut();
   });
 });

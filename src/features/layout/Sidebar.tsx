@@ -1,6 +1,6 @@
 // Sidebar (SPEC §2): tabs Tout / Par zone / Par équipe and status chips; a drawer on phones and tablets,
 // a side panel (open by default) on desktop.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
 import { X } from 'lucide-react';
 import { IconButton, TabsContent, TabsList, TabsRoot, TabsTrigger } from '../../ui';
@@ -27,12 +27,18 @@ export function Sidebar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [drawer, open, setOpen]);
 
+  // The drawer takes the focus when it opens (keyboard and screen-reader users land in it).
+  const asideRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (drawer && open) asideRef.current?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')?.focus();
+  }, [drawer, open]);
+
   const onPicked = drawer ? () => setOpen(false) : undefined;
 
   return (
     <>
       {drawer && open && <div className="drawer-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
-      <aside className={`sidebar ${drawer ? 'sidebar-drawer' : 'sidebar-panel'} ${open ? 'sidebar-open' : 'sidebar-closed'}`}
+      <aside ref={asideRef} className={`sidebar ${drawer ? 'sidebar-drawer' : 'sidebar-panel'} ${open ? 'sidebar-open' : 'sidebar-closed'}`}
         aria-label={T.title} aria-hidden={!open || undefined} inert={!open || undefined}
         {...(drawer ? { role: 'dialog', 'aria-modal': open || undefined } : {})}>
         <TabsRoot value={tab} onValueChange={(v) => setTab(v as SidebarTab)} className="sidebar-tabs">
