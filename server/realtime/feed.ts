@@ -120,7 +120,11 @@ class BatchVisibility {
     const key = `${byKey ? 'rows' : 'priv'}\u0000${c.schema}.${c.table}\u0000${v.role}\u0000${JSON.stringify(v.claims)}`;
     let p = this.memo.get(key);
     if (!p) {
-      p = (byKey ? this.visibleKeys(c, v) : this.privilege(c, v)).catch((e) => { console.error('[realtime] visibility check failed', e); return false; });
+      p = (byKey ? this.visibleKeys(c, v) : this.privilege(c, v)).catch((e: { code?: string }) => {
+        // 42501: the role may not read the table at all (e.g. anon on an authenticated-only table): not visible.
+        if (e?.code !== '42501') console.error('[realtime] visibility check failed', e);
+        return false;
+      });
       this.memo.set(key, p);
     }
     const r = await p;

@@ -59,7 +59,7 @@ export async function openTestDb(migrationsDir?: string): Promise<Database> {
 export interface Harness {
   url: string; db: Database; anonKey: string; serviceKey: string;
   /** A supabase-js client: anon when no token is given. */
-  client(token?: string): SupabaseClient;
+  client(token?: string | (() => Promise<string>)): SupabaseClient;
   userToken(userId: string, email?: string): Promise<string>;
   /** Raw fetch against /rest/v1 with the given bearer. */
   raw(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
@@ -99,13 +99,14 @@ export async function startHarness(db: Database, opts: { realtime?: boolean } = 
   const clients: SupabaseClient[] = [];
   return {
     url, db, anonKey, serviceKey,
-    client(token?: string) {
+    client(token?: string | (() => Promise<string>)) {
+      // A token (or a token callback) becomes supabase-js' `accessToken`: REST and realtime both use it, as they
+      // use the session token of a signed-in user in the app.
+      const accessToken = typeof token === 'string' ? async () => token : token;
       const c = createClient(url, anonKey, {
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-        global: { headers: token ? { Authorization: `Bearer ${token}` } : {} },
+        ...(accessToken ? { accessToken } : { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
         realtime: { transport: WebSocket as never, params: { eventsPerSecond: 100 } },
       });
-      if (token) c.realtime.setAuth(token);
       clients.push(c);
       return c;
     },

@@ -50,3 +50,4 @@ create function public.touch() returns void language sql as $$ select 1 $$;
 grant execute on all functions in schema public to anon, authenticated, service_role;
 
 alter publication supabase_realtime add table public.items;
+alter publication supabase_realtime add table public.notes;
