@@ -12,6 +12,7 @@ import { visibleImageRect, screenToImage, type Size } from './viewportMath';
 import { ClusterClient, createClusterWorkerClient, type FrameRequest } from './clusterClient';
 import type { PointArrays } from './pointData';
 import { MarkerSprites, type SpriteLevel } from './markerSprites';
+import { ClusterSprites } from './clusterSprites';
 import { drawPointsFrame } from './drawPoints';
 import { drawZones } from './drawZones';
 import { drawRuler } from './drawRuler';
@@ -98,6 +99,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
+  const clusterSprites = useMemo(() => new ClusterSprites(), []);
+  const clusterSprite = useMemo(() => (rank: number, n: number) => clusterSprites.get(rank, n), [clusterSprites]);
 
   // Cluster worker: one per engine; each fresh frame replaces the drawn one.
   const [client, setClient] = useState<ClusterClient | null>(null);
@@ -236,8 +239,9 @@ export function MapCanvas(props: MapCanvasProps) {
               if (!live.frame) return;
               const ctx = native(c); const p = pr(shape);
               ctx.setTransform(p, 0, 0, p, 0, 0);
+              clusterSprites.configure(colorAt, p);
               drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
-                sprites: sprites.sprites, colorAt, resolved: live.points?.resolved ?? null, selectedIndex: live.selectedPointIndex,
+                sprites: sprites.sprites, colorAt, resolved: live.points?.resolved ?? null, selectedIndex: live.selectedPointIndex, clusterSprite,
               });
             }} />
           </Layer>

@@ -12,6 +12,8 @@ export interface PointsStyle {
   sprites: readonly (CanvasImageSource | null)[]; // by severity rank
   colorAt(rank: number): string;
   resolved: Uint8Array | null; // by point index
+  /** Pre-rendered cluster disc with its count (see clusterSprites.ts); drawn by hand when absent. */
+  clusterSprite?: (rank: number, size: number) => CanvasImageSource;
   selectedIndex: number; // point index, -1 for none
 }
 
@@ -55,7 +57,7 @@ export function drawPointsFrame(ctx: CanvasRenderingContext2D, frame: ClusterFra
       const sprite = style.sprites[severity[i]];
       const dim = style.resolved !== null && style.resolved[index] === 1;
       if (dim) ctx.globalAlpha = RESOLVED_ALPHA;
-      if (sprite) ctx.drawImage(sprite, sx - half, sy - half, MARKER_DIAMETER_PX, MARKER_DIAMETER_PX);
+      if (sprite) ctx.drawImage(sprite, Math.round(sx - half), Math.round(sy - half), MARKER_DIAMETER_PX, MARKER_DIAMETER_PX);
       else {
         ctx.fillStyle = style.colorAt(severity[i]);
         ctx.beginPath();
@@ -67,6 +69,11 @@ export function drawPointsFrame(ctx: CanvasRenderingContext2D, frame: ClusterFra
       if (index === style.selectedIndex) { selX = sx; selY = sy; }
     } else {
       const r = clusterRadius(size);
+      if (style.clusterSprite) {
+        const d = 2 * (r + 1);
+        ctx.drawImage(style.clusterSprite(severity[i], size), Math.round(sx - r - 1), Math.round(sy - r - 1), d, d);
+        continue;
+      }
       ctx.fillStyle = style.colorAt(severity[i]);
       ctx.beginPath();
       ctx.arc(sx, sy, r, 0, Math.PI * 2);
