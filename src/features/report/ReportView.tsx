@@ -1,13 +1,9 @@
-// 'Rapport de parcours' (SPEC §2): header with range and zone count, Imprimer / Télécharger Word / Fermer,
-// information block, track chips, stat cards, a section per zone, the points outside zones or the empty message.
-import { useMemo } from 'react';
+// 'Rapport de parcours' (SPEC §2): header with range and zone count, Imprimer / Télécharger Word / Fermer, the Word
+// progress, then the (memoised) report body.
 import type { CriticalityLevel, ReportResult } from '../../core/types';
-import { TRACK_LABELS } from '../../core/constants';
-import { formatDateTimeFr, formatKm } from '../../core/format';
-import { isEmptyReport, reportStats } from '../../core/report/assemble';
+import { formatKm } from '../../core/format';
 import { Alert, Button, Dialog, ProgressBar } from '../../ui';
-import { ReportSection } from './ReportSection';
-import { StatCards } from './StatCards';
+import { ReportBody } from './ReportBody';
 import { useWordDownload } from './useWordDownload';
 import { printReport } from './printReport';
 import { REPORT_TEXT, WORD_PROGRESS } from './strings';
@@ -16,7 +12,6 @@ import '../../styles/print.css';
 export interface ReportViewProps { report: ReportResult; levels: readonly CriticalityLevel[]; generatedAt: Date; onClose: () => void }
 
 export function ReportView({ report, levels, generatedAt, onClose }: ReportViewProps) {
-  const stats = useMemo(() => reportStats(report), [report]);
   const word = useWordDownload(report, levels);
   const { request } = report;
   const running = word.state.kind === 'running';
@@ -33,31 +28,18 @@ export function ReportView({ report, levels, generatedAt, onClose }: ReportViewP
           <Button onClick={onClose}>{REPORT_TEXT.close}</Button>
         </div>
       </div>
-      {word.state.kind === 'running' && (
-        <div className="report-progress no-print" aria-live="polite">
-          <ProgressBar value={word.state.value} label={word.state.label} />
-          <span className="muted">{word.state.label}</span>
-        </div>
-      )}
-      {word.state.kind === 'error' && <div className="no-print"><Alert kind="error">{word.state.message}</Alert></div>}
-      {word.state.kind === 'done' && <p className="muted no-print" role="status">{WORD_PROGRESS.downloaded(word.state.fileName)}</p>}
-
-      <div className="report-info">
-        <p>{REPORT_TEXT.info}</p>
-        <p><strong>{REPORT_TEXT.generatedOn}</strong> {formatDateTimeFr(generatedAt)}</p>
-        <div className="chips report-tracks-chips" aria-label={REPORT_TEXT.tracks}>
-          {report.tracks.map((t) => <span key={t} className="chip chip-active">{TRACK_LABELS[t]}</span>)}
-        </div>
+      {/* Fixed-size, contained status line: progress updates never re-lay out the report below. */}
+      <div className="report-status no-print" aria-live="polite">
+        {word.state.kind === 'running' && (
+          <div className="report-progress">
+            <ProgressBar value={word.state.value} label={word.state.label} />
+            <span className="muted">{word.state.label}</span>
+          </div>
+        )}
+        {word.state.kind === 'error' && <Alert kind="error">{word.state.message}</Alert>}
+        {word.state.kind === 'done' && <p className="muted" role="status">{WORD_PROGRESS.downloaded(word.state.fileName)}</p>}
       </div>
-      <StatCards stats={stats} />
-      {isEmptyReport(report) ? (
-        <p className="report-empty">{REPORT_TEXT.empty}</p>
-      ) : (
-        <>
-          {report.pointsInZones.map((s) => <ReportSection key={s.zone.id} zone={s.zone} points={s.points} levels={levels} />)}
-          {report.pointsOutsideZones.length > 0 && <ReportSection zone={null} points={report.pointsOutsideZones} levels={levels} />}
-        </>
-      )}
+      <ReportBody report={report} levels={levels} generatedAt={generatedAt} />
     </Dialog>
   );
 }
