@@ -1,5 +1,7 @@
 // PostgREST-compatible handler for /rest/v1: tables (GET/HEAD/POST/PATCH/DELETE) and RPC, each request one
 // transaction under the caller's role via db.asRequest. Query syntax in parse.ts, SQL in sql.ts.
+// Not supported (answered with a 4xx): PUT, spread/aggregate selects, many-to-many embeds, CSV/GeoJSON output,
+// fts/match/range operators, tx=rollback, max-affected, 416 ranges; count=planned|estimated are exact counts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
@@ -24,6 +26,8 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
   let cache: Promise<SchemaCache> | null = null;
   const reload = () => (cache = loadSchemaCache(db.admin).catch((e) => { cache = null; throw e; }));
   const getCache = () => cache ?? reload();
+  // Read the catalog at start (a failure, e.g. an unmigrated database, is retried by the first request).
+  reload().catch(() => {});
   /** Unknown name: reload once (migrations may have landed since) before giving up. */
   async function fresh<T>(lookup: (c: SchemaCache) => T): Promise<T> {
     const c = await getCache();
