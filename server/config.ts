@@ -1,6 +1,8 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS,
-// ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG).
+// ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG; single sign-on: SSO_PROVIDERS or
+// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md).
 import type { StartOptions } from './main';
+import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
   const seed = (env.SEED ?? 'demo').toLowerCase();
@@ -22,5 +24,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     siteUrl: env.SITE_URL || undefined,
     supabaseUrl: env.SUPABASE_URL || undefined,
     log: env.LOG === '1' || env.LOG === 'true',
+    ssoProviders: providersFromEnv(env),
+    additionalRedirectUrls: redirectAllowListFromEnv(env),
+    apiExternalUrl: env.API_EXTERNAL_URL || undefined,
   };
 }

@@ -18,6 +18,7 @@ import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret } from './keys';
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
+import type { SsoOptions, SsoProviderConfig } from './sso/index';
 
 export interface StartOptions {
   port?: number;
@@ -38,6 +39,12 @@ export interface StartOptions {
   supabaseUrl?: string;
   /** Per-IP limits on /auth/v1/token and /auth/v1/signup (tests lower them). */
   rateLimits?: Partial<RateLimits>;
+  /** OpenID Connect providers for single sign-on (SSO_PROVIDERS / SSO_PROVIDERS_FILE); see docs/SSO.md. */
+  ssoProviders?: SsoProviderConfig[];
+  /** Further allowed SSO redirect_to targets besides SITE_URL and this server (ADDITIONAL_REDIRECT_URLS). */
+  additionalRedirectUrls?: string[];
+  /** Public URL of this server for browsers and identity providers (API_EXTERNAL_URL); default the listening URL. */
+  apiExternalUrl?: string;
 }
 
 export interface RunningServer {
@@ -79,8 +86,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     const restHandler = createRestHandler({ db });
     const ssoDeps: SsoDeps = { db, keys, auth: service, publicUrl: () => publicUrl, siteUrl };
-    const sso = await optionalModule<{ createSsoHandler(deps: SsoDeps): ApiHandler | Promise<ApiHandler> }>('./sso/index.ts');
-    const ssoHandler = sso ? await sso.createSsoHandler(ssoDeps) : null;
+    const sso = await optionalModule<{ createSsoHandler(deps: SsoDeps, options?: SsoOptions): ApiHandler | Promise<ApiHandler> }>('./sso/index.ts');
+    const ssoHandler = sso
+      ? await sso.createSsoHandler(ssoDeps, { providers: opts.ssoProviders, additionalRedirectUrls: opts.additionalRedirectUrls, apiExternalUrl: opts.apiExternalUrl })
+      : null;
 
     const staticDir = opts.staticDir ?? join(REPO_ROOT, 'dist');
     const app = createApp({
