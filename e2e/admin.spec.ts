@@ -114,6 +114,26 @@ test('Utilisateurs: invite, duplicate and existing user, copy link, invitations 
   await expect.poll(async () => (await teamOf())?.team_id ?? null).toBeNull();
 });
 
+test('Invitations: an expired invitation shows Expiré and Renvoyer creates a new link', async ({ page, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const email = `expire.${uniq()}@rail.local`;
+  expect((await db.rpc('invite_user', { email })).error).toBeNull();
+  const upd = await db.from('invitations').update({ expires_at: new Date(Date.now() - 3_600_000).toISOString() }).eq('email', email).select('id');
+  expect(upd.error).toBeNull();
+  expect(upd.data).toHaveLength(1);
+
+  await login(page);
+  const panel = await openPanel(page, 'Utilisateurs');
+  await panel.getByRole('tab', { name: /^Invitations/ }).click();
+  const row = panel.locator(`tr[data-email="${email}"]`);
+  await expect(row).toContainText('Expiré');
+  await row.getByRole('button', { name: 'Renvoyer' }).click();
+  await expect(panel.getByText(`Invitation créée pour ${email}`)).toBeVisible();
+  await expect(panel.getByLabel("Lien d'invitation")).toHaveValue(/\/invitation\?token=[0-9a-f]{32,}$/);
+  await expect(panel.locator(`tr[data-email="${email}"]`).filter({ hasText: 'En attente' })).toHaveCount(1);
+  await expect(panel.locator(`tr[data-email="${email}"]`).filter({ hasText: 'Expiré' })).toHaveCount(1);
+});
+
 test('a plain user never sees the panel and the database refuses their admin writes', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
   const email = `user.${uniq()}@rail.local`;
@@ -445,6 +465,62 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   expect(res.headers.get('content-type')).toBe('image/png');
 });
 
+test('load, save and delete failures show the SPEC §8 messages, and Réessayer reloads', async ({ page }) => {
+  await login(page);
+  const panel = await openPanel(page);
+  const cases: [tab: string, table: RegExp, message: string, loaded: RegExp | string][] = [
+    ['Équipes', /\/rest\/v1\/teams/, 'Erreur lors du chargement des données des équipes', /Signalements/],
+    ['Zones', /\/rest\/v1\/zones/, 'Erreur lors du chargement des zones', /PK \d/],
+    ['Criticité', /\/rest\/v1\/criticality_levels/, 'Erreur lors du chargement des niveaux de criticité', 'Danger sécurité'],
+    ['Paramètres', /\/rest\/v1\/app_settings/, 'Erreur lors du chargement des paramètres', "Lien d'avis"],
+    ['Ligne', /\/rest\/v1\/kilometer_markers/, 'Erreur lors du chargement des marqueurs', /Marqueurs PK \(\d+\)/],
+    ['Utilisateurs', /\/rest\/v1\/(profiles|rpc\/list_invitations)/, 'Une erreur est survenue lors du chargement des utilisateurs.', E2E_ADMIN.email],
+  ];
+  for (const [tab, url, message, loaded] of cases) {
+    await page.route(url, (r) => r.abort());
+    await panel.getByRole('tab', { name: tab, exact: true }).click();
+    await expect(panel.getByText(message)).toBeVisible();
+    await page.unrouteAll();
+    await panel.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(panel.getByText(loaded).first()).toBeVisible();
+    await expect(panel.getByText(message)).toHaveCount(0);
+  }
+
+  // Save failures.
+  await panel.getByRole('tab', { name: 'Équipes', exact: true }).click();
+  await page.route(/\/rest\/v1\/teams/, (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
+  await panel.getByRole('button', { name: 'Nouvelle équipe' }).click();
+  const form = page.getByRole('dialog', { name: 'Nouvelle équipe' });
+  await form.getByLabel('Nom').fill(`Échec ${uniq()}`);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form.getByText("Erreur lors de la sauvegarde de l'équipe")).toBeVisible();
+  await form.getByRole('button', { name: 'Annuler' }).click();
+  await page.unrouteAll();
+
+  await panel.getByRole('tab', { name: 'Zones', exact: true }).click();
+  await page.route(/\/rest\/v1\/zones/, (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
+  const first = panel.locator('.zone-row').first();
+  const zname = (await first.locator('.admin-row-title').textContent())!;
+  await first.getByRole('button', { name: `Modifier ${zname}` }).click();
+  const zform = page.getByRole('dialog', { name: 'Modifier la zone' });
+  await zform.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(zform.getByText('Erreur lors de la modification')).toBeVisible();
+  await zform.getByRole('button', { name: 'Annuler' }).click();
+  await first.getByRole('button', { name: `Supprimer ${zname}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
+  await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
+  await expect(confirm.getByText('Erreur lors de la suppression de la zone')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Annuler' }).click();
+  await page.unrouteAll();
+  await expect(panel.locator(`.zone-row[data-zone="${zname}"]`).first()).toBeVisible();
+
+  await panel.getByRole('tab', { name: 'Paramètres', exact: true }).click();
+  await page.route(/\/rest\/v1\/app_settings/, (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
+  await panel.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(panel.getByText('Erreur lors de la sauvegarde des paramètres')).toBeVisible();
+  await page.unrouteAll();
+});
+
 test('screenshots of every tab on desktop 1440×900 and phone 390×844', async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
   for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
@@ -465,6 +541,15 @@ test('screenshots of every tab on desktop 1440×900 and phone 390×844', async (
       await expect(panel.locator('.admin-loading')).toHaveCount(0);
       await page.waitForTimeout(400);
       await page.screenshot({ path: `${SHOTS}/${name}-${tab.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()}.png` });
+      if (tab === 'Utilisateurs') {
+        await panel.getByLabel('Adresse email').fill(`capture.${name}.${uniq()}@rail.local`);
+        await panel.getByRole('button', { name: "Envoyer l'invitation" }).click();
+        await expect(panel.getByText(/Invitation créée pour/)).toBeVisible();
+        await page.screenshot({ path: `${SHOTS}/${name}-invite-created.png` });
+        await panel.getByRole('tab', { name: /^Invitations/ }).click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${SHOTS}/${name}-invitations.png` });
+      }
     }
     await panel.getByRole('tab', { name: 'Criticité', exact: true }).click();
     await panel.getByRole('button', { name: 'Nouveau niveau' }).click();
