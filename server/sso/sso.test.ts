@@ -51,10 +51,9 @@ function browser() {
 }
 
 const isCallback = (u: string) => u.startsWith(`${srv.url}/auth/v1/callback`);
-const isApp = (u: string) => u.startsWith(`${srv.url}/`) && !u.startsWith(`${srv.url}/auth/v1/`);
 
 /** Starts SSO with supabase-js, logs in at the IdP's form as `login`; stops at the IdP's redirect to our callback. */
-async function toCallback(b: ReturnType<typeof browser>, login: string, client?: SupabaseClient, redirectTo = `${srv.url}/auth/callback`): Promise<string> {
+async function toCallback(b: ReturnType<typeof browser>, login: string, client?: { auth: SupabaseClient['auth'] }, redirectTo = `${srv.url}/auth/callback`): Promise<string> {
   const sb = client ?? anon();
   const { data, error } = await sb.auth.signInWithSSO({ domain: DOMAIN, options: { redirectTo } });
   expect(error).toBeNull();
