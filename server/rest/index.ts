@@ -1,7 +1,7 @@
 // PostgREST-compatible handler for /rest/v1: tables (GET/HEAD/POST/PATCH/DELETE) and RPC, each request one
 // transaction under the caller's role via db.asRequest. Query syntax in parse.ts, SQL in sql.ts.
 // Not supported (answered with a 4xx): PUT, spread/aggregate selects, many-to-many embeds, CSV/GeoJSON output,
-// fts/match/range operators, tx=rollback, max-affected, 416 ranges; count=planned|estimated are exact counts.
+// fts/match/range operators, tx=rollback, max-affected; count=planned|estimated are exact counts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
@@ -257,6 +257,9 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
   function respondRows(res: ServerResponse, method: string, n: number, body: string, o: { single: boolean; offset: number; total: number | null; readStatus: boolean }) {
     const head = method === 'HEAD';
     if (o.single && n !== 1) throw notSingle(n);
+    if (o.readStatus && o.total !== null && o.offset > o.total) {
+      throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${o.offset} was requested, but there are only ${o.total} rows.`, null);
+    }
     const range = n > 0 ? `${o.offset}-${o.offset + n - 1}/${o.total ?? '*'}` : `*/${o.total ?? '*'}`;
     const partial = o.total !== null && n < o.total && o.readStatus;
     const headers: Record<string, string> = { 'Content-Range': range };

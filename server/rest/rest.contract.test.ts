@@ -122,6 +122,9 @@ describe('order, paging, counts and the 1000-row cap', () => {
     expect(raw.headers.get('content-range')).toBe('0-1/5');
     const none = await h.raw('/items?select=id&name=eq.zzz', { headers: { Prefer: 'count=exact' } });
     expect(none.headers.get('content-range')).toBe('*/0');
+    const beyond = await h.raw('/items?select=id&offset=10', { headers: { Prefer: 'count=exact' } });
+    expect(beyond.status).toBe(416);
+    expect((await beyond.json()).code).toBe('PGRST103');
     const plain = await h.raw('/squads?select=id');
     expect(plain.headers.get('content-range')).toBe('0-1/*');
   });
