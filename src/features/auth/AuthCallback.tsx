@@ -1,4 +1,92 @@
-// Placeholder until single sign-on lands (issue 7): the /auth/callback page.
+// The /auth/callback page (SPEC §2): 'Connexion en cours...', the session from the URL (fragment read by
+// supabase-js, or ?code= exchanged here), the profile ensured, then '/'; on failure the error parameters.
+import { useCallback, useEffect, useState } from 'react';
+import type { Session } from '@supabase/supabase-js';
+import { Alert, Button, Spinner } from '../../ui';
+import { supabase } from '../../data/client';
+import { enterSession } from '../../state/auth';
+import { sessionAtom } from '../../state/session';
+import { store } from '../../state/store';
+import { Logo } from '../layout/Logo';
+import { SSO_ERROR_HELP, SSO_TEXT as T } from './ssoStrings';
+
+interface Failure { error: string; code: string | null; description: string | null; fromUrl: boolean }
+
+/** Query and fragment parameters of the current URL (the query wins, like supabase-js). */
+export function callbackParams(href: string): Record<string, string> {
+  const url = new URL(href);
+  const out: Record<string, string> = {};
+  new URLSearchParams(url.hash.replace(/^#/, '')).forEach((v, k) => { out[k] = v; });
+  url.searchParams.forEach((v, k) => { out[k] = v; });
+  return out;
+}
+
+const goHome = () => window.history.replaceState(null, '', '/');
+
 export function AuthCallback() {
-  return <p>Connexion en cours...</p>;
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const run = useCallback(async () => {
+    setFailure(null);
+    const p = callbackParams(window.location.href);
+    if (p.error || p.error_code || p.error_description) {
+      setFailure({ error: p.error || T.ssoAuthError, code: p.error_code ?? null, description: p.error_description ?? null, fromUrl: true });
+      return;
+    }
+    try {
+      let session: Session | null = store.get(sessionAtom) ?? (await supabase().auth.getSession()).data.session;
+      if (!session && p.code) {
+        const { data, error } = await supabase().auth.exchangeCodeForSession(p.code);
+        if (error) throw error;
+        session = data.session;
+      }
+      if (!session && p.access_token && p.refresh_token) {
+        const { data, error } = await supabase().auth.setSession({ access_token: p.access_token, refresh_token: p.refresh_token });
+        if (error) throw error;
+        session = data.session;
+      }
+      if (!session) {
+        setFailure({ error: T.ssoAuthError, code: null, description: T.noSession, fromUrl: false });
+        return;
+      }
+      await enterSession(session); // creates a missing profile (first one admin), SPEC §4
+      goHome();
+    } catch (err) {
+      console.error('SSO callback', err);
+      const e = err as { message?: string; code?: string };
+      setFailure({ error: T.ssoAuthError, code: e.code ?? null, description: e.message ?? null, fromUrl: false });
+    }
+  }, []);
+
+  useEffect(() => { void run(); }, [run]);
+
+  if (!failure) {
+    return (
+      <div className="loading-screen">
+        <Logo size={64} />
+        <Spinner size="lg" label={T.connecting} />
+      </div>
+    );
+  }
+  const help = failure.code ? SSO_ERROR_HELP[failure.code] : undefined;
+  return (
+    <div className="login-page">
+      <main className="login-card auth-callback-error">
+        <h1 className="login-title">{T.authError}</h1>
+        <Alert kind="error">
+          {help && <p>{help}</p>}
+          <dl>
+            <dt>{T.errorLabel}</dt><dd data-testid="sso-error">{failure.error}</dd>
+            {failure.code && <><dt>{T.errorCodeLabel}</dt><dd data-testid="sso-error-code">{failure.code}</dd></>}
+            {failure.description && <><dt>{T.errorDescriptionLabel}</dt><dd data-testid="sso-error-description">{failure.description}</dd></>}
+          </dl>
+        </Alert>
+        <div style={{ display: 'flex', gap: 8, marginTop: 16, flexWrap: 'wrap' }}>
+          <Button variant="primary" onClick={goHome}>{T.backHome}</Button>
+          {/* An error sent by the server cannot be replayed: retrying means signing in again from the login screen. */}
+          <Button onClick={() => (failure.fromUrl ? goHome() : void run())}>{T.retry}</Button>
+        </div>
+      </main>
+    </div>
+  );
 }

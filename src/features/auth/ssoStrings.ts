@@ -1,0 +1,40 @@
+// French texts of single sign-on: the SSO block of the login screen and the /auth/callback page (SPEC §2, §5, §8).
+export const SSO_TEXT = {
+  title: 'Connexion avec votre compte professionnel (SSO)',
+  emailLabel: 'Email professionnel',
+  emailPlaceholder: 'prenom.nom@exploitant.fr',
+  submit: 'Continuer avec le SSO',
+  submitting: 'Redirection...',
+  emailRequired: 'Veuillez entrer votre adresse email professionnelle pour la connexion SSO',
+  noProvider: (domain: string) =>
+    `Aucun fournisseur d'identité SSO n'est configuré pour le domaine « ${domain} ». Vérifiez l'adresse saisie, utilisez votre email et votre mot de passe, ou demandez à l'administrateur de configurer l'authentification unique pour votre organisation.`,
+  providerUnavailable:
+    "Le fournisseur d'identité de votre organisation ne répond pas. Réessayez dans quelques instants ou utilisez votre email et votre mot de passe.",
+  ssoDisabled:
+    "La connexion SSO n'est pas activée sur ce serveur. Utilisez votre email et votre mot de passe, ou demandez à l'administrateur de configurer l'authentification unique.",
+  missingUrl: "Le serveur n'a pas renvoyé d'adresse de redirection vers votre fournisseur d'identité. Réessayez ou contactez l'administrateur.",
+  ssoError: 'Erreur lors de la connexion SSO',
+  redirectSlow: "La redirection vers votre fournisseur d'identité n'a pas eu lieu.",
+  redirectManual: 'Cliquez ici pour continuer',
+  // /auth/callback
+  connecting: 'Connexion en cours...',
+  authError: "Erreur d'authentification",
+  ssoAuthError: "Erreur lors de l'authentification SSO",
+  errorLabel: 'Erreur :',
+  errorCodeLabel: 'Code :',
+  errorDescriptionLabel: 'Détail :',
+  noSession: "Aucune session n'a été reçue du fournisseur d'identité.",
+  backHome: "Retour à l'accueil",
+  retry: 'Réessayer',
+} as const;
+
+/** Readable French explanations for the error codes the server puts in the callback URL. */
+export const SSO_ERROR_HELP: Record<string, string> = {
+  bad_oauth_state: 'Le lien de connexion est invalide, expiré ou a déjà été utilisé. Recommencez la connexion depuis cet appareil.',
+  provider_error: "Le fournisseur d'identité a refusé ou interrompu la connexion.",
+  email_not_verified: "Votre fournisseur d'identité n'a pas confirmé votre adresse email.",
+  email_missing: "Votre fournisseur d'identité n'a pas transmis d'adresse email.",
+  sso_domain_not_allowed: "Le domaine de votre adresse email n'est pas autorisé pour ce fournisseur d'identité.",
+  sso_provider_unavailable: "Le fournisseur d'identité ne répond pas.",
+  user_banned: 'Ce compte est bloqué.',
+};
