@@ -521,6 +521,28 @@ test('load, save and delete failures show the SPEC §8 messages, and Réessayer 
   await page.unrouteAll();
 });
 
+test('empty states (responses stubbed empty): users, invitations, teams, zones, markers', async ({ page }) => {
+  await login(page);
+  const empty = (r: import('@playwright/test').Route) =>
+    r.request().method() === 'GET' || r.request().url().includes('/rpc/')
+      ? r.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
+      : r.continue();
+  await page.route(/\/rest\/v1\/(profiles|rpc\/list_invitations|teams|zones|kilometer_markers)/, empty);
+  const panel = await openPanel(page, 'Utilisateurs');
+  await expect(panel.getByText('Aucun utilisateur trouvé')).toBeVisible();
+  await panel.getByRole('tab', { name: /^Invitations/ }).click();
+  await expect(panel.getByText('Aucune invitation trouvée')).toBeVisible();
+  await panel.getByRole('tab', { name: 'Équipes', exact: true }).click();
+  await expect(panel.getByText('Aucune équipe', { exact: true })).toBeVisible();
+  await panel.getByRole('tab', { name: 'Zones', exact: true }).click();
+  await expect(panel.getByText('Aucune zone', { exact: true })).toBeVisible();
+  await expect(panel.getByText(/Les zones se créent sur la carte.*« Zone »/)).toBeVisible();
+  await panel.getByRole('tab', { name: 'Ligne', exact: true }).click();
+  await expect(panel.getByText('Ajoutez au moins deux marqueurs PK sur la règle pour utiliser cette fonctionnalité.')).toBeVisible();
+  await expect(panel.getByText('Aucun marqueur PK')).toBeVisible();
+  await page.unrouteAll();
+});
+
 test('screenshots of every tab on desktop 1440×900 and phone 390×844', async ({ browser }) => {
   mkdirSync(SHOTS, { recursive: true });
   for (const [name, size] of [['desktop', { width: 1440, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
