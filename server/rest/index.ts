@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
-import { restError, HttpError } from '../http/errors';
+import { restError } from '../http/errors';
 import { parseField, parseLogic, parseNonNegInt, parseOpValue, parseOrder, parsePrefer, parseRange, parseSelect, splitTop, type Filter, type Prefer, type SelectItem } from './parse';
 import { loadSchemaCache, type SchemaCache, type Table, type Func } from './schemaCache';
 import {
@@ -333,4 +333,3 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
   res.end(noBody ? undefined : body);
 }
 
-export { HttpError };

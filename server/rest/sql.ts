@@ -180,7 +180,6 @@ function innerOnly(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path:
   return out;
 }
 
-export interface ReadPlan { sql: string; countSql: string | null; params: unknown[]; countParams: unknown[] }
 
 /**
  * Root read: `select count, json body from (select … from source t0 where … order … limit … offset …) _t`.
