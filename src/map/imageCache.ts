@@ -13,6 +13,7 @@ interface Region { bitmap: ImageBitmap; scale: number; pixelRatio: number; x0: n
 
 export class ImageCache {
   private cache: Region | null = null;
+  private margin = MARGIN; // shrunk for big views (high pixel ratio) to stay under MAX_CACHE_PX
   private overview: Region | null = null;
   private pending: string | null = null;
   private worker: Worker | null = null;
@@ -60,21 +61,24 @@ export class ImageCache {
   /** While panning at the cached zoom: rebuild ahead of time when the view nears the cache's edge. */
   panning(v: Viewport, view: Size, pixelRatio: number): void {
     const c = this.cache;
-    if (c && c.scale === v.scale && !this.covers(c, v, view, AHEAD)) this.refresh(v, view, pixelRatio);
+    if (c && c.scale === v.scale && !this.covers(c, v, view, this.ahead())) this.refresh(v, view, pixelRatio);
   }
 
   /** Asks the worker for the region around a settled viewport; the old cache stays until the new one lands. */
   refresh(v: Viewport, view: Size, pixelRatio: number): void {
     const c = this.cache;
     if (!this.api || view.width === 0) return;
-    if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, AHEAD)) return;
+    const viewDevicePx = view.width * view.height * pixelRatio * pixelRatio;
+    this.margin = Math.max(0.1, Math.min(MARGIN, (Math.sqrt(MAX_CACHE_PX / viewDevicePx) - 1) / 2 - 0.01));
+    if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, this.ahead())) return;
     const s = v.scale;
     const w = view.width / s;
     const h = view.height / s;
-    const x0 = Math.max(0, Math.floor(-v.x / s - w * MARGIN));
-    const y0 = Math.max(0, Math.floor(-v.y / s - h * MARGIN));
-    const x1 = Math.min(this.image.width, Math.ceil(-v.x / s + w * (1 + MARGIN)));
-    const y1 = Math.min(this.image.height, Math.ceil(-v.y / s + h * (1 + MARGIN)));
+    const m = this.margin;
+    const x0 = Math.max(0, Math.floor(-v.x / s - w * m));
+    const y0 = Math.max(0, Math.floor(-v.y / s - h * m));
+    const x1 = Math.min(this.image.width, Math.ceil(-v.x / s + w * (1 + m)));
+    const y1 = Math.min(this.image.height, Math.ceil(-v.y / s + h * (1 + m)));
     const outW = Math.round((x1 - x0) * s * pixelRatio);
     const outH = Math.round((y1 - y0) * s * pixelRatio);
     if (outW <= 0 || outH <= 0 || outW * outH > MAX_CACHE_PX) return;
@@ -89,6 +93,10 @@ export class ImageCache {
       this.cache = { bitmap, scale: s, pixelRatio, x0, y0, x1, y1 };
       this.onReady();
     }).catch(() => { if (this.pending === key) this.pending = null; });
+  }
+
+  private ahead(): number {
+    return Math.min(AHEAD, this.margin / 2);
   }
 
   dispose(): void {
