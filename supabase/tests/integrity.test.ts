@@ -1,8 +1,9 @@
-// Deletion refusals: a team or criticality level used by points, default levels; plus the realtime queue
-// that records changes of published tables.
+// Integrity: deletion refusals (team or criticality level used by points, default levels), constraints, the
+// realtime queue that records changes of published tables, and migrate() being idempotent.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';
 import { asUser, createUserWithProfile, freshDatabase, resetDatabase, testKind } from './fixtures';
+import { migrate } from '../../server/db/migrate';
 
 let db: Database;
 let admin: string;
@@ -80,5 +81,19 @@ describe(`realtime change queue (${testKind()})`, () => {
     for (let i = 0; i < 50 && notified.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(notified.map(Number)).toEqual(rows.map((r) => Number(r.id)));
     await stop();
+  });
+});
+
+describe(`migrate (${testKind()})`, () => {
+  it('applies nothing twice and keeps the data', async () => {
+    await addPoint(null);
+    const again = await migrate(db);
+    expect(again.applied).toEqual([]);
+    expect(again.skipped).toBeGreaterThanOrEqual(4);
+    const versions = (await db.admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')).rows;
+    expect(versions.length).toBe(again.skipped);
+    expect((await db.admin.query<{ n: number }>('select count(*)::int as n from public.points')).rows[0].n).toBe(1);
+    const triggers = (await db.admin.query<{ n: number }>("select count(*)::int as n from pg_trigger where tgname = 'realtime_capture'")).rows[0].n;
+    expect(triggers).toBe(6); // one per published table, not duplicated
   });
 });
