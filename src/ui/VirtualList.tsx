@@ -1,5 +1,5 @@
 // A virtualised list of fixed-height rows (@tanstack/react-virtual): only the visible rows are in the DOM.
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface VirtualListProps<T> {
@@ -10,9 +10,11 @@ export interface VirtualListProps<T> {
   ariaLabel: string;
   className?: string;
   overscan?: number;
+  /** Key of the item scrolled into view when the key changes (e.g. the point selected on the map). */
+  activeKey?: string | null;
 }
 
-export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel, className, overscan = 8 }: VirtualListProps<T>) {
+export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel, className, overscan = 8, activeKey }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
     count: items.length,
@@ -22,6 +24,15 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
     getItemKey: (i) => getKey(items[i], i),
     initialRect: { width: 320, height: 600 },
   });
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  useEffect(() => {
+    if (!activeKey) return;
+    const i = itemsRef.current.findIndex((it, k) => getKey(it, k) === activeKey);
+    if (i >= 0) v.scrollToIndex(i, { align: 'auto' });
+    // Only when the active key changes, not on every data update.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [activeKey]);
   return (
     <div ref={scrollRef} className={`vlist ${className ?? ''}`}>
       <ul className="vlist-inner" aria-label={ariaLabel} style={{ height: v.getTotalSize() }}>

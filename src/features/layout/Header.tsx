@@ -45,7 +45,10 @@ export function Header() {
         icon={<PanelLeft size={20} aria-hidden="true" />} onClick={() => setSidebar((o) => !o)} />
       <div className="header-brand">
         <Logo size={32} />
-        <span className="header-title">{compact ? T.appTitleShort : T.appTitle}</span>
+        <span className="header-title">
+          <span className={compact ? 'sr-only' : 'header-title-full'}>{T.appTitle}</span>
+          <span className={compact ? '' : 'header-title-short'} aria-hidden="true">{T.appTitleShort}</span>
+        </span>
       </div>
       {feedback && (
         <a className="btn btn-ghost header-feedback" href={feedback} target="_blank" rel="noopener noreferrer" title={T.feedback}>

@@ -37,6 +37,7 @@ export function PointList({ points, ariaLabel, onPicked }: { points: readonly Po
       items={points}
       rowHeight={POINT_ROW_HEIGHT}
       ariaLabel={ariaLabel}
+      activeKey={selectedId}
       getKey={(p) => p.id}
       renderRow={(p) => {
         const level = levelById.get(p.criticality);
