@@ -113,6 +113,11 @@ describe('MapView', () => {
     expect(stage().scaleX()).toBeCloseTo(3);
     for (let i = 0; i < 40; i++) await wheel(400, 200, 100);
     expect(stage().scaleX()).toBeCloseTo(0.5);
+    await wheel(400, 200, -20); // trackpad deltas add up to one notch
+    await wheel(400, 200, -20);
+    expect(stage().scaleX()).toBeCloseTo(0.5);
+    await wheel(400, 200, -20);
+    expect(stage().scaleX()).toBeCloseTo(0.6);
   });
 
   it('draws a zone with three clicks and opens the zone form on validate', async () => {

@@ -49,9 +49,10 @@ export class ImageCache {
       ctx.drawImage(c.bitmap, Math.round((c.x0 * s + v.x) * pixelRatio), Math.round((c.y0 * s + v.y) * pixelRatio));
       return;
     }
-    // Zooming or outside the cache: the overview, then the (differently scaled) cache where it overlaps.
+    // Zooming or outside the cache: the overview (unless the rescaled cache covers the view), then the cache.
     ctx.imageSmoothingEnabled = !moving;
-    for (const r of [this.overview, c]) {
+    const cacheCovers = c !== null && this.covers(c, v, view, 0);
+    for (const r of [cacheCovers ? null : this.overview, c]) {
       if (!r) continue;
       const k = s * pixelRatio;
       ctx.drawImage(r.bitmap, (r.x0 * s + v.x) * pixelRatio, (r.y0 * s + v.y) * pixelRatio, (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
