@@ -5,6 +5,8 @@ import type { Database } from '../db/types';
 
 /** A started sign-in must come back from the identity provider within 10 minutes. */
 export const SSO_FLOW_TTL_S = 600;
+/** Bound on unexpired flows (each POST /sso stores one, unauthenticated): beyond it new sign-ins wait. */
+export const MAX_ACTIVE_FLOWS = 10_000;
 
 export interface OidcFlow {
   state: string;
@@ -45,14 +47,18 @@ export function createFlowStore(db: Database) {
   return {
     ensure,
 
-    async create(f: Omit<OidcFlow, 'binding_hash' | 'expires_at'>): Promise<void> {
+    /** Stores a new flow; false when MAX_ACTIVE_FLOWS unexpired flows exist already. */
+    async create(f: Omit<OidcFlow, 'binding_hash' | 'expires_at'>): Promise<boolean> {
       await ensure();
       await db.admin.query(`delete from auth.sso_oidc_flows where expires_at < now()`);
+      const n = await db.admin.query<{ n: number }>(`select count(*)::int as n from auth.sso_oidc_flows`);
+      if ((n.rows[0]?.n ?? 0) >= MAX_ACTIVE_FLOWS) return false;
       await db.admin.query(
         `insert into auth.sso_oidc_flows (state, provider_id, redirect_to, code_verifier, nonce, pkce_flow_id, expires_at)
          values ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
         [f.state, f.provider_id, f.redirect_to, f.code_verifier, f.nonce, f.pkce_flow_id, SSO_FLOW_TTL_S],
       );
+      return true;
     },
 
     /** Binds an unexpired, not yet started flow to the browser (once); returns it, or null. */

@@ -10,6 +10,7 @@ import { createFlowStore, randomToken, sha256, SSO_FLOW_TTL_S, type OidcFlow } f
 import { createRelyingParty, IdpError, type RelyingParty } from './oidc';
 import { codeRedirect, errorRedirect, implicitRedirect, resolveRedirect, type RedirectPolicy } from './redirects';
 import { upsertSsoUser } from './users';
+import { createLimiter, type RateLimit } from '../http/rateLimit';
 
 export type { SsoProviderConfig } from './config';
 export { parseProviders, providersFromEnv, redirectAllowListFromEnv } from './config';
@@ -25,6 +26,8 @@ export interface SsoOptions {
 /** The SSO return route of the SPA (SPEC §2), target of errors that cannot be tied to a flow. */
 const SPA_CALLBACK_PATH = '/auth/callback';
 const AMR_METHOD = 'sso/oidc';
+/** POST /sso per client IP: 300 per 5 minutes, bursts of 60 (a whole team behind one NAT at shift start). */
+export const SSO_START_RATE_LIMIT: RateLimit = { perWindow: 300, windowS: 300, burst: 60 };
 
 class CallbackError extends Error {
   constructor(readonly error: string, readonly errorCode: string, message: string) {
@@ -35,6 +38,7 @@ class CallbackError extends Error {
 export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHandler {
   const providers = options.providers ?? [];
   const flows = createFlowStore(deps.db);
+  const limiter = createLimiter(SSO_START_RATE_LIMIT);
   const external = () => (options.apiExternalUrl ?? deps.publicUrl()).replace(/\/$/, '');
   const callbackUrl = () => `${external()}/auth/v1/callback`;
   const parties = new Map<string, RelyingParty>();
@@ -59,7 +63,8 @@ export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHa
   }
 
   /** POST /sso {domain | provider_id, redirect_to, skip_http_redirect, code_challenge, code_challenge_method}. */
-  async function start(res: ServerResponse, ctx: ApiContext) {
+  async function start(req: IncomingMessage, res: ServerResponse, ctx: ApiContext) {
+    if (!limiter.take(req.socket.remoteAddress ?? 'unknown')) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
     const body = await readJsonObject(ctx.body, 'auth');
     const domain = typeof body.domain === 'string' ? normalizeDomain(body.domain) : '';
     const providerId = typeof body.provider_id === 'string' ? body.provider_id.trim() : '';
@@ -85,10 +90,11 @@ export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHa
     const pkce = challenge
       ? await deps.auth.createPkceFlow({ codeChallenge: challenge, codeChallengeMethod: method, providerType: 'sso', authenticationMethod: AMR_METHOD })
       : null;
-    await flows.create({
+    const stored = await flows.create({
       state, provider_id: provider.id, redirect_to: resolveRedirect(body.redirect_to, policy()),
       code_verifier: codeVerifier, nonce, pkce_flow_id: pkce?.id ?? null,
     });
+    if (!stored) throw authError(429, 'over_request_rate_limit', 'Too many sign-ins in progress, try again in a few minutes');
     const url = `${external()}/auth/v1/sso/authorize?${new URLSearchParams({ state })}`;
     if (body.skip_http_redirect === false) return redirect(res, 303, url);
     sendJson(res, 200, { url });
@@ -192,7 +198,7 @@ export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHa
   return async function handleSso(req, res, ctx) {
     const sub = ctx.url.pathname.slice('/auth/v1'.length);
     const m = req.method ?? 'GET';
-    if (sub === '/sso' && m === 'POST') return start(res, ctx);
+    if (sub === '/sso' && m === 'POST') return start(req, res, ctx);
     if (sub === '/sso/authorize' && m === 'GET') return authorize(res, ctx);
     if (sub === '/callback' && m === 'GET') return callback(req, res, ctx);
     if (sub === '/callback' && m === 'POST') {

@@ -160,6 +160,22 @@ describe('the code flow through the identity provider', () => {
     expect(p2.data).toMatchObject({ role: 'user' });
   });
 
+  it('links an existing account with the same email instead of creating a second one', async () => {
+    const id = '6f1c3d2e-0000-4000-8000-00000000a11c';
+    await srv.db.admin.transaction(async (tx) => {
+      await tx.query(`set local session_replication_role = replica`); // bypass the invitation trigger for this fixture
+      await tx.query(`insert into auth.users (id, email, encrypted_password, email_confirmed_at, raw_app_meta_data)
+                      values ($1, $2, 'x', now(), '{"provider":"email","providers":["email"]}')`, [id, `gina@${DOMAIN}`]);
+    });
+    const b = browser();
+    const loc = (await b.get(await toCallback(b, `gina@${DOMAIN}`))).headers.get('location')!;
+    const { data } = await anon().auth.setSession({ access_token: fragment(loc).get('access_token')!, refresh_token: fragment(loc).get('refresh_token')! });
+    expect(data.user!.id).toBe(id);
+    expect(data.user!.app_metadata).toMatchObject({ provider: 'email', providers: ['email', 'sso:rail'] });
+    const rows = await srv.db.admin.query(`select 1 from auth.users where email = $1`, [`gina@${DOMAIN}`]);
+    expect(rows.rows).toHaveLength(1);
+  });
+
   it('PKCE: the client sends a code_challenge, gets ?code= and exchanges it with its verifier', async () => {
     const store = new Map<string, string>();
     const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
