@@ -8,7 +8,7 @@ export { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, fr
 export interface World {
   db: Database;
   admin: string; userA: string; userB: string; noProfile: string;
-  team: string; freeTeam: string; zone: string; point: string; marker: string; level: string; invitation: string;
+  team: string; freeTeam: string; zone: string; point: string; marker: string; level: string; invitation: string; object: string;
 }
 
 const one = async (db: Database, sql: string, params: unknown[] = []) => (await db.admin.query<{ id: string }>(sql, params)).rows[0].id;
@@ -28,7 +28,8 @@ export async function makeWorld(): Promise<World> {
   await db.admin.query("insert into public.app_settings (key, value) values ('feedback_link', 'https://example.org/avis')");
   await createInvitation(db, 'pending@example.org');
   const invitation = await one(db, "select id from public.invitations where email = 'pending@example.org'");
-  return { db, admin, userA, userB, noProfile, team, freeTeam, zone, point, marker, level, invitation };
+  const object = await one(db, "insert into storage.objects (bucket_id, name, owner, metadata) values ('poi_images', 'points/fixture.png', $1, '{}') returning id", [userA]);
+  return { db, admin, userA, userB, noProfile, team, freeTeam, zone, point, marker, level, invitation, object };
 }
 
 const ROLLBACK = Symbol('rollback');

@@ -67,6 +67,12 @@ const STATEMENTS: Record<string, Record<Op, (w: World) => [string, unknown[]]>> 
     update: (w) => ['update public.profiles set team_id = $2 where id = $1 returning id', [w.userA, w.team]],
     delete: (w) => ['delete from public.profiles where id = $1 returning id', [w.userA]],
   },
+  'storage.objects (poi_images)': {
+    select: (w) => ['select id from storage.objects where id = $1', [w.object]],
+    insert: () => ["insert into storage.objects (bucket_id, name) values ('poi_images', 'points/nouvelle.jpg') returning id", []],
+    update: (w) => [`update storage.objects set metadata = '{"size":1}' where id = $1 returning id`, [w.object]],
+    delete: (w) => ['delete from storage.objects where id = $1 returning id', [w.object]],
+  },
 };
 
 const ALL: Actor[] = ['user', 'other', 'admin'];
@@ -81,6 +87,8 @@ const ALLOWED: Record<string, Record<Op, Actor[]>> = {
   app_settings: { select: ALL, insert: ADMIN, update: ADMIN, delete: ADMIN },
   invitations: { select: ADMIN, insert: ADMIN, update: ADMIN, delete: ADMIN },
   profiles: { select: ALL, insert: [], update: ADMIN, delete: ADMIN },
+  // public bucket: everybody reads; signed-in users add, replace and remove images under points/
+  'storage.objects (poi_images)': { select: ['anon', ...ALL], insert: ALL, update: ALL, delete: ALL },
 };
 
 const cases = Object.keys(STATEMENTS).flatMap((table) =>
@@ -89,8 +97,8 @@ const cases = Object.keys(STATEMENTS).flatMap((table) =>
 const idOf = (w: World, a: Actor) => ({ anon: null, user: w.userA, other: w.userB, admin: w.admin })[a];
 
 describe(`row-level security matrix (${testKind()})`, () => {
-  it('covers 8 tables × 4 actors × 4 operations', () => {
-    expect(cases.length).toBe(128);
+  it('covers 8 app tables + storage.objects × 4 actors × 4 operations', () => {
+    expect(cases.length).toBe(144);
     expect(cases.filter((c) => c.allowed).length).toBeGreaterThan(20);
   });
 
