@@ -1,36 +1,69 @@
-// Word report worker (SPEC §7): fetches the photos, builds and packs the .docx off the main thread, reports progress
-// through a Comlink.proxy callback and transfers the bytes back. The document logic lives in src/core/report.
+// Word report worker (SPEC §7): fetches the photos (re-encoding large ones smaller), builds and packs the .docx off
+// the main thread, reports progress through a Comlink.proxy callback and returns a Blob (no copy on the main thread).
+// The document logic lives in src/core/report.
 import * as Comlink from 'comlink';
-import { buildReportDocument, packReportDocument } from '../src/core/report/docxDocument';
+import { buildReportDocument, packReportDocument, type ReportImage } from '../src/core/report/docxDocument';
 import { fetchReportImages } from '../src/core/report/fetchImages';
+import type { DocxImageType, ImageInfo } from '../src/core/report/imageInfo';
+import { WORD_IMAGE_BOX } from '../src/core/constants';
 import type { CriticalityLevel, ReportResult } from '../src/core/types';
 
 export type DocxStage = 'images' | 'build' | 'pack' | 'done';
 export type DocxProgress = (stage: DocxStage, done: number, total: number) => void;
 
-/** WebP (and other formats the browser decodes) to PNG through OffscreenCanvas; null when unavailable. */
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const SHRINK_SCALE = 2; // keep photos at twice the 400×300 box: sharp when printed, ~10× smaller than camera files
+const SHRINK_MIN_BYTES = 300_000; // photos smaller than this and within the box are embedded as they are
+const JPEG_QUALITY = 0.85;
+
+const canvasAvailable = () => typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
+
+async function encode(bitmap: ImageBitmap, type: 'image/png' | 'image/jpeg'): Promise<Uint8Array> {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const ctx = canvas.getContext('2d')!;
+  if (type === 'image/jpeg') { ctx.fillStyle = '#ffffff'; ctx.fillRect(0, 0, bitmap.width, bitmap.height); }
+  ctx.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return new Uint8Array(await (await canvas.convertToBlob({ type, quality: JPEG_QUALITY })).arrayBuffer());
+}
+
+/** WebP (and other formats the browser decodes) to PNG; null when unavailable. */
 async function toPng(bytes: Uint8Array, mime: string): Promise<Uint8Array | null> {
-  if (typeof OffscreenCanvas === 'undefined' || typeof createImageBitmap === 'undefined') return null;
+  if (!canvasAvailable()) return null;
   try {
-    const bitmap = await createImageBitmap(new Blob([bytes as BlobPart], { type: mime }));
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    bitmap.close();
-    return new Uint8Array(await (await canvas.convertToBlob({ type: 'image/png' })).arrayBuffer());
+    return await encode(await createImageBitmap(new Blob([bytes as BlobPart], { type: mime })), 'image/png');
   } catch {
     return null;
   }
 }
 
+/** A large photo re-encoded as JPEG at most 800×600; null keeps the original. */
+async function shrink(bytes: Uint8Array, info: ImageInfo & { type: DocxImageType }): Promise<ReportImage | null> {
+  const maxW = WORD_IMAGE_BOX.width * SHRINK_SCALE;
+  const maxH = WORD_IMAGE_BOX.height * SHRINK_SCALE;
+  if (!canvasAvailable() || (bytes.length < SHRINK_MIN_BYTES && info.width <= maxW && info.height <= maxH)) return null;
+  const scale = Math.min(1, maxW / info.width, maxH / info.height);
+  const width = Math.max(1, Math.round(info.width * scale));
+  const height = Math.max(1, Math.round(info.height * scale));
+  const bitmap = await createImageBitmap(new Blob([bytes as BlobPart]), { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+  const data = await encode(bitmap, 'image/jpeg');
+  return data.length < bytes.length ? { data, type: 'jpg', width, height } : null;
+}
+
 const api = {
-  async generate(report: ReportResult, levels: CriticalityLevel[], generatedAtIso: string, onProgress?: DocxProgress): Promise<Uint8Array> {
-    const images = await fetchReportImages(report, { toPng, onProgress: (d, t) => onProgress?.('images', d, t) });
+  async generate(report: ReportResult, levels: CriticalityLevel[], generatedAtIso: string, onProgress?: DocxProgress): Promise<Blob> {
+    const images = await fetchReportImages(report, {
+      toPng, shrink,
+      onProgress: (d, t) => onProgress?.('images', d, t),
+      onFailure: (url, reason) => console.warn(`photo not embedded (${reason}): ${url}`),
+    });
     await onProgress?.('build', 0, 1);
     const doc = buildReportDocument({ report, levels, images, generatedAt: new Date(generatedAtIso) });
     await onProgress?.('pack', 0, 1);
     const bytes = await packReportDocument(doc);
+    const blob = new Blob([bytes as BlobPart], { type: DOCX_MIME });
     await onProgress?.('done', 1, 1);
-    return Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]);
+    return blob;
   },
 };
 

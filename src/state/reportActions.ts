@@ -62,17 +62,18 @@ export async function downloadWordReport(report: ReportResult, levels: readonly 
   try {
     const api = Comlink.wrap<DocxWorkerApi>(worker);
     const now = new Date();
-    const bytes = await api.generate(withAbsoluteImageUrls(report), [...levels], now.toISOString(), onProgress ? Comlink.proxy(onProgress) : undefined);
+    const blob = await api.generate(withAbsoluteImageUrls(report), [...levels], now.toISOString(), onProgress ? Comlink.proxy(onProgress) : undefined);
     const name = reportFileName(report.request.displayStartPoint, report.request.displayEndPoint, now);
-    saveBytes(bytes, name, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    saveBlob(blob, name);
     return name;
   } finally {
     worker.terminate();
   }
 }
 
-function saveBytes(bytes: Uint8Array, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
+/** Starts the download of a Blob made in the worker (no copy of the bytes on the main thread). */
+function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = name;

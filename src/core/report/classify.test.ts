@@ -75,7 +75,7 @@ describe('classifyPositions', () => {
         return { x: Math.round(cx + rr * Math.cos(a)), y: Math.round(cy + rr * Math.sin(a)) };
       }));
     }
-    const n = 20000;
+    const n = 10000;
     const xs = new Float64Array(n), ys = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       // Half the points on integer coordinates so that many fall exactly on vertices and edges.

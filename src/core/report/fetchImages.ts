@@ -2,7 +2,7 @@
 // (the document then writes the URL text). `fetchFn` and the optional `toPng` converter are injected (worker, Node).
 import type { ReportResult } from '../types';
 import type { ReportImage } from './docxDocument';
-import { readImageInfo } from './imageInfo';
+import { readImageInfo, type DocxImageType, type ImageInfo } from './imageInfo';
 
 export const IMAGE_FETCH_CONCURRENCY = 6; // parallel requests
 export const IMAGE_FETCH_TIMEOUT_MS = 15_000; // per image
@@ -11,6 +11,10 @@ export interface FetchImagesOptions {
   fetchFn?: typeof fetch;
   /** Converts a format docx cannot embed (WebP) to PNG bytes; null when it cannot. */
   toPng?: (bytes: Uint8Array, mime: string) => Promise<Uint8Array | null>;
+  /** Re-encodes a large photo smaller (the worker does it with OffscreenCanvas); null keeps the original bytes. */
+  shrink?: (bytes: Uint8Array, info: ImageInfo & { type: DocxImageType }) => Promise<ReportImage | null>;
+  /** Called for each photo that cannot be used (the document then shows its URL). */
+  onFailure?: (url: string, reason: string) => void;
   /** Called after each image with (done, total). */
   onProgress?: (done: number, total: number) => void;
   concurrency?: number;
@@ -27,22 +31,26 @@ export function reportImageUrls(report: ReportResult): string[] {
 /** One image, or null when the request fails, the content type is not image/*, or the bytes are not a known format. */
 export async function fetchReportImage(url: string, opts: FetchImagesOptions = {}): Promise<ReportImage | null> {
   const fetchFn = opts.fetchFn ?? fetch;
+  const fail = (reason: string) => { opts.onFailure?.(url, reason); return null; };
   try {
     const res = await fetchFn(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
     const mime = (res.headers.get('content-type') ?? '').toLowerCase();
-    if (!res.ok || !mime.startsWith('image/')) return null;
+    if (!res.ok) return fail(`HTTP ${res.status}`);
+    if (!mime.startsWith('image/')) return fail(`content type ${mime || 'missing'}`);
     let bytes: Uint8Array = new Uint8Array(await res.arrayBuffer());
     let info = readImageInfo(bytes);
     if (info?.type === 'webp' || (!info && opts.toPng)) {
       const png = opts.toPng ? await opts.toPng(bytes, mime) : null;
-      if (!png) return null;
+      if (!png) return fail('format not embeddable');
       bytes = png;
       info = readImageInfo(bytes);
     }
-    if (!info || info.type === 'webp') return null;
-    return { data: bytes, type: info.type, width: info.width, height: info.height };
-  } catch {
-    return null;
+    if (!info || info.type === 'webp') return fail('unknown image format');
+    const docxInfo = { ...info, type: info.type };
+    const small = opts.shrink ? await opts.shrink(bytes, docxInfo).catch(() => null) : null;
+    return small ?? { data: bytes, type: docxInfo.type, width: info.width, height: info.height };
+  } catch (err) {
+    return fail(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
   }
 }
 
