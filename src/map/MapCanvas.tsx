@@ -78,6 +78,9 @@ export function MapCanvas(props: MapCanvasProps) {
     frame: null as ClusterFrame | null,
     frameReq: null as FrameRequest | null,
     hits: null as FrameHits | null,
+    /** The frame indexes an older set of points (a reload is under way): drawn, but not hit-tested. */
+    frameStale: false,
+    frameResolved: null as Uint8Array | null,
     zones, markers, points, draft: props.draft ?? null, pointer: null as ImagePoint | null,
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
     onTap: props.onTap, onHover: props.onHover,
@@ -125,6 +128,8 @@ export function MapCanvas(props: MapCanvasProps) {
       live.frame = frame;
       live.frameReq = req;
       live.hits = null;
+      live.frameStale = false;
+      live.frameResolved = live.points?.resolved ?? null;
       // For tests and assistive tooling: what the points layer currently shows.
       containerRef.current?.setAttribute('data-frame-items', String(frame.count));
       containerRef.current?.setAttribute('data-frame-level', String(frame.level));
@@ -132,10 +137,11 @@ export function MapCanvas(props: MapCanvasProps) {
     };
   }, [client, ctl, live]);
   useEffect(() => {
-    live.frame = null;
+    // Keep showing the previous clusters until the new ones arrive (no blink on a single edit).
     live.frameReq = null;
     live.hits = null;
-    if (!points || !client) { ctl.redraw(); return; }
+    live.frameStale = true;
+    if (!points || !client) { live.frame = null; ctl.redraw(); return; }
     // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
     loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
     requestFrame(true);
@@ -192,7 +198,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const api: MapEngineApi = useMemo(() => ({
     controller: ctl,
     hitAt: (sx, sy) => {
-      if (live.frame && !live.hits) live.hits = new FrameHits(live.frame);
+      if (live.frame && !live.hits && !live.frameStale) live.hits = new FrameHits(live.frame);
       return hitAt(sx, sy, ctl.viewport, live.hits, live.zones);
     },
     leaves: (id) => client?.leaves(id) ?? Promise.resolve([]),
@@ -241,7 +247,7 @@ export function MapCanvas(props: MapCanvasProps) {
               ctx.setTransform(p, 0, 0, p, 0, 0);
               clusterSprites.configure(colorAt, p);
               drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
-                sprites: sprites.sprites, colorAt, resolved: live.points?.resolved ?? null, selectedIndex: live.selectedPointIndex, clusterSprite,
+                sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
               });
             }} />
           </Layer>

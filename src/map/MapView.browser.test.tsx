@@ -202,6 +202,15 @@ describe('MapView', () => {
     expect(store.get(pointFormAtom)).toBeNull();
   });
 
+  it('re-clusters when the points change (a new point becomes clickable)', async () => {
+    const before = Number(canvasEl().getAttribute('data-frame-items'));
+    store.set(pointsAtom, [...store.get(pointsAtom), point('new', 1800, 600)]);
+    await expect.poll(() => Number(canvasEl().getAttribute('data-frame-items'))).toBe(before + 1);
+    await click(900, 300);
+    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: 'new' });
+    expect(canvasEl().getAttribute('aria-label')).toBe('Plan de la ligne : 22 signalements, 1 zone');
+  });
+
   it('centres on a requested image position', async () => {
     store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
     await expect.poll(() => stage().x(), { timeout: 3000 }).toBeCloseTo(500 - 6000 * 0.5);
