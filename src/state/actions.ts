@@ -10,14 +10,22 @@ import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
 import { levelsLoadErrorAtom, pointsLoadedCountAtom, teamsLoadErrorAtom } from './status';
-import { store } from './store';
+import { store as rawStore } from './store';
+
+const store = rawStore;
 import { DATA_TEXT } from './strings';
 
 export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings';
 export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings'];
 
+/** Bumped on sign-out: loads still in flight for the previous session must not write into the cleared state. */
+let sessionEpoch = 0;
+export function invalidatePendingLoads(): void { sessionEpoch++; }
+
 /** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8. */
 export async function reloadTable(table: TableName): Promise<void> {
+  const epoch = sessionEpoch;
+  const store = guardedStore(() => epoch === sessionEpoch);
   try {
     switch (table) {
       case 'points': {
@@ -52,6 +60,11 @@ export async function reloadTable(table: TableName): Promise<void> {
     if (table === 'teams') { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); }
     if (table === 'criticality_levels') { store.set(criticalityLevelsAtom, DEFAULT_CRITICALITY_LEVELS); store.set(levelsLoadErrorAtom, DATA_TEXT.levelsLoadError); }
   }
+}
+
+/** The store, with writes dropped once `alive()` turns false. */
+function guardedStore(alive: () => boolean): Pick<typeof rawStore, 'get' | 'set'> {
+  return { get: rawStore.get.bind(rawStore), set: ((...args: Parameters<typeof rawStore.set>) => { if (alive()) rawStore.set(...args); }) as typeof rawStore.set };
 }
 
 let loadSeq = 0;

@@ -6,6 +6,7 @@ import type { Profile } from '../core/types';
 import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
+import { invalidatePendingLoads } from './actions';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
@@ -64,6 +65,7 @@ export function enterSession(session: Session): Promise<void> {
 
 function clearSession(): void {
   stopLive();
+  invalidatePendingLoads();
   enteredUser = null;
   entering = null;
   resetAllState();
