@@ -5,7 +5,7 @@ import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from './findChromium.mjs';
-import { startTempPostgres, findPostgresBin } from './tempPostgres.mjs';
+import { startTempPostgres, findPostgresBin } from '../server/db/tempPostgres.ts';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
 const only = process.argv.slice(2); // optional step names
