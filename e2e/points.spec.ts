@@ -54,6 +54,11 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await expect(preview).toBeVisible({ timeout: 20_000 });
   const src = await preview.getAttribute('src');
   expect(src).toMatch(/\/storage\/v1\/object\/public\/poi_images\/points\/[0-9a-f-]{36}\.png$/);
+  // Removing the image asks first; cancelling keeps it.
+  await dialog.getByRole('button', { name: "Supprimer l'image" }).click();
+  await expect(dialog.getByText('Êtes-vous sûr de vouloir supprimer cette image ?')).toBeVisible();
+  await dialog.getByRole('alertdialog').getByRole('button', { name: 'Annuler' }).click();
+  await expect(preview).toBeVisible();
   await shot(page, 'desktop-point-form');
 
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
