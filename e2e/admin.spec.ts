@@ -165,6 +165,11 @@ test('a plain user never sees the panel and the database refuses their admin wri
   expect(profiles.data?.role).toBe('user');
   const lineUp = await user.storage.from('line_images').upload(`line/${uniq()}.png`, pngOfSize(4, 4), { contentType: 'image/png' });
   expect(lineUp.error).not.toBeNull();
+  const { anon } = await api(baseURL!);
+  const anonUp = await anon.storage.from('line_images').upload(`line/${uniq()}.png`, pngOfSize(4, 4), { contentType: 'image/png' });
+  expect(anonUp.error).not.toBeNull();
+  const anonSetting = await anon.from('app_settings').upsert({ key: 'line_image', value: '{}' }, { onConflict: 'key' }).select();
+  expect(anonSetting.error ?? (anonSetting.data?.length === 0 ? 'no rows' : null)).toBeTruthy();
   const fl = await db.from('app_settings').select('value').eq('key', 'feedback_link').maybeSingle();
   expect(fl.data?.value ?? '').not.toBe('https://evil.example');
 
@@ -432,10 +437,12 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await page.mouse.move(hb.x + hb.width / 2 + 8, hb.y + hb.height / 2, { steps: 4 });
   await page.mouse.up();
   await expect.poll(async () => (await db.from('kilometer_markers').select('position').eq('id', added.id).single()).data!.position).toBeGreaterThan(pos);
-  // Keyboard: ← moves it back by 10 px steps.
+  // Keyboard: ← moves it by 10 image px (saved after a short pause).
+  const posOf = async () => (await db.from('kilometer_markers').select('position').eq('id', added.id).single()).data!.position as number;
+  const dragged = await posOf();
   await handle.focus();
   await page.keyboard.press('ArrowLeft');
-  await expect.poll(async () => (await db.from('kilometer_markers').select('position').eq('id', added.id).single()).data!.position, { timeout: 5_000 }).toBeLessThan(pos + 200);
+  await expect.poll(posOf, { timeout: 5_000 }).toBe(dragged - 10);
 
   // Delete with confirmation: markers and zone PK ranges are back to the seed.
   const rowDelete = panel.getByRole('button', { name: new RegExp(`^Supprimer Marqueur PK ${(Number(added.value) + 0.01).toFixed(2).replace('.', ',')}$`) });
@@ -444,6 +451,8 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await expect(panel.getByText(`Marqueurs PK (${before.length})`)).toBeVisible();
   after = (await db.from('kilometer_markers').select('id, position, value').order('position')).data!;
   expect(after).toEqual(before);
+  await page.waitForTimeout(1_000); // nothing pending may re-create it
+  expect((await db.from('kilometer_markers').select('id, position, value').order('position')).data).toEqual(before);
   expect((await db.from('zones').select('id, km_start, km_end').order('id')).data).toEqual(zonesBefore);
 
   // Line image: a different size warns (cancelled); the same size replaces without warning.

@@ -215,6 +215,8 @@ async function afterMarkerChange(get: Getter, set: Setter): Promise<MarkerChange
 
 /** Adds or updates a marker (position in image px, value in km), then the zones' PK ranges. Throws if the marker is not saved. */
 export const saveMarkerAtom = atom(null, async (get, set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
+  // A late edit (e.g. a delayed keyboard move) of a marker deleted meanwhile must not re-create it (saveMarker upserts).
+  if (m.id && !get(markersAtom).some((x) => x.id === m.id)) return { zonesUpdated: 0, zoneError: false };
   const saved = await repo.saveMarker(m);
   set(markersAtom, sortMarkers([...get(markersAtom).filter((x) => x.id !== saved.id), saved]));
   return afterMarkerChange(get, set);

@@ -47,6 +47,10 @@ export function MarkerRuler({ image, markers, onAdd, onMove, pendingX }: MarkerR
     return () => ro.disconnect();
   }, []);
   useEffect(() => () => clearTimeout(keyTimer.current), []);
+  // A marker deleted while a keyboard move waits to be saved: drop the pending save.
+  useEffect(() => {
+    if (keyMove && !markers.some((m) => m.id === keyMove.id)) { clearTimeout(keyTimer.current); setKeyMove(null); }
+  }, [markers, keyMove]);
 
   const width = rulerWidth(containerWidth, markers, image.width);
   const imgH = Math.min(IMAGE_MAX_PX, Math.round((width * image.height) / image.width));
