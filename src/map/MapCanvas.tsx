@@ -28,6 +28,17 @@ import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
+/** Canvas pixel ratio while panning or zooming on high-density screens: a quarter of the pixels to raster in software;
+ * the device ratio comes back once the movement settles. */
+export const MOTION_PIXEL_RATIO = 1;
+
+const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
+
+function setLayersPixelRatio(stage: Konva.Stage | null, ratio: number): void {
+  if (!stage) return;
+  const r = Math.min(ratio, devicePixelRatio());
+  for (const layer of stage.getLayers()) if (layer.getCanvas().getPixelRatio() !== r) layer.getCanvas().setPixelRatio(r);
+}
 
 export interface MapEngineApi {
   controller: ViewportController;
@@ -156,19 +167,21 @@ export function MapCanvas(props: MapCanvasProps) {
     const pixelRatio = () => stageRef.current?.getLayers()[0]?.getCanvas().getPixelRatio() ?? 1;
     const offFrame = ctl.onFrame((v) => {
       requestFrame(false);
+      if (!moving.current) setLayersPixelRatio(stageRef.current, MOTION_PIXEL_RATIO);
       moving.current = true;
       imageCache?.panning(v, ctl.view, pixelRatio());
     });
     const offSettle = ctl.onSettle((v) => {
       requestFrame(false);
       moving.current = false;
+      setLayersPixelRatio(stageRef.current, devicePixelRatio());
       imageCache?.refresh(v, ctl.view, pixelRatio());
-      stageRef.current?.getLayers()[0]?.batchDraw();
+      stageRef.current?.batchDraw();
     });
     return () => { offFrame(); offSettle(); ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
-  useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, window.devicePixelRatio || 1); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
 
   // Input handlers, one module each, on the container.

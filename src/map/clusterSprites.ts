@@ -9,11 +9,11 @@ export class ClusterSprites {
   private pixelRatio = 1;
   private colorAt: (rank: number) => string = () => '#6b7280';
 
-  /** New colours or pixel ratio: drop every sprite. */
+  /** New colours drop every sprite; the pixel ratio is part of each sprite's key (it changes while moving). */
   configure(colorAt: (rank: number) => string, pixelRatio: number): void {
-    if (colorAt === this.colorAt && pixelRatio === this.pixelRatio) return;
-    this.colorAt = colorAt;
     this.pixelRatio = pixelRatio;
+    if (colorAt === this.colorAt) return;
+    this.colorAt = colorAt;
     this.cache.clear();
   }
 
@@ -21,7 +21,7 @@ export class ClusterSprites {
   get(rank: number, size: number): HTMLCanvasElement {
     const label = formatCount(size);
     const r = clusterRadius(size);
-    const key = `${rank}|${label}|${r}`;
+    const key = `${rank}|${label}|${r}|${this.pixelRatio}`;
     let c = this.cache.get(key);
     if (c) return c;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();

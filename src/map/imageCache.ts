@@ -44,9 +44,12 @@ export class ImageCache {
   draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number, moving: boolean): void {
     const c = this.cache;
     const s = v.scale;
-    if (c && c.scale === s && c.pixelRatio === pixelRatio && this.covers(c, v, view, 0)) {
+    if (c && c.scale === s && this.covers(c, v, view, 0)) {
       ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(c.bitmap, Math.round((c.x0 * s + v.x) * pixelRatio), Math.round((c.y0 * s + v.y) * pixelRatio));
+      const x = Math.round((c.x0 * s + v.x) * pixelRatio);
+      const y = Math.round((c.y0 * s + v.y) * pixelRatio);
+      if (c.pixelRatio === pixelRatio) ctx.drawImage(c.bitmap, x, y); // 1:1 blit
+      else ctx.drawImage(c.bitmap, x, y, (c.bitmap.width * pixelRatio) / c.pixelRatio, (c.bitmap.height * pixelRatio) / c.pixelRatio);
       return;
     }
     // Zooming or outside the cache: the overview (unless the rescaled cache covers the view), then the cache.
