@@ -9,7 +9,7 @@ test('login screen shows the SPEC texts and maps provider errors to French', asy
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/demandez à un administrateur/)).toBeVisible();
-  await page.getByText('Protection des données personnelles').click();
+  await expect(page.getByText('Protection des données personnelles')).toBeVisible();
   await expect(page.getByRole('link', { name: /dpo@/ })).toBeVisible();
   await expect(page.getByText(/réclamation à la CNIL/)).toBeVisible();
   await shot(page, 'desktop-login');

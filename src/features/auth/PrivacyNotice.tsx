@@ -4,7 +4,7 @@ import { DATA_PROTECTION_OFFICER_EMAIL } from './privacyConfig';
 
 export function PrivacyNotice() {
   return (
-    <details className="privacy-notice">
+    <details className="privacy-notice" open>
       <summary>{T.privacyTitle}</summary>
       <p>{T.privacyBody}</p>
       <p>
