@@ -14,10 +14,12 @@ export function MarkerTable({ markers, imageWidth, onSave, onDelete }: {
 }) {
   if (markers.length === 0) return <p className="admin-empty">{A.line.empty}</p>;
   return (
+    <div className="markers-scroll">
     <table className="admin-table markers-table">
       <thead><tr><th scope="col">{A.line.valueLabel}</th><th scope="col">{A.line.positionLabel}</th><th scope="col"><span className="sr-only">{A.users.colActions}</span></th></tr></thead>
       <tbody>{markers.map((m) => <MarkerRow key={m.id} m={m} imageWidth={imageWidth} onSave={onSave} onDelete={onDelete} />)}</tbody>
     </table>
+    </div>
   );
 }
 
