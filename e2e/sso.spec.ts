@@ -1,20 +1,26 @@
 // Single sign-on end to end (issue 7) in Debian Chromium: a real OpenID provider (oidc-provider) on loopback and
 // this spec's own embedded server (port 0, memory, no seed) with the built SPA; the shared webServer is not used.
 import { test, expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer, type RunningServer } from '../server/main';
 import { startOidcProvider, type TestIdp } from './support/oidcProvider';
 
 const DOMAIN = 'rail-sso.test';
 let idp: TestIdp;
 let srv: RunningServer;
+/** The built SPA; SSO_E2E_DIST points elsewhere when other helpers rebuild dist/ concurrently. */
+const DIST = process.env.SSO_E2E_DIST ?? 'dist';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test.beforeAll(async () => {
+  // A concurrent `vite build` empties dist/ for a few seconds: wait for its index.html.
+  for (let i = 0; i < 120 && !existsSync(join(DIST, 'index.html')); i++) await new Promise((ok) => setTimeout(ok, 500));
   idp = await startOidcProvider();
   srv = await startServer({
-    port: 0, memory: true, seed: 'none', staticDir: 'dist',
+    port: 0, memory: true, seed: 'none', staticDir: DIST,
     ssoProviders: [{ id: 'rail', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, domains: [DOMAIN] }],
   });
   idp.setRedirectUri(`${srv.url}/auth/v1/callback`);
@@ -98,4 +104,21 @@ test('a tampered state lands on the error screen and signs nobody in', async ({ 
   await expect(page.getByText(/Le lien de connexion est invalide, expiré ou a déjà été utilisé/)).toBeVisible();
   const users = await srv.db.admin.query(`select 1 from auth.users where email = $1`, [`tampered@${DOMAIN}`]);
   expect(users.rows).toHaveLength(0);
+});
+
+test('when the browser has not left after 5 s, a manual link is offered (SPEC §9)', async ({ page }) => {
+  // Cancel the hop towards the provider (ERR_ABORTED leaves the page as it is), as a blocked navigation would.
+  let attempts = 0;
+  await page.route(`${srv.url}/auth/v1/sso/authorize?**`, (route) => { attempts++; return route.abort('aborted'); });
+  await startSso(page, `slow@${DOMAIN}`);
+  const started = Date.now();
+  await expect(page.getByText("La redirection vers votre fournisseur d'identité n'a pas eu lieu.")).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+  const link = page.getByRole('link', { name: 'Cliquez ici pour continuer' });
+  await expect(link).toHaveAttribute('href', /\/auth\/v1\/sso\/authorize\?state=/);
+  await expect.poll(() => attempts, { timeout: 5_000 }).toBe(2); // the automatic retry 1 s later
+  await page.unroute(`${srv.url}/auth/v1/sso/authorize?**`);
+  await link.click();
+  await signInAtProvider(page, `slow@${DOMAIN}`);
+  await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible({ timeout: 30_000 });
 });
