@@ -42,6 +42,16 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await km.fill('');
   await km.pressSequentially('1234.567');
   await expect(km).toHaveValue('123.56');
+  // A pasted value that is not a PK is ignored; a valid one replaces the field.
+  const paste = (text: string) => km.evaluate((el, t) => {
+    const dt = new DataTransfer();
+    dt.setData('text', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  }, text);
+  await paste('PK 12+300');
+  await expect(km).toHaveValue('123.56');
+  await paste('45.5');
+  await expect(km).toHaveValue('45.5');
   await km.fill('14.25');
   await dialog.getByLabel('N° OT/Dépêche').fill('OT-12345');
 
@@ -95,8 +105,10 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await expect(sidebar.getByText(name)).toBeVisible();
   await sidebar.getByRole('radio', { name: /^Signalé/ }).click();
   await expect(sidebar.getByText(name)).toHaveCount(0);
+  await expect(page.locator('.point-row .status-badge').first()).toHaveText('Signalé');
   for (const row of await page.locator('.point-row .status-badge').allTextContents()) expect(row).toBe('Signalé');
   await sidebar.getByRole('radio', { name: /^Résolu/ }).click();
+  await expect(page.locator('.point-row .status-badge').first()).toHaveText('Résolu');
   for (const row of await page.locator('.point-row .status-badge').allTextContents()) expect(row).toBe('Résolu');
   await sidebar.getByRole('radio', { name: /^Tous/ }).click();
   await expect(sidebar.getByText(name)).toBeVisible();
