@@ -6,7 +6,10 @@ import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 test.use({ viewport: DESKTOP });
 
 test('login screen shows the SPEC texts and maps provider errors to French', async ({ page }) => {
+  // The loading screen comes first, while the runtime configuration is fetched.
+  await page.route('**/config.json', async (route) => { await new Promise((r) => setTimeout(r, 1000)); await route.continue(); });
   await page.goto('/');
+  await expect(page.getByText('Chargement...')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/demandez à un administrateur/)).toBeVisible();
   await expect(page.getByText('Protection des données personnelles')).toBeVisible();
