@@ -33,7 +33,12 @@ export async function fetchReportImage(url: string, opts: FetchImagesOptions = {
   const fetchFn = opts.fetchFn ?? fetch;
   const fail = (reason: string) => { opts.onFailure?.(url, reason); return null; };
   try {
-    const res = await fetchFn(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
+    let res: Response;
+    try {
+      res = await fetchFn(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
+    } catch {
+      res = await fetchFn(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) }); // one retry on a network error
+    }
     const mime = (res.headers.get('content-type') ?? '').toLowerCase();
     if (!res.ok) return fail(`HTTP ${res.status}`);
     if (!mime.startsWith('image/')) return fail(`content type ${mime || 'missing'}`);
@@ -50,7 +55,8 @@ export async function fetchReportImage(url: string, opts: FetchImagesOptions = {
     const small = opts.shrink ? await opts.shrink(bytes, docxInfo).catch(() => null) : null;
     return small ?? { data: bytes, type: docxInfo.type, width: info.width, height: info.height };
   } catch (err) {
-    return fail(err instanceof Error ? `${err.name}: ${err.message}` : String(err));
+    const cause = err instanceof Error && err.cause instanceof Error ? ` (${(err.cause as Error & { code?: string }).code ?? err.cause.message})` : '';
+    return fail(err instanceof Error ? `${err.name}: ${err.message}${cause}` : String(err));
   }
 }
 
