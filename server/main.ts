@@ -87,7 +87,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const restHandler = createRestHandler({ db });
     const ssoDeps: SsoDeps = { db, keys, auth: service, publicUrl: () => publicUrl, siteUrl };
     const sso = await optionalModule<{ createSsoHandler(deps: SsoDeps, options?: SsoOptions): ApiHandler | Promise<ApiHandler> }>('./sso/index.ts');
-    const ssoHandler = sso
+    // Without providers there is no SSO: /settings says saml_enabled false and /sso answers sso_provider_not_found.
+    const ssoHandler = sso && opts.ssoProviders?.length
       ? await sso.createSsoHandler(ssoDeps, { providers: opts.ssoProviders, additionalRedirectUrls: opts.additionalRedirectUrls, apiExternalUrl: opts.apiExternalUrl })
       : null;
 

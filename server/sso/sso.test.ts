@@ -112,6 +112,32 @@ describe('POST /auth/v1/sso', () => {
     expect(res.headers.get('location')).toMatch(/\/auth\/v1\/sso\/authorize\?state=/);
   });
 
+  it('is announced by /settings, and absent from a server without providers', async () => {
+    const settings = await (await fetch(`${srv.url}/auth/v1/settings`, { headers: { apikey: srv.anonKey } })).json();
+    expect(settings.saml_enabled).toBe(true);
+    const bare = await startTestServer();
+    try {
+      const s2 = await (await fetch(`${bare.url}/auth/v1/settings`, { headers: { apikey: bare.anonKey } })).json();
+      expect(s2.saml_enabled).toBe(false);
+      const r = await fetch(`${bare.url}/auth/v1/sso`, { method: 'POST', headers: { apikey: bare.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ domain: DOMAIN }) });
+      expect(r.status).toBe(404);
+      expect((await r.json()).code).toBe('sso_provider_not_found');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('answers 502 sso_provider_unavailable (not a hang) when the provider cannot be reached', async () => {
+    const down = await startTestServer({ ssoProviders: [{ id: 'down', issuer: 'http://127.0.0.1:9', client_id: 'c', client_secret: 's', domains: ['down.test'] }] });
+    try {
+      const { error } = await createClient(down.url, down.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } })
+        .auth.signInWithSSO({ domain: 'down.test' });
+      expect(error?.status).toBe(502);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('refuses a body with neither domain nor provider_id', async () => {
     const res = await fetch(`${srv.url}/auth/v1/sso`, { method: 'POST', headers: { apikey: srv.anonKey, 'content-type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(400);
