@@ -147,6 +147,18 @@ test('a failed save keeps the form open with its content', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
   await dialog.getByLabel('Libellé').fill('Coupure réseau');
   await dialog.getByLabel('Description').fill('Le texte saisi doit rester.');
+  // A photo dropped on the drop zone is uploaded too.
+  const bytes = [...png(10, 10, 0x33)];
+  await dialog.locator('.dropzone').evaluate((el, data) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array(data)], 'depot.png', { type: 'image/png' }));
+    el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, bytes);
+  const preview = dialog.getByRole('img', { name: 'Aperçu de la photo' });
+  await expect(preview).toBeVisible({ timeout: 20_000 });
+  const src = (await preview.getAttribute('src'))!;
+  expect((await page.request.get(src)).status()).toBe(200);
   await page.route('**/rest/v1/points**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByText(/L'enregistrement a échoué/)).toBeVisible({ timeout: 20_000 });
@@ -155,4 +167,6 @@ test('a failed save keeps the form open with its content', async ({ page }) => {
   await page.unroute('**/rest/v1/points**');
   await dialog.getByRole('button', { name: 'Annuler' }).click();
   await expect(dialog).toBeHidden();
+  // Cancelling removes the photo uploaded for the abandoned point.
+  await expect.poll(async () => (await page.request.get(src)).status(), { timeout: 10_000 }).toBe(404);
 });
