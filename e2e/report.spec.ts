@@ -10,7 +10,6 @@ test.use({ viewport: DESKTOP, acceptDownloads: true });
 test('generate a route report, print it and download it as Word', async ({ page }) => {
   const longTasks: number[] = [];
   await page.exposeFunction('__reportLongTask', (ms: number) => { longTasks.push(ms); });
-  page.on('console', (m) => { if (m.text().startsWith('LOAF') || m.text().startsWith('LONGTASK')) console.log(m.text()); });
   await signIn(page);
 
   await page.getByRole('button', { name: 'Rapport', exact: true }).click();
@@ -73,23 +72,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
 
   // Word download through the docx worker, with the main thread watched for long tasks meanwhile.
   await page.evaluate(() => {
-    const t0 = performance.now();
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as any[]) {
-        (window as any).__reportLongTask(e.duration);
-        console.log('LONGTASK', Math.round(e.startTime - t0), Math.round(e.duration), JSON.stringify((e.attribution ?? []).map((a: any) => [a.name, a.containerType, a.containerSrc])));
-      }
-    }).observe({ type: 'longtask' });
-    const obs = new MutationObserver(() => {
-      const label = document.querySelector('.report-progress .muted')?.textContent ?? document.querySelector('.report-view [role=status]')?.textContent;
-      if (label) console.log('LONGTASK stage', Math.round(performance.now() - t0), label);
-    });
-    obs.observe(document.body, { subtree: true, childList: true, characterData: true });
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as any[]) {
-        if (e.duration > 50) console.log('LOAF', Math.round(e.duration), Math.round(e.blockingDuration), JSON.stringify((e.scripts ?? []).map((s: any) => [s.invoker, s.sourceFunctionName, s.sourceURL?.slice(-40), Math.round(s.duration)])));
-      }
-    }).observe({ type: 'long-animation-frame' });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__reportLongTask(e.duration); }).observe({ type: 'longtask' });
   });
   const downloadPromise = page.waitForEvent('download', { timeout: 60_000 });
   await view.getByRole('button', { name: 'Télécharger Word' }).click();
