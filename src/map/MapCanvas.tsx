@@ -1,6 +1,6 @@
 // The map engine's lower-level entry: a react-konva Stage with five non-listening layers (image, zones,
 // points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController, clusters from the worker.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import type { ClusterFrame } from '../core/cluster/types';
@@ -63,6 +63,8 @@ export interface MapCanvasProps {
   selectedZoneId?: string | null;
   draft?: readonly ImagePoint[] | null;
   ariaLabel: string;
+  /** Longer text alternative (keyboard help), referenced by aria-describedby. */
+  ariaDescription?: string;
   createClient?: () => ClusterClient;
   onTap?: (e: { image: ImagePoint; hit: MapHit | null }) => void;
   onHover?: (image: ImagePoint) => void;
@@ -79,6 +81,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const zones = props.zones ?? noZones;
   const markers = props.markers ?? noMarkers;
   const containerRef = useRef<HTMLDivElement>(null);
+  const descriptionId = useId();
   const stageRef = useRef<Konva.Stage>(null);
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const ctl = useMemo(() => new ViewportController(), []);
@@ -233,6 +236,7 @@ export function MapCanvas(props: MapCanvasProps) {
       className="map-canvas"
       role="img"
       aria-label={ariaLabel}
+      aria-describedby={props.ariaDescription ? descriptionId : undefined}
       tabIndex={0}
       data-testid="map-canvas"
       style={{ position: 'absolute', inset: 0, overflow: 'hidden', touchAction: 'none', outline: 'none', background: '#e5e7eb', userSelect: 'none' }}
@@ -282,6 +286,7 @@ export function MapCanvas(props: MapCanvasProps) {
         </Stage>
       )}
     </div>
+    {props.ariaDescription && <span id={descriptionId} hidden>{props.ariaDescription}</span>}
     {props.children}
     </div>
   );

@@ -93,6 +93,24 @@ describe('MapView', () => {
     expect(stage().position()).toEqual({ x: 0, y: 0 });
   });
 
+  it('is keyboard operable: arrows pan, + and - zoom, zoom buttons have French labels', async () => {
+    const describedBy = canvasEl().getAttribute('aria-describedby')!;
+    expect(document.getElementById(describedBy)?.textContent).toContain('Flèches');
+    canvasEl().focus();
+    canvasEl().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await frame();
+    expect(stage().x()).toBeCloseTo(-100);
+    canvasEl().dispatchEvent(new KeyboardEvent('keydown', { key: '+', bubbles: true }));
+    await frame();
+    expect(stage().scaleX()).toBeCloseTo(0.6);
+    const zoomOut = host.querySelector<HTMLButtonElement>('button[aria-label="Zoom arrière"]')!;
+    expect(host.querySelector('button[aria-label="Zoom avant"]')).not.toBeNull();
+    expect(host.querySelector('button[aria-label="Ajuster à la ligne"]')).not.toBeNull();
+    zoomOut.click();
+    await frame();
+    expect(stage().scaleX()).toBeCloseTo(0.5);
+  });
+
   it('pans the stage by a mouse drag and keeps the line on screen', async () => {
     await drag(500, 300, 300, 250);
     expect(stage().x()).toBeCloseTo(-200);

@@ -73,6 +73,7 @@ export function MapView() {
         selectedZoneId={selectedZoneId}
         draft={mode === 'draw-zone' ? draft : null}
         ariaLabel={MAP_STRINGS.ariaLabel(derived.arrays.count, zones.length)}
+        ariaDescription={MAP_STRINGS.keyboardHint}
         onTap={(e) => tool.click(ctxRef.current, e)}
         onHover={(p) => tool.move(ctxRef.current, p)}
         onReady={setApi}

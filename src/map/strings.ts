@@ -12,4 +12,5 @@ export const MAP_STRINGS = {
   drawPointHint: 'Cliquez sur le plan pour placer le signalement',
   zoneToolbar: 'Dessin de zone',
   loading: 'Chargement du plan...',
+  keyboardHint: 'Flèches : déplacer le plan. + et − : zoomer. 0 : ajuster à la ligne.',
 } as const;

@@ -2,6 +2,7 @@
 // (status signale and criticality attention are the form's defaults, SPEC §4).
 import { interpolateKm } from '../../core/pk';
 import { pointFormAtom } from '../../state/selection';
+import { modeAtom } from '../../state/mode';
 import { insideImage, type MapTool } from './types';
 
 export const drawPointTool: MapTool = {
@@ -12,5 +13,9 @@ export const drawPointTool: MapTool = {
     ctx.store.set(pointFormAtom, { mode: 'create', position, kmValue: interpolateKm(ctx.markers, position.x) });
   },
   move() {},
-  cancel(ctx) { ctx.store.set(pointFormAtom, null); },
+  /** Escape: closes an open create form first, otherwise leaves draw-point for view. */
+  cancel(ctx) {
+    if (ctx.store.get(pointFormAtom)?.mode === 'create') ctx.store.set(pointFormAtom, null);
+    else ctx.store.set(modeAtom, 'view');
+  },
 };

@@ -44,6 +44,19 @@ describe('drawPointTool', () => {
   });
 });
 
+describe('drawPointTool.cancel', () => {
+  it('closes an open create form first, then leaves for view', () => {
+    const c = ctx();
+    c.store.set(modeAtom, 'draw-point');
+    drawPointTool.click(c, { image: { x: 100, y: 600 }, hit: null });
+    drawPointTool.cancel(c);
+    expect(c.store.get(pointFormAtom)).toBeNull();
+    expect(c.store.get(modeAtom)).toBe('draw-point');
+    drawPointTool.cancel(c);
+    expect(c.store.get(modeAtom)).toBe('view');
+  });
+});
+
 describe('drawZoneTool', () => {
   it('appends vertices and validates only from 3', () => {
     const c = ctx();
