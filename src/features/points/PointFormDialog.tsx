@@ -27,7 +27,9 @@ export function PointFormDialog() {
   return <PointFormBody key={key} form={form} editing={editing} />;
 }
 
-function PointFormBody({ form, editing }: { form: NonNullable<PointFormState>; editing: Point | null }) {
+function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormState>; editing: Point | null }) {
+  // The point as it was when the form opened: a live change or deletion elsewhere never wipes what is being typed.
+  const [editing] = useState(live);
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
   const teamsError = useAtomValue(teamsLoadErrorAtom);

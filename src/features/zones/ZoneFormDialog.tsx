@@ -25,7 +25,9 @@ export function ZoneFormDialog() {
   return <ZoneFormBody key={form.mode === 'edit' ? form.zoneId : 'create'} form={form} editing={editing} />;
 }
 
-function ZoneFormBody({ form, editing }: { form: NonNullable<ZoneFormState>; editing: Zone | null }) {
+function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState>; editing: Zone | null }) {
+  // The zone as it was when the form opened (a live change elsewhere never wipes the form).
+  const [editing] = useState(live);
   const markers = useAtomValue(markersAtom);
   const setForm = useSetAtom(zoneFormAtom);
   const finish = useSetAtom(finishEditingAtom);
