@@ -41,6 +41,12 @@ async function openPanel(page: Page, tab?: string) {
   return panel;
 }
 
+async function closePanel(page: Page) {
+  const panel = page.getByRole('dialog', { name: 'Administration' });
+  await panel.getByRole('button', { name: 'Fermer' }).first().click();
+  await expect(panel).toBeHidden();
+}
+
 /** A solid PNG of the given size (for the line image size warning). */
 function pngOfSize(width: number, height: number): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
@@ -235,8 +241,7 @@ test('Équipes: cards with statistics, create/edit/delete, refusals', async ({ p
   await renamed.getByRole('button', { name: `Supprimer ${name} bis` }).click();
   await page.getByRole('dialog', { name: 'Confirmer la suppression' }).getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(renamed).toHaveCount(0);
-  await page.keyboard.press('Escape'); // reopening the panel reloads the tab from the database
-  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeHidden();
+  await closePanel(page); // reopening the panel reloads the tab from the database
   await openPanel(page, 'Équipes');
   await expect(page.locator(`.team-card[data-team="${name} bis"]`)).toHaveCount(0);
 });
@@ -319,8 +324,7 @@ test('Criticité: defaults, create with preview, reorder by keyboard, in-use and
   const db = await adminClient(baseURL!);
   const ordered = (await db.from('criticality_levels').select('id, name, order').order('order')).data!;
   expect(ordered.map((l) => l.name)).toEqual(['Attention sur ce risque', name, 'Danger sécurité']);
-  await page.keyboard.press('Escape'); // reopening the panel reloads the tab from the database
-  await expect(page.getByRole('dialog', { name: 'Administration' })).toBeHidden();
+  await closePanel(page); // reopening the panel reloads the tab from the database
   const panel2 = await openPanel(page, 'Criticité');
   await expect(panel2.locator('.level-row').nth(1)).toContainText(name);
   await panel2.locator('.level-row').nth(1).getByRole('button', { name: `Descendre « ${name} »` }).click();
@@ -370,7 +374,7 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   expect(await event).toBe(url);
   await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeHidden({ timeout: 4_500 }); // 3 s, SPEC §9
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(url);
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveAttribute('href', url);
 
   // Empty is allowed (hides the link again).
@@ -379,7 +383,7 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await expect(panel2.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
   await panel2.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(panel2.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveCount(0);
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe('');
 
