@@ -168,8 +168,9 @@ export function MapCanvas(props: MapCanvasProps) {
     // Moving: the image comes from the pre-scaled cache (1:1 blit) or, while zooming, nearest-neighbour from the
     // raw image; once settled the cache is rebuilt for the new zoom and the layer redrawn smooth.
     const pixelRatio = () => stageRef.current?.getLayers()[0]?.getCanvas().getPixelRatio() ?? 1;
-    const offFrame = ctl.onFrame((v) => {
+    const offFrame = ctl.onFrame((v, moved) => {
       requestFrame(false);
+      if (!moved) return;
       if (!moving.current) setLayersPixelRatio(stageRef.current, MOTION_PIXEL_RATIO);
       moving.current = true;
       imageCache?.panning(v, ctl.view, pixelRatio());

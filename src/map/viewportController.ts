@@ -9,6 +9,8 @@ export const SETTLE_MS = 120; // ms without movement before clusters are re-quer
 const ANIMATION_MS = 250; // ms, centre/fit animation
 
 type Listener = (v: Viewport) => void;
+/** `moved`: the viewport differs from the previous paint (false for a data-only redraw). */
+type FrameListener = (v: Viewport, moved: boolean) => void;
 
 export class ViewportController {
   viewport: Viewport = { scale: 1, x: 0, y: 0 };
@@ -18,7 +20,8 @@ export class ViewportController {
   private raf = 0;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private anim: { from: Viewport; to: Viewport; start: number } | null = null;
-  private frameListeners = new Set<Listener>();
+  private frameListeners = new Set<FrameListener>();
+  private lastPainted: Viewport | null = null;
   private settleListeners = new Set<Listener>();
   private paintedListeners = new Set<Listener>();
   private initialised = false;
@@ -72,7 +75,7 @@ export class ViewportController {
     else this.set(to);
   }
 
-  onFrame(fn: Listener): () => void {
+  onFrame(fn: FrameListener): () => void {
     this.frameListeners.add(fn);
     return () => this.frameListeners.delete(fn);
   }
@@ -100,6 +103,7 @@ export class ViewportController {
     this.settleListeners.clear();
     this.paintedListeners.clear();
     this.stage = null;
+    this.lastPainted = null;
   }
 
   private animateTo(to: Viewport): void {
@@ -123,14 +127,18 @@ export class ViewportController {
       else { this.viewport = to; this.anim = null; }
     }
     const stage = this.stage;
+    const v = this.viewport;
+    const last = this.lastPainted;
+    const moved = !last || last.scale !== v.scale || last.x !== v.x || last.y !== v.y;
     if (stage) {
-      const v = this.viewport;
+      this.lastPainted = v;
       stage.scale({ x: v.scale, y: v.scale });
       stage.position({ x: v.x, y: v.y });
-      for (const fn of this.frameListeners) fn(v);
+      for (const fn of this.frameListeners) fn(v, moved);
       stage.draw();
       for (const fn of this.paintedListeners) fn(v);
     }
+    if (!moved && stage) return; // a data-only redraw does not restart the settle timer
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
