@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../server/main';
 import { startOidcProvider, type TestIdp } from './support/oidcProvider';
+import { shot } from './appHelpers';
 
 const DOMAIN = 'rail-sso.test';
 let idp: TestIdp;
@@ -66,6 +67,7 @@ test('a work email leads to the provider and back to the main screen with a prof
 test('an unknown domain gets a clear message on the login screen', async ({ page }) => {
   await startSso(page, 'agent@inconnu.test');
   await expect(page.getByText(/Aucun fournisseur d'identité SSO n'est configuré pour le domaine « inconnu\.test »/)).toBeVisible();
+  await shot(page, 'sso-unknown-domain');
   expect(new URL(page.url()).origin).toBe(srv.url);
 });
 
@@ -77,6 +79,7 @@ test('a provider error (sign-in cancelled at the provider) lands on the error sc
   await expect(page.getByTestId('sso-error')).toHaveText('access_denied');
   await expect(page.getByTestId('sso-error-description')).toHaveText('End-User aborted interaction');
   await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  await shot(page, 'sso-provider-error');
   await page.getByRole('button', { name: "Retour à l'accueil" }).click();
   await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible();
 });

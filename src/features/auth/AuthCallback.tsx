@@ -21,6 +21,7 @@ export function callbackParams(href: string): Record<string, string> {
   return out;
 }
 
+const DD = { margin: 0, fontFamily: 'var(--font-mono, monospace)' } as const;
 const goHome = () => window.history.replaceState(null, '', '/');
 
 export function AuthCallback() {
@@ -75,10 +76,10 @@ export function AuthCallback() {
         <h1 className="login-title">{T.authError}</h1>
         <Alert kind="error">
           {help && <p>{help}</p>}
-          <dl>
-            <dt>{T.errorLabel}</dt><dd data-testid="sso-error">{failure.error}</dd>
-            {failure.code && <><dt>{T.errorCodeLabel}</dt><dd data-testid="sso-error-code">{failure.code}</dd></>}
-            {failure.description && <><dt>{T.errorDescriptionLabel}</dt><dd data-testid="sso-error-description">{failure.description}</dd></>}
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 8px', marginTop: help ? 8 : 0, overflowWrap: 'anywhere' }}>
+            <dt>{T.errorLabel}</dt><dd style={DD} data-testid="sso-error">{failure.error}</dd>
+            {failure.code && <><dt>{T.errorCodeLabel}</dt><dd style={DD} data-testid="sso-error-code">{failure.code}</dd></>}
+            {failure.description && <><dt>{T.errorDescriptionLabel}</dt><dd style={DD} data-testid="sso-error-description">{failure.description}</dd></>}
           </dl>
         </Alert>
         <div style={{ display: 'flex', gap: 8, marginTop: 16, flexWrap: 'wrap' }}>
