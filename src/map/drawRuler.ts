@@ -27,11 +27,27 @@ export function drawRuler(ctx: CanvasRenderingContext2D, markers: readonly PkMar
     ctx.lineTo(x, bandTop + (t.major ? 12 : 6));
   }
   ctx.stroke();
+  // Marker label boxes first (clamped on screen), so that tick labels under them can be skipped.
+  ctx.font = 'bold 12px system-ui, sans-serif';
+  const boxes: { l: number; r: number }[] = [];
+  for (const m of r.markers) {
+    if (!m.labelVisible) continue;
+    const x = m.imageX * s + v.x;
+    const w = ctx.measureText(`PK ${m.label}`).width + 8;
+    const lx = Math.min(Math.max(x, left + w / 2 + 2), right - w / 2 - 2);
+    boxes.push({ l: lx - w / 2 - 4, r: lx + w / 2 + 4 });
+  }
   ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   ctx.fillStyle = '#374151';
-  for (const t of r.ticks) if (t.label) ctx.fillText(t.label, t.imageX * s + v.x, bandTop + 15);
+  for (const t of r.ticks) {
+    if (!t.label) continue;
+    const x = t.imageX * s + v.x;
+    const half = ctx.measureText(t.label).width / 2;
+    if (boxes.some((b) => x + half > b.l && x - half < b.r)) continue;
+    ctx.fillText(t.label, x, bandTop + 15);
+  }
 
   ctx.font = 'bold 12px system-ui, sans-serif';
   for (const m of r.markers) {
