@@ -2,7 +2,7 @@
 // (fetch, build, pack) and peak memory. In Chromium (if found): the docx worker generating while the main thread is
 // watched by a longtask PerformanceObserver; the longest main-thread task must stay under 50 ms.
 // Node has no OffscreenCanvas: photos are embedded as fetched there; the worker in Chromium re-encodes large ones.
-// Run: node --expose-gc --import tsx bench/docx.bench.ts   (SKIP_BROWSER=1 to skip the Chromium part)
+// Run: node --expose-gc --import tsx bench/docx.bench.ts   (SKIP_BROWSER=1 / SKIP_NODE=1 to skip a part; RUNS=n)
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ const PHOTOS = 100;
 const DISTINCT_IMAGES = 20; // pictures encoded once; each photo URL gets its own file (a distinct tEXt chunk)
 const IMG_W = 800; // px
 const IMG_H = 600; // px
-const RUNS = 2;
+const RUNS = Number(process.env.RUNS ?? 2);
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 function makeImages(): Uint8Array[] {
@@ -94,8 +94,11 @@ async function chromiumRun(base: string) {
       const t0 = performance.now();
       const worker = new Worker('/workers/docx.worker.ts', { type: 'module' });
       const api = Comlink.wrap(worker);
+      stage = 'worker created';
       const stages = [];
-      const blob = await api.generate(report, levels, new Date().toISOString(), Comlink.proxy((s, d, t) => { stages.push(s); stage = s; document.getElementById('s').textContent = s + ' ' + d + '/' + t; }));
+      const pending = api.generate(report, levels, new Date().toISOString(), Comlink.proxy((s, d, t) => { stages.push(s); stage = s; document.getElementById('s').textContent = s + ' ' + d + '/' + t; }));
+      stage = 'request sent';
+      const blob = await pending;
       const ms = performance.now() - t0;
       worker.terminate();
       await new Promise((r) => setTimeout(r, 100));
@@ -134,7 +137,7 @@ async function main() {
   try {
     // No separate warm-up in Node: each run takes tens of seconds, the JIT is warm after the first few hundred rows.
     const node = [];
-    for (let i = 0; i < RUNS; i++) node.push(await nodeRun(base));
+    for (let i = 0; i < (process.env.SKIP_NODE ? 0 : RUNS); i++) node.push(await nodeRun(base));
     const s = summarize(node.map((r) => r.totalMs));
     printTable(`Word report in Node: ${ANOMALIES} anomalies, ${PHOTOS} photos of ${IMG_W}×${IMG_H} (${round(imageMB, 2)} MB each on average)`, node.map((r, i) => ({
       run: i + 1, fetchMs: r.fetchMs, buildMs: r.buildMs, packMs: r.packMs, totalMs: r.totalMs, photos: r.photos,
@@ -152,7 +155,7 @@ async function main() {
     } else {
       console.log('\nChromium part skipped (no browser or SKIP_BROWSER set)');
     }
-    const path = writeResults('docx', { params: { ANOMALIES, PHOTOS, IMG_W, IMG_H, DISTINCT_IMAGES, RUNS, imageMBAvg: imageMB }, node, nodeTotal: s, browser });
+    const path = writeResults(process.env.SKIP_NODE ? 'docx-browser' : 'docx', { params: { ANOMALIES, PHOTOS, IMG_W, IMG_H, DISTINCT_IMAGES, RUNS, imageMBAvg: imageMB }, node, nodeTotal: s, browser });
     console.log(`wrote ${path}`);
   } finally {
     server.close();
