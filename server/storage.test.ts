@@ -97,8 +97,8 @@ describe('refusals leave no row and no file', () => {
     expect(noStrayFiles()).toBe(true);
   });
 
-  it('refuses a body over the 6 MB request limit with 413 in storage shape', async () => {
-    const huge = Buffer.concat([PNG, Buffer.alloc(7 * 1024 * 1024, 0)]);
+  it('refuses a body over the 21 MB request limit with 413 in storage shape', async () => {
+    const huge = Buffer.concat([PNG, Buffer.alloc(22 * 1024 * 1024, 0)]);
     const { error } = await user.storage.from('poi_images').upload('points/huge.png', huge, { contentType: 'image/png' });
     expect(error).toMatchObject({ statusCode: '413' });
     expect(await rowCount('points/huge.png')).toBe(0);

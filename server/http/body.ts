@@ -2,9 +2,10 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, shapedError, type ApiFlavor } from './errors';
 
-/** Default body limits (bytes). JSON APIs: 1 MB; uploads: 6 MB (the 5 MB bucket limit is checked after). */
+/** Default body limits (bytes). JSON APIs: 1 MB; uploads: 21 MB (the largest bucket limit, 20 MB for line images, plus
+ * multipart overhead; each bucket's own file_size_limit — 5 MB for photos — is checked after). */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT_BYTES = 6 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT_BYTES = 21 * 1024 * 1024;
 
 export function tooLarge(flavor: ApiFlavor): HttpError {
   if (flavor === 'storage') return shapedError('storage', 413, 'Payload too large', 'The object exceeded the maximum allowed size');

@@ -51,7 +51,7 @@ export interface WriteRequest {
 export async function writeObject(db: Database, root: string, w: WriteRequest): Promise<{ Id: string; Key: string }> {
   const bucket = await getBucket(db, w.bucket);
   const limit = Number(bucket.file_size_limit ?? DEFAULT_FILE_SIZE_LIMIT_BYTES) || DEFAULT_FILE_SIZE_LIMIT_BYTES;
-  if (w.bytes.length > Math.min(limit, DEFAULT_FILE_SIZE_LIMIT_BYTES)) {
+  if (w.bytes.length > limit) {
     throw storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
   }
   const mime = sniffImageMime(w.bytes);
