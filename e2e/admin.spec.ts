@@ -281,7 +281,8 @@ test('Zones: list with colour, track and PK range; edit; delete', async ({ page,
   await edited.getByRole('button', { name: `Supprimer ${zname} modifiée` }).click();
   await page.getByRole('dialog', { name: 'Confirmer la suppression' }).getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(edited).toHaveCount(0);
-  expect((await db.from('zones').select('id').eq('id', ins.data.id)).data).toEqual([]);
+  // The row leaves the list as soon as the delete is sent: wait for the database to agree.
+  await expect.poll(async () => (await db.from('zones').select('id').eq('id', ins.data.id)).data).toEqual([]);
 });
 
 test('Criticité: defaults, create with preview, reorder by keyboard, in-use and default refusals, delete', async ({ page, baseURL }) => {
@@ -351,7 +352,8 @@ test('Criticité: defaults, create with preview, reorder by keyboard, in-use and
   confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
   await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(panel2.locator('.level-row').filter({ hasText: name })).toHaveCount(0);
-  expect((await db.from('criticality_levels').select('id').eq('id', id)).data).toEqual([]);
+  // The list may briefly empty while it reloads: wait for the database to agree.
+  await expect.poll(async () => (await db.from('criticality_levels').select('id').eq('id', id)).data).toEqual([]);
 });
 
 test('Paramètres: feedback link validation, save, 3 s success, header link updated', async ({ page, baseURL }) => {
