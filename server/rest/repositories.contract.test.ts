@@ -88,6 +88,7 @@ describe('repositories against the real schema', () => {
     expect(pages).toEqual([1000, 2000, 2151]);
     expect(new Set(all.map((x) => x.id)).size).toBe(2151);
     expect(all[0].id).toBe(p.id); // newest first
+    expect(all.every((x, i) => i === 0 || all[i - 1].creationDate >= x.creationDate)).toBe(true);
     expect(all.find((x) => x.id === p.id)?.teamName).toBe('Équipe Sud');
     expect(await repo.countPointsUsing('criticality', 'attention')).toBe(2150);
 

