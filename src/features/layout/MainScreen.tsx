@@ -1,8 +1,7 @@
 // The main screen (SPEC §2): header, sidebar, map, floating menu, and the dialogs of every feature.
+import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';
-import { ReportFlow } from '../report/ReportFlow';
-import { AdminPanel } from '../admin/AdminPanel';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
@@ -11,10 +10,16 @@ import { ProgressBar } from '../../ui';
 import { dataLoadingAtom } from '../../state/data';
 import { liveStatusAtom, pointsLoadedCountAtom } from '../../state/status';
 import { modeAtom } from '../../state/mode';
+import { adminPanelOpenAtom } from '../../state/filters';
+import { isAdminAtom } from '../../state/session';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LAYOUT_TEXT as T } from './strings';
+
+// The report (with docx) and the administration panel are loaded on first use: a smaller first download.
+const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
+const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
 
 /** Show the running count only for large loads (more than one page). */
 const LOAD_COUNT_VISIBLE_FROM = 2000; // points
@@ -25,6 +30,8 @@ export function MainScreen() {
   const loaded = useAtomValue(pointsLoadedCountAtom);
   const live = useAtomValue(liveStatusAtom);
   const mode = useAtomValue(modeAtom);
+  const adminOpen = useAtomValue(adminPanelOpenAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
       <Header />
@@ -45,8 +52,10 @@ export function MainScreen() {
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
-      <ReportFlow />
-      <AdminPanel />
+      <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
+        {mode === 'report' && <ReportFlow />}
+        {adminOpen && isAdmin && <AdminPanel />}
+      </Suspense>
     </div>
   );
 }
