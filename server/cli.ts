@@ -19,6 +19,7 @@ if (s.seeded?.seed === 'demo') {
   if (opts.seedPoints) console.log(`  SEED_POINTS ne s'applique qu'au premier démarrage (DATA_DIR vide).`);
   if (opts.seed === 'demo') console.log(`  Admin (démo): ${opts.adminEmail ?? DEFAULT_ADMIN_EMAIL} / ${opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD} (mot de passe initial)`);
 }
+for (const p of opts.ssoProviders ?? []) console.log(`  SSO:          ${p.id} (${p.issuer}) pour ${p.domains.join(', ')}`);
 console.log(`  Clé anon:     ${s.anonKey}\n`);
 
 let stopping = false;
