@@ -9,6 +9,8 @@ import { criticalityLevelsAtom, markersAtom, zonesAtom } from '../../state/data'
 import { loadReportPoints, runReport } from '../../state/reportActions';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
+import { FORM_TEXT } from './strings';
+import { toast } from '../../ui';
 import './report.css';
 
 export function ReportFlow() {
@@ -43,6 +45,7 @@ function ReportSession() {
       if (alive.current) setResult({ report, at: new Date() });
     } catch (err) {
       console.error('report classification failed', err);
+      if (alive.current) toast(FORM_TEXT.classifyFailed, 'error');
     } finally {
       if (alive.current) setBusy(false);
     }

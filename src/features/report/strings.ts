@@ -22,6 +22,7 @@ export const FORM_TEXT = {
   retry: 'Réessayer',
   pointsLoaded: (n: number) => `${n} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
   classifying: 'Classement des anomalies...',
+  classifyFailed: 'Impossible de générer le rapport. Vos choix sont conservés : veuillez réessayer.',
 } as const;
 
 export const WORD_PROGRESS = {
