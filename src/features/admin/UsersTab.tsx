@@ -74,26 +74,30 @@ function UsersTabContent() {
   return (
     <div className="admin-tab users-tab">
       <InviteForm result={inviteView} onInvite={doInvite} />
-      <div className="admin-toolbar">
-        <Tabs<Sub>
-          value={sub} onValueChange={setSub} ariaLabel={A.tabs.users} className="admin-subtabs"
-          items={[
-            { value: 'users', label: `${A.users.subUsers} (${profiles.length})` },
-            { value: 'invitations', label: `${A.users.subInvitations} (${invitations.length})` },
-          ]}
-        />
-        <Button size="sm" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => { setRowError(null); void reload(); }} disabled={status === 'loading'}>
-          {A.refresh}
-        </Button>
-      </div>
-      {rowError && <Alert kind="error">{rowError}</Alert>}
-      {status !== 'ready' ? (
-        <LoadState status={status} error={A.users.loadError} onRetry={reload} />
-      ) : sub === 'users' ? (
-        <UsersTable profiles={profiles} teams={teams} meId={me?.id ?? null} busyId={busyId} onTeam={onTeam} onRole={onRole} />
-      ) : (
-        <InvitationsTable invitations={invitations} busyEmail={busyEmail} onResend={resend} />
-      )}
+      <Tabs<Sub>
+        value={sub} onValueChange={setSub} ariaLabel={A.tabs.users} className="admin-subtabs"
+        items={[
+          {
+            value: 'users', label: `${A.users.subUsers} (${profiles.length})`,
+            content: status !== 'ready'
+              ? <LoadState status={status} error={A.users.loadError} onRetry={reload} />
+              : <UsersTable profiles={profiles} teams={teams} meId={me?.id ?? null} busyId={busyId} onTeam={onTeam} onRole={onRole} />,
+          },
+          {
+            value: 'invitations', label: `${A.users.subInvitations} (${invitations.length})`,
+            content: status !== 'ready'
+              ? <LoadState status={status} error={A.users.loadError} onRetry={reload} />
+              : <InvitationsTable invitations={invitations} busyEmail={busyEmail} onResend={resend} />,
+          },
+        ]}
+      >
+        <div className="admin-toolbar">
+          <Button size="sm" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => { setRowError(null); void reload(); }} disabled={status === 'loading'}>
+            {A.refresh}
+          </Button>
+        </div>
+        {rowError && <Alert kind="error">{rowError}</Alert>}
+      </Tabs>
     </div>
   );
 }
