@@ -174,4 +174,21 @@ describe('security invariants', () => {
     expect(await tryAs(w.db, w.userA, ins('points/a.svg'))).toMatchObject({ ok: false });
     expect(await tryAs(w.db, null, ins('points/a.png'))).toMatchObject({ ok: false });
   });
+
+  it('storage: line_images is public, only admins upload, replace or remove the line image under line/', async () => {
+    const bucket = await w.db.admin.query("select public, file_size_limit from storage.buckets where id = 'line_images'");
+    expect(bucket.rows[0]).toMatchObject({ public: true });
+    const ins = (name: string) => async (tx: Queryable) => (await tx.query("insert into storage.objects (bucket_id, name) values ('line_images', $1) returning id", [name])).rows.length;
+    expect(await tryAs(w.db, w.admin, ins('line/ligne.png'))).toMatchObject({ ok: true, value: 1 });
+    expect(await tryAs(w.db, w.userA, ins('line/ligne.png'))).toMatchObject({ ok: false });
+    expect(await tryAs(w.db, null, ins('line/ligne.png'))).toMatchObject({ ok: false });
+    expect(await tryAs(w.db, w.admin, ins('autre/ligne.png'))).toMatchObject({ ok: false });
+    const existing = await w.db.admin.query<{ id: string }>("insert into storage.objects (bucket_id, name) values ('line_images', 'line/fixture.png') returning id");
+    const id = existing.rows[0].id;
+    const del = async (tx: Queryable) => (await tx.query('delete from storage.objects where id = $1 returning id', [id])).rows.length;
+    const sel = async (tx: Queryable) => (await tx.query('select id from storage.objects where id = $1', [id])).rows.length;
+    expect(await tryAs(w.db, w.userA, del)).toMatchObject({ ok: true, value: 0 }); // filtered by RLS
+    expect(await tryAs(w.db, null, sel)).toMatchObject({ ok: true, value: 1 }); // public read
+    expect(await tryAs(w.db, w.admin, del)).toMatchObject({ ok: true, value: 1 });
+  });
 });
