@@ -104,7 +104,11 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       log: opts.log ?? false,
     });
-    const server = createServer((req, res) => void app(req, res));
+    // Requests wait until the first-start seed is done, so nobody sees a half-seeded database (the seed needs the
+    // listening URL for invitation links, hence listen first).
+    let openGate!: () => void;
+    const gate = new Promise<void>((ok) => { openGate = ok; });
+    const server = createServer((req, res) => void gate.then(() => app(req, res)));
     server.keepAliveTimeout = 65_000;
 
     cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
@@ -130,7 +134,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
-    });
+    }).finally(() => openGate());
 
     let closed = false;
     return {
