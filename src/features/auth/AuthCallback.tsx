@@ -1,12 +1,9 @@
 // The /auth/callback page (SPEC §2): 'Connexion en cours...', the session from the URL (fragment read by
 // supabase-js, or ?code= exchanged here), the profile ensured, then '/'; on failure the error parameters.
 import { useCallback, useEffect, useState } from 'react';
-import type { Session } from '@supabase/supabase-js';
 import { Alert, Button, Spinner } from '../../ui';
-import { supabase } from '../../data/client';
 import { enterSession } from '../../state/auth';
-import { sessionAtom } from '../../state/session';
-import { store } from '../../state/store';
+import { sessionFromCallback } from '../../state/ssoActions';
 import { Logo } from '../layout/Logo';
 import { SSO_ERROR_HELP, SSO_TEXT as T } from './ssoStrings';
 
@@ -35,17 +32,7 @@ export function AuthCallback() {
       return;
     }
     try {
-      let session: Session | null = store.get(sessionAtom) ?? (await supabase().auth.getSession()).data.session;
-      if (!session && p.code) {
-        const { data, error } = await supabase().auth.exchangeCodeForSession(p.code);
-        if (error) throw error;
-        session = data.session;
-      }
-      if (!session && p.access_token && p.refresh_token) {
-        const { data, error } = await supabase().auth.setSession({ access_token: p.access_token, refresh_token: p.refresh_token });
-        if (error) throw error;
-        session = data.session;
-      }
+      const session = await sessionFromCallback(p);
       if (!session) {
         setFailure({ error: T.ssoAuthError, code: null, description: T.noSession, fromUrl: false });
         return;

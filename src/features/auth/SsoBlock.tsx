@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, TextInput } from '../../ui';
 import { emailDomain, validateSsoEmail } from '../../core/validation';
 import { SSO_MANUAL_RETRY_MS, SSO_REDIRECT_TIMEOUT_MS } from '../../core/constants';
-import { supabase } from '../../data/client';
+import { startSso } from '../../state/ssoActions';
 import { SSO_TEXT as T } from './ssoStrings';
 
 /** The French message for a failed signInWithSSO (error of supabase-js). */
@@ -44,22 +44,19 @@ export function SsoBlock() {
     if (invalid || !domain) return;
     setBusy(true);
     try {
-      const { data, error: err } = await supabase().auth.signInWithSSO({
-        domain,
-        options: { redirectTo: `${window.location.origin}/auth/callback`, skipBrowserRedirect: true },
-      });
+      const { url, error: err } = await startSso(domain, `${window.location.origin}/auth/callback`);
       if (err) {
         console.error('SSO', err);
         setError(ssoStartErrorMessage(err, domain));
         setBusy(false);
         return;
       }
-      if (!data?.url) {
+      if (!url) {
         setError(T.missingUrl);
         setBusy(false);
         return;
       }
-      go(data.url);
+      go(url);
     } catch (err) {
       console.error('SSO', err);
       setError(T.ssoError);
