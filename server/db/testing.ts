@@ -11,10 +11,12 @@ export { startTempPostgres, findPostgresBin } from './tempPostgres';
 /** 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
 export const testKind = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
 
-export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind()): Promise<Database> {
+/** A migrated throwaway database; `migrationsDir` replaces supabase/migrations (e.g. a test-only schema). */
+export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind(), migrationsDir?: string): Promise<Database> {
+  const migrateOpts = migrationsDir ? { migrationsDir } : {};
   if (kind === 'pglite') {
     const db = await openDatabase({ memory: true });
-    await migrate(db);
+    await migrate(db, migrateOpts);
     return db;
   }
   const base = process.env.TEST_DATABASE_URL;
@@ -35,7 +37,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind()): P
       try { await m.query(`drop database if exists ${name} with (force)`); } finally { await m.end(); }
     },
   });
-  try { await migrate(dropping); } catch (e) { await dropping.close(); throw e; }
+  try { await migrate(dropping, migrateOpts); } catch (e) { await dropping.close(); throw e; }
   return dropping;
 }
 

@@ -2,15 +2,12 @@
 // or a fixture directory), a bare node:http server on port 0 routing /rest/v1 to the REST handler and the
 // realtime upgrade, HS256 keys signed with jose, and real supabase-js clients.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { SignJWT, jwtVerify } from 'jose';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../db/types';
-import { openDatabase } from '../db/open';
-import { migrate } from '../db/migrate';
+import { freshDatabase, testKind } from '../db/testing';
 import type { AuthContext } from '../http/types';
 import { createRestHandler } from './index';
 import { attachRealtime } from '../realtime/index';
@@ -31,30 +28,7 @@ export async function verifyJwt(token: string): Promise<{ role: string; claims: 
 }
 
 /** PGlite in memory, or a throwaway database on the PostgreSQL server of TEST_DATABASE_URL (dropped by close()). */
-export async function openTestDb(migrationsDir?: string): Promise<Database> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const db = await openDatabase({ memory: true });
-    await migrate(db, migrationsDir ? { migrationsDir } : {});
-    return db;
-  }
-  const name = `rest_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const maint = new pg.Client({ connectionString: base });
-  await maint.connect();
-  try { await maint.query(`create database ${name}`); } finally { await maint.end(); }
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
-  const closeDb = db.close.bind(db);
-  db.close = async () => {
-    await closeDb();
-    const m = new pg.Client({ connectionString: base });
-    await m.connect();
-    try { await m.query(`drop database if exists ${name} with (force)`); } finally { await m.end(); }
-  };
-  await migrate(db, migrationsDir ? { migrationsDir } : {});
-  return db;
-}
+export const openTestDb = (migrationsDir?: string): Promise<Database> => freshDatabase(testKind(), migrationsDir);
 
 export interface Harness {
   url: string; db: Database; anonKey: string; serviceKey: string;

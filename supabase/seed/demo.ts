@@ -6,6 +6,7 @@ import bcrypt from 'bcryptjs';
 import type { Database, Queryable } from '../../server/db/types';
 import { ANOMALIES, PHOTO_ACCENTS, TEAMS, TRACK_Y, ZONES } from './data';
 import { demoPhoto } from './png';
+import { mulberry32 } from '../../src/core/prng';
 
 export interface SeedDemoOptions {
   adminEmail: string;
@@ -22,17 +23,8 @@ export const DEMO_POINTS = 300;
 const PHOTO_COUNT = 6;
 const BATCH = 5000; // rows per bulk insert
 
-/** mulberry32: small deterministic PRNG returning [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32: small deterministic PRNG returning [0, 1) (src/core/prng). */
+export const prng = mulberry32;
 
 const sha256Hex = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 

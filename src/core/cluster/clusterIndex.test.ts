@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../../bench/lib/prng';
+import { mulberry32 } from '../prng';
 import { trackDataset } from '../../../bench/lib/trackDataset';
 import { buildClusterIndex } from './clusterIndex';
 import { greedyReference, type ReferenceItem } from './greedyReference';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import KDBush from 'kdbush';
-import { mulberry32 } from '../../../bench/lib/prng';
+import { mulberry32 } from '../prng';
 import { GridIndex } from './gridIndex';
 
 describe('GridIndex', () => {

@@ -3,7 +3,7 @@ import { buildZoneIndex, classifyPoints, classifyPositions, classifyPositionsNai
 import { assembleReport, buildReport, packPoints, reportStats, isEmptyReport } from './assemble';
 import { buildReportRequest } from './rules';
 import { makePoint, rectZone } from './fixtures';
-import { mulberry32 } from '../../../bench/lib/prng';
+import { mulberry32 } from '../prng';
 import type { ImagePoint, Track } from '../types';
 
 const xy = (pts: [number, number][]) => ({ xs: Float64Array.from(pts.map((p) => p[0])), ys: Float64Array.from(pts.map((p) => p[1])) });

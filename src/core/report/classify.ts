@@ -4,6 +4,7 @@ import Flatbush from 'flatbush';
 import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
 import type { Polygon } from 'geojson';
 import type { ImagePoint } from '../types';
+import { bboxOf } from '../geometry';
 
 /** Result codes per point, besides a zone index >= 0. */
 export const NOT_ELIGIBLE = -2; // resolved, no km value, or km outside the range
@@ -64,14 +65,8 @@ export function zonePolygon(vertices: readonly ImagePoint[]): Polygon | null {
 }
 
 function boundsOf(vertices: readonly ImagePoint[]): [number, number, number, number] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const v of vertices) {
-    if (v.x < minX) minX = v.x;
-    if (v.y < minY) minY = v.y;
-    if (v.x > maxX) maxX = v.x;
-    if (v.y > maxY) maxY = v.y;
-  }
-  return [minX, minY, maxX, maxY];
+  const b = bboxOf(vertices);
+  return b ? [b.minX, b.minY, b.maxX, b.maxY] : [Infinity, Infinity, -Infinity, -Infinity];
 }
 
 /** Builds the cell grid of one polygon (see ZoneGrid). */
