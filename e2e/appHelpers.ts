@@ -1,7 +1,7 @@
 // Helpers of the main-screen end-to-end specs: sign-in, a Node supabase-js client as admin, a tiny PNG, screenshots.
 import { expect, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { deflateSync } from 'node:zlib';
+import { encodePng } from '../src/core/png';
 import { mkdirSync } from 'node:fs';
 import WebSocket from 'ws';
 import { E2E_ADMIN } from '../playwright.config';
@@ -42,17 +42,5 @@ export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E
 
 /** A valid RGB PNG of width × height pixels. */
 export function png(width = 8, height = 8, grey = 0x88): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type), data]);
-    const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
-    return Buffer.concat([len, td, c]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0); ihdr.writeUInt32BE(height, 4); ihdr[8] = 8; ihdr[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height, grey);
-  for (let y = 0; y < height; y++) raw[y * (width * 3 + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.from(encodePng(width, height, () => [grey, grey, grey]));
 }
