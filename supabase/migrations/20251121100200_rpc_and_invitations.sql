@@ -69,13 +69,15 @@ comment on function public.change_user_role(uuid, text) is
 
 -- Admin only. Returns {success, message, invitationUrl}. The token (244 random bits, 64 hex characters)
 -- is returned once in the URL and stored only as its SHA-256. The site comes from app_settings 'site_url',
--- else the setting app.site_url, else the URL is relative.
+-- else the setting app.site_url, else the Origin header of the request (PostgREST's request.headers),
+-- else the URL is relative.
 create or replace function public.invite_user(email text) returns json
 language plpgsql volatile security definer set search_path = '' as $$
 declare
   addr text := lower(btrim(coalesce(invite_user.email, '')));
   token text;
   site text;
+  origin text;
 begin
   if auth.uid() is null then
     return json_build_object('success', false, 'message', 'Vous devez être connecté pour inviter des utilisateurs');
@@ -97,7 +99,18 @@ begin
   insert into public.invitations (email, token_hash, created_by, expires_at)
   values (addr, encode(sha256(convert_to(token, 'UTF8')), 'hex'), auth.uid(), now() + interval '7 days');
   select nullif(btrim(s.value), '') into site from public.app_settings s where s.key = 'site_url';
-  site := rtrim(coalesce(site, nullif(current_setting('app.site_url', true), ''), ''), '/');
+  site := coalesce(site, nullif(current_setting('app.site_url', true), ''));
+  if site is null then
+    begin
+      origin := nullif(current_setting('request.headers', true), '')::json ->> 'origin';
+    exception when others then
+      origin := null;
+    end;
+    if origin ~ '^https?://[^/[:space:]]+$' then
+      site := origin;
+    end if;
+  end if;
+  site := rtrim(coalesce(site, ''), '/');
   return json_build_object(
     'success', true,
     'message', 'Invitation créée pour ' || addr,
