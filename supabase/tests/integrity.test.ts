@@ -58,10 +58,15 @@ describe(`deletion refusals (${testKind()})`, () => {
       `insert into public.zones (name, points, track) values ('Z', '[{"x":0,"y":0},{"x":1,"y":1},{"x":2,"y":0}]', 'voie_3')`,
       `insert into public.teams (name) values ('')`,
       `insert into public.criticality_levels (id, name, color) values ('x', 'X', 'red')`,
+      `insert into public.app_settings (key, value) values ('feedback_link', 'javascript:alert(1)')`,
+      `insert into public.app_settings (key, value) values ('site_url', 'data:text/html,x')`,
     ];
     for (const sql of bad) await expect(asUser(db, admin, sql), sql).rejects.toMatchObject({ code: expect.stringMatching(/^23/) });
     const p = await asUser<{ status: string; criticality: string }>(db, admin, `insert into public.points (name, "position") values ('P', '{"x":1,"y":1}') returning status, criticality`);
     expect(p[0]).toEqual({ status: 'signale', criticality: 'attention' });
+    for (const value of ['', 'https://forms.example.org/avis?x=1']) {
+      await asUser(db, admin, `insert into public.app_settings (key, value) values ('feedback_link', '${value}') on conflict (key) do update set value = excluded.value`);
+    }
   });
 });
 

@@ -17,7 +17,8 @@ import { LAYOUT_TEXT as T } from './strings';
 export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
 
 export function Header() {
-  const feedback = useAtomValue(feedbackLinkAtom);
+  const link = useAtomValue(feedbackLinkAtom);
+  const feedback = link && /^https?:\/\//i.test(link) ? link : null; // the database allows nothing else
   const isAdmin = useAtomValue(isAdminAtom);
   const profile = useAtomValue(profileAtom);
   const mode = useAtomValue(modeAtom);
