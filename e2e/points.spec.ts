@@ -1,7 +1,7 @@
 // Reporting a point end to end (issue 4): draw-point click on the map, the form with a photo upload, save, the
 // point live in a second browser, status edit, status chips, deletion with the SPEC confirmation texts.
 import { test, expect, type Page } from '@playwright/test';
-import { DESKTOP, png, shot, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, png, shot, signIn, uniq } from './appHelpers';
 
 test.use({ viewport: DESKTOP });
 
@@ -169,4 +169,29 @@ test('a failed save keeps the form open with its content', async ({ page }) => {
   await expect(dialog).toBeHidden();
   // Cancelling removes the photo uploaded for the abandoned point.
   await expect.poll(async () => (await page.request.get(src)).status(), { timeout: 10_000 }).toBe(404);
+});
+
+test('a point whose photo has a same-origin storage URL (as the demo seed stores them) can be edited', async ({ page, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const seeded = await db.from('points').select('image_url').like('image_url', '/storage/v1/object/public/poi_images/points/%').limit(1).single();
+  expect(seeded.error).toBeNull();
+  const name = `Photo démo ${uniq()}`;
+  const ins = await db.from('points').insert({
+    name, description: 'Photo au format du jeu de démonstration', kilometer: '14.00', km_value: 14,
+    position: { x: 3000, y: 600 }, image_url: seeded.data!.image_url, status: 'signale', criticality: 'attention',
+  }).select('id').single();
+  expect(ins.error).toBeNull();
+  try {
+    await signIn(page);
+    const row = page.locator('.point-row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Modifier ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+    await expect(dialog.locator('img').first()).toBeVisible();
+    await dialog.getByLabel('Statut').selectOption('pris_en_charge');
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect.poll(async () => (await db.from('points').select('status').eq('id', ins.data!.id).single()).data?.status).toBe('pris_en_charge');
+  } finally {
+    await db.from('points').delete().eq('id', ins.data!.id); // the photo file belongs to a demo point: keep it
+  }
 });

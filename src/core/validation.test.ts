@@ -100,6 +100,7 @@ describe('isValidImageUrl', () => {
     expect(isValidImageUrl('http://127.0.0.1:3000/storage/v1/object/public/poi_images/points/abc.png')).toBe(true);
     expect(isValidImageUrl('points/abc.webp')).toBe(true);
     expect(isValidImageUrl('https://example.org/photo.JPG')).toBe(true);
+    expect(isValidImageUrl('/storage/v1/object/public/poi_images/points/seed.png')).toBe(true); // demo seed photos
   });
   it('refuses other schemes, non-image paths and traversal', () => {
     expect(isValidImageUrl('javascript:alert(1)//x.png')).toBe(false);
@@ -107,6 +108,9 @@ describe('isValidImageUrl', () => {
     expect(isValidImageUrl('points/abc.svg')).toBe(false);
     expect(isValidImageUrl('points/../x.png')).toBe(false);
     expect(isValidImageUrl('not a url')).toBe(false);
+    expect(isValidImageUrl('/storage/v1/object/public/poi_images/points/../x.png')).toBe(false);
+    expect(isValidImageUrl('/storage/v1/object/public/poi_images/points/x.html')).toBe(false);
+    expect(isValidImageUrl('/autre/x.png')).toBe(false);
   });
   it('finds the storage path of our own URLs only', () => {
     expect(storagePathOfImageUrl('http://h/storage/v1/object/public/poi_images/points/a%20b.png?x=1')).toBe('points/a b.png');

@@ -119,6 +119,8 @@ export function isValidImageUrl(url: string | null | undefined): boolean {
   const u = url.trim();
   if (u === '') return true;
   if (u.startsWith(`${IMAGE_FOLDER}/`)) return IMAGE_EXT_RE.test(u) && !u.includes('..');
+  // The same-origin form of a public storage URL (the demo seed stores its photos this way).
+  if (u.startsWith(`/storage/v1/object/public/${IMAGE_BUCKET}/${IMAGE_FOLDER}/`)) return IMAGE_EXT_RE.test(u) && !u.includes('..');
   let parsed: URL;
   try { parsed = new URL(u); } catch { return false; }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
