@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types';
 import { openDatabase } from './db/open';
 import { migrate } from './db/migrate';
-import { createAuthHandler, createAuthService, ensureAuthSchema, type AuthService } from './auth/index';
+import { createAuthHandler, createAuthService, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import type { ApiHandler, SsoDeps } from './http/types';
@@ -80,7 +80,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
   try {
     await migrate(db);
-    await ensureAuthSchema(db);
     const storage = createStorage(db, storageRoot);
     const service = createAuthService(db, keys, () => `${publicUrl}/auth/v1`);
 

@@ -12,7 +12,6 @@ import type { AuthService, LogoutScope } from './service';
 import { defaultAppMetadata, findUserByEmail, findUserById, insertUser, isRow, normalizeEmail, toGoTrueUser } from './users';
 
 export { createAuthService, type AuthService, type Session } from './service';
-export { ensureAuthSchema } from './schema';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const API_VERSION_HEADERS = { 'X-Supabase-Api-Version': '2024-01-01' };

@@ -97,6 +97,8 @@ create table if not exists auth.sessions (
   user_agent text,
   ip text
 );
+-- How the session was opened (password, sso/oidc, ...): the embedded GoTrue puts it in the token's amr claim.
+alter table auth.sessions add column if not exists amr_method text not null default 'password';
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
 create table if not exists auth.refresh_tokens (

@@ -1,11 +1,11 @@
 // Criticality level form: name (required), colour (picker, hex, 12 presets), icon (12 choices) and a live preview (SPEC §2, §5).
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, ColorPicker, Dialog, TextInput } from '../../ui';
+import { useState } from 'react';
+import { Alert, ColorPicker, Dialog, TextInput } from '../../ui';
 import { CRITICALITY_ICONS, type CriticalityIcon, type CriticalityLevel } from '../../core/types';
 import { CRITICALITY_PALETTE, DEFAULT_LEVEL_COLOR, DEFAULT_LEVEL_ICON } from '../../core/constants';
-import { requiredName } from '../../core/admin/settingsValidation';
 import { CRITICALITY_ICON_LABELS, CriticalityIconView } from './criticalityIcons';
 import { A } from './strings';
+import { SaveCancelFooter, useNamedFormSave } from './useNamedFormSave';
 
 export type LevelDraft = { name: string; color: string; icon: CriticalityIcon };
 
@@ -17,38 +17,20 @@ export function LevelFormDialog({ level, onSave, onClose }: {
   const [name, setName] = useState(level?.name ?? '');
   const [color, setColor] = useState(level?.color ?? DEFAULT_LEVEL_COLOR);
   const [icon, setIcon] = useState<CriticalityIcon>(level?.icon ?? DEFAULT_LEVEL_ICON);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const clean = requiredName(name);
-    if (!clean) { setNameError(A.levels.nameRequired); return; }
-    setBusy(true);
-    setSaveError(null);
-    try {
-      await onSave({ name: clean, color, icon });
-      onClose();
-    } catch (err) {
-      console.error(err);
-      setSaveError(A.levels.saveError);
-      setBusy(false);
-    }
-  };
+  const { nameError, clearNameError, saveError, busy, submit } = useNamedFormSave({
+    name, nameRequired: A.levels.nameRequired, saveError: A.levels.saveError, onClose,
+    save: (clean) => onSave({ name: clean, color, icon }),
+  });
 
   return (
     <Dialog
       open onOpenChange={(o) => { if (!o && !busy) onClose(); }} size="md"
       title={level ? A.levels.editTitle : A.levels.newTitle}
-      footer={<>
-        <Button onClick={onClose} disabled={busy}>{A.cancel}</Button>
-        <Button variant="primary" busy={busy} onClick={() => void submit()}>{busy ? A.saving : A.save}</Button>
-      </>}
+      footer={<SaveCancelFooter busy={busy} onCancel={onClose} onSave={() => void submit()} />}
     >
       <form onSubmit={submit} noValidate className="level-form">
         <TextInput label={A.name} required value={name} maxLength={80}
-          onChange={(e) => { setName(e.target.value); setNameError(null); }} error={nameError} />
+          onChange={(e) => { setName(e.target.value); clearNameError(); }} error={nameError} />
         <ColorPicker label={A.color} value={color} onChange={setColor} palette={CRITICALITY_PALETTE} />
         <fieldset className="field">
           <legend className="field-label">{A.levels.icon}</legend>

@@ -1,10 +1,10 @@
 // Zone editor of the Zones tab: name (required, trimmed), track (none / voie_1 / voie_2), colour (8 presets, SPEC §9).
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, ColorPicker, Dialog, Select, TextInput } from '../../ui';
+import { useState } from 'react';
+import { Alert, ColorPicker, Dialog, Select, TextInput } from '../../ui';
 import type { Track, Zone } from '../../core/types';
 import { TRACK_LABELS } from '../../core/constants';
-import { requiredName } from '../../core/admin/settingsValidation';
 import { A } from './strings';
+import { SaveCancelFooter, useNamedFormSave } from './useNamedFormSave';
 
 /** SPEC §9: the administration zone editor shows 8 presets (red, orange, yellow, green, blue, violet, pink, grey). */
 export const ADMIN_ZONE_PALETTE = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6', '#ec4899', '#6b7280'];
@@ -17,37 +17,19 @@ export function ZoneEditDialog({ zone, onSave, onClose }: {
   const [name, setName] = useState(zone.name);
   const [track, setTrack] = useState<Track | 'none'>(zone.track ?? 'none');
   const [color, setColor] = useState(zone.color);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e?: FormEvent) => {
-    e?.preventDefault();
-    const clean = requiredName(name);
-    if (!clean) { setNameError(A.zones.nameRequired); return; }
-    setBusy(true);
-    setSaveError(null);
-    try {
-      await onSave({ name: clean, track: track === 'none' ? null : track, color });
-      onClose();
-    } catch (err) {
-      console.error(err);
-      setSaveError(A.zones.editError);
-      setBusy(false);
-    }
-  };
+  const { nameError, clearNameError, saveError, busy, submit } = useNamedFormSave({
+    name, nameRequired: A.zones.nameRequired, saveError: A.zones.editError, onClose,
+    save: (clean) => onSave({ name: clean, track: track === 'none' ? null : track, color }),
+  });
 
   return (
     <Dialog
       open onOpenChange={(o) => { if (!o && !busy) onClose(); }} size="sm" title={A.zones.editTitle}
-      footer={<>
-        <Button onClick={onClose} disabled={busy}>{A.cancel}</Button>
-        <Button variant="primary" busy={busy} onClick={() => void submit()}>{busy ? A.saving : A.save}</Button>
-      </>}
+      footer={<SaveCancelFooter busy={busy} onCancel={onClose} onSave={() => void submit()} />}
     >
       <form onSubmit={submit} noValidate>
         <TextInput label={A.zones.nameLabel} required value={name} maxLength={120}
-          onChange={(e) => { setName(e.target.value); setNameError(null); }} error={nameError} />
+          onChange={(e) => { setName(e.target.value); clearNameError(); }} error={nameError} />
         <Select label={A.zones.track} value={track} onChange={(e) => setTrack(e.target.value as Track | 'none')}>
           <option value="none">{TRACK_LABELS.none}</option>
           <option value="voie_1">{TRACK_LABELS.voie_1}</option>
