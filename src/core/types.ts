@@ -49,6 +49,9 @@ export interface Point {
   createdBy: string | null;
 }
 
+/** A point as the app saves it: the columns the user edits (and its id when it exists). */
+export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
+
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string }
 
 export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null }
