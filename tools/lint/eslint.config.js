@@ -45,6 +45,12 @@ export const BOUNDARIES = [
     message: 'A worker imports only src/core (CONTRIBUTING.md#boundaries).',
   },
   {
+    target: './src/platform',
+    from: ['./src', './workers'],
+    except: ['./core', './platform'],
+    message: 'src/platform (browser plumbing such as the worker host) imports only src/core (CONTRIBUTING.md#boundaries).',
+  },
+  {
     target: './src/map',
     from: ['./src/features'],
     message: 'The map engine never imports a screen: mount screens from src/features (CONTRIBUTING.md#boundaries).',
