@@ -1,5 +1,5 @@
 // Worker host in Chromium with real module workers: the report worker starts and answers; a worker script that
-// cannot load (404) is ended and the same API runs on the main thread.
+// cannot load (404) is ended and the same API runs on the main thread. (.tsx: the unit project takes src/**/*.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
 import { hostWorker, type HostedWorker } from './workerHost';
