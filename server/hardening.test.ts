@@ -34,7 +34,7 @@ const req = (path: string, init: { method?: string; token?: string; body?: unkno
   fetch(`${s.url}${path}`, {
     method: init.method ?? 'POST',
     headers: { apikey: s.anonKey, Authorization: `Bearer ${init.token ?? s.anonKey}`, 'Content-Type': 'application/json', ...init.headers },
-    body: init.body === undefined ? undefined : typeof init.body === 'string' || Buffer.isBuffer(init.body) ? init.body : JSON.stringify(init.body),
+    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : Buffer.isBuffer(init.body) ? new Uint8Array(init.body) : JSON.stringify(init.body),
   });
 const count = async (sql: string, params: unknown[] = []) => Number((await s.db.admin.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params)).rows[0].n);
 const gotrueShape = (b: Record<string, unknown>) => expect(Object.keys(b)).toEqual(expect.arrayContaining(['code', 'error_code', 'message', 'msg']));

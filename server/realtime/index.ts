@@ -47,8 +47,14 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   };
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH) return; // someone else's upgrade
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try { url = new URL(req.url ?? '/', 'http://localhost'); } catch { url = new URL('http://localhost/'); }
+    // This server has no other upgrade: anything else is answered and closed, never left holding a socket.
+    if (url.pathname !== REALTIME_PATH) {
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: 'No websocket here: use /realtime/v1/websocket' })}`);
+      return;
+    }
     void (async () => {
       const vsn = url.searchParams.get('vsn') ?? '2.0.0';
       const key = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined);
