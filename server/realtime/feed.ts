@@ -10,8 +10,9 @@ import { CommitHorizon } from './horizon';
 const READ_BATCH = 500;
 const POLL_MS = 2000;
 const PRUNE_MS = 60_000;
-/** While changes wait for concurrent transactions to end, look again this soon. */
+/** While changes wait for concurrent transactions to end, look again this soon (doubling up to the maximum). */
 const HORIZON_RETRY_MS = 20;
+const HORIZON_RETRY_MAX_MS = 500;
 
 export interface TableInfo { columns: { name: string; type: string }[]; pk: string[] }
 export interface Change {
@@ -32,6 +33,7 @@ export class ChangeFeed {
   private closed = false;
   private horizon = new CommitHorizon();
   private retry: NodeJS.Timeout | null = null;
+  private retryMs = HORIZON_RETRY_MS;
 
   constructor(private db: Database, private onChange: (c: Change, canSee: (v: Viewer) => Promise<boolean>) => Promise<void>, private active: () => boolean) {}
 
@@ -52,6 +54,9 @@ export class ChangeFeed {
     await this.draining?.catch(() => {});
   }
 
+  /** True while committed changes may still wait behind running transactions. */
+  get waiting(): boolean { return this.horizon.waiting; }
+
   /** Processes everything queued so far; resolves when done (also used by tests). */
   kick(): Promise<void> {
     if (this.closed) return Promise.resolve();
@@ -63,9 +68,11 @@ export class ChangeFeed {
       } while (this.again && !this.closed);
     })().finally(() => {
       this.draining = null;
-      if (this.horizon.waiting && !this.retry && !this.closed) {
-        this.retry = setTimeout(() => { this.retry = null; void this.kick(); }, HORIZON_RETRY_MS);
+      if (!this.horizon.waiting) this.retryMs = HORIZON_RETRY_MS;
+      else if (!this.retry && !this.closed) {
+        this.retry = setTimeout(() => { this.retry = null; void this.kick(); }, this.retryMs);
         this.retry.unref();
+        this.retryMs = Math.min(this.retryMs * 2, HORIZON_RETRY_MAX_MS);
       }
     });
     return this.draining;

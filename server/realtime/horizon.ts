@@ -18,6 +18,7 @@ export class CommitHorizon {
     // before, so a lower one).
     const seq = await db.admin.query<{ last_value: string | number; is_called: boolean }>('select last_value, is_called from realtime.changes_id_seq');
     const maxId = seq.rows[0]?.is_called ? Number(seq.rows[0].last_value) : 0;
+    if (db.kind === 'pglite') return (this.safe = Math.max(this.safe, maxId)); // one connection: commits in id order
     const fresh = maxId > Math.max(this.safe, this.pending.at(-1)?.maxId ?? 0);
     if (!fresh && this.pending.length === 0) return this.safe; // nothing new: no xid spent on an idle poll
     const snap = await db.admin.query<{ xmin: string; x: string | null }>(

@@ -188,7 +188,15 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
 
   return {
     /** Processes every change queued so far (tests; the feed otherwise runs on NOTIFY and a 2 s poll). */
-    async flush() { await started; await feed.kick(); },
+    async flush() {
+      await started;
+      await feed.kick();
+      // On PostgreSQL, changes of transactions that were still running wait for them (at most a few seconds here).
+      for (let t0 = Date.now(); feed.waiting && Date.now() - t0 < 5000;) {
+        await new Promise((r) => setTimeout(r, 20));
+        await feed.kick();
+      }
+    },
     async close() {
       if (closing) return closing;
       closing = (async () => {
