@@ -7,7 +7,8 @@ import type { PointInput } from '../data/mappers';
 import type { ImagePoint, Point, Track, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, SUPABASE_MAX_ROWS } from '../core/constants';
 import { zoneKmRange } from '../core/pk';
-import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { isValidImageUrl, parseKm, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { saveVersioned } from './conflicts';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
 import { levelsLoadErrorAtom, pointsLoadedCountAtom, teamsLoadErrorAtom } from './status';
 import { store as rawStore } from './store';
@@ -110,10 +111,23 @@ export function pointFromRealtimeRow(row: Record<string, unknown>): Point {
   return { ...p, teamName: team?.name ?? null };
 }
 
-/** Saves a point (insert or update); throws on failure so the form keeps its content. */
-export async function savePoint(input: PointInput): Promise<Point> {
+/** The point fields a user edits in the form, compared field by field on a conflict. */
+export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
+
+/**
+ * Saves a point (insert, or update stating the version `base` it was based on); throws on failure so the form
+ * keeps its content: RowGoneError when it was deleted meanwhile, ConflictCancelledError when the user closed the
+ * conflict dialog (see ./conflicts).
+ */
+export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
-  const saved = await repo.savePoint(input);
+  const saved = input.id && base
+    ? await saveVersioned<PointInput>({
+      table: 'points', base, mine: input, fields: POINT_CONFLICT_FIELDS,
+      save: (v) => repo.savePoint(v), fetchCurrent: () => repo.getPoint(input.id!),
+      finish: (v) => ({ ...v, kmValue: parseKm(v.kilometer) ?? null }),
+    }) as Point
+    : await repo.savePoint(input);
   patchPoints([saved]);
   return saved;
 }

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
+import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
@@ -56,6 +57,7 @@ export function MainScreen() {
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}
       </Suspense>
+      <ConflictDialog />
     </div>
   );
 }
