@@ -31,6 +31,8 @@ export interface Zone {
   id: string; name: string; color: string; track: Track | null;
   points: ImagePoint[]; kmStart: number | null; kmEnd: number | null;
   createdBy: string | null; createdAt: string;
+  /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
+  updatedAt?: string;
 }
 
 export interface Point {

@@ -3,7 +3,7 @@
 // and re-thrown to the caller so a form can stay open with its content.
 import * as repo from '../data/repositories';
 import { toPoint } from '../data/mappers';
-import type { PointInput } from '../data/mappers';
+import type { PointInput, ZoneInput } from '../data/mappers';
 import type { ImagePoint, Point, Track, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, SUPABASE_MAX_ROWS } from '../core/constants';
 import { zoneKmRange } from '../core/pk';
@@ -161,10 +161,21 @@ async function removeImageQuietly(url: string | null): Promise<void> {
 // ---- zones -----------------------------------------------------------------------------------------------
 export interface ZoneFormInput { id?: string; name: string; color: string; track: Track | null; points: ImagePoint[] }
 
-/** Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. */
-export async function saveZone(z: ZoneFormInput): Promise<Zone> {
-  const { kmStart, kmEnd } = zoneKmRange(z.points, store.get(markersAtom));
-  const saved = await repo.saveZone({ ...z, name: z.name.trim(), kmStart, kmEnd });
+export const ZONE_CONFLICT_FIELDS = ['name', 'color', 'track', 'points'] as const;
+
+/**
+ * Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. An edit
+ * states the version `base` it started from (conflict dialog, RowGoneError: see ./conflicts).
+ */
+export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zone> {
+  const withKm = <V extends { points: ImagePoint[] }>(v: V) => ({ ...v, ...zoneKmRange(v.points, store.get(markersAtom)) });
+  const input = withKm({ ...z, name: z.name.trim(), kmStart: null as number | null, kmEnd: null as number | null });
+  const saved = z.id && base
+    ? await saveVersioned<ZoneInput>({
+      table: 'zones', base, mine: input, fields: ZONE_CONFLICT_FIELDS,
+      save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(z.id!), finish: withKm,
+    }) as Zone
+    : await repo.saveZone(input);
   const zones = store.get(zonesAtom);
   store.set(zonesAtom, zones.some((x) => x.id === saved.id) ? zones.map((x) => (x.id === saved.id ? saved : x)) : [saved, ...zones]);
   void reloadTable('zones');

@@ -32,7 +32,7 @@ export function CriticalityTab() {
     if (editing === 'new') {
       await save({ id: levelIdFromName(d.name, levels.map((l) => l.id)), ...d, order: nextLevelOrder(levels), isDefault: false });
     } else if (editing) {
-      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault });
+      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault, base: editing });
     }
     toast(A.levels.saved, 'success');
   };
