@@ -62,7 +62,10 @@ test('two users edit one point: the later save shows what changed and keeps the 
   const row = (await db.from('points').select('status, description').eq('id', id).single()).data!;
   expect(row).toEqual({ status: 'resolu', description: 'Traverse fissurée sur 40 cm, à remplacer.' });
 
-  // Both change the description: the agent merges the two texts.
+  // Both change the description: the agent merges the two texts. (Back to Signalé so that the list, which hides
+  // resolved points by default, shows it.)
+  await db.from('points').update({ status: 'signale' }).eq('id', id);
+  await expect(agent.getByRole('button', { name: `Modifier ${name}` })).toBeVisible({ timeout: 10_000 });
   const agentForm2 = await openEdit(agent, name);
   const adminForm2 = await openEdit(admin, name);
   await adminForm2.getByLabel('Description').fill('Traverse fissurée sur 40 cm, à remplacer. OT posé le 12.');

@@ -17,6 +17,7 @@ import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
+import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 
 export function MapView() {
@@ -61,8 +62,11 @@ export function MapView() {
     if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
+  const viewRef = useRef<HTMLDivElement>(null);
+  const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
+
   return (
-    <div className="map-view" data-mode={mode}>
+    <div className="map-view" data-mode={mode} ref={viewRef}>
       <MapCanvas
         image={image}
         points={derived.arrays}
@@ -87,6 +91,8 @@ export function MapView() {
           />
         )}
         {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+        {(mode === 'draw-point' || mode === 'draw-zone') && <div className="map-crosshair" aria-hidden="true" data-testid="map-crosshair" />}
+        <div className="sr-only" aria-live="polite" data-testid="map-announcer">{announcement}</div>
       </MapCanvas>
       <ClusterSheet />
     </div>
