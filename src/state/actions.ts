@@ -23,8 +23,8 @@ export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticalit
 let sessionEpoch = 0;
 export function invalidatePendingLoads(): void { sessionEpoch++; }
 
-/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8. */
-export async function reloadTable(table: TableName): Promise<void> {
+/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8; false then. */
+export async function reloadTable(table: TableName): Promise<boolean> {
   const epoch = sessionEpoch;
   const store = guardedStore(() => epoch === sessionEpoch);
   try {
@@ -56,10 +56,12 @@ export async function reloadTable(table: TableName): Promise<void> {
       case 'kilometer_markers': store.set(markersAtom, await repo.listMarkers()); break;
       case 'app_settings': store.set(settingsAtom, await repo.listSettings()); break;
     }
+    return true;
   } catch (err) {
     console.error(`Chargement de ${table} impossible`, err);
     if (table === 'teams') { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); }
     if (table === 'criticality_levels') { store.set(criticalityLevelsAtom, DEFAULT_CRITICALITY_LEVELS); store.set(levelsLoadErrorAtom, DATA_TEXT.levelsLoadError); }
+    return false;
   }
 }
 
@@ -69,20 +71,24 @@ function guardedStore(alive: () => boolean): Pick<typeof rawStore, 'get' | 'set'
 }
 
 let loadSeq = 0;
-/** Loads everything (startup, refresh button, after a realtime reconnect). Small tables first, points last. */
-export async function loadAll(): Promise<void> {
+/**
+ * Loads everything (startup, refresh button, after a realtime reconnect). Small tables first, points last.
+ * Resolves false when a table could not be loaded (the refresh button then says so).
+ */
+export async function loadAll(): Promise<boolean> {
   const seq = ++loadSeq;
   store.set(dataLoadingAtom, true);
   try {
-    await Promise.all((['teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'zones'] as TableName[]).map(reloadTable));
-    await reloadTable('points');
+    const small = await Promise.all((['teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'zones'] as TableName[]).map(reloadTable));
+    const points = await reloadTable('points');
+    return points && small.every(Boolean);
   } finally {
     if (seq === loadSeq) store.set(dataLoadingAtom, false);
   }
 }
 
 /** The feedback link changed elsewhere (window event 'feedbackLinkUpdated'): reload the settings. */
-export const reloadSettings = (): Promise<void> => reloadTable('app_settings');
+export const reloadSettings = async (): Promise<void> => { await reloadTable('app_settings'); };
 
 // ---- points ---------------------------------------------------------------------------------------------
 /** Replaces or inserts points (newest first) and removes ids, without reloading the whole table. */
