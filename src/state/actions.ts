@@ -9,6 +9,7 @@ import { DEFAULT_CRITICALITY_LEVELS, SUPABASE_MAX_ROWS } from '../core/constants
 import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, parseKm, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
+import { firstLoadDoneAtom } from './firstLoad';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
 import { levelsLoadErrorAtom, pointsLoadedCountAtom, teamsLoadErrorAtom } from './status';
 import { store as rawStore } from './store';
@@ -83,7 +84,7 @@ export async function loadAll(): Promise<boolean> {
     const points = await reloadTable('points');
     return points && small.every(Boolean);
   } finally {
-    if (seq === loadSeq) store.set(dataLoadingAtom, false);
+    if (seq === loadSeq) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }
 }
 

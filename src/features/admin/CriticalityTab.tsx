@@ -118,7 +118,7 @@ export function CriticalityTab() {
       {editing && <LevelFormDialog level={editing === 'new' ? null : editing} onSave={saveDraft} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.levels.deleteWhat}
-        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteError} blocked={!!deleteError && deleteError !== A.levels.deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );

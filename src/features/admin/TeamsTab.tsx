@@ -85,7 +85,7 @@ export function TeamsTab() {
       )}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.teams.deleteWhat}
-        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteError} blocked={deleteError === A.teams.inUse} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );
