@@ -25,7 +25,8 @@ test('a point and a zone reported with the keyboard only', async ({ page, baseUR
   await expect(dialog).toBeVisible();
   await expect(announcer).toContainText('formulaire de signalement ouvert');
   const name = `Clavier ${uniq()}`;
-  await page.keyboard.type(name); // the first field has the focus
+  await dialog.getByLabel('Libellé').focus();
+  await page.keyboard.type(name);
   await dialog.getByLabel('Description').focus();
   await page.keyboard.type('Signalé au clavier.');
   await dialog.getByRole('button', { name: 'Enregistrer' }).focus();
@@ -48,7 +49,7 @@ test('a point and a zone reported with the keyboard only', async ({ page, baseUR
   await expect(announcer).toContainText('Sommet 2 ajouté');
   for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  await expect(announcer).toContainText('Sommet 3 ajouté. Vous pouvez valider la zone.');
+  await expect(announcer).toHaveText(/^Sommet 3 ajouté au PK \d+,\d{2}\. Vous pouvez valider la zone\.$/);
   await page.getByRole('button', { name: 'Valider la zone' }).focus();
   await page.keyboard.press('Enter');
   const zoneDialog = page.getByRole('dialog', { name: 'Créer une zone' });

@@ -17,6 +17,7 @@ import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
+import { startAtImageX } from './viewportMath';
 import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 
@@ -61,6 +62,20 @@ export function MapView() {
   useEffect(() => {
     if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
+
+  // The first view starts at the first kilometre marker (once, when the markers are first known).
+  const startedAtMarker = useRef(false);
+  useEffect(() => {
+    if (startedAtMarker.current || !api || markers.length === 0) return;
+    startedAtMarker.current = true;
+    const first = Math.min(...markers.map((m) => m.position));
+    const ctl = api.controller;
+    const apply = () => {
+      if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
+      ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
+    };
+    apply();
+  }, [api, markers]);
 
   const viewRef = useRef<HTMLDivElement>(null);
   const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
