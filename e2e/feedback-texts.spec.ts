@@ -86,6 +86,9 @@ test.describe('phone', () => {
     const c = (await page.getByTestId('map-canvas').boundingBox())!;
     // The ruler is drawn over the image's bottom tenth, which fills the map's height at the first view.
     expect(f.y + f.height).toBeLessThanOrEqual(c.y + c.height * 0.9);
+    // ... and does not cover the zoom buttons either.
+    const z = (await page.getByRole('group', { name: 'Contrôles du zoom' }).boundingBox())!;
+    expect(z.y + z.height).toBeLessThanOrEqual(f.y);
     await page.screenshot({ path: 'test-results/app-screens/phone-first-view.png' });
   });
 });
