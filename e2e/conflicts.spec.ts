@@ -121,3 +121,28 @@ test('phone: a point deleted meanwhile says so, keeps the text in view and can b
   expect(rows[0].description).toBe('Mon texte à ne pas perdre.');
   await db.from('points').delete().eq('id', rows[0].id);
 });
+
+test('phone: a stale save shows the conflict dialog, usable on a small screen', async ({ browser }) => {
+  const name = `Conflit mobile ${uniq()}`;
+  const id = await newPoint(name, 'texte initial');
+  const page = await signedIn(browser, PHONE);
+  await page.getByRole('button', { name: 'Afficher la liste' }).click();
+  const form = await openEdit(page, name);
+  await db.from('points').update({ status: 'pris_en_charge' }).eq('id', id); // someone else, meanwhile
+  await form.getByLabel('Description').fill('texte du téléphone');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
+  await expect(conflict).toBeVisible({ timeout: 20_000 });
+  await expect(conflict.locator('fieldset[data-field="status"] .conflict-theirs')).toHaveText('En cours');
+  const apply = conflict.getByRole('button', { name: 'Enregistrer ces valeurs' });
+  await apply.scrollIntoViewIfNeeded();
+  await expect(apply).toBeInViewport();
+  const box = (await conflict.boundingBox())!;
+  expect(box.width).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: 'test-results/app-screens/phone-conflict.png' });
+  await apply.click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+  const row = (await db.from('points').select('status, description').eq('id', id).single()).data!;
+  expect(row).toEqual({ status: 'pris_en_charge', description: 'texte du téléphone' });
+  await db.from('points').delete().eq('id', id);
+});
