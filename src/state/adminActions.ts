@@ -3,13 +3,13 @@
 import { atom, type Getter, type Setter } from 'jotai';
 import * as repo from '../data/repositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
-import { sortMarkers } from '../core/pk';
+import { sortMarkers, zoneKmRange } from '../core/pk';
 import { moveLevel, sortLevels } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
 import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
-import { RowGoneError, saveVersioned } from './conflicts';
+import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
 /** Every profile (admin only, SPEC §6) and the invitations, as last loaded by the panel. */
 export const adminProfilesAtom = atom<Profile[]>([]);
@@ -225,7 +225,14 @@ async function recomputeZoneKm(get: Getter, set: Setter): Promise<number> {
   for (const u of updates) {
     const z = byId.get(u.id);
     if (!z) continue;
-    saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    try {
+      saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    } catch (e) {
+      // The PK range is derived: on a zone changed meanwhile, recompute it from the current version (no dialog).
+      if (!isStaleVersionError(e)) throw e;
+      const cur = await repo.getZone(z.id);
+      if (cur) saved.set(z.id, await repo.saveZone({ ...cur, ...zoneKmRange(cur.points, get(markersAtom)) }));
+    }
   }
   set(zonesAtom, get(zonesAtom).map((z) => saved.get(z.id) ?? z));
   return saved.size;
