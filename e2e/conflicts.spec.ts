@@ -146,3 +146,27 @@ test('phone: a stale save shows the conflict dialog, usable on a small screen', 
   expect(row).toEqual({ status: 'pris_en_charge', description: 'texte du téléphone' });
   await db.from('points').delete().eq('id', id);
 });
+
+test('admin: a team changed meanwhile goes through the same conflict dialog', async ({ browser }) => {
+  const name = `Équipe conflit ${uniq()}`;
+  const team = (await db.from('teams').insert({ name, description: 'avant' }).select('id').single()).data!;
+  const page = await signedIn(browser);
+  await page.getByRole('button', { name: 'Administration', exact: true }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Administration' });
+  await panel.getByRole('tab', { name: 'Équipes', exact: true }).click();
+  await panel.locator(`.team-card[data-team="${name}"]`).getByRole('button', { name: `Modifier ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: "Modifier l'équipe" });
+  await expect(edit.getByLabel('Nom')).toHaveValue(name);
+  await db.from('teams').update({ description: 'après, par un autre admin' }).eq('id', team.id);
+  await edit.getByLabel('Nom').fill(`${name} bis`);
+  await edit.getByRole('button', { name: 'Enregistrer' }).click();
+  const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
+  await expect(conflict).toBeVisible({ timeout: 20_000 });
+  await expect(conflict.locator('fieldset[data-field="description"] .conflict-theirs')).toHaveText('après, par un autre admin');
+  await expect(conflict.locator('fieldset[data-field="name"] .conflict-mine')).toHaveText(`${name} bis`);
+  await conflict.getByRole('button', { name: 'Enregistrer ces valeurs' }).click();
+  await expect(edit).toBeHidden({ timeout: 20_000 });
+  const row = (await db.from('teams').select('name, description').eq('id', team.id).single()).data!;
+  expect(row).toEqual({ name: `${name} bis`, description: 'après, par un autre admin' });
+  await db.from('teams').delete().eq('id', team.id);
+});
