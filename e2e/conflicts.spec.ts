@@ -54,6 +54,7 @@ test('two users edit one point: the later save shows what changed and keeps the 
   const desc = conflict.locator('fieldset[data-field="description"]');
   await expect(desc.locator('.conflict-mine')).toHaveText('Traverse fissurée sur 40 cm, à remplacer.');
   await expect(desc.getByRole('radio', { name: 'Garder la mienne' })).toBeChecked();
+  await agent.screenshot({ path: 'test-results/app-screens/desktop-conflict.png' });
   await conflict.getByRole('button', { name: 'Enregistrer ces valeurs' }).click();
   await expect(conflict).toBeHidden();
   await expect(agentForm).toBeHidden({ timeout: 20_000 });
