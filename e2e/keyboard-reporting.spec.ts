@@ -25,7 +25,7 @@ test('a point and a zone reported with the keyboard only', async ({ page, baseUR
   await expect(dialog).toBeVisible();
   await expect(announcer).toContainText('formulaire de signalement ouvert');
   const name = `Clavier ${uniq()}`;
-  await dialog.getByLabel('Libellé').focus();
+  await expect(dialog.getByLabel('Libellé')).toBeFocused(); // a new report starts in its first field
   await page.keyboard.type(name);
   await dialog.getByLabel('Description').focus();
   await page.keyboard.type('Signalé au clavier.');
@@ -55,7 +55,7 @@ test('a point and a zone reported with the keyboard only', async ({ page, baseUR
   const zoneDialog = page.getByRole('dialog', { name: 'Créer une zone' });
   await expect(zoneDialog).toBeVisible();
   const zoneName = `Zone clavier ${uniq()}`;
-  await zoneDialog.getByLabel('Nom de la zone').focus();
+  await expect(zoneDialog.getByLabel('Nom de la zone')).toBeFocused();
   await page.keyboard.type(zoneName);
   await page.keyboard.press('Enter');
   await expect(zoneDialog).toBeHidden({ timeout: 20_000 });

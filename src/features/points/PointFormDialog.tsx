@@ -138,7 +138,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
-          onChange={(e) => set('name', e.target.value)} error={errors.name} />
+          onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
           onChange={(e) => set('description', e.target.value)} error={errors.description} />
         <div className="field-row">
