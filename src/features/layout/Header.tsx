@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
-import { Button, IconButton } from '../../ui';
+import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { feedbackLinkAtom, dataLoadingAtom } from '../../state/data';
 import { isAdminAtom, profileAtom } from '../../state/session';
@@ -77,7 +77,7 @@ export function Header() {
         </Button>
       </nav>
       <div className="header-actions">
-        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll()} />
+        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
         {profile && !compact && (
           <span className="header-user" title={profile.email}>

@@ -5,6 +5,7 @@ import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
 import { ClusterSheet } from '../points/ClusterSheet';
+import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
@@ -58,6 +59,7 @@ export function MainScreen() {
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}
       </Suspense>
+      <ConflictDialog />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { Button, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useTeamGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
+import { formatCount } from '../../core/format';
 
 export const TEAM_ROW_HEIGHT = 52; // px
 
@@ -39,7 +40,7 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
       <button type="button" className="list-row-main" onClick={() => setOpenId(r.id)}>
         <Users size={18} aria-hidden="true" className={r.noTeam ? 'muted' : 'team-icon'} />
         <span className="list-row-text"><span className={`list-row-title ${r.noTeam ? 'muted' : ''}`}>{r.name}</span></span>
-        <span className="badge count-badge" aria-label={T.count(r.count)} title={T.count(r.count)}>{r.count}</span>
+        <span className="badge count-badge" aria-label={T.count(r.count)} title={T.count(r.count)}>{formatCount(r.count)}</span>
       </button>
     </div>
   );

@@ -10,7 +10,7 @@ import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } fro
 import { requestModeAtom } from '../../state/modeActions';
 import { groupPoints, zoneRows } from '../../core/sidebarLists';
 import { polygonCentroid } from '../../core/geometry';
-import { formatKm } from '../../core/format';
+import { formatCount, formatKm } from '../../core/format';
 import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useZoneGrouping } from './useSidebarData';
@@ -72,7 +72,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
                   {zone.kmStart !== null && zone.kmEnd !== null && <span>PK {formatKm(zone.kmStart)} – {formatKm(zone.kmEnd)}</span>}
                 </span>
               </span>
-              <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{count}</span>
+              <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{formatCount(count)}</span>
             </button>
             {isAdmin && <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />}
             {isAdmin && <IconButton size="sm" className="btn-danger-ghost" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
