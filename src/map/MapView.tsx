@@ -11,6 +11,7 @@ import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/select
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { derivePointArrays } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { PkHighlight } from './PkHighlight';
 import { DraftToolbar } from './DraftToolbar';
 import { ClusterSheet } from '../features/points/ClusterSheet';
 import { toolForMode } from './tools';
@@ -79,6 +80,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <PkHighlight controller={api.controller} />}
         {mode === 'draw-zone' && (
           <DraftToolbar
             vertexCount={draft.length}

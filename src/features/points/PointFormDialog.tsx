@@ -10,13 +10,15 @@ import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage, savePoint } from '../../state/actions';
 import { STATUS_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatKm, parseKmInput } from '../../core/format';
 import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { KmInput } from './KmInput';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
+import { CopyLinkButton } from '../findShare/CopyLinkButton';
+import { NearbyReports } from '../findShare/NearbyReports';
 
 export function PointFormDialog() {
   const form = useAtomValue(pointFormAtom);
@@ -125,6 +127,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     >
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} />
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
