@@ -1,5 +1,5 @@
 // Point search at scale (issue 13): 50 queries through supabase-js and the embedded server on PGlite seeded with
-// SEED_POINTS extra points (default 1,000,000): rpc('search_points') (trigram index over folded text) against, in
+// SEED_POINTS extra points (default 1,000,000): rpc('search_points') (side table of folded text, trigram index) against, in
 // the same run, the naive search a client could send (name/description/ticket ILIKE '%q%', no index: sequential
 // scan). p95 must stay under 200 ms. `DATABASE_URL` runs it on PostgreSQL instead. JSON in bench/results/search.json.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +14,7 @@ import { printTable, round, summarize, writeResults } from './lib/stats';
 const N = Number(process.env.SEED_POINTS ?? 1_000_000);
 const BASELINE_QUERIES = Number(process.env.BASELINE_QUERIES ?? 10); // the sequential scan is slow: a subset
 const TARGET_P95_MS = 200;
-const INDEX_SQL = `create index points_search_trgm_idx on public.points
-  using gin (private.points_search_text(name, description, ticket_number) extensions.gin_trgm_ops)`; // as in the migration
+const INDEX_SQL = 'create index point_search_trgm_idx on private.point_search using gin (search_text extensions.gin_trgm_ops)'; // as in the migration
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rail-search-bench-'));
 try {
@@ -23,15 +22,20 @@ try {
   const s = await startServer({ dataDir, port: 0, seed: 'demo', databaseUrl: process.env.DATABASE_URL });
   // Bulk load as a restore would: without the trigram index, then one index build (what a migration on an
   // existing 1M-point table does too), timed separately.
-  await s.db.admin.exec('drop index public.points_search_trgm_idx');
+  await s.db.admin.exec('drop index private.point_search_trgm_idx; alter table public.points disable trigger points_search_sync');
   await addExtraPoints(s.db, N);
   const seedMs = performance.now() - t;
   t = performance.now();
-  await s.db.admin.exec(INDEX_SQL);
+  await s.db.admin.exec(`insert into private.point_search (id, created_at, search_text)
+      select p.id, p.created_at, private.points_search_text(p.name, p.description, p.ticket_number) from public.points p
+      on conflict (id) do nothing;
+    ${INDEX_SQL};
+    alter table public.points enable always trigger points_search_sync;
+    analyze private.point_search`);
   const indexMs = performance.now() - t;
   const count = Number((await s.db.admin.query<{ n: string }>('select count(*) as n from public.points')).rows[0].n);
   await s.db.admin.exec('analyze public.points');
-  console.log(`${count} points seeded in ${round(seedMs / 1000, 1)} s, trigram index built in ${round(indexMs / 1000, 1)} s`);
+  console.log(`${count} points seeded in ${round(seedMs / 1000, 1)} s, search table filled and trigram index built in ${round(indexMs / 1000, 1)} s`);
 
   // 50 queries: 20 existing ticket numbers (selective), 15 words of labels and descriptions as typed (often many
   // hits: newest first), 10 with accents stripped or upper case, 5 that match nothing.

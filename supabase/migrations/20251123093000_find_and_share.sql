@@ -13,14 +13,40 @@ language sql immutable parallel safe set search_path = '' as $$
 $$;
 comment on function private.search_fold(text) is 'Lower case without accents (the search normal form); immutable wrapper of unaccent.';
 
--- The searched text of a point: label, description and ticket number, folded. The trigram index is on this.
+-- The searched text of a point: label, description and ticket number, folded.
 create or replace function private.points_search_text(name text, description text, ticket_number text) returns text
 language sql immutable parallel safe set search_path = '' as $$
   select private.search_fold(coalesce(name, '') || ' ' || coalesce(description, '') || ' ' || coalesce(ticket_number, ''))
 $$;
 
-create index points_search_trgm_idx on public.points
-  using gin (private.points_search_text(name, description, ticket_number) extensions.gin_trgm_ops);
+-- The folded text lives in a narrow side table (not in public.points, so every `select *` of the app stays as it
+-- was): matching it costs a plain LIKE per row instead of an unaccent() call, and its own (created_at, id) order
+-- lets a search read the newest rows first. Kept in step by a trigger that fires also during bulk loads
+-- (session_replication_role = replica); rows go with their point (on delete cascade). Not exposed by the API.
+create table private.point_search (
+  id uuid primary key references public.points (id) on delete cascade,
+  created_at timestamptz not null,
+  search_text text not null
+);
+comment on table private.point_search is 'Folded label + description + ticket number of each point (search_points); maintained by trigger.';
+create index point_search_trgm_idx on private.point_search using gin (search_text extensions.gin_trgm_ops);
+create index point_search_created_idx on private.point_search (created_at desc, id desc);
+
+insert into private.point_search (id, created_at, search_text)
+  select p.id, p.created_at, private.points_search_text(p.name, p.description, p.ticket_number) from public.points p;
+
+create or replace function private.points_search_sync() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  insert into private.point_search (id, created_at, search_text)
+  values (new.id, new.created_at, private.points_search_text(new.name, new.description, new.ticket_number))
+  on conflict (id) do update set created_at = excluded.created_at, search_text = excluded.search_text;
+  return null;
+end $$;
+revoke all on function private.points_search_sync() from public;
+create trigger points_search_sync after insert or update of name, description, ticket_number, created_at on public.points
+  for each row execute function private.points_search_sync();
+alter table public.points enable always trigger points_search_sync;
 
 -- The LIKE pattern for a query: folded, LIKE wildcards escaped, words in order separated by anything. Null when
 -- the query has fewer than 3 characters (a trigram index cannot narrow shorter ones).
@@ -33,6 +59,9 @@ language sql immutable parallel safe set search_path = '' as $$
   from (select pg_catalog.btrim(pg_catalog.regexp_replace(private.search_fold(query), '\s+', ' ', 'g')) as f) s
 $$;
 
+-- Newest first in two steps, each bounded: (1) the newest SEARCH_WINDOW rows in date order — a frequent word fills
+-- the page there; (2) otherwise the word is rare (fewer than max_results per SEARCH_WINDOW rows), so the trigram
+-- index finds its few rows. Rows come through public.points, so the caller's RLS decides (security invoker).
 create or replace function public.search_points(query text, max_results integer default 20)
 returns table (
   id uuid, name text, description text, kilometer text, km_value numeric, "position" jsonb, status text,
@@ -42,17 +71,35 @@ language plpgsql stable security invoker set search_path = '' as $$
 declare
   pat text := private.search_pattern(query);
   lim integer := least(greatest(coalesce(max_results, 20), 1), 100);
+  ids uuid[];
 begin
   if pat is null then return; end if;
-  -- EXECUTE plans with the actual pattern, so the planner sees how selective it is (index or newest-first scan).
-  return query execute
-    'select p.id, p.name, p.description, p.kilometer, p.km_value, p."position", p.status, p.criticality,
-            p.ticket_number, p.team_id, p.created_at
-       from public.points p
-      where private.points_search_text(p.name, p.description, p.ticket_number) like $1
-      order by p.created_at desc, p.id desc
-      limit $2'
-    using pat, lim;
+  ids := array(
+    select w.id
+      from (select s.id, s.created_at, s.search_text from private.point_search s
+             order by s.created_at desc, s.id desc limit 5000) w
+      join public.points p on p.id = w.id
+     where w.search_text like pat
+     order by w.created_at desc, w.id desc
+     limit lim);
+  if pg_catalog.cardinality(ids) >= lim then
+    return query
+      select p.id, p.name, p.description, p.kilometer, p.km_value, p."position", p.status, p.criticality,
+             p.ticket_number, p.team_id, p.created_at
+        from pg_catalog.unnest(ids) with ordinality u(id, ord) join public.points p on p.id = u.id
+       order by u.ord;
+    return;
+  end if;
+  -- Rare in the newest rows: all matches through the trigram index (a materialized step forces that plan).
+  return query
+    with m as materialized (
+      select s.id, s.created_at from private.point_search s where s.search_text like pat
+    )
+    select p.id, p.name, p.description, p.kilometer, p.km_value, p."position", p.status, p.criticality,
+           p.ticket_number, p.team_id, p.created_at
+      from m join public.points p on p.id = m.id
+     order by m.created_at desc, m.id desc
+     limit lim;
 end $$;
 comment on function public.search_points(text, integer) is
   'Points whose label, description or ticket number contain the query (accents and case ignored; words in order), newest first; at most 100.';
@@ -124,6 +171,7 @@ revoke all on function public.search_points(text, integer) from public, anon;
 revoke all on function public.nearby_points(numeric, double precision, double precision, uuid, numeric, integer) from public, anon;
 grant execute on function public.search_points(text, integer) to authenticated, service_role;
 grant execute on function public.nearby_points(numeric, double precision, double precision, uuid, numeric, integer) to authenticated, service_role;
+grant select on private.point_search to authenticated, service_role;
 grant execute on function private.search_fold(text), private.points_search_text(text, text, text), private.search_pattern(text),
   private.polygon_contains(jsonb, double precision, double precision), private.track_at(double precision, double precision)
   to authenticated, service_role;

@@ -91,16 +91,33 @@ describe(`search_points (${testKind()})`, () => {
     }
   });
 
-  it('uses the trigram index for a selective query', async () => {
-    await db.admin.query(`insert into public.points (name, description, "position")
-      select 'Point ' || g, 'description ' || g, '{"x":1,"y":1}' from generate_series(1, 3000) g`);
-    await addPoint({ name: 'Zyxwvut unique' });
-    await db.admin.exec('analyze public.points');
-    const plan = (await db.admin.query<Record<string, string>>(
-      `explain select id from public.points where private.points_search_text(name, description, ticket_number) like '%zyxwvut%'`)).rows
-      .map((r) => Object.values(r)[0]).join('\n');
-    expect(plan).toContain('points_search_trgm_idx');
+  it('uses the trigram index for a rare word, the newest rows for a frequent one, and gives the same answer as a full scan', async () => {
+    await db.admin.query(`insert into public.points (name, description, "position", created_at)
+      select 'Point ' || g, case when g % 2 = 0 then 'Ballast pollué' else 'description ' || g end, '{"x":1,"y":1}',
+        timestamptz '2026-01-01' + (g || ' minutes')::interval from generate_series(1, 12000) g`);
+    await addPoint({ name: 'Zyxwvut unique', createdAt: '2025-01-01T00:00:00Z' }); // the oldest: outside the newest window
+    await db.admin.exec('analyze private.point_search');
+    // The index applies to the search predicate (at this small size the planner may still prefer a scan).
+    const plan = await db.admin.transaction(async (tx) => {
+      await tx.query('set local enable_seqscan = off');
+      return (await tx.query<Record<string, string>>(`explain select id from private.point_search where search_text like '%zyxwvut%'`))
+        .rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('point_search_trgm_idx');
     expect((await search('zyxwvut')).map((h) => h.name)).toEqual(['Zyxwvut unique']);
+    const full = async (pat: string, n: number) => (await asUser<{ id: string }>(db, user,
+      `select id from public.points where private.points_search_text(name, description, ticket_number) like $1
+        order by created_at desc, id desc limit $2`, [pat, n])).map((r) => r.id);
+    for (const [q, pat] of [['ballast pollue', '%ballast%pollue%'], ['point 1234', '%point%1234%'], ['description 11', '%description%11%']]) {
+      expect((await search(q, user, 20)).map((h) => h.id), q).toEqual(await full(pat, 20));
+    }
+    // the side table follows renames and deletions
+    const id = await addPoint({ name: 'Renommé plus tard' });
+    await db.admin.query("update public.points set name = 'Nouveau nom xq' where id = $1", [id]);
+    expect((await search('nouveau nom xq')).map((h) => h.id)).toEqual([id]);
+    expect(await search('renomme plus tard')).toEqual([]);
+    await db.admin.query('delete from public.points where id = $1', [id]);
+    expect(await search('nouveau nom xq')).toEqual([]);
   });
 });
 
