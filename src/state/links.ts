@@ -71,7 +71,9 @@ export async function applyStartupLink(): Promise<LinkOutcome | null> {
   window.history.replaceState(null, '', withoutLink(window.location.href));
   window.history.pushState({ [LINK_STATE]: true }, '', href);
   await waitForFirstLoad(link.kind === 'pk');
-  return apply(link);
+  const outcome = await apply(link);
+  if (!outcome.ok && link.kind === 'point') leaveLinkEntry(); // nothing opened: Back has nothing to close
+  return outcome;
 }
 
 /** Back / Forward: the address's link decides what is open. Returns what to do with the point form. */
