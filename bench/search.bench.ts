@@ -91,7 +91,7 @@ try {
     { variant: `baseline ILIKE seq scan (${baseline.length})`, ...base },
   ]);
   console.log(`p95 ${round(search.p95)} ms (target < ${TARGET_P95_MS} ms: ${search.p95 < TARGET_P95_MS ? 'met' : 'MISSED'}); baseline median / rpc median = ${round(base.median / search.median, 1)}×`);
-  const path = writeResults('search', {
+  const path = writeResults(s.db.kind === 'pglite' ? 'search' : 'search-postgres', {
     points: count, database: s.db.kind, seedMs: round(seedMs, 0), indexBuildMs: round(indexMs, 0), targetP95Ms: TARGET_P95_MS,
     searchPoints: search, baselineIlike: base, ratioMedian: round(base.median / search.median, 2),
     queries: timed.map((x) => ({ ...x, ms: round(x.ms) })), baselineQueries: baseline.map((x) => ({ ...x, ms: round(x.ms) })),
