@@ -121,6 +121,10 @@ test.describe('desktop', () => {
     const km = Math.round(mid * 10) / 10;
     await page.goto(`/?pk=${km}`);
     await expect(page.getByTestId('pk-highlight')).toContainText(`PK ${formatKm(km)}`, { timeout: 30_000 });
+    await page.waitForTimeout(600); // the centring animation
+    const canvas = (await page.getByTestId('map-canvas').boundingBox())!;
+    const band = (await page.getByTestId('pk-highlight').boundingBox())!;
+    expect(Math.abs(band.x - (canvas.x + canvas.width / 2))).toBeLessThan(3); // the PK's x is at the centre of the map
     await page.goto('/?pk=998');
     await expect(page.getByText('Le PK 998,00 est hors de la ligne')).toBeVisible({ timeout: 30_000 });
   });
@@ -170,6 +174,34 @@ test.describe('desktop', () => {
     expect(f.properties).toMatchObject({ pk: 17.4, description: tricky, statut: 'signale' });
     expect(f.geometry.coordinates).toEqual([5000, 700]);
     expect(doc.features.some((x: { properties: { statut: string } }) => x.properties.statut === 'resolu')).toBe(true);
+  });
+
+  test('export with the File System Access API: chunks are written to the chosen file as they come', async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { __writes: number[]; __closed: boolean; __text: string[]; showSaveFilePicker: unknown };
+      w.__writes = []; w.__closed = false; w.__text = [];
+      const dec = new TextDecoder();
+      // The page's side of the API (the picker is native UI Playwright cannot drive): records what the app writes.
+      w.showSaveFilePicker = async () => ({
+        createWritable: async () => ({
+          write: async (chunk: Uint8Array) => { w.__writes.push(chunk.byteLength); w.__text.push(dec.decode(chunk, { stream: true })); },
+          close: async () => { w.__closed = true; },
+          abort: async () => undefined,
+        }),
+      });
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter les signalements' });
+    await dialog.getByLabel('Statut').selectOption('all');
+    await dialog.getByRole('button', { name: 'Exporter' }).click();
+    await expect(dialog.getByText(/exporté\(s\) dans signalements_/)).toBeVisible();
+    const r = await page.evaluate(() => { const w = window as unknown as { __writes: number[]; __closed: boolean; __text: string[] }; return { writes: w.__writes, closed: w.__closed, text: w.__text.join('') }; });
+    expect(r.closed).toBe(true);
+    expect(r.writes.length).toBeGreaterThan(0);
+    const rows = parseCsv(r.text.replace(/^\uFEFF/, ''));
+    const { count } = await admin.from('points').select('id', { count: 'exact', head: true });
+    expect(rows.length - 1).toBe(count);
   });
 
   test('nearby reports while reporting: an unresolved point at the same PK is listed and openable; saving stays possible', async ({ page }) => {
