@@ -73,6 +73,15 @@ test.describe('desktop', () => {
 
     await search(page).fill(`introuvable ${u}`);
     await expect(page.getByText('Aucun signalement trouvé')).toBeVisible();
+
+    // Typed key by key, quickly: debounced, so one request for the final text (not one per key).
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/rest/v1/rpc/search_points')) calls.push(r.postData() ?? ''); });
+    await search(page).fill('');
+    await search(page).pressSequentially(`caténaire ${u}`, { delay: 20 });
+    await expect(page.getByRole('option', { name: new RegExp(`Défaut caténaire ${u}`) })).toBeVisible();
+    expect(calls.length).toBeLessThanOrEqual(2);
+    expect(JSON.parse(calls[calls.length - 1]).query).toBe(`caténaire ${u}`);
   });
 
   test('jump to a PK: both ends of the range highlight the ruler; outside the range a French message', async ({ page }) => {
