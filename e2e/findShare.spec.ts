@@ -185,6 +185,24 @@ test.describe('desktop', () => {
     expect(doc.features.some((x: { properties: { statut: string } }) => x.properties.statut === 'resolu')).toBe(true);
   });
 
+  test('export starts from the zone open in the sidebar: only that zone\'s points', async ({ page }) => {
+    await page.addInitScript(() => { delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker; });
+    await signIn(page);
+    await page.getByRole('tab', { name: 'Par zone' }).click();
+    const firstZone = page.locator('.zone-row .list-row-title').first();
+    const zoneName = (await firstZone.textContent())!;
+    await firstZone.click();
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter les signalements' });
+    await expect(dialog.getByLabel('Zone')).toHaveValue(/.+/);
+    await expect(dialog.getByLabel('Zone').locator('option:checked')).toHaveText(zoneName);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Exporter' }).click();
+    const rows = parseCsv(readFileSync((await (await download).path())!, 'utf8').slice(1)).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[6].split(', ').includes(zoneName))).toBe(true);
+  });
+
   test('export with the File System Access API: chunks are written to the chosen file as they come', async ({ page }) => {
     await page.addInitScript(() => {
       const w = window as unknown as { __writes: number[]; __closed: boolean; __text: string[]; showSaveFilePicker: unknown };

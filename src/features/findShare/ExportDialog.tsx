@@ -6,6 +6,7 @@ import { Download } from 'lucide-react';
 import { Alert, Button, Dialog, ProgressBar, Select } from '../../ui';
 import { pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
 import { statusFilterAtom } from '../../state/filters';
+import { sidebarGroupAtom } from '../../state/sidebarGroup';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
 import { bboxOf, pointInPolygon } from '../../core/geometry';
@@ -26,13 +27,14 @@ export function ExportButton() {
 
 function ExportDialog({ onClose }: { onClose: () => void }) {
   const sidebarStatus = useAtomValue(statusFilterAtom);
+  const group = useAtomValue(sidebarGroupAtom);
   const zones = useAtomValue(zonesAtom);
   const teams = useAtomValue(teamsAtom);
   const points = useAtomValue(pointsAtom);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [status, setStatus] = useState<ExportFilter['status']>(sidebarStatus);
-  const [zoneId, setZoneId] = useState('');
-  const [teamId, setTeamId] = useState('');
+  const [zoneId, setZoneId] = useState(group?.kind === 'zone' ? group.id : '');
+  const [teamId, setTeamId] = useState(group?.kind === 'team' ? group.id : '');
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const run = useRef<ExportRun | null>(null);
 
