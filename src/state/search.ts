@@ -6,7 +6,7 @@ import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
 import { lineImageAtom, markersAtom, pointsAtom } from './data';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
-import { modeAtom } from './mode';
+import { requestModeAtom } from './modeActions';
 import { store } from './store';
 
 export type { PointHit };
@@ -36,7 +36,7 @@ export async function openPoint(id: string): Promise<boolean> {
     const cur = store.get(pointsAtom);
     if (!cur.some((q) => q.id === id)) store.set(pointsAtom, [p, ...cur]);
   }
-  store.set(modeAtom, 'view');
+  store.set(requestModeAtom, 'view'); // leaves any drawing mode, drafts and dialogs
   store.set(selectionAtom, { kind: 'point', id });
   store.set(centerRequestAtom, { x: p.position.x, y: p.position.y, nonce: Date.now() });
   store.set(pointFormAtom, { mode: 'edit', pointId: id });
