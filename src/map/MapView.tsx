@@ -12,6 +12,7 @@ import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/select
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { derivePointArrays } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { PkHighlight } from './PkHighlight';
 import { DraftToolbar } from './DraftToolbar';
 import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
@@ -98,6 +99,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <PkHighlight controller={api.controller} />}
         {mode === 'draw-zone' && (
           <DraftToolbar
             vertexCount={draft.length}

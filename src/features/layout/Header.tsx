@@ -12,6 +12,7 @@ import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { signOut } from '../../state/auth';
 import { Logo } from './Logo';
+import { SearchBox } from '../findShare/SearchBox';
 import { LAYOUT_TEXT as T } from './strings';
 
 export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
@@ -58,6 +59,7 @@ export function Header() {
           <span className="sr-only show-compact-sr">{T.feedback}</span>
         </a>
       )}
+      {!compact && <SearchBox className="header-search" />}
       <nav className="header-modes" aria-label="Modes">
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
           icon={drawingPoint ? <X size={18} aria-hidden="true" /> : <MapPinPlus size={18} aria-hidden="true" />}

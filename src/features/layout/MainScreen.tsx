@@ -17,6 +17,7 @@ import { isAdminAtom } from '../../state/session';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
+import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
@@ -51,6 +52,7 @@ export function MainScreen() {
         </main>
       </div>
       <FloatingActionMenu />
+      <LinkRouter />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />

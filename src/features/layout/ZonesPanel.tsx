@@ -1,5 +1,5 @@
 // 'Par zone' tab: zones (name, colour, track, count) and, once one is chosen, its points.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { Zone } from '../../core/types';
@@ -15,6 +15,7 @@ import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useZoneGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
+import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
 export const ZONE_ROW_HEIGHT = 60; // px
 
@@ -25,6 +26,8 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   const grouping = useZoneGrouping();
   const rows = useMemo(() => zoneRows(zones, grouping, filter), [zones, grouping, filter]);
   const [openId, setOpenId] = useState<string | null>(null);
+  const setGroup = useSetAtom(sidebarGroupAtom);
+  useEffect(() => { setGroup(openId ? { kind: 'zone', id: openId } : null); return () => setGroup(null); }, [openId, setGroup]); // 'Exporter' starts from it
   const setSelection = useSetAtom(selectionAtom);
   const setCenter = useSetAtom(centerRequestAtom);
   const setZoneForm = useSetAtom(zoneFormAtom);

@@ -14,13 +14,15 @@ import { interpolateKm } from '../../core/pk';
 import { CONFLICT_TEXT } from '../conflicts/strings';
 import { useScrollIntoView } from '../conflicts/useScrollIntoView';
 import { STATUS_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatKm, parseKmInput } from '../../core/format';
 import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { KmInput } from './KmInput';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
+import { CopyLinkButton } from '../findShare/CopyLinkButton';
+import { NearbyReports } from '../findShare/NearbyReports';
 
 export function PointFormDialog() {
   const form = useAtomValue(pointFormAtom);
@@ -136,6 +138,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     >
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
