@@ -5,6 +5,8 @@ import { HttpError } from '../http/errors';
 interface PgLikeError { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
 
 export function pgStatus(code: string, role: string): number {
+  // PostgREST's custom statuses: SQLSTATE PTxyz answers HTTP xyz.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '23505' || code === '23503') return 409;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;
