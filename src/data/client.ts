@@ -6,6 +6,27 @@ export interface RuntimeConfig { supabaseUrl: string; supabaseAnonKey: string }
 
 let client: SupabaseClient | null = null;
 
+/** The hint the database gives when the caller's access was taken back (private.check_request, HTTP 403). */
+export const ACCOUNT_DISABLED_HINT = 'account_disabled';
+const disabledListeners = new Set<() => void>();
+/** Called whenever a response says the signed-in account was deactivated; returns an unsubscribe function. */
+export function onAccountDisabled(cb: () => void): () => void {
+  disabledListeners.add(cb);
+  return () => { disabledListeners.delete(cb); };
+}
+
+/** fetch that notices the 'account disabled' refusal on any API response (REST, RPC) and tells the listeners. */
+const watchingFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (res.status === 403 && disabledListeners.size > 0) {
+    try {
+      const body = (await res.clone().json()) as { hint?: unknown };
+      if (body && body.hint === ACCOUNT_DISABLED_HINT) for (const cb of disabledListeners) cb();
+    } catch { /* not JSON: not ours */ }
+  }
+  return res;
+};
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const res = await fetch('/config.json', { cache: 'no-store' });
   if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
@@ -19,6 +40,7 @@ export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
   client = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
+    global: { fetch: watchingFetch },
   });
   return client;
 }

@@ -15,6 +15,7 @@ import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErro
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { KmInput } from './KmInput';
+import { PointHistory } from './PointHistory';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
 
@@ -153,6 +154,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
         {saveError && <Alert kind="error">{saveError}</Alert>}
       </form>
+      {editing && <PointHistory pointId={editing.id} />}
     </Dialog>
   );
 }
