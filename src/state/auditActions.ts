@@ -1,6 +1,8 @@
 // Audit-log reads for the UI (issue 12): a point's history and the admin Journal, each with the emails of the
 // actors (user_emails: plain users never read other profiles). The only place features reach the audit data.
 import * as audit from '../data/auditRepository';
+import { listProfiles } from '../data/repositories';
+import type { Profile } from '../core/types';
 import type { AuditEntry } from '../core/audit/types';
 
 export interface AuditPage { entries: AuditEntry[]; total: number; emails: Map<string, string> }
@@ -25,4 +27,9 @@ export async function fetchPointHistory(pointId: string): Promise<AuditPage> {
 export async function fetchJournal(q: audit.JournalQuery): Promise<AuditPage> {
   const { entries, total } = await audit.listAuditLog(q);
   return { entries, total, emails: await withEmails(entries) };
+}
+
+/** Every member (admins only: the Journal's user filter). */
+export function fetchJournalMembers(): Promise<Profile[]> {
+  return listProfiles();
 }
