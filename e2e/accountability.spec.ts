@@ -24,7 +24,7 @@ async function member(baseURL: string, admin: SupabaseClient, email: string): Pr
 
 /** A point made by `author`, then its status and level changed by the admin. */
 async function pointWithHistory(author: SupabaseClient, admin: SupabaseClient, name: string): Promise<string> {
-  const ins = await author.from('points').insert({ name, description: 'Éclisse fissurée', kilometer: '14,20', km_value: 14.2, position: { x: 3100, y: 620 } }).select('id').single();
+  const ins = await author.from('points').insert({ name, description: 'Éclisse fissurée', kilometer: '14.20', km_value: 14.2, position: { x: 3100, y: 620 } }).select('id').single();
   expect(ins.error).toBeNull();
   const v1 = await admin.from('points').update({ status: 'pris_en_charge' }).eq('id', ins.data!.id).select('id').single();
   expect(v1.error).toBeNull();
@@ -64,11 +64,12 @@ test.describe('desktop 1440×900', () => {
     await shot(page, 'desktop-point-history');
 
     // A save by this user appears at the top when the history is opened again.
-    await dialog.getByLabel('Statut').selectOption('resolu');
+    await dialog.getByLabel('N° OT/Dépêche').fill('OT-777');
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     const again = await openHistory(page, name);
-    await expect(again.locator('.point-history-list li').first()).toHaveText(new RegExp(`^Statut : En cours → Résolu, par ${email.replace(/\./g, '\\.')} `));
+    await expect(again.locator('.point-history-list li')).toHaveCount(4);
+    await expect(again.locator('.point-history-list li').first()).toHaveText(new RegExp(`^N° OT/Dépêche : \\(vide\\) → OT-777, par ${email.replace(/\./g, '\\.')} `));
   });
 
   test('the admin Journal: every change, filtered by user, table and date, paged on the server', async ({ page, baseURL }) => {
@@ -88,20 +89,22 @@ test.describe('desktop 1440×900', () => {
     await panel.getByRole('button', { name: 'Suivant' }).click();
     await expect(panel.getByText(`Page 2 sur ${Math.ceil(count / 50)}`)).toBeVisible();
 
-    await panel.getByLabel('Utilisateur').selectOption({ label: email });
-    await expect(panel.locator('.journal-count')).toHaveText('1 modification');
-    await expect(panel.locator('.journal-table tbody tr')).toContainText([name]);
+    await panel.getByRole('combobox', { name: 'Utilisateur', exact: true }).selectOption({ label: email });
+    // their profile's creation (create_profile runs as them) and their point
+    await expect(panel.locator('.journal-count')).toHaveText('2 modifications');
     await expect(panel.locator('.journal-table tbody tr').first()).toContainText('Signalement créé');
+    await expect(panel.locator('.journal-table tbody tr').first()).toContainText(name);
+    await expect(panel.locator('.journal-table tbody tr').nth(1)).toContainText('Profil créé');
 
-    await panel.getByLabel('Utilisateur').selectOption({ label: 'admin@rail.local' });
-    await panel.getByLabel('Table').selectOption({ label: 'Utilisateurs' });
+    await panel.getByRole('combobox', { name: 'Utilisateur', exact: true }).selectOption({ label: 'admin@rail.local' });
+    await panel.getByRole('combobox', { name: 'Table', exact: true }).selectOption({ label: 'Utilisateurs' });
     await expect(panel.locator('.journal-table tbody tr').first()).toBeVisible();
     const rows = await panel.locator('.journal-table tbody tr td:nth-child(3)').allInnerTexts();
     expect(rows.length).toBeGreaterThan(0);
     expect(new Set(rows)).toEqual(new Set(['Utilisateurs']));
 
     // A date range before any change: nothing.
-    await panel.getByLabel('Table').selectOption({ label: 'Toutes les tables' });
+    await panel.getByRole('combobox', { name: 'Table', exact: true }).selectOption({ label: 'Toutes les tables' });
     await panel.getByLabel('Du').fill('2020-01-01');
     await panel.getByLabel('Au').fill('2020-01-02');
     await expect(panel.getByText('Aucune modification pour ces filtres.')).toBeVisible();
@@ -138,7 +141,6 @@ test.describe('desktop 1440×900', () => {
 
     // The member's next request (saving a point) is refused: the app closes the session and says why.
     const first = memberPage.locator('.point-row').first();
-    const pname = (await first.locator('.list-row-title, .point-row-name').first().innerText().catch(() => '')) || '';
     await first.getByRole('button', { name: /^Modifier / }).click();
     const form = memberPage.getByRole('dialog', { name: "Signalement d'anomalie" });
     await form.getByRole('button', { name: 'Enregistrer' }).click();
@@ -151,7 +153,6 @@ test.describe('desktop 1440×900', () => {
     await memberPage.getByRole('button', { name: 'Se connecter' }).click();
     await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
     await expect(memberPage.getByRole('button', { name: 'Déconnexion' })).toHaveCount(0);
-    void pname;
 
     // Reactivated: they can sign in again.
     await row.getByRole('button', { name: `Réactiver ${email}` }).click();
@@ -198,6 +199,8 @@ test.describe('phone 390×844', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 1);
     await shot(page, 'phone-point-history');
     await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await expect(dialog).toBeHidden();
+    if (await page.getByRole('button', { name: 'Masquer la liste' }).isVisible()) await page.getByRole('button', { name: 'Masquer la liste' }).click();
 
     await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
     await page.getByRole('button', { name: 'Admin', exact: true }).click();

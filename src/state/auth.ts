@@ -36,7 +36,10 @@ export async function bootstrap(): Promise<void> {
       if (event === 'SIGNED_OUT' || !session) {
         if (store.get(sessionAtom)) clearSession();
       } else if (event === 'SIGNED_IN' && store.get(sessionAtom)?.user.id !== session.user.id) {
-        void enterSession(session);
+        // Only if still the current session (a deactivated account's session may be closed meanwhile).
+        void supabase().auth.getSession().then(({ data: cur }) => {
+          if (cur.session?.access_token === session.access_token) void enterSession(session);
+        });
       } else {
         store.set(sessionAtom, session);
       }
@@ -56,11 +59,14 @@ export function enterSession(session: Session): Promise<void> {
     try {
       profile = await repo.ensureProfile(session.user.id, session.user.email ?? '');
     } catch (err) {
-      if ((err as { hint?: unknown } | null)?.hint === ACCOUNT_DISABLED_HINT) return; // endRevokedSession follows
+      if ((err as { hint?: unknown } | null)?.hint === ACCOUNT_DISABLED_HINT) {
+        await endRevokedSession();
+        return;
+      }
       console.error('Profil introuvable', err);
     }
     if (profile && profile.active === false) {
-      void endRevokedSession();
+      await endRevokedSession();
       return;
     }
     store.set(accessRevokedAtom, false);
@@ -72,19 +78,16 @@ export function enterSession(session: Session): Promise<void> {
   return entering;
 }
 
-let revoking = false;
-/** Closes the local session of a deactivated account and keeps the reason for the login screen. */
-async function endRevokedSession(): Promise<void> {
-  if (revoking) return;
-  revoking = true;
-  try {
+let revoking: Promise<void> | null = null;
+/** Closes the local session of a deactivated account and keeps the reason for the login screen (once at a time). */
+function endRevokedSession(): Promise<void> {
+  revoking ??= (async () => {
     stopLive();
     await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
     clearSession();
     store.set(accessRevokedAtom, true);
-  } finally {
-    revoking = false;
-  }
+  })().finally(() => { revoking = null; });
+  return revoking;
 }
 
 function clearSession(): void {
