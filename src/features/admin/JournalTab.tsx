@@ -1,6 +1,6 @@
 // 'Journal' tab (issue 12): the whole audit log for admins, newest first, filtered by user, table and dates
 // (days in Europe/Paris), paged on the server (range + exact count).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
@@ -9,7 +9,7 @@ import { AUDIT_TABLES } from '../../core/audit/types';
 import { actorLabel, describeChanges, entryObjectName, TABLE_LABELS, type DescribeContext } from '../../core/audit/describe';
 import { parisDayStart } from '../../core/audit/parisDay';
 import { formatDateTimeFr } from '../../core/format';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
 import { fetchJournal, fetchJournalMembers, type AuditPage } from '../../state/auditActions';
 import { J } from './journalStrings';
 
@@ -21,6 +21,8 @@ const NO_FILTERS: Filters = { actor: '', table: '', from: '', to: '' };
 export function JournalTab() {
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
+  const points = useAtomValue(pointsAtom);
+  const zones = useAtomValue(zonesAtom);
   const [members, setMembers] = useState<Profile[]>([]);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(0);
@@ -29,16 +31,22 @@ export function JournalTab() {
 
   useEffect(() => { fetchJournalMembers().then(setMembers, (e) => console.error(e)); }, []);
 
+  // Only the latest request may show its answer (filters typed quickly answer out of order).
+  const latest = useRef(0);
   const load = useCallback(async (f: Filters, p: number) => {
+    const seq = ++latest.current;
     setStatus('loading');
     try {
-      setData(await fetchJournal({
+      const page = await fetchJournal({
         actor: f.actor || null, table: f.table || null,
         from: f.from ? parisDayStart(f.from) : null, to: f.to ? parisDayStart(f.to, 1) : null,
         page: p, pageSize: JOURNAL_PAGE_SIZE,
-      }));
+      });
+      if (seq !== latest.current) return;
+      setData(page);
       setStatus('ready');
     } catch (e) {
+      if (seq !== latest.current) return;
       console.error(e);
       setStatus('error');
     }
@@ -53,6 +61,17 @@ export function JournalTab() {
     teamName: (id) => teams.find((t) => t.id === id)?.name,
     email: (id) => data?.emails.get(id) ?? members.find((m) => m.id === id)?.email,
   }), [levels, teams, data, members]);
+
+  /** The changed row's name: carried by the entry, else the row as loaded now, else a short id. */
+  const objectName = (e: AuditPage['entries'][number]): string => {
+    const own = entryObjectName(e);
+    if (own) return own;
+    const named = (list: { id: string; name: string }[]) => list.find((x) => x.id === e.rowId)?.name;
+    const current = e.tableName === 'points' ? named(points) : e.tableName === 'zones' ? named(zones)
+      : e.tableName === 'teams' ? named(teams) : e.tableName === 'criticality_levels' ? named(levels)
+      : e.tableName === 'profiles' ? ctx.email(e.rowId) : e.tableName === 'app_settings' ? e.rowId : undefined;
+    return current ?? e.rowId.slice(0, 8);
+  };
 
   return (
     <div className="admin-tab journal-tab">
@@ -108,7 +127,7 @@ export function JournalTab() {
                       <td data-label={J.colDate}>{formatDateTimeFr(e.at)}</td>
                       <td data-label={J.colUser} className="cell-email">{actorLabel(e.actor, ctx)}</td>
                       <td data-label={J.colTable}>{TABLE_LABELS[e.tableName] ?? e.tableName}</td>
-                      <td data-label={J.colObject}>{entryObjectName(e) ?? (e.tableName === 'profiles' ? ctx.email(e.rowId) ?? e.rowId.slice(0, 8) : e.rowId.slice(0, 8))}</td>
+                      <td data-label={J.colObject}>{objectName(e)}</td>
                       <td data-label={J.colChange}>
                         <ul className="journal-changes">{describeChanges(e, ctx).map((l, i) => <li key={i}>{l}</li>)}</ul>
                       </td>
