@@ -394,35 +394,45 @@ create policy "read history" on public.audit_log for select to authenticated
 create or replace function private.audit_row() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  o jsonb := case when tg_op in ('UPDATE', 'DELETE') then pg_catalog.to_jsonb(old) end;
-  n jsonb := case when tg_op in ('INSERT', 'UPDATE') then pg_catalog.to_jsonb(new) end;
-  cols text[];
-  ch jsonb := '{}'::jsonb;
-  k text;
-  ref jsonb;
+  o jsonb := pg_catalog.to_jsonb(old);
+  n jsonb := pg_catalog.to_jsonb(new);
+  cols text[] := case when tg_nargs > 0 then tg_argv end;
+  ch jsonb;
 begin
-  ref := coalesce(n, o);
-  if tg_nargs > 0 then
-    cols := tg_argv;
-  else
-    select array_agg(e.key) into cols from jsonb_object_keys(ref) as e(key) where e.key <> 'updated_at';
+  select jsonb_object_agg(e.key, jsonb_build_object('old', o -> e.key, 'new', e.value)) into ch
+    from jsonb_each(n) e
+   where e.key <> 'updated_at' and (cols is null or e.key = any (cols)) and (o -> e.key) is distinct from e.value;
+  if ch is not null then
+    insert into public.audit_log (actor, table_name, row_id, action, changes)
+    values (auth.uid(), tg_table_name, coalesce(n ->> 'id', n ->> 'key'), 'update', ch);
   end if;
-  foreach k in array cols loop
-    if tg_op = 'INSERT' then
-      ch := ch || jsonb_build_object(k, jsonb_build_object('new', n -> k));
-    elsif tg_op = 'DELETE' then
-      ch := ch || jsonb_build_object(k, jsonb_build_object('old', o -> k));
-    elsif (o -> k) is distinct from (n -> k) then
-      ch := ch || jsonb_build_object(k, jsonb_build_object('old', o -> k, 'new', n -> k));
-    end if;
-  end loop;
-  if tg_op = 'UPDATE' and ch = '{}'::jsonb then
-    return null;
-  end if;
-  insert into public.audit_log (actor, table_name, row_id, action, changes)
-  values (auth.uid(), tg_table_name, coalesce(ref ->> 'id', ref ->> 'key'), lower(tg_op), ch);
   return null;
 end $$;
+comment on function private.audit_row() is 'Row trigger after update: one audit entry with the changed columns (old and new), if any.';
+
+-- Inserts and deletes: one statement-level trigger over the transition table (bulk loads stay cheap).
+create or replace function private.audit_rows() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  cols text[] := case when tg_nargs > 0 then tg_argv end;
+  side text := case when tg_op = 'INSERT' then 'new' else 'old' end;
+begin
+  if tg_op = 'INSERT' then
+    insert into public.audit_log (actor, table_name, row_id, action, changes)
+    select auth.uid(), tg_table_name, coalesce(r.j ->> 'id', r.j ->> 'key'), 'insert',
+           (select coalesce(jsonb_object_agg(e.key, jsonb_build_object(side, e.value)), '{}'::jsonb)
+              from jsonb_each(r.j) e where e.key <> 'updated_at' and (cols is null or e.key = any (cols)))
+      from (select pg_catalog.to_jsonb(t) as j from new_rows t) r;
+  else
+    insert into public.audit_log (actor, table_name, row_id, action, changes)
+    select auth.uid(), tg_table_name, coalesce(r.j ->> 'id', r.j ->> 'key'), 'delete',
+           (select coalesce(jsonb_object_agg(e.key, jsonb_build_object(side, e.value)), '{}'::jsonb)
+              from jsonb_each(r.j) e where e.key <> 'updated_at' and (cols is null or e.key = any (cols)))
+      from (select pg_catalog.to_jsonb(t) as j from old_rows t) r;
+  end if;
+  return null;
+end $$;
+comment on function private.audit_rows() is 'Statement trigger after insert or delete: one audit entry per row (all followed columns).';
 
 create or replace function private.audit_log_immutable() returns trigger
 language plpgsql set search_path = '' as $$
@@ -436,14 +446,21 @@ do $$
 declare t text;
 begin
   foreach t in array array['points', 'zones', 'criticality_levels', 'teams', 'kilometer_markers', 'app_settings'] loop
-    execute format('create trigger audit_row after insert or update or delete on public.%I '
-                   'for each row execute function private.audit_row()', t);
+    execute format('create trigger audit_row after update on public.%I for each row execute function private.audit_row()', t);
+    execute format('create trigger audit_inserts after insert on public.%I referencing new table as new_rows '
+                   'for each statement execute function private.audit_rows()', t);
+    execute format('create trigger audit_deletes after delete on public.%I referencing old table as old_rows '
+                   'for each statement execute function private.audit_rows()', t);
   end loop;
 end $$;
-create trigger audit_row after insert or update or delete on public.profiles
+create trigger audit_row after update on public.profiles
   for each row execute function private.audit_row('role', 'team_id', 'active');
+create trigger audit_inserts after insert on public.profiles referencing new table as new_rows
+  for each statement execute function private.audit_rows('role', 'team_id', 'active');
+create trigger audit_deletes after delete on public.profiles referencing old table as old_rows
+  for each statement execute function private.audit_rows('role', 'team_id', 'active');
 
-revoke all on function private.audit_row(), private.audit_log_immutable() from public;
+revoke all on function private.audit_row(), private.audit_rows(), private.audit_log_immutable() from public;
 
 -- ---------------------------------------------------------------- colleagues' emails
 -- Documented exception (supabase/README.md): the email of each given user the caller may see attached to
