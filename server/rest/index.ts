@@ -14,6 +14,7 @@ import {
 } from './sql';
 import { toHttpError } from './errors';
 import { NonFiniteNumber, parseStrictJson } from './json';
+import { withPreRequest } from './preRequest';
 
 /** Supabase's default `max_rows` (PROTOCOL.md): every read is capped at this many rows. */
 export const MAX_ROWS = 1000;
@@ -23,9 +24,10 @@ const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 
 type Stmt = (p: Params) => string;
 export type RestHandler = ApiHandler & { reloadSchema(): Promise<void> };
 
-export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; maxRows?: number }): RestHandler {
+export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Database; maxRows?: number }): RestHandler {
+  const db = withPreRequest(rawDb);
   let cache: Promise<SchemaCache> | null = null;
-  const reload = () => (cache = loadSchemaCache(db.admin).catch((e) => { cache = null; throw e; }));
+  const reload = () => (db.resetPreRequest(), cache = loadSchemaCache(db.admin).catch((e) => { cache = null; throw e; }));
   const getCache = () => cache ?? reload();
   // Read the catalog at start (a failure, e.g. an unmigrated database, is retried by the first request).
   reload().catch(() => {});

@@ -14,11 +14,13 @@ export type CriticalityIcon = (typeof CRITICALITY_ICONS)[number];
 /** A position in image pixels (the line image's own pixel grid). */
 export interface ImagePoint { x: number; y: number }
 
-export interface Profile { id: string; email: string; role: Role; teamId: string | null }
+export interface Profile { id: string; email: string; role: Role; teamId: string | null; active?: boolean }
 
 export interface Invitation {
   id: string; email: string; createdBy: string | null; expiresAt: string;
   redeemedAt: string | null; redeemedBy: string | null; createdAt: string;
+  /** Set when an admin revoked the unused invitation ('Révoquer'). */
+  revokedAt?: string | null;
 }
 
 export interface CriticalityLevel {

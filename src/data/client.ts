@@ -6,6 +6,27 @@ export interface RuntimeConfig { supabaseUrl: string; supabaseAnonKey: string }
 
 let client: SupabaseClient | null = null;
 
+/** The hint the database gives when the caller's access was taken back (private.check_request, HTTP 403). */
+export const ACCOUNT_DISABLED_HINT = 'account_disabled';
+const disabledListeners = new Set<() => void>();
+/** Called whenever a response says the signed-in account was deactivated; returns an unsubscribe function. */
+export function onAccountDisabled(cb: () => void): () => void {
+  disabledListeners.add(cb);
+  return () => { disabledListeners.delete(cb); };
+}
+
+/** fetch that notices the 'account disabled' refusal on any API response (REST, RPC) and tells the listeners. */
+const watchingFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (res.status === 403 && disabledListeners.size > 0) {
+    try {
+      const body = (await res.clone().json()) as { hint?: unknown };
+      if (body && body.hint === ACCOUNT_DISABLED_HINT) for (const cb of disabledListeners) cb();
+    } catch { /* not JSON: not ours */ }
+  }
+  return res;
+};
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   const res = await fetch('/config.json', { cache: 'no-store' });
   if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
@@ -21,6 +42,7 @@ export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
     // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer' (issue 15).
     db: { retry: false },
+    global: { fetch: watchingFetch },
   });
   return client;
 }

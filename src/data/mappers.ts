@@ -47,8 +47,8 @@ export const fromLevel = (l: Omit<CriticalityLevel, 'createdBy'>): Row => ({
 export const toTeam = (r: Row): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r) });
 export const toMarker = (r: Row): KilometerMarker => ({ id: r.id, position: Number(r.position), value: Number(r.value), createdBy: r.created_by ?? null, ...version(r) });
 export const toSetting = (r: Row): AppSetting => ({ key: r.key, value: r.value ?? '', createdBy: r.created_by ?? null, ...version(r) });
-export const toProfile = (r: Row): Profile => ({ id: r.id, email: r.email ?? '', role: r.role === 'admin' ? 'admin' : 'user', teamId: r.team_id ?? null });
+export const toProfile = (r: Row): Profile => ({ id: r.id, email: r.email ?? '', role: r.role === 'admin' ? 'admin' : 'user', teamId: r.team_id ?? null, active: r.active !== false });
 export const toInvitation = (r: Row): Invitation => ({
   id: r.id, email: r.email, createdBy: r.created_by ?? null, expiresAt: r.expires_at,
-  redeemedAt: r.redeemed_at ?? null, redeemedBy: r.redeemed_by ?? null, createdAt: r.created_at,
+  redeemedAt: r.redeemed_at ?? null, redeemedBy: r.redeemed_by ?? null, createdAt: r.created_at, revokedAt: r.revoked_at ?? null,
 });

@@ -152,10 +152,10 @@ export async function saveSetting(key: string, value: string, updatedAt?: string
 
 // ---- profiles, roles, invitations --------------------------------------------
 export async function listProfiles(): Promise<Profile[]> {
-  return (check(await supabase().from('profiles').select('id, role, email, team_id').order('email')) ?? []).map(toProfile);
+  return (check(await supabase().from('profiles').select('id, role, email, team_id, active').order('email')) ?? []).map(toProfile);
 }
 export async function getProfile(id: string): Promise<Profile | null> {
-  const row = check(await supabase().from('profiles').select('id, role, email, team_id').eq('id', id).maybeSingle());
+  const row = check(await supabase().from('profiles').select('id, role, email, team_id, active').eq('id', id).maybeSingle());
   return row ? toProfile(row) : null;
 }
 /** Creates the caller's missing profile through the RPC, else a direct insert (SPEC §7). */
@@ -181,6 +181,14 @@ export async function inviteUser(email: string): Promise<InviteResult> {
 }
 export async function listInvitations(): Promise<Invitation[]> {
   return ((check(await supabase().rpc('list_invitations')) as Record<string, unknown>[] | null) ?? []).map(toInvitation);
+}
+/** Takes a member's access back (false) or gives it again (true); false when refused (not an admin). */
+export async function setUserActive(userId: string, active: boolean): Promise<boolean> {
+  return check(await supabase().rpc('set_user_active', { user_id: userId, active })) === true;
+}
+/** Revokes an unused invitation; false when it was used or revoked meanwhile. */
+export async function revokeInvitation(id: string): Promise<boolean> {
+  return check(await supabase().rpc('revoke_invitation', { invitation_id: id })) === true;
 }
 /** The invited email, or null when the token is unknown, used or expired. */
 export async function validateInvitation(token: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-// The administration panel (SPEC §2, issue 6): a modal with six tabs, rendered only for admins.
+// The administration panel (SPEC §2, issue 6): a modal with six tabs plus the Journal (issue 12), rendered only for admins.
 // Each tab mounts (and loads its data) when selected; the database refuses admin writes to others anyway.
 import { useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -12,9 +12,11 @@ import { ZonesTab } from './ZonesTab';
 import { CriticalityTab } from './CriticalityTab';
 import { SettingsTab } from './SettingsTab';
 import { LineTab } from './LineTab';
+import { JournalTab } from './JournalTab';
+import { J } from './journalStrings';
 import './admin.css';
 
-export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line';
+export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line' | 'journal';
 
 export function AdminPanel() {
   const [open, setOpen] = useAtom(adminPanelOpenAtom);
@@ -35,6 +37,7 @@ export function AdminPanel() {
           { value: 'levels', label: A.tabs.levels, content: <CriticalityTab /> },
           { value: 'settings', label: A.tabs.settings, content: <SettingsTab /> },
           { value: 'line', label: A.tabs.line, content: <LineTab /> },
+          { value: 'journal', label: J.tab, content: <JournalTab /> },
         ]}
       />
     </Dialog>

@@ -5,6 +5,7 @@ import { SsoBlock } from './SsoBlock';
 import { SigninForm } from './SigninForm';
 import { InviteForm } from './InviteForm';
 import { PrivacyNotice } from './PrivacyNotice';
+import { AccessRevokedNotice } from './AccessRevokedNotice';
 import { AUTH_TEXT as T } from './strings';
 
 export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
@@ -28,6 +29,7 @@ export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
           </div>
         </div>
         <h1 className="login-title">{mode === 'signin' ? T.titleSignin : T.titleInvite}</h1>
+        <AccessRevokedNotice />
         {mode === 'signin' ? <SigninForm notice={notice} /> : <InviteForm token={inviteToken || null} onDone={leaveInvite} />}
         {mode === 'signin' && <SsoBlock />}
         <p className="login-help">{T.noAccount}</p>

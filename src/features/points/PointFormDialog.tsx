@@ -19,6 +19,7 @@ import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErro
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { KmInput } from './KmInput';
+import { PointHistory } from './PointHistory';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
@@ -170,6 +171,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}
         </div>
       </form>
+      {editing && <PointHistory pointId={editing.id} />}
     </Dialog>
   );
 }
