@@ -3,7 +3,7 @@
 // writes them to the file. Progress and cancellation through Comlink.
 import * as Comlink from 'comlink';
 import { runExport, type ExportJob } from '../src/core/export/run';
-import { restPageReader, type RestAuth } from '../src/core/export/source';
+import { restPageReader, withCreatorEmails, type RestAuth } from '../src/core/export/source';
 
 export type ExportWrite = (chunk: Uint8Array) => Promise<void>;
 export type ExportProgress = (rowsRead: number, rowsWritten: number) => void;
@@ -14,7 +14,7 @@ const api = {
     cancelled = false;
     const encoder = new TextEncoder();
     return runExport(job, {
-      fetchPage: restPageReader(auth, job.filter),
+      fetchPage: withCreatorEmails(restPageReader(auth, job.filter), auth, job.lookups.emails),
       write: async (text) => { const bytes = encoder.encode(text); await write(Comlink.transfer(bytes, [bytes.buffer])); },
       onProgress: progress,
       cancelled: () => cancelled,

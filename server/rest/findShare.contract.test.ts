@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithProfile } from '../db/testing';
 import { openTestDb, startHarness, type Harness } from './testHarness';
-import { restPageReader } from '../../src/core/export/source';
+import { restPageReader, withCreatorEmails } from '../../src/core/export/source';
 import { runExport } from '../../src/core/export/run';
 import { parseCsv, CSV_BOM } from '../../src/core/export/csv';
 import { validateGeoJson } from '../../src/core/export/geojson';
@@ -63,10 +63,11 @@ describe('export over real pages', () => {
     zones: [{ id: 'z1', name: 'Voie 1', track: 'voie_1' as const, points: [{ x: 0, y: 0 }, { x: 5000, y: 0 }, { x: 5000, y: 100 }, { x: 0, y: 100 }] }] };
 
   it('CSV of every status: every row exactly once across pages, newest first, read back column by column', async () => {
-    lookups.emails[userId] = 'user@example.test';
     const chunks: string[] = [];
     const filter = { status: 'all' as const };
-    const res = await runExport({ format: 'csv', filter, lookups, image: null }, { fetchPage: restPageReader(auth(), filter), write: (c) => { chunks.push(c); } });
+    // the creator's email comes from public.user_emails (a plain member reads no other profile)
+    const fetchPage = withCreatorEmails(restPageReader(auth(), filter), auth(), lookups.emails);
+    const res = await runExport({ format: 'csv', filter, lookups, image: null }, { fetchPage, write: (c) => { chunks.push(c); } });
     expect(res).toMatchObject({ rowsRead: N + 1, rowsWritten: N + 1, cancelled: false });
     const text = chunks.join('');
     expect(text.startsWith(CSV_BOM)).toBe(true);

@@ -41,15 +41,6 @@ export async function getPoint(id: string): Promise<Point | null> {
   return data ? toPoint(data) : null;
 }
 
-/** profile id → email, for 'créé par' in exports; empty when profiles cannot be read. */
-export async function profileEmails(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const { data, error } = await supabase().from('profiles').select('id, email').limit(10000);
-  if (error) { console.warn('Emails des auteurs indisponibles', error); return out; }
-  for (const r of data ?? []) out[r.id as string] = r.email as string;
-  return out;
-}
-
 /** Base URL, anon key and the current access token, for REST reads from a worker. */
 export async function restAuth(): Promise<{ url: string; anonKey: string; accessToken: string }> {
   const cfg = await loadRuntimeConfig();

@@ -2,7 +2,7 @@
 // the file: with the File System Access API (showSaveFilePicker) each chunk is written as it comes; elsewhere the
 // chunks are kept as Blob parts (never one giant string) and downloaded at the end.
 import * as Comlink from 'comlink';
-import { profileEmails, restAuth } from '../data/findShare';
+import { restAuth } from '../data/findShare';
 import { exportFileName, type ExportFormat } from '../core/export/run';
 import type { ExportFilter } from '../core/export/source';
 import type { ExportLookups } from '../core/export/record';
@@ -45,13 +45,13 @@ export function startExport(format: ExportFormat, filter: ExportFilter, onProgre
     }
     const parts: BlobPart[] = [];
     try {
-      const [auth, emails] = await Promise.all([restAuth(), profileEmails()]);
+      const auth = await restAuth();
       if (stopped) { await writable?.abort(); return null; }
       const lookups: ExportLookups = {
         levels: store.get(criticalityLevelsAtom).map((l) => ({ id: l.id, name: l.name })),
         teams: store.get(teamsAtom).map((t) => ({ id: t.id, name: t.name })),
         zones: store.get(zonesAtom).map((z) => ({ id: z.id, name: z.name, track: z.track, points: z.points })),
-        emails,
+        emails: {}, // filled page by page in the worker (public.user_emails)
       };
       worker = new Worker(new URL('../../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
       api = Comlink.wrap<ExportWorkerApi>(worker);

@@ -45,3 +45,31 @@ export function restPageReader(auth: RestAuth, filter: ExportFilter, fetchFn: ty
     return (await res.json()) as PointRowRaw[];
   };
 }
+
+/**
+ * Wraps a page reader so that the creators' emails of each page are known before its rows are written: ids not
+ * yet in `emails` are asked of `public.user_emails(ids)` (the only way a member sees colleagues' emails) and added
+ * to `emails` in place. A failure leaves them blank ('créé par' empty) rather than failing the export.
+ */
+export function withCreatorEmails(
+  read: (after: Cursor | null) => Promise<PointRowRaw[]>, auth: RestAuth, emails: Record<string, string>,
+  fetchFn: typeof fetch = fetch,
+) {
+  const asked = new Set<string>();
+  return async (after: Cursor | null): Promise<PointRowRaw[]> => {
+    const rows = await read(after);
+    const ids = [...new Set(rows.map((r) => r.created_by).filter((id): id is string => !!id && !(id in emails) && !asked.has(id)))];
+    if (ids.length > 0) {
+      ids.forEach((id) => asked.add(id));
+      try {
+        const res = await fetchFn(`${auth.url.replace(/\/+$/, '')}/rest/v1/rpc/user_emails`, {
+          method: 'POST',
+          headers: { apikey: auth.anonKey, Authorization: `Bearer ${auth.accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ ids }),
+        });
+        if (res.ok) for (const r of (await res.json()) as { id: string; email: string }[]) emails[r.id] = r.email;
+      } catch { /* emails stay blank */ }
+    }
+    return rows;
+  };
+}
