@@ -47,6 +47,8 @@ export interface Point {
   teamName: string | null;
   creationDate: string;
   createdBy: string | null;
+  /** The row version (updated_at) exactly as the server sent it; absent for a point not yet on the server. */
+  updatedAt?: string;
 }
 
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string }

@@ -10,6 +10,7 @@ export const toPoint = (r: Row): Point => ({
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
   creationDate: r.created_at, createdBy: r.created_by ?? null,
+  ...(r.updated_at ? { updatedAt: r.updated_at as string } : {}),
 });
 
 export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };

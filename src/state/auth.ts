@@ -10,6 +10,8 @@ import { invalidatePendingLoads } from './actions';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
+import { startOffline } from './offline';
+import { cachedProfile, storedSessionAfterNetworkFailure } from './offline/session';
 
 let started = false;
 
@@ -24,8 +26,11 @@ export async function bootstrap(): Promise<void> {
     store.set(bootErrorAtom, DATA_TEXT.configError);
     return;
   }
-  const { data } = await supabase().auth.getSession();
-  if (data.session) await enterSession(data.session);
+  startOffline();
+  const { data, error } = await supabase().auth.getSession();
+  // Offline with an expired access token: open on the stored session, refreshed when the network returns.
+  const session = data.session ?? storedSessionAfterNetworkFailure(error);
+  if (session) await enterSession(session);
   store.set(authReadyAtom, true);
   supabase().auth.onAuthStateChange((event, session) => {
     // Never await supabase calls inside this callback (supabase-js holds its lock): defer.
@@ -56,7 +61,7 @@ export function enterSession(session: Session): Promise<void> {
       console.error('Profil introuvable', err);
     }
     // The role defaults to user (SPEC §4).
-    store.set(profileAtom, profile ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
+    store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
     void startLive();
   })();

@@ -13,6 +13,7 @@ import { CriticalityTab } from './CriticalityTab';
 import { SettingsTab } from './SettingsTab';
 import { LineTab } from './LineTab';
 import './admin.css';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 
 export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line';
 
@@ -23,6 +24,7 @@ export function AdminPanel() {
   if (!isAdmin || !open) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen} title={A.title} size="full" className="admin-panel">
+      <OnlineOnlyNotice what="L’administration" />
       <Tabs<AdminTab>
         value={tab}
         onValueChange={setTab}
