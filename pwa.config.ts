@@ -29,7 +29,7 @@ export function pwaPlugin() {
       ],
     },
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,woff,woff2}', 'icons/*.png', 'line.png'],
+      globPatterns: ['**/*.{js,css,html,svg,woff,woff2}', 'line.png'], // + the manifest icons and includeAssets
       globIgnores: ['**/*.map'],
       maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       navigateFallback: '/index.html',
