@@ -145,7 +145,9 @@ test('a replay cut by a network drop, then by closing the page, still lands exac
   const again = await ctx.newPage();
   await again.goto('/');
   await expect(again.getByRole('button', { name: 'Déconnexion' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await rowsNamed(db, tag)).map((r) => r.name), { timeout: 30_000 }).toEqual([`${tag} 1`, `${tag} 2`]);
   await expect(counter(again)).toHaveCount(0, { timeout: 30_000 });
+  await again.waitForTimeout(1000); // nothing else arrives
   const rows = await rowsNamed(db, tag);
   expect(rows.map((r) => r.name)).toEqual([`${tag} 1`, `${tag} 2`]);
   expect((await again.request.get(rows[0].image_url!)).status()).toBe(200);
