@@ -5,6 +5,7 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, PHONE, shot, signIn, uniq } from './appHelpers';
+import { E2E_ADMIN } from '../playwright.config';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -63,6 +64,12 @@ test('offline: three points (two with photos), an edit and a status change survi
   await expect(counter(page)).toHaveText('4 en attente');
   await expect(page.locator('.point-row', { hasText: `${tag} C` })).toContainText('en attente');
 
+  // The access token expires meanwhile: it cannot be refreshed without network.
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
+    const s = JSON.parse(localStorage.getItem(key)!);
+    localStorage.setItem(key, JSON.stringify({ ...s, expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  });
   // Reload while still offline: the app opens on the session, the map and the pending points are there.
   await page.reload();
   await expect(page.getByRole('status', { name: 'Hors ligne' })).toBeVisible({ timeout: 30_000 });
@@ -82,8 +89,14 @@ test('offline: three points (two with photos), an edit and a status change survi
   await expect(page.getByTestId('outbox-item')).toHaveCount(4);
   await shot(page, 'phone-outbox-panel');
   await page.getByRole('button', { name: 'Fermer' }).first().click();
+  // Signing out with changes waiting warns first.
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  const warn = page.getByRole('dialog', { name: 'Des modifications ne sont pas encore envoyées' });
+  await expect(warn).toContainText('4 modifications attendent le réseau');
+  await warn.getByRole('button', { name: 'Annuler' }).click();
+  await expect(warn).toBeHidden();
 
-  // Back online: exactly three new rows, two photos, with the edits; the counter goes to zero.
+  // Back online (the expired session is refreshed first): exactly three new rows, two photos, with the edits; the counter goes to zero.
   await ctx.setOffline(false);
   await expect(counter(page)).toHaveCount(0, { timeout: 30_000 });
   await expect(page.getByRole('status', { name: 'Hors ligne' })).toHaveCount(0);
@@ -211,6 +224,36 @@ test('a conflict: another user changed the point meanwhile, both versions are sh
   const after = (await db.from('points').select('status, description').eq('id', changed.id).single()).data!;
   expect(after).toEqual({ status: 'resolu', description: 'Réparé par moi' });
   expect((await db.from('points').select('id').eq('id', deleted.id)).data).toEqual([]);
+  await ctx.close();
+  await db.from('points').delete().like('name', `${tag}%`);
+});
+
+test('a session that cannot be refreshed when the network returns: the outbox waits for the sign-in, nothing dropped', async ({ browser, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const { ctx, page } = await phoneSession(browser);
+  const tag = `Session ${uniq()}`;
+  await ctx.setOffline(true);
+  await createPoint(page, { name: `${tag} 1`, description: 'Créé hors ligne', fx: 0.4, fy: 0.45, photo: true, phone: true });
+  await expect(counter(page)).toHaveText('1 en attente');
+  // The session expired and its refresh token was revoked meanwhile (another device signed out everywhere).
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.*-auth-token$/.test(k))!;
+    const s = JSON.parse(localStorage.getItem(key)!);
+    localStorage.setItem(key, JSON.stringify({ ...s, expires_at: Math.floor(Date.now() / 1000) - 60, refresh_token: 'revoked-token' }));
+  });
+  await page.reload();
+  await expect(counter(page)).toHaveText('1 en attente', { timeout: 30_000 });
+  await ctx.setOffline(false);
+  // The refresh is refused: back to the sign-in screen; nothing was sent, nothing dropped.
+  await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible({ timeout: 30_000 });
+  expect(await rowsNamed(db, tag)).toEqual([]);
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect.poll(async () => (await rowsNamed(db, tag)).map((r) => r.name), { timeout: 30_000 }).toEqual([`${tag} 1`]);
+  await expect(counter(page)).toHaveCount(0, { timeout: 20_000 });
+  const [row] = await rowsNamed(db, tag);
+  expect((await page.request.get(row.image_url!)).status()).toBe(200);
   await ctx.close();
   await db.from('points').delete().like('name', `${tag}%`);
 });

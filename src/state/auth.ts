@@ -11,7 +11,7 @@ import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
 import { startOffline } from './offline';
-import { cachedProfile, storedSessionAfterNetworkFailure } from './offline/session';
+import { cachedProfile, restoreSession } from './offline/session';
 
 let started = false;
 
@@ -27,9 +27,8 @@ export async function bootstrap(): Promise<void> {
     return;
   }
   startOffline();
-  const { data, error } = await supabase().auth.getSession();
-  // Offline with an expired access token: open on the stored session, refreshed when the network returns.
-  const session = data.session ?? storedSessionAfterNetworkFailure(error);
+  // Offline with an expired access token: opens on the stored session, refreshed when the network returns.
+  const session = await restoreSession();
   if (session) await enterSession(session);
   store.set(authReadyAtom, true);
   supabase().auth.onAuthStateChange((event, session) => {
@@ -56,7 +55,8 @@ export function enterSession(session: Session): Promise<void> {
   entering = (async () => {
     let profile: Profile | null = null;
     try {
-      profile = await repo.ensureProfile(session.user.id, session.user.email ?? '');
+      // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
+      profile = navigator.onLine ? await repo.ensureProfile(session.user.id, session.user.email ?? '') : null;
     } catch (err) {
       console.error('Profil introuvable', err);
     }

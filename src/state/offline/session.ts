@@ -8,9 +8,7 @@ import type { Profile } from '../../core/types';
 
 const PROFILE_KEY = 'rail-offline-profile';
 
-/** The stored session when getSession() failed for a network reason, else null. */
-export function storedSessionAfterNetworkFailure(error: unknown): Session | null {
-  if (!error || failureKind(error) !== 'network') return null;
+function readStoredSession(): Session | null {
   try {
     const key = (supabase().auth as unknown as { storageKey?: string }).storageKey;
     const raw = key ? localStorage.getItem(key) : null;
@@ -19,6 +17,26 @@ export function storedSessionAfterNetworkFailure(error: unknown): Session | null
   } catch {
     return null;
   }
+}
+
+/** How long a start waits for the refresh of an expired session before opening on the stored one. */
+const REFRESH_WAIT_MS = 4000;
+
+/**
+ * The session to open the app on. An expired access token needs the network to be refreshed, and supabase-js
+ * retries a failed refresh for up to 30 s: without network (or when it takes too long) the app opens at once on
+ * the stored session; supabase-js goes on refreshing it and announces the fresh one (TOKEN_REFRESHED).
+ */
+export async function restoreSession(): Promise<Session | null> {
+  const pending = supabase().auth.getSession().then(({ data, error }) => {
+    if (data.session) return data.session;
+    return error && failureKind(error) === 'network' ? readStoredSession() : null;
+  });
+  const stored = readStoredSession();
+  const expired = !!stored && (stored.expires_at ?? 0) * 1000 < Date.now() + 10_000;
+  if (!expired) return pending;
+  const wait = navigator.onLine ? REFRESH_WAIT_MS : 0;
+  return Promise.race([pending, new Promise<Session | null>((r) => setTimeout(() => r(stored), wait))]);
 }
 
 export function cacheProfile(p: Profile | null): void {
