@@ -46,7 +46,7 @@ async function sessionChanged(): Promise<void> {
     await loadQueue(id);
     await restorePreviews(id);
     store.set(lastSyncAtom, await lastSnapshotTime(id));
-    if (store.get(offlineAtom) && store.get(pointsAtom).length === 0) await loadSnapshot(id);
+    if (store.get(offlineAtom)) await loadSnapshot(id); // the map at once, without waiting for failed loads
     if (!store.get(offlineAtom)) void replayOutbox();
   } catch (err) {
     console.error('Boîte d’envoi illisible', err);
