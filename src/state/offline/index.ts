@@ -3,7 +3,8 @@
 // saved after good loads and restored when a load fails offline, the profile cached for an offline start.
 import { store } from '../store';
 import { sessionAtom, profileAtom } from '../session';
-import { dataLoadingAtom, pointsAtom } from '../data';
+import { dataLoadingAtom } from '../data';
+import { onPointsChanged } from './pointsPort';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { loadAll } from '../actions';
 import { browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
@@ -27,7 +28,7 @@ export function startOffline(): void {
   window.addEventListener('offline', () => store.set(browserOnlineAtom, false));
   store.sub(sessionAtom, () => void sessionChanged());
   store.sub(profileAtom, () => cacheProfile(store.get(profileAtom)));
-  store.sub(pointsAtom, showOverlay);
+  onPointsChanged(showOverlay);
   store.sub(dataLoadingAtom, () => { if (!store.get(dataLoadingAtom)) void loadFinished(); });
   setInterval(() => {
     if (!user || !navigator.onLine) return;

@@ -8,7 +8,8 @@ import { failureKind } from '../../core/outbox/errors';
 import type { PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
-import { pointsAtom, teamsAtom } from '../data';
+import { teamsAtom } from '../data';
+import { currentPoint } from './pointsPort';
 import { sessionAtom } from '../session';
 import { store } from '../store';
 import { networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
@@ -53,7 +54,7 @@ export async function savePointAware(input: PointInput): Promise<SaveOutcome> {
         if (!networkFailed(err)) throw err;
       }
     }
-    const current = store.get(pointsAtom).find((p) => p.id === id) ?? null;
+    const current = currentPoint(id);
     const patch = current ? changedFields(fieldsOf(current), fields) : fields;
     const view: Point = { ...(current ?? { id, creationDate: new Date().toISOString(), createdBy: userId() }), ...fields, id, teamName: teamName(fields.teamId) } as Point;
     if (!Object.keys(patch).length) return { point: view, queued: false };
@@ -72,7 +73,7 @@ export async function savePointAware(input: PointInput): Promise<SaveOutcome> {
     await discardItem(left.id);
     throw new Error(left.error ?? 'refused');
   }
-  return { point: store.get(pointsAtom).find((p) => p.id === id) ?? view, queued: !!left };
+  return { point: currentPoint(id) ?? view, queued: !!left };
 }
 
 /** Deletes a point: online directly, else (or when the network fails) through the outbox. */
@@ -85,7 +86,7 @@ export async function deletePointAware(point: Pick<Point, 'id' | 'imageUrl'>): P
       if (!networkFailed(err)) throw err;
     }
   }
-  const current = store.get(pointsAtom).find((p) => p.id === point.id) ?? null;
+  const current = currentPoint(point.id);
   await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl: current?.imageUrl ?? point.imageUrl }, view: null, before: current, photos: [] });
   void replayOutbox();
   return { queued: true };

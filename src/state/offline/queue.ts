@@ -1,13 +1,11 @@
 // The outbox of the signed-in user: queue a change (coalesced, written to IndexedDB before anything else),
 // lay the waiting changes over the loaded points, retry, discard, and the two answers to a conflict.
 import { enqueue } from '../../core/outbox/coalesce';
-import { applyOverlay } from '../../core/outbox/overlay';
 import { fieldsOf } from '../../core/outbox/applied';
 import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
-import { pointsAtom } from '../data';
-import { patchPoints } from '../actions';
+import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
 import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
@@ -36,9 +34,7 @@ export function forgetQueue(): void {
 
 /** Re-applies the waiting changes over the points atom (after every load); no write when already shown. */
 export function showOverlay(): void {
-  const points = store.get(pointsAtom);
-  const next = applyOverlay(points, store.get(outboxItemsAtom));
-  if (next !== points) store.set(pointsAtom, next as Point[]);
+  showOverlayOf(store.get(outboxItemsAtom));
 }
 
 export interface NewChange { op: OutboxOp; view: Point | null; before: Point | null; photos: string[] }

@@ -10,7 +10,7 @@ import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import * as repo from '../../data/outboxRepo';
 import { supabase } from '../../data/client';
-import { patchPoints } from '../actions';
+import { showPoints as patchPoints } from './pointsPort';
 import { store } from '../store';
 import { authBlockedAtom, lastSyncAtom, networkDownAtom, outboxItemsAtom, recentlySentAtom, replayingAtom } from './atoms';
 import { currentQueueUser, removeItem, showOverlay, updateItems } from './queue';

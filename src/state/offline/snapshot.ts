@@ -2,10 +2,10 @@
 // replica of issue 10 lands: then the replica is the source and this file goes). Written after each load made
 // online (debounced), read when the session starts without network.
 import { store } from '../store';
-import { criticalityLevelsAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from '../data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../data';
+import { pointsForSnapshot, restorePointsSnapshot } from './pointsPort';
 import { profileAtom } from '../session';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
-import { applyOverlay } from '../../core/outbox/overlay';
 import { outboxDb, type DataSnapshot } from './db';
 import { lastSyncAtom, outboxItemsAtom } from './atoms';
 
@@ -13,7 +13,7 @@ export async function saveSnapshot(userId: string): Promise<void> {
   const items = store.get(outboxItemsAtom);
   const pendingIds = new Set(items.map((i) => i.op.pointId));
   // Server data only: points with a waiting change are kept as they were before it (the overlay redoes the rest).
-  const points = store.get(pointsAtom).flatMap((p) => {
+  const points = pointsForSnapshot().flatMap((p) => {
     if (!pendingIds.has(p.id)) return [p];
     const first = items.filter((i) => i.op.pointId === p.id).sort((a, b) => a.seq - b.seq)[0];
     return first?.before ? [first.before] : [];
@@ -30,7 +30,7 @@ export async function saveSnapshot(userId: string): Promise<void> {
 export async function loadSnapshot(userId: string): Promise<boolean> {
   const snap = await (await outboxDb()).get('snapshots', userId);
   if (!snap) return false;
-  store.set(pointsAtom, applyOverlay(snap.points, store.get(outboxItemsAtom)) as typeof snap.points);
+  restorePointsSnapshot(snap.points, store.get(outboxItemsAtom));
   store.set(zonesAtom, snap.zones);
   store.set(teamsAtom, snap.teams);
   store.set(criticalityLevelsAtom, snap.levels);
