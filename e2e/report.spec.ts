@@ -72,7 +72,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
 
   // Word download through the docx worker, with the main thread watched for long tasks meanwhile.
   await page.evaluate(() => {
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as any).__reportLongTask(e.duration); }).observe({ type: 'longtask' });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) (window as unknown as { __reportLongTask: (ms: number) => void }).__reportLongTask(e.duration); }).observe({ type: 'longtask' });
   });
   const downloadPromise = page.waitForEvent('download', { timeout: 60_000 });
   await view.getByRole('button', { name: 'Télécharger Word' }).click();

@@ -1,4 +1,4 @@
-// `npm test`: type check, unit/server/db tests (PGlite), db tests on a throwaway PostgreSQL, SPA build,
+// `npm test`: type check, lint, unit/server/db tests (PGlite), db tests on a throwaway PostgreSQL, SPA build,
 // browser tests and Playwright end-to-end tests in Chromium. Prints one 'N passed, N failed' line at the end.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
@@ -53,6 +53,13 @@ function ensureChromium() {
 if (want('typecheck')) {
   banner('type check (tsc --noEmit)');
   if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failures.push('typecheck');
+}
+
+if (want('lint')) {
+  banner('lint (ESLint: rules, hooks, import boundaries; zero warnings)');
+  const code = run('node', ['scripts/lint.mjs']);
+  if (code === 0) totals.passed += 1;
+  else { totals.failed += 1; failures.push('lint'); }
 }
 
 if (want('node')) vitest('node', ['unit', 'server', 'db']);

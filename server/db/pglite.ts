@@ -9,7 +9,7 @@ type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 function wrap(q: PgliteLike): Queryable {
   return {
     async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query<T>(sql, params as any[]);
+      const r = await q.query<T>(sql, params);
       return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 };
     },
   };

@@ -26,7 +26,7 @@ export function checkObjectName(raw: string): string {
     throw storageError(400, 'InvalidKey', 'Invalid key: malformed percent-encoding');
   }
   const segments = name.split('/');
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a storage key may not contain
   if (!name || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f\\]/.test(name) || segments.some((s) => s === '.' || s === '..')) {
     throw storageError(400, 'InvalidKey', `Invalid key: ${name || '(empty)'}`);
   }

@@ -51,6 +51,9 @@ export interface Point {
   updatedAt?: string;
 }
 
+/** A point as the app saves it: the columns the user edits (and its id when it exists). */
+export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
+
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string }
 
 export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null }

@@ -1,6 +1,7 @@
 // Row <-> domain mapping for every table (snake_case columns, SPEC §3 domain names).
-import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointStatus, Profile, Team, Track, Zone } from '../core/types';
+import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- PostgREST rows are untyped JSON; each mapper converts its fields one by one
 type Row = Record<string, any>;
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
@@ -13,7 +14,7 @@ export const toPoint = (r: Row): Point => ({
   ...(r.updated_at ? { updatedAt: r.updated_at as string } : {}),
 });
 
-export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
+export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
 export const fromPoint = (p: PointInput): Row => ({
   ...(p.id ? { id: p.id } : {}),
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,

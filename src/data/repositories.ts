@@ -144,7 +144,7 @@ export async function inviteUser(email: string): Promise<InviteResult> {
   return check(await supabase().rpc('invite_user', { email })) as InviteResult;
 }
 export async function listInvitations(): Promise<Invitation[]> {
-  return ((check(await supabase().rpc('list_invitations')) as any[]) ?? []).map(toInvitation);
+  return ((check(await supabase().rpc('list_invitations')) as Record<string, unknown>[] | null) ?? []).map(toInvitation);
 }
 /** The invited email, or null when the token is unknown, used or expired. */
 export async function validateInvitation(token: string): Promise<string | null> {

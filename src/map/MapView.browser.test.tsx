@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createStore, Provider } from 'jotai';
 import Konva from 'konva';
 import { MapView } from './MapView';
+import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted beside the map, as MainScreen does
 import { markersAtom, pointsAtom, zonesAtom } from '../state/data';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
@@ -76,7 +77,7 @@ beforeEach(async () => {
   store.set(zonesAtom, [ZONE]);
   store.set(markersAtom, MARKERS);
   root = createRoot(host);
-  flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+  flushSync(() => root.render(<Provider store={store}><MapView /><ClusterSheet /></Provider>));
   await ready();
 });
 

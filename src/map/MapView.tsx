@@ -1,5 +1,6 @@
 // The app's map: wires the jotai state (points, zones, levels, markers, mode, selection, filter, draft) to the
-// MapCanvas engine and the mode tools, with the zoom, draw-zone and cluster-sheet overlays.
+// MapCanvas engine and the mode tools, with the zoom and draw-zone overlays. A cluster click fills clusterSheetAtom;
+// the screen that hosts the map mounts the sheet (src/features/points/ClusterSheet).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { createSeverityScale } from '../core/severity';
@@ -12,7 +13,6 @@ import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { derivePointArrays } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { DraftToolbar } from './DraftToolbar';
-import { ClusterSheet } from '../features/points/ClusterSheet';
 import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
@@ -88,7 +88,6 @@ export function MapView() {
         )}
         {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
       </MapCanvas>
-      <ClusterSheet />
     </div>
   );
 }

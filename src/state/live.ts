@@ -54,7 +54,7 @@ export function startLive(): Promise<void> {
   store.set(liveStatusAtom, 'connecting');
   let ch = supabase().channel('app-data');
   for (const table of LIVE_TABLES) {
-    ch = ch.on('postgres_changes' as any, { event: '*', schema: 'public', table }, (payload: Change) => {
+    ch = ch.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: Change) => {
       if (table === 'points') onPointChange(payload);
       else {
         scheduleReload(table);

@@ -30,8 +30,7 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
     if (!activeKey) return;
     const i = itemsRef.current.findIndex((it, k) => getKey(it, k) === activeKey);
     if (i >= 0) v.scrollToIndex(i, { align: 'auto' });
-    // Only when the active key changes, not on every data update.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the active key changes, not on every data update
   }, [activeKey]);
   return (
     <div ref={scrollRef} className={`vlist ${className ?? ''}`}>

@@ -35,13 +35,13 @@ export async function makeWorld(): Promise<World> {
 const ROLLBACK = Symbol('rollback');
 
 /** Runs fn as a request of userId (null = anon) and always rolls back; returns fn's value or the error. */
-export async function tryAs<T>(db: Database, userId: string | null, fn: (tx: Queryable) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: any }> {
+export async function tryAs<T>(db: Database, userId: string | null, fn: (tx: Queryable) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: { code?: string; message?: string } }> {
   let value: T;
   try {
     await db.asRequest(ctxFor(userId), async (tx) => { value = await fn(tx); throw ROLLBACK; });
   } catch (e) {
     if (e === ROLLBACK) return { ok: true, value: value! };
-    return { ok: false, error: e };
+    return { ok: false, error: e as { code?: string; message?: string } }; // a database error (pg or PGlite)
   }
   throw new Error('unreachable');
 }

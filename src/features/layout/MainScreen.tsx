@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
+import { ClusterSheet } from '../points/ClusterSheet';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
@@ -54,6 +55,7 @@ export function MainScreen() {
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
+      <ClusterSheet />
       <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}

@@ -41,8 +41,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const initial = useMemo<PointFormValues | null>(() => {
     if (form.mode === 'create') return valuesForCreate(form.kmValue, levels.some((l) => l.id === 'attention') ? 'attention' : levels[0]?.id);
     return editing ? valuesForEdit(editing) : null;
-    // Initial values are taken once, when the form opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initial values are taken once, when the form opens
   }, []);
   const position: ImagePoint | null = form.mode === 'create' ? form.position : editing?.position ?? null;
 

@@ -1,6 +1,5 @@
 // The point form's values: initial values for create/edit and conversion to the saved PointInput.
-import type { ImagePoint, Point, PointStatus } from '../../core/types';
-import type { PointInput } from '../../data/mappers';
+import type { ImagePoint, Point, PointInput, PointStatus } from '../../core/types';
 import { DEFAULT_CRITICALITY, DEFAULT_POINT_STATUS } from '../../core/constants';
 import { parseKm } from '../../core/validation';
 

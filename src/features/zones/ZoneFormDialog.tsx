@@ -31,7 +31,7 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
   const markers = useAtomValue(markersAtom);
   const setForm = useSetAtom(zoneFormAtom);
   const finish = useSetAtom(finishEditingAtom);
-  const vertices = form.mode === 'create' ? form.vertices : editing?.points ?? [];
+  const vertices = useMemo(() => (form.mode === 'create' ? form.vertices : editing?.points ?? []), [form, editing]);
   const [name, setName] = useState(editing?.name ?? '');
   const [track, setTrack] = useState<TrackChoice>(editing ? editing.track ?? 'none' : DEFAULT_ZONE_TRACK);
   const [color, setColor] = useState(editing?.color ?? DEFAULT_ZONE_COLOR);
