@@ -49,7 +49,7 @@ test('offline: three points (two with photos), an edit and a status change survi
 
   // Edit one (its description), change another's status, and the existing point's status.
   await openEdit(page, `${tag} A`, true);
-  let dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+  const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
   await dialog.getByLabel('Description').fill('Rail fissuré sur 20 cm');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog).toBeHidden();
