@@ -98,6 +98,12 @@ test('offline: three points (two with photos), an edit and a status change survi
   await expect(warn).toContainText('4 modifications attendent le réseau');
   await warn.getByRole('button', { name: 'Annuler' }).click();
   await expect(warn).toBeHidden();
+  // The administration says plainly that it needs the network.
+  await page.getByRole('button', { name: 'Administration' }).click();
+  const admin = page.getByRole('dialog', { name: 'Administration' });
+  await expect(admin.getByRole('alert').filter({ hasText: 'L’administration nécessite une connexion réseau' })).toBeVisible();
+  await admin.getByRole('button', { name: 'Fermer' }).first().click();
+  await expect(admin).toBeHidden();
 
   // Back online (the expired session is refreshed first): exactly three new rows, two photos, with the edits; the counter goes to zero.
   await ctx.setOffline(false);
@@ -259,4 +265,23 @@ test('a session that cannot be refreshed when the network returns: the outbox wa
   expect((await page.request.get(row.image_url!)).status()).toBe(200);
   await ctx.close();
   await db.from('points').delete().like('name', `${tag}%`);
+});
+
+test('installable: the manifest (French name, icons, standalone, theme colour) and the service worker are served', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toContain('application/manifest+json');
+  const m = await res.json();
+  expect(m).toMatchObject({ name: 'Signalements ferroviaires', short_name: 'Signalements', display: 'standalone', theme_color: '#0b4f9c', lang: 'fr', start_url: '/' });
+  expect(m.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of m.icons) {
+    const r = await request.get(icon.src);
+    expect(r.status()).toBe(200);
+    expect(r.headers()['content-type']).toBe('image/png');
+  }
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['cache-control']).toBe('no-cache'); // a new version is found on the next open
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
 });
