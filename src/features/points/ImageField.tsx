@@ -73,7 +73,7 @@ export function ImageField({ value, onChange, onRemove, onUploadingChange, error
       <span className="field-label">{T.image}</span>
       {value ? (
         <div className="image-preview">
-          <img src={previewSrc(value)} alt={T.imagePreview} onError={() => { onChange(null); }} />
+          <img src={previewSrc(value)} alt={T.imagePreview} onError={() => { if (navigator.onLine) onChange(null); /* offline: keep the link, the photo is only not cached */ }} />
           {!confirming ? (
             <Button size="sm" variant="danger" className="image-delete" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setConfirming(true)}>
               {T.imageDelete}

@@ -10,7 +10,7 @@ import { loadAll } from '../actions';
 import { browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
 import { forgetQueue, loadQueue, showOverlay } from './queue';
 import { replayOutbox } from './replay';
-import { restorePreviews } from './photos';
+import { dropUnreferencedPhotos, restorePreviews } from './photos';
 import { lastSnapshotTime, loadSnapshot, saveSnapshot } from './snapshot';
 import { cacheProfile } from './session';
 
@@ -44,7 +44,8 @@ async function sessionChanged(): Promise<void> {
   clearTimeout(snapshotTimer);
   if (!id) { forgetQueue(); store.set(lastSyncAtom, null); return; }
   try {
-    await loadQueue(id);
+    const items = await loadQueue(id);
+    await dropUnreferencedPhotos(id, new Set(items.flatMap((i) => i.photos)));
     await restorePreviews(id);
     store.set(lastSyncAtom, await lastSnapshotTime(id));
     if (store.get(offlineAtom)) await loadSnapshot(id); // the map at once, without waiting for failed loads

@@ -37,6 +37,12 @@ export async function restorePreviews(userId: string): Promise<void> {
   }
 }
 
+/** Drops the user's kept photos that no waiting item refers to (a form cancelled offline). */
+export async function dropUnreferencedPhotos(userId: string, referenced: Set<string>): Promise<void> {
+  const all = await (await outboxDb()).getAllKeysFromIndex('photos', 'byUser', userId);
+  await dropPhotos(all.filter((p) => !referenced.has(p)));
+}
+
 export async function dropPhotos(paths: string[]): Promise<void> {
   if (!paths.length) return;
   const tx = (await outboxDb()).transaction('photos', 'readwrite');

@@ -13,7 +13,7 @@ import { supabase } from '../../data/client';
 import { showPoints as patchPoints } from './pointsPort';
 import { store } from '../store';
 import { authBlockedAtom, lastSyncAtom, networkDownAtom, outboxItemsAtom, recentlySentAtom, replayingAtom } from './atoms';
-import { currentQueueUser, removeItem, showOverlay, updateItems } from './queue';
+import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } from './queue';
 import { readPhoto } from './photos';
 import { OFFLINE_TEXT } from './strings';
 
@@ -48,6 +48,7 @@ async function runOnce(): Promise<void> {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
   store.set(replayingAtom, true);
   try {
+    await loadQueue(userId); // another tab may have sent items since this one read the queue
     if (!(await sessionReady(userId))) return;
     for (;;) {
       const item = nextToSend(store.get(outboxItemsAtom));
