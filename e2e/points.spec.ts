@@ -126,7 +126,7 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   // Delete with the SPEC confirmation.
   await firstRow(page).getByRole('button', { name: `Supprimer ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
-  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer ${name} ?`)).toBeVisible();
+  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer « ${name} » ?`)).toBeVisible();
   await expect(confirm.getByText(/Cette action est irréversible et supprimera définitivement/)).toBeVisible();
   await shot(page, 'desktop-delete');
   await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();

@@ -1,6 +1,8 @@
 // PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
 // PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 
@@ -17,7 +19,9 @@ function wrap(q: PgliteLike): Queryable {
 
 /** Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined. */
 export async function openPglite(dir?: string): Promise<Database> {
-  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  // The contrib extensions the migrations create (as Supabase offers them): trigram search, accent folding.
+  const extensions = { pg_trgm, unaccent };
+  const pg = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
   const base = wrap(pg);
   return {
     kind: 'pglite',

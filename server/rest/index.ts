@@ -13,6 +13,7 @@ import {
   type PathMap, type PathOptions,
 } from './sql';
 import { toHttpError } from './errors';
+import { NonFiniteNumber, parseStrictJson } from './json';
 
 /** Supabase's default `max_rows` (PROTOCOL.md): every read is capped at this many rows. */
 export const MAX_ROWS = 1000;
@@ -208,7 +209,7 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
       const raw = (await ctx.body()).toString('utf8');
       if (raw.trim() !== '') {
         let v: unknown;
-        try { v = JSON.parse(raw); } catch { throw invalidJson(); }
+        try { v = parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw invalidJson('The RPC body must be a JSON object of named arguments');
         args = v as Record<string, unknown>;
       }
@@ -306,7 +307,7 @@ export function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: Pat
 async function readJson(ctx: { body: () => Promise<Buffer> }): Promise<unknown> {
   const raw = (await ctx.body()).toString('utf8');
   if (raw.trim() === '') return undefined;
-  try { return JSON.parse(raw); } catch { throw invalidJson(); }
+  try { return parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
 }
 
 const invalidJson = (details: string | null = null) => restError(400, 'PGRST102', 'Empty or invalid json', details, null);

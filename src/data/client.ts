@@ -33,6 +33,8 @@ export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
   client = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
+    // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer' (issue 15).
+    db: { retry: false },
   });
   return client;
 }

@@ -12,11 +12,14 @@ import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/select
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { derivePointArrays } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { PkHighlight } from './PkHighlight';
 import { DraftToolbar } from './DraftToolbar';
 import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
+import { startAtImageX } from './viewportMath';
+import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 
 export function MapView() {
@@ -61,8 +64,25 @@ export function MapView() {
     if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
+  // The first view starts at the first kilometre marker (once, when the markers are first known).
+  const startedAtMarker = useRef(false);
+  useEffect(() => {
+    if (startedAtMarker.current || !api || markers.length === 0) return;
+    startedAtMarker.current = true;
+    const first = Math.min(...markers.map((m) => m.position));
+    const ctl = api.controller;
+    const apply = () => {
+      if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
+      ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
+    };
+    apply();
+  }, [api, markers]);
+
+  const viewRef = useRef<HTMLDivElement>(null);
+  const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
+
   return (
-    <div className="map-view" data-mode={mode}>
+    <div className="map-view" data-mode={mode} ref={viewRef}>
       <MapCanvas
         image={image}
         points={derived.arrays}
@@ -79,6 +99,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <PkHighlight controller={api.controller} />}
         {mode === 'draw-zone' && (
           <DraftToolbar
             vertexCount={draft.length}
@@ -87,6 +108,8 @@ export function MapView() {
           />
         )}
         {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+        {(mode === 'draw-point' || mode === 'draw-zone') && <div className="map-crosshair" aria-hidden="true" data-testid="map-crosshair" />}
+        <div className="sr-only" aria-live="polite" data-testid="map-announcer">{announcement}</div>
       </MapCanvas>
     </div>
   );

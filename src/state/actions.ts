@@ -3,11 +3,13 @@
 // and re-thrown to the caller so a form can stay open with its content.
 import * as repo from '../data/repositories';
 import { toPoint } from '../data/mappers';
-import type { PointInput } from '../data/mappers';
+import type { PointInput, ZoneInput } from '../data/mappers';
 import type { ImagePoint, Point, Track, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, SUPABASE_MAX_ROWS } from '../core/constants';
 import { zoneKmRange } from '../core/pk';
-import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { isValidImageUrl, parseKm, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { saveVersioned } from './conflicts';
+import { firstLoadDoneAtom } from './firstLoad';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
 import { levelsLoadErrorAtom, pointsLoadedCountAtom, teamsLoadErrorAtom } from './status';
 import { store as rawStore } from './store';
@@ -22,8 +24,8 @@ export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticalit
 let sessionEpoch = 0;
 export function invalidatePendingLoads(): void { sessionEpoch++; }
 
-/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8. */
-export async function reloadTable(table: TableName): Promise<void> {
+/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8; false then. */
+export async function reloadTable(table: TableName): Promise<boolean> {
   const epoch = sessionEpoch;
   const store = guardedStore(() => epoch === sessionEpoch);
   try {
@@ -55,10 +57,12 @@ export async function reloadTable(table: TableName): Promise<void> {
       case 'kilometer_markers': store.set(markersAtom, await repo.listMarkers()); break;
       case 'app_settings': store.set(settingsAtom, await repo.listSettings()); break;
     }
+    return true;
   } catch (err) {
     console.error(`Chargement de ${table} impossible`, err);
     if (table === 'teams') { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); }
     if (table === 'criticality_levels') { store.set(criticalityLevelsAtom, DEFAULT_CRITICALITY_LEVELS); store.set(levelsLoadErrorAtom, DATA_TEXT.levelsLoadError); }
+    return false;
   }
 }
 
@@ -68,20 +72,24 @@ function guardedStore(alive: () => boolean): Pick<typeof rawStore, 'get' | 'set'
 }
 
 let loadSeq = 0;
-/** Loads everything (startup, refresh button, after a realtime reconnect). Small tables first, points last. */
-export async function loadAll(): Promise<void> {
+/**
+ * Loads everything (startup, refresh button, after a realtime reconnect). Small tables first, points last.
+ * Resolves false when a table could not be loaded (the refresh button then says so).
+ */
+export async function loadAll(): Promise<boolean> {
   const seq = ++loadSeq;
   store.set(dataLoadingAtom, true);
   try {
-    await Promise.all((['teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'zones'] as TableName[]).map(reloadTable));
-    await reloadTable('points');
+    const small = await Promise.all((['teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'zones'] as TableName[]).map(reloadTable));
+    const points = await reloadTable('points');
+    return points && small.every(Boolean);
   } finally {
-    if (seq === loadSeq) store.set(dataLoadingAtom, false);
+    if (seq === loadSeq) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }
 }
 
 /** The feedback link changed elsewhere (window event 'feedbackLinkUpdated'): reload the settings. */
-export const reloadSettings = (): Promise<void> => reloadTable('app_settings');
+export const reloadSettings = async (): Promise<void> => { await reloadTable('app_settings'); };
 
 // ---- points ---------------------------------------------------------------------------------------------
 /** Replaces or inserts points (newest first) and removes ids, without reloading the whole table. */
@@ -110,10 +118,23 @@ export function pointFromRealtimeRow(row: Record<string, unknown>): Point {
   return { ...p, teamName: team?.name ?? null };
 }
 
-/** Saves a point (insert or update); throws on failure so the form keeps its content. */
-export async function savePoint(input: PointInput): Promise<Point> {
+/** The point fields a user edits in the form, compared field by field on a conflict. */
+export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
+
+/**
+ * Saves a point (insert, or update stating the version `base` it was based on); throws on failure so the form
+ * keeps its content: RowGoneError when it was deleted meanwhile, ConflictCancelledError when the user closed the
+ * conflict dialog (see ./conflicts).
+ */
+export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
-  const saved = await repo.savePoint(input);
+  const saved = input.id && base
+    ? await saveVersioned<PointInput>({
+      table: 'points', base, mine: input, fields: POINT_CONFLICT_FIELDS,
+      save: (v) => repo.savePoint(v), fetchCurrent: () => repo.getPoint(input.id!),
+      finish: (v) => ({ ...v, kmValue: parseKm(v.kilometer) ?? null }),
+    }) as Point
+    : await repo.savePoint(input);
   patchPoints([saved]);
   return saved;
 }
@@ -147,10 +168,21 @@ async function removeImageQuietly(url: string | null): Promise<void> {
 // ---- zones -----------------------------------------------------------------------------------------------
 export interface ZoneFormInput { id?: string; name: string; color: string; track: Track | null; points: ImagePoint[] }
 
-/** Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. */
-export async function saveZone(z: ZoneFormInput): Promise<Zone> {
-  const { kmStart, kmEnd } = zoneKmRange(z.points, store.get(markersAtom));
-  const saved = await repo.saveZone({ ...z, name: z.name.trim(), kmStart, kmEnd });
+export const ZONE_CONFLICT_FIELDS = ['name', 'color', 'track', 'points'] as const;
+
+/**
+ * Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. An edit
+ * states the version `base` it started from (conflict dialog, RowGoneError: see ./conflicts).
+ */
+export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zone> {
+  const withKm = <V extends { points: ImagePoint[] }>(v: V) => ({ ...v, ...zoneKmRange(v.points, store.get(markersAtom)) });
+  const input = withKm({ ...z, name: z.name.trim(), kmStart: null as number | null, kmEnd: null as number | null });
+  const saved = z.id && base
+    ? await saveVersioned<ZoneInput>({
+      table: 'zones', base, mine: input, fields: ZONE_CONFLICT_FIELDS,
+      save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(z.id!), finish: withKm,
+    }) as Zone
+    : await repo.saveZone(input);
   const zones = store.get(zonesAtom);
   store.set(zonesAtom, zones.some((x) => x.id === saved.id) ? zones.map((x) => (x.id === saved.id ? saved : x)) : [saved, ...zones]);
   void reloadTable('zones');

@@ -2,13 +2,14 @@
 // data atoms so the main screen follows; failures are thrown (or returned as a kind) and the UI shows SPEC §8 texts.
 import { atom, type Getter, type Setter } from 'jotai';
 import * as repo from '../data/repositories';
-import type { CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
-import { sortMarkers } from '../core/pk';
+import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
+import { sortMarkers, zoneKmRange } from '../core/pk';
 import { moveLevel, sortLevels } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
 import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
+import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
 /** Every profile (admin only, SPEC §6) and the invitations, as last loaded by the panel. */
 export const adminProfilesAtom = atom<Profile[]>([]);
@@ -82,8 +83,15 @@ export const loadTeamsDataAtom = atom(null, async (_get, set) => {
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'fr');
 
-export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: string; description: string | null }): Promise<Team> => {
-  const saved = await repo.saveTeam(t);
+/** Saves a team; an edit states the version of `base` (the team as the form opened it). */
+export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: string; description: string | null; base?: Team | null }): Promise<Team> => {
+  const { base, ...values } = t;
+  const saved = t.id && base
+    ? await saveVersioned<Team>({
+      table: 'teams', base, mine: { ...base, ...values }, fields: ['name', 'description'],
+      save: (v) => repo.saveTeam(v), fetchCurrent: () => repo.getTeam(base.id),
+    })
+    : await repo.saveTeam(values);
   set(teamsAtom, [...get(teamsAtom).filter((x) => x.id !== saved.id), saved].sort(byName));
   return saved;
 });
@@ -107,9 +115,10 @@ export const loadZonesAtom = atom(null, async (_get, set) => {
 
 export const updateZoneAtom = atom(null, async (get, set, args: { zone: Zone; name: string; track: Track | null; color: string }) => {
   const { zone } = args;
-  const saved = await repo.saveZone({
-    id: zone.id, name: args.name.trim(), track: args.track, color: args.color,
-    points: zone.points, kmStart: zone.kmStart, kmEnd: zone.kmEnd,
+  // `zone` is the version the dialog opened: stated, so a change made meanwhile is not overwritten silently.
+  const saved = await saveVersioned<Zone>({
+    table: 'zones', base: zone, mine: { ...zone, name: args.name.trim(), track: args.track, color: args.color },
+    fields: ['name', 'track', 'color'], save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(zone.id),
   });
   set(zonesAtom, get(zonesAtom).map((z) => (z.id === saved.id ? saved : z)));
   return saved;
@@ -125,8 +134,15 @@ export const loadLevelsAtom = atom(null, async (_get, set) => {
   set(criticalityLevelsAtom, sortLevels(await repo.listCriticalityLevels()));
 });
 
-export const saveLevelAtom = atom(null, async (get, set, l: Omit<CriticalityLevel, 'createdBy'>) => {
-  const saved = await repo.saveCriticalityLevel(l);
+/** Saves a level; an edit passes `base` (the level as the form opened it) and states its version. */
+export const saveLevelAtom = atom(null, async (get, set, l: Omit<CriticalityLevel, 'createdBy'> & { base?: CriticalityLevel | null }) => {
+  const { base, ...values } = l;
+  const saved = base
+    ? await saveVersioned<Omit<CriticalityLevel, 'createdBy'>>({
+      table: 'criticality_levels', base, mine: { ...values, updatedAt: base.updatedAt }, fields: ['name', 'color', 'icon', 'order'],
+      save: (v) => repo.saveCriticalityLevel(v), fetchCurrent: () => repo.getCriticalityLevel(base.id),
+    }) as CriticalityLevel
+    : await repo.saveCriticalityLevel({ ...values, updatedAt: undefined });
   set(criticalityLevelsAtom, sortLevels([...get(criticalityLevelsAtom).filter((x) => x.id !== saved.id), saved]));
   return saved;
 });
@@ -166,15 +182,29 @@ export const loadSettingsAtom = atom(null, async (_get, set) => {
   set(settingsAtom, await repo.listSettings());
 });
 
-async function putSetting(get: Getter, set: Setter, key: string, value: string) {
-  await repo.saveSetting(key, value);
+/** Saves a setting stating the version `base` it was based on (default: the loaded one); conflicts as elsewhere. */
+async function putSetting(get: Getter, set: Setter, key: string, value: string, base?: AppSetting | null) {
+  const from = base === undefined ? get(settingsAtom).find((s) => s.key === key) ?? null : base;
+  let saved: AppSetting;
+  try {
+    saved = from?.updatedAt
+      ? await saveVersioned<AppSetting>({
+        table: 'app_settings', base: from, mine: { ...from, value }, fields: ['value'],
+        save: (v) => repo.saveSetting(key, v.value, v.updatedAt), fetchCurrent: () => repo.getSettingRow(key),
+      })
+      : await repo.saveSetting(key, value);
+  } catch (e) {
+    if (!(e instanceof RowGoneError)) throw e;
+    saved = await repo.saveSetting(key, value); // a setting removed meanwhile is simply written again
+  }
   const rest = get(settingsAtom).filter((s) => s.key !== key);
-  set(settingsAtom, [...rest, { key, value, createdBy: null }]);
+  set(settingsAtom, [...rest, saved]);
 }
 
-export const saveFeedbackLinkAtom = atom(null, async (get, set, value: string) => {
+/** Saves the feedback link; `base` is the setting as the admin saw it when editing began. */
+export const saveFeedbackLinkAtom = atom(null, async (get, set, value: string, base?: AppSetting | null) => {
   const v = value.trim();
-  await putSetting(get, set, 'feedback_link', v);
+  await putSetting(get, set, 'feedback_link', v, base);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(FEEDBACK_LINK_EVENT, { detail: v || null }));
 });
 
@@ -195,7 +225,14 @@ async function recomputeZoneKm(get: Getter, set: Setter): Promise<number> {
   for (const u of updates) {
     const z = byId.get(u.id);
     if (!z) continue;
-    saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    try {
+      saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    } catch (e) {
+      // The PK range is derived: on a zone changed meanwhile, recompute it from the current version (no dialog).
+      if (!isStaleVersionError(e)) throw e;
+      const cur = await repo.getZone(z.id);
+      if (cur) saved.set(z.id, await repo.saveZone({ ...cur, ...zoneKmRange(cur.points, get(markersAtom)) }));
+    }
   }
   set(zonesAtom, get(zonesAtom).map((z) => saved.get(z.id) ?? z));
   return saved.size;
@@ -216,8 +253,15 @@ async function afterMarkerChange(get: Getter, set: Setter): Promise<MarkerChange
 /** Adds or updates a marker (position in image px, value in km), then the zones' PK ranges. Throws if the marker is not saved. */
 export const saveMarkerAtom = atom(null, async (get, set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
   // A late edit (e.g. a delayed keyboard move) of a marker deleted meanwhile must not re-create it (saveMarker upserts).
-  if (m.id && !get(markersAtom).some((x) => x.id === m.id)) return { zonesUpdated: 0, zoneError: false };
-  const saved = await repo.saveMarker(m);
+  const base = m.id ? get(markersAtom).find((x) => x.id === m.id) : undefined;
+  if (m.id && !base) return { zonesUpdated: 0, zoneError: false };
+  // An edit states the version shown in the table (the one the admin changed).
+  const saved = base?.updatedAt
+    ? await saveVersioned<KilometerMarker>({
+      table: 'kilometer_markers', base, mine: { ...base, position: m.position, value: m.value }, fields: ['position', 'value'],
+      save: (v) => repo.saveMarker(v), fetchCurrent: () => repo.getMarker(base.id),
+    })
+    : await repo.saveMarker(m);
   set(markersAtom, sortMarkers([...get(markersAtom).filter((x) => x.id !== saved.id), saved]));
   return afterMarkerChange(get, set);
 });

@@ -64,7 +64,7 @@ export function startLive(): Promise<void> {
     });
   }
   channel = ch;
-  let firstLoad: Promise<void> | null = null;
+  let firstLoad: Promise<unknown> | null = null;
   let joinedOnce = false;
   return new Promise<void>((resolve) => {
     const load = () => { firstLoad ??= loadAll().finally(resolve); };

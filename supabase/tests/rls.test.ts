@@ -87,8 +87,9 @@ const ALLOWED: Record<string, Record<Op, Actor[]>> = {
   app_settings: { select: ALL, insert: ADMIN, update: ADMIN, delete: ADMIN },
   invitations: { select: ADMIN, insert: ADMIN, update: ADMIN, delete: ADMIN },
   profiles: { select: ALL, insert: [], update: ADMIN, delete: ADMIN },
-  // public bucket: everybody reads; signed-in users add, replace and remove images under points/
-  'storage.objects (poi_images)': { select: ['anon', ...ALL], insert: ALL, update: ALL, delete: ALL },
+  // public bucket: everybody reads; signed-in users add and remove images under points/; only the uploader
+  // (alice owns the fixture object) replaces one
+  'storage.objects (poi_images)': { select: ['anon', ...ALL], insert: ALL, update: ['user'], delete: ALL },
 };
 
 const cases = Object.keys(STATEMENTS).flatMap((table) =>

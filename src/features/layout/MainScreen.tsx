@@ -5,6 +5,7 @@ import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
 import { ClusterSheet } from '../points/ClusterSheet';
+import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
@@ -17,6 +18,7 @@ import { Header } from './Header';
 import { OfflineLayer } from '../offline/OfflineLayer';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
+import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
@@ -52,6 +54,7 @@ export function MainScreen() {
         </main>
       </div>
       <FloatingActionMenu />
+      <LinkRouter />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
@@ -60,6 +63,7 @@ export function MainScreen() {
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}
       </Suspense>
+      <ConflictDialog />
     </div>
   );
 }

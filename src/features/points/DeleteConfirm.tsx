@@ -40,7 +40,7 @@ export function DeleteConfirm() {
   };
 
   return (
-    <ConfirmDialog open={!!req} name={req?.name || '—'} what={req?.kind === 'zone' ? T.zoneWhat : T.pointWhat}
+    <ConfirmDialog open={!!req} name={req?.name ? `« ${req.name} »` : '—'} what={req?.kind === 'zone' ? T.zoneWhat : T.pointWhat}
       busy={busy} error={error} onConfirm={() => void confirm()} onCancel={cancel} />
   );
 }

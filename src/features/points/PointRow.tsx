@@ -7,6 +7,7 @@ import { formatKm } from '../../core/format';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
 import { PendingBadge } from '../offline/PendingBadge';
+import { CopyLinkButton } from '../findShare/CopyLinkButton';
 
 export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
 
@@ -35,6 +36,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           </span>
         </span>
       </button>
+      <CopyLinkButton compact pointId={point.id} name={point.name} />
       <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(point)} />
       <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost" onClick={() => onDelete(point)} />
     </div>

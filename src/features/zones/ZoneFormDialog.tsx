@@ -14,6 +14,7 @@ import { formatKm } from '../../core/format';
 import { validateZoneName, validateZoneVertices } from '../../core/validation';
 import type { Track, Zone } from '../../core/types';
 import { ZONE_TEXT as T } from './strings';
+import { saveErrorText } from '../conflicts/saveErrorText';
 
 type TrackChoice = Track | 'none';
 
@@ -54,13 +55,13 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
     setSaving(true);
     setSaveError(null);
     try {
-      await saveZone({ ...(editing ? { id: editing.id } : {}), name, color, track: track === 'none' ? null : track, points: vertices });
+      await saveZone({ ...(editing ? { id: editing.id } : {}), name, color, track: track === 'none' ? null : track, points: vertices }, editing);
       toast(T.savedToast, 'success', 2500);
       setForm(null);
       finish();
     } catch (err2) {
       console.error(T.saveFailed, err2);
-      setSaveError(`${T.saveFailed}. ${T.saveFailedKeep}`);
+      setSaveError(saveErrorText(err2, `${T.saveFailed}. ${T.saveFailedKeep}`));
     } finally {
       setSaving(false);
     }

@@ -38,10 +38,11 @@ function networkFailed(err: unknown): boolean {
 const fieldsOfInput = ({ id: _id, ...f }: PointInput): PointFields => f;
 const teamName = (teamId: string | null): string | null => (teamId ? store.get(teamsAtom).find((t) => t.id === teamId)?.name ?? null : null);
 
-export type SaveOutcome = { point: Point; queued: boolean };
-
-/** Saves a point: online directly (edits) or through the outbox (new points, and anything offline). */
-export async function savePointAware(input: PointInput): Promise<SaveOutcome> {
+/**
+ * Saves a point: an edit online directly (stating `base`, the point as the form opened it: the conflict dialog of
+ * issue 15 handles a stale version), a new point and anything offline through the outbox. Returns the point shown.
+ */
+export async function savePointAware(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
   const fields = fieldsOfInput(input);
   const photos = [await pendingPhotoPath(fields.imageUrl)].filter((p): p is string => !!p);
@@ -49,23 +50,24 @@ export async function savePointAware(input: PointInput): Promise<SaveOutcome> {
     const id = input.id;
     if (!isOffline() && !hasWaiting(id) && !photos.length) {
       try {
-        return { point: await actions.savePoint(input), queued: false };
+        return await actions.savePoint(input, base);
       } catch (err) {
         if (!networkFailed(err)) throw err;
       }
     }
     const current = currentPoint(id);
-    const patch = current ? changedFields(fieldsOf(current), fields) : fields;
+    const from = (hasWaiting(id) ? current : base ?? current) ?? null;
+    const patch = from ? changedFields(fieldsOf(from), fields) : fields;
     const view: Point = { ...(current ?? { id, creationDate: new Date().toISOString(), createdBy: userId() }), ...fields, id, teamName: teamName(fields.teamId) } as Point;
-    if (!Object.keys(patch).length) return { point: view, queued: false };
-    await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: current?.updatedAt ?? null }, view, before: current, photos });
+    if (!Object.keys(patch).length) return view;
+    await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: from?.updatedAt ?? null }, view, before: current, photos });
     void replayOutbox();
-    return { point: view, queued: true };
+    return view;
   }
   const id = crypto.randomUUID();
   const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: new Date().toISOString(), createdBy: userId() };
   const item = await queueChange({ op: { kind: 'create', pointId: id, fields }, view, before: null, photos });
-  if (isOffline() || !item) return { point: view, queued: true };
+  if (isOffline() || !item) return view;
   await Promise.race([replayOutbox(), new Promise((r) => setTimeout(r, ONLINE_SAVE_WAIT_MS))]);
   const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
   if (left?.state === 'failed') {
@@ -73,7 +75,7 @@ export async function savePointAware(input: PointInput): Promise<SaveOutcome> {
     await discardItem(left.id);
     throw new Error(left.error ?? 'refused');
   }
-  return { point: currentPoint(id) ?? view, queued: !!left };
+  return currentPoint(id) ?? view;
 }
 
 /** Deletes a point: online directly, else (or when the network fails) through the outbox. */
