@@ -1,9 +1,9 @@
 // Both versions of a point in conflict, field by field, and the choice: keep mine or the server's; for a point
-// deleted on the server, recreate it or drop the change. (A minimal view of our own: the shared conflict module of
-// issue 15 can replace the table when it lands.)
+// deleted on the server, recreate it or drop the change. The fields come from the three-way diff of issue 15.
 import { useAtomValue } from 'jotai';
 import type { OutboxItem, PointFields } from '../../core/outbox/types';
 import { fieldsOf } from '../../core/outbox/applied';
+import { diffVersions, sameValue } from '../../core/conflict';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import type { Point } from '../../core/types';
@@ -45,7 +45,11 @@ export function ConflictView({ item }: { item: OutboxItem }) {
       </div>
     );
   }
-  const rows = SHOWN.filter((k) => show(mine, k) !== show(item.server, k));
+  // The three-way diff of issue 15 (src/core/conflict.ts): the fields this device changed that differ on the server.
+  const base = item.before ?? mine;
+  const rows = mine && item.server && base
+    ? diffVersions(fieldsOf(base), fieldsOf(mine), fieldsOf(item.server), SHOWN).filter((d) => d.mineChanged && !sameValue(d.mine, d.theirs)).map((d) => d.field)
+    : SHOWN.filter((k) => show(mine, k) !== show(item.server, k));
   return (
     <div className="conflict-view" role="group" aria-label={T.conflictTitle}>
       <p>{T.conflictIntro}</p>
