@@ -27,10 +27,24 @@ const watchingFetch: typeof fetch = async (input, init) => {
   return res;
 };
 
+const CONFIG_KEY = 'rail-runtime-config'; // the last config read, for an offline start (issue 11)
+
+async function fetchConfig(): Promise<RuntimeConfig> {
+  try {
+    const res = await fetch('/config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
+    const cfg = (await res.json()) as RuntimeConfig;
+    try { localStorage.setItem(CONFIG_KEY, JSON.stringify(cfg)); } catch { /* storage refused */ }
+    return cfg;
+  } catch (err) {
+    const kept = (() => { try { return JSON.parse(localStorage.getItem(CONFIG_KEY) ?? 'null') as RuntimeConfig | null; } catch { return null; } })();
+    if (kept && err instanceof TypeError) return kept; // no network: the config of the last start
+    throw err;
+  }
+}
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
-  const cfg = (await res.json()) as RuntimeConfig;
+  const cfg = await fetchConfig();
   // A relative or empty URL means "this origin" (the embedded server serves both).
   const url = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, window.location.origin).toString().replace(/\/$/, '') : window.location.origin;
   return { supabaseUrl: url, supabaseAnonKey: cfg.supabaseAnonKey };

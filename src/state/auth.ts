@@ -11,6 +11,8 @@ import { invalidatePendingLoads } from './actions';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
+import { startOffline } from './offline';
+import { cachedProfile, restoreSession } from './offline/session';
 
 let started = false;
 
@@ -27,8 +29,10 @@ export async function bootstrap(): Promise<void> {
   }
   // A deactivated account: every request is refused (HTTP 403, hint account_disabled); close the session and say why.
   onAccountDisabled(() => { void endRevokedSession(); });
-  const { data } = await supabase().auth.getSession();
-  if (data.session) await enterSession(data.session);
+  startOffline();
+  // Offline with an expired access token: opens on the stored session, refreshed when the network returns.
+  const session = await restoreSession();
+  if (session) await enterSession(session);
   store.set(authReadyAtom, true);
   supabase().auth.onAuthStateChange((event, session) => {
     // Never await supabase calls inside this callback (supabase-js holds its lock): defer.
@@ -57,7 +61,8 @@ export function enterSession(session: Session): Promise<void> {
   entering = (async () => {
     let profile: Profile | null = null;
     try {
-      profile = await repo.ensureProfile(session.user.id, session.user.email ?? '');
+      // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
+      profile = navigator.onLine ? await repo.ensureProfile(session.user.id, session.user.email ?? '') : null;
     } catch (err) {
       if ((err as { hint?: unknown } | null)?.hint === ACCOUNT_DISABLED_HINT) {
         await endRevokedSession();
@@ -71,7 +76,7 @@ export function enterSession(session: Session): Promise<void> {
     }
     store.set(accessRevokedAtom, false);
     // The role defaults to user (SPEC §4).
-    store.set(profileAtom, profile ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
+    store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
     void startLive();
   })();

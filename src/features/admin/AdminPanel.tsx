@@ -15,6 +15,7 @@ import { LineTab } from './LineTab';
 import { JournalTab } from './JournalTab';
 import { J } from './journalStrings';
 import './admin.css';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 
 export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line' | 'journal';
 
@@ -25,6 +26,7 @@ export function AdminPanel() {
   if (!isAdmin || !open) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen} title={A.title} size="full" className="admin-panel">
+      <OnlineOnlyNotice what="L’administration" />
       <Tabs<AdminTab>
         value={tab}
         onValueChange={setTab}

@@ -10,7 +10,8 @@ import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/filters';
 import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
-import { signOut } from '../../state/auth';
+import { requestSignOut as signOut } from '../../state/offline/signOut';
+import { OutboxCounter } from '../offline/OutboxCounter';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LAYOUT_TEXT as T } from './strings';
@@ -79,6 +80,7 @@ export function Header() {
         </Button>
       </nav>
       <div className="header-actions">
+        <OutboxCounter />
         <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
         {profile && !compact && (

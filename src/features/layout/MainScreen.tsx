@@ -15,6 +15,7 @@ import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { Header } from './Header';
+import { OfflineLayer } from '../offline/OfflineLayer';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
@@ -38,6 +39,7 @@ export function MainScreen() {
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
       <Header />
+      <OfflineLayer />
       {loading && (
         <div className="load-progress" role="status">
           <ProgressBar label={T.loading} />

@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../../ui';
 import { toast } from '../../ui/toast';
 import { deleteRequestAtom, selectionAtom } from '../../state/selection';
 import { pointsAtom } from '../../state/data';
-import { deletePoint, deleteZone } from '../../state/actions';
+import { deleteZone } from '../../state/actions';
+import { deletePointAware as deletePoint } from '../../state/offline/offlineActions';
 import { POINT_TEXT as T } from './strings';
 
 export function DeleteConfirm() {

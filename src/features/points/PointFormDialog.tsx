@@ -8,7 +8,8 @@ import { criticalityLevelsAtom, markersAtom, pointsAtom, teamsAtom } from '../..
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
-import { removePointImage, savePoint } from '../../state/actions';
+import { removePointImage } from '../../state/actions';
+import { savePointAware as savePoint } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
 import { CONFLICT_TEXT } from '../conflicts/strings';

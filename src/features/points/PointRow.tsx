@@ -6,6 +6,7 @@ import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
+import { PendingBadge } from '../offline/PendingBadge';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
 
 export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
@@ -31,6 +32,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}
+            <PendingBadge pointId={point.id} />
           </span>
         </span>
       </button>

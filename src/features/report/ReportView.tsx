@@ -5,6 +5,7 @@ import { formatKm } from '../../core/format';
 import { Alert, Button, Dialog, ProgressBar } from '../../ui';
 import { ReportBody } from './ReportBody';
 import { useWordDownload } from './useWordDownload';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 import { printReport } from './printReport';
 import { REPORT_TEXT, WORD_PROGRESS } from './strings';
 import '../../styles/print.css';
@@ -30,6 +31,7 @@ export function ReportView({ report, levels, generatedAt, onClose }: ReportViewP
       </div>
       {/* Fixed-size, contained status line: progress updates never re-lay out the report below. */}
       <div className="report-status no-print" aria-live="polite">
+        <OnlineOnlyNotice what="Le chargement des photos du rapport Word" />
         {word.state.kind === 'running' && (
           <div className="report-progress">
             <ProgressBar value={word.state.value} label={word.state.label} />
