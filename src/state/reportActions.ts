@@ -1,17 +1,27 @@
-// Route report actions (SPEC §4, §7): fresh paged point load, classification in the report worker (in-process
-// fallback), Word generation in the docx worker with progress, and the file download.
+// Route report actions (SPEC §4, §7; issue 10 item 4): the report's typed-array input from the loaded state (no
+// reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
+// with progress, and the file download.
 import * as Comlink from 'comlink';
-import { listPoints } from '../data/repositories';
 import { assembleReport, packPoints } from '../core/report/assemble';
 import { buildZoneIndex, classifyPoints } from '../core/report/classify';
+import { planReport, type ReportPlan } from '../core/report/plan';
+import { indexFromPoints, resolvedMask, type ReportPointIndex } from '../core/report/reportIndex';
+import { pointsAtom } from './data';
+import { store } from './store';
 import { reportFileName } from '../core/report/fileName';
 import type { CriticalityLevel, Point, ReportRequest, ReportResult, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { DocxProgress, DocxWorkerApi } from '../../workers/docx.worker';
 
-/** Every point, loaded fresh and paged past the row cap, so the report does not depend on the map's filters. */
-export function loadReportPoints(onPage?: (loaded: number) => void): Promise<Point[]> {
-  return listPoints(onPage);
+let indexMemo: { source: readonly Point[]; index: ReportPointIndex } | null = null;
+/**
+ * The report's input: every loaded point (the map's filters do not apply) as typed arrays, built once per state
+ * version. The compact point index of src/state (issue 10 item 1) plugs in here.
+ */
+export function currentReportIndex(): ReportPointIndex {
+  const points = store.get(pointsAtom);
+  if (indexMemo?.source !== points) indexMemo = { source: points, index: indexFromPoints(points) };
+  return indexMemo.index;
 }
 
 let reportWorker: { worker: Worker; api: Comlink.Remote<ReportWorkerApi> } | null = null;
@@ -37,6 +47,20 @@ export async function runReport(request: ReportRequest, zones: readonly Zone[], 
     codes = classifyPoints(packed, request.startPoint, request.endPoint, buildZoneIndex(zoneVertices));
   }
   return assembleReport(request, zones, points, codes);
+}
+
+/** Classifies and groups in the report worker: the plan (sections of point indices in km order). */
+export async function planRouteReport(request: ReportRequest, zones: readonly Zone[], ix: ReportPointIndex): Promise<ReportPlan> {
+  const selected = new Set(request.selectedZones);
+  const zoneVertices = zones.map((z) => z.points);
+  const kmStart = zones.map((z) => z.kmStart);
+  const isSelected = zones.map((z) => selected.has(z.id));
+  const api = getReportWorker();
+  // Copies (the index stays with the state); ~29 bytes a point, transferred to the worker without a second copy.
+  const points = { xs: ix.xs.slice(), ys: ix.ys.slice(), km: ix.km.slice(), resolved: resolvedMask(ix) };
+  if (!api) return planReport(classifyPoints(points, request.startPoint, request.endPoint, buildZoneIndex(zoneVertices)), points.km, kmStart, isSelected);
+  const buffers = [points.xs.buffer, points.ys.buffer, points.km.buffer, points.resolved.buffer] as ArrayBuffer[];
+  return api.plan(Comlink.transfer(points, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
 }
 
 /** Absolute image URLs (a worker resolves relative ones against its own script URL). */

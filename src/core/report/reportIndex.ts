@@ -56,3 +56,8 @@ export function resolvedMask(ix: ReportPointIndex): Uint8Array {
   for (let i = 0; i < out.length; i++) out[i] = ix.status[i] === STATUS_RESOLVED ? 1 : 0;
   return out;
 }
+
+/** The text fields of a point, fetched by id when a row is shown (issue 10 item 2). */
+export interface PointDetails {
+  id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
+}
