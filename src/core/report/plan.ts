@@ -101,8 +101,8 @@ export function itemAt(plan: ReportPlan, items: PlanItems, i: number): { section
 }
 
 /** Printed A4 page estimate of a plan (calibrated on the print stylesheet: 9 pt table, 12 mm margins). */
-export const PRINT_LAYOUT = { pageMm: 273, firstPageMm: 95, sectionHeadMm: 16, rowMm: 7.2, photoRowMm: 25 } as const;
-export function estimatePrintPages(plan: ReportPlan, photoShare = 0.3): number {
+export const PRINT_LAYOUT = { pageMm: 273, firstPageMm: 95, sectionHeadMm: 16, rowMm: 8.5, photoRowMm: 16 } as const;
+export function estimatePrintPages(plan: ReportPlan, photoShare = 0.1): number {
   if (plan.rows.length === 0) return 1;
   const L = PRINT_LAYOUT;
   const mm = L.firstPageMm + plan.sections.length * L.sectionHeadMm + plan.rows.length * (L.rowMm * (1 - photoShare) + L.photoRowMm * photoShare);

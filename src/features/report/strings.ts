@@ -27,6 +27,8 @@ export const FORM_TEXT = {
 } as const;
 
 export const WORD_PROGRESS = {
+  rows: (done: number, total: number, bytes = 0) =>
+    `Création du document : ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} anomalies${bytes ? ` (${(bytes / 2 ** 20).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo)` : ''}`,
   images: (done: number, total: number) => `Récupération des photos (${done}/${total})`,
   build: 'Création du document...',
   pack: 'Compression du fichier...',
