@@ -16,6 +16,7 @@ import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LAYOUT_TEXT as T } from './strings';
+import { PerfProbe } from './PerfProbe';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -49,6 +50,7 @@ export function MainScreen() {
         </main>
       </div>
       <FloatingActionMenu />
+      <PerfProbe />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
