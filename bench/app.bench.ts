@@ -8,6 +8,7 @@
 // APP_BENCH_BASELINE_REF (git ref), APP_BENCH_WORD=0 to skip the Word downloads, APP_BENCH_PHONE=0, APP_BENCH_STEP_TIMEOUT_MS.
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -35,7 +36,7 @@ const executablePath = findChromium() ?? undefined;
 
 /** Today's loader alone: every point as an object with its team, 1000 a page, in Node (supabase-js). */
 async function pagedObjectsLoad(url: string, anonKey: string): Promise<{ ms: number; rows: number; total: number }> {
-  const sb = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const sb = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
   const { error } = await sb.auth.signInWithPassword(ADMIN);
   if (error) throw error;
   const { count } = await sb.from('points').select('id', { count: 'exact', head: true });
@@ -67,19 +68,20 @@ for (const n of SIZES) {
     const tStart = performance.now();
     const server = await startAppServer({ ...env, STATIC_DIR: b.dir });
     const startMs = performance.now() - tStart;
-    const cfg = await (await fetch(`${server.url}/config.json`)).json() as { supabaseUrl: string; supabaseAnonKey: string };
-    const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
-    const loader = await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey);
-    const before = chromiumPids();
-    const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-    const pid = [...chromiumPids()].filter((p) => !before.has(p)).sort((a, b) => a - b)[0] ?? null;
+    let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
     try {
+      const cfg = await (await fetch(`${server.url}/config.json`)).json() as { supabaseUrl: string; supabaseAnonKey: string };
+      const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
+      const loader = await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey);
+      const before = chromiumPids();
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      const pid = [...chromiumPids()].filter((p) => !before.has(p)).sort((a, b) => a - b)[0] ?? null;
       const desk = await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, chromiumPid: pid });
       const phone = WITH_PHONE && n <= 100_000 ? await phoneRun(browser, server.url, loader.total) : {};
       perBuild[b.name] = { serverStartMs: startMs, pagedObjectsLoadMs: loader.ms, points: loader.total, ...desk, ...phone };
       console.log(JSON.stringify(perBuild[b.name]));
     } finally {
-      await browser.close();
+      await browser?.close();
       await server.stop();
     }
   }
