@@ -5,7 +5,7 @@ import { test, expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
-import { DESKTOP, shot, signIn } from './appHelpers';
+import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
 test.use({ viewport: DESKTOP, acceptDownloads: true });
 
@@ -136,4 +136,34 @@ test('generate a route report, print it and download it as Word', async ({ page 
   await view.getByRole('button', { name: 'Fermer' }).last().click();
   await expect(view).toBeHidden();
   await expect(page.getByRole('button', { name: 'Rapport', exact: true })).toBeVisible();
+});
+
+test('on a phone: no red message before acting, a start PK below the markers blocks, no empty band, rows as cards', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
+  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
+  await expect(form.getByText(/signalements? chargés?/)).toBeVisible();
+  await expect(form.locator('.field-error')).toHaveCount(0);
+  const submit = form.getByRole('button', { name: 'Générer le rapport' });
+  // Issue 15 finding 6: a start PK below the lowest marker blocks the report with a French message.
+  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  await form.getByRole('spinbutton', { name: 'PK de départ' }).fill('5');
+  await expect(form.getByText(/^Le PK de départ doit être compris entre PK \d+,\d\d et PK \d+,\d\d$/)).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+  await expect(form.locator('.field-error')).toHaveCount(0);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
+  await expect(view.locator('.report-row .report-label').first()).not.toHaveText('…', { timeout: 30_000 });
+  const head = (await view.locator('.report-head').boundingBox())!;
+  const info = (await view.locator('.report-info').boundingBox())!;
+  expect(info.y - (head.y + head.height)).toBeLessThan(20); // issue 15 finding 9: no empty band
+  // Cards: one labelled line per field, inside the screen width.
+  const card = (await view.locator('.report-row').first().boundingBox())!;
+  expect(card.width).toBeLessThanOrEqual(PHONE.width);
+  await expect(view.locator('.report-row').first().locator('[data-label="Statut"]')).toBeVisible();
+  await shot(page, 'report-view-phone');
 });
