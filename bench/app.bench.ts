@@ -77,7 +77,10 @@ for (const n of SIZES) {
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
       const pid = [...chromiumPids()].filter((p) => !before.has(p)).sort((a, b) => a - b)[0] ?? null;
       const desk = await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, chromiumPid: pid });
-      const phone = WITH_PHONE && n <= 100_000 ? await phoneRun(browser, server.url, loader.total) : {};
+      console.log(JSON.stringify(desk));
+      const phone = WITH_PHONE && n <= 100_000
+        ? await phoneRun(browser, server.url, loader.total).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
+        : {};
       perBuild[b.name] = { serverStartMs: startMs, pagedObjectsLoadMs: loader.ms, points: loader.total, ...desk, ...phone };
       console.log(JSON.stringify(perBuild[b.name]));
     } finally {

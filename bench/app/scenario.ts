@@ -142,13 +142,14 @@ export async function phoneRun(browser: Browser, url: string, total: number) {
   const box = (await page.locator('.map-area').boundingBox())!;
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
-  const t0 = await page.evaluate(() => {
-    (window as any).__frames = [];
+  // A string, not a function: tsx would add a __name helper the page does not have.
+  const t0 = await page.evaluate(`(() => {
+    window.__frames = [];
     let last = performance.now();
-    const loop = (t: number) => { (window as any).__frames.push(t - last); last = t; if ((window as any).__frames.length < 100000) requestAnimationFrame(loop); };
+    const loop = (t) => { window.__frames.push(t - last); last = t; if (window.__frames.length < 100000) requestAnimationFrame(loop); };
     requestAnimationFrame(loop);
     return performance.now();
-  });
+  })()`) as number;
   for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); }
   const zoomFrames = await page.evaluate(() => (window as any).__frames.splice(0) as number[]);
   await page.mouse.down();
