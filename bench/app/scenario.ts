@@ -112,8 +112,9 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
     const rss = rssSampler(opts.chromiumPid);
     const word = await timed(async () => {
       const download = page.waitForEvent('download', { timeout: STEP_TIMEOUT * 2 });
+      download.catch(() => {}); // a crashed tab rejects it before it is awaited
       await page.getByRole('button', { name: 'Télécharger Word' }).click();
-      const d = await download;
+      const d = await Promise.race([download, new Promise<never>((_, reject) => page.once('crash', () => reject(new Error('tab crashed'))))]);
       await d.path();
       return d;
     });
