@@ -8,6 +8,7 @@ export interface AppServer { url: string; proc: ChildProcess; stop(): Promise<vo
 export async function startAppServer(env: Record<string, string>, timeoutMs = 1_800_000): Promise<AppServer> {
   const proc = spawn('node', ['--max-old-space-size=8192', '--import', 'tsx', 'bench/app/serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
+  process.once('exit', () => { if (proc.exitCode === null) proc.kill('SIGKILL'); }); // never leave a server behind
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server not ready after ${timeoutMs} ms:\n${log}`)), timeoutMs);
     const onData = (b: Buffer) => {
