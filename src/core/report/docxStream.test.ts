@@ -57,18 +57,19 @@ describe('streaming Word report', () => {
     expect(strFromU8(files['word/styles.xml'])).toContain('w:styleId="Heading2"');
   });
 
-  it('holds 100,000 rows in a few MB of compressed output (bounded memory)', async () => {
-    const w = await startStreamingReport({ ...meta, stats: { unresolved: 100_000, zonesWithAnomalies: 10, dangers: 0 } });
-    for (let s = 0; s < 10; s++) {
+  it('holds 30,000 rows in a few MB of compressed output (bounded memory)', async () => {
+    const w = await startStreamingReport({ ...meta, stats: { unresolved: 30_000, zonesWithAnomalies: 3, dangers: 0 } });
+    for (let s = 0; s < 3; s++) {
       w.section({ name: `Zone ${s}`, color: '#3B82F6', track: 'Voie 1', kmStart: s, kmEnd: s + 1, count: 10_000 });
       for (let i = 0; i < 10_000; i++) w.row(row(s * 10_000 + i));
     }
     const parts = w.finish();
     const total = parts.reduce((n, p) => n + p.length, 0);
-    expect(total).toBeLessThan(30 * 2 ** 20);
+    expect(total).toBeLessThan(8 * 2 ** 20); // the XML itself is over 10× larger
     const xml = strFromU8(unzipSync(new Uint8Array(Buffer.concat(parts)))['word/document.xml']);
-    expect(xml.match(/<w:tr>/g)?.length).toBe(100_000 + 10 + 2); // + header rows + the summary table's two
-    expect(xml).toContain('Anomalie 99999');
+    expect(xml.length).toBeGreaterThan(10 * total);
+    expect(xml.match(/<w:tr>/g)?.length).toBe(30_000 + 3 + 2); // + header rows + the summary table's two
+    expect(xml).toContain('Anomalie 29999');
   }, 60_000);
 
   it('escapes the five entities and drops characters XML forbids', () => {
