@@ -103,6 +103,7 @@ export async function startStreamingReport(meta: ReportDocumentMeta): Promise<St
     },
     finish() {
       closeTable();
+      write('<w:p/>'); // Word wants a paragraph between a last table and the section properties
       doc.push(strToU8(buf + tail), true);
       buf = '';
       for (const [name, bytes] of Object.entries(skeleton)) {
