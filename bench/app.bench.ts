@@ -9,14 +9,14 @@
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
-import { chromiumPids, startAppServer } from './app/processes';
+import { startAppServer } from './app/processes';
 import { ADMIN, desktopRun, phoneRun } from './app/scenario';
-import { printTable, round, writeResults } from './lib/stats';
+import { printTable, RESULTS_DIR, round, writeResults } from './lib/stats';
 
 const SIZES = (process.env.APP_BENCH_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
 const DIR = process.env.APP_BENCH_DIR ?? '/tmp/rail-app-bench';
@@ -55,14 +55,18 @@ async function pagedObjectsLoad(url: string, anonKey: string): Promise<{ ms: num
   return { ms: performance.now() - t, rows, total: count ?? rows };
 }
 
-const results: Record<string, unknown> = { db: DB, sizes: SIZES, baselineRef: process.env.APP_BENCH_BASELINE_REF ?? 'd1615d3' };
+// Runs merge into the results file: a size or build not run this time keeps its last figures (say, the baseline).
+const RESULTS_NAME = DB === 'postgres' ? 'app-postgres' : 'app';
+const previous = (() => { try { return JSON.parse(readFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.json`), 'utf8')) as Record<string, any>; } catch { return {}; } })();
+const results: Record<string, any> = { ...previous, db: DB, sizes: [...new Set([...(previous.sizes ?? []), ...SIZES])], baselineRef: process.env.APP_BENCH_BASELINE_REF ?? 'd1615d3' };
+delete results.name; delete results.context;
 const t0 = performance.now();
 for (const n of SIZES) {
   const env = {
     PORT, HOST: '127.0.0.1', DATA_DIR: join(DIR, `${DB}-${n}`), SEED: 'demo', SEED_POINTS: String(n), RATE_LIMIT_DISABLED: '1',
     ...(DB === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
   };
-  const perBuild: Record<string, Record<string, unknown>> = {};
+  const perBuild: Record<string, Record<string, unknown>> = { ...(previous[String(n)] ?? {}) };
   for (const b of builds) {
     console.log(`\n${n} points, ${DB}, ${b.name} build: starting the server...`);
     const tStart = performance.now();
@@ -73,10 +77,8 @@ for (const n of SIZES) {
       const cfg = await (await fetch(`${server.url}/config.json`)).json() as { supabaseUrl: string; supabaseAnonKey: string };
       const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
       const loader = await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey);
-      const before = chromiumPids();
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const pid = [...chromiumPids()].filter((p) => !before.has(p)).sort((a, b) => a - b)[0] ?? null;
-      const desk = await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, chromiumPid: pid });
+      const desk = await desktopRun(browser, server.url, loader.total, { word: WITH_WORD });
       console.log(JSON.stringify(desk));
       const phone = WITH_PHONE && n <= 100_000
         ? await phoneRun(browser, server.url, loader.total).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
@@ -88,6 +90,7 @@ for (const n of SIZES) {
       await server.stop();
     }
   }
+  for (const b of builds) perBuild[b.name].measuredAt = new Date().toISOString();
   results[String(n)] = perBuild;
   const metrics: [string, string][] = [
     ['signInToAllPointsMs', 'sign-in → every point loaded (ms)'], ['loadLongTasks', 'long tasks > 50 ms while loading'],
@@ -96,12 +99,17 @@ for (const n of SIZES) {
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
     ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'],
     ['wordDownloadMs', 'Word download (ms)'], ['wordPeakMainHeapMb', 'Word: peak main-thread heap (MB)'],
-    ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordFileMb', 'Word file (MB)'],
+    ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
     ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
     ['phonePanFrameP95Ms', 'phone: drag-pan frame p95 (ms)'], ['phonePanZoomLongTasks', 'phone: long tasks during pan/zoom'],
     ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
   ];
-  const fmt = (v: unknown) => (typeof v === 'number' ? round(v, 1) : v === null || v === undefined ? '—' : String(v));
+  const fmt = (v: unknown) => {
+    if (typeof v === 'number') return round(v, 1);
+    if (v === null || v === undefined) return '—';
+    const t = /Timeout (\d+)ms/.exec(String(v));
+    return t ? `none in ${Number(t[1]) / 1000} s` : String(v).slice(0, 40);
+  };
   printTable(`App at ${n.toLocaleString('en')} points (${DB}, 1440×900; phone 390×844 dpr 2)`, metrics.map(([k, label]) => {
     const base = perBuild.baseline?.[k], cur = perBuild.current?.[k];
     const ratio = typeof base === 'number' && typeof cur === 'number' && cur > 0 ? `${round(base / cur, 2)}×` : '';
@@ -109,4 +117,4 @@ for (const n of SIZES) {
   }));
 }
 results.totalSeconds = (performance.now() - t0) / 1000;
-console.log(`\nwritten ${writeResults(DB === 'postgres' ? 'app-postgres' : 'app', results)} in ${round(results.totalSeconds as number, 0)} s`);
+console.log(`\nwritten ${writeResults(RESULTS_NAME, results)} in ${round(results.totalSeconds as number, 0)} s`);

@@ -1,7 +1,7 @@
 // Child processes of the app bench: the embedded server (started like server/cli.ts, optionally serving another SPA
-// build) and the memory of the Chromium process tree (browser, renderers, workers), read from /proc.
+// build) and the resident memory of given processes, read from /proc.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 export interface AppServer { url: string; proc: ChildProcess; stop(): Promise<void> }
 
@@ -42,41 +42,9 @@ function stat(pid: number): { ppid: number; rssPages: number; comm: string } | n
 }
 
 const PAGE = 4096;
-/** Pids of running chromium processes (to find the one a launch adds). */
-export function chromiumPids(): Set<number> {
-  const out = new Set<number>();
-  for (const d of readdirSync('/proc')) {
-    const pid = Number(d);
-    if (!pid) continue;
-    const st = stat(pid);
-    if (st && /chrom/i.test(st.comm)) out.add(pid);
-  }
-  return out;
-}
-
-/** Resident memory (MB) of `root` and all its descendants. */
-export function treeRssMb(root: number): number {
-  const children = new Map<number, number[]>();
-  const rss = new Map<number, number>();
-  for (const d of readdirSync('/proc')) {
-    const pid = Number(d);
-    if (!pid) continue;
-    const st = stat(pid);
-    if (!st) continue;
-    rss.set(pid, st.rssPages);
-    const list = children.get(st.ppid) ?? [];
-    list.push(pid);
-    children.set(st.ppid, list);
-  }
-  let total = 0;
-  const stack = [root];
-  while (stack.length) { const p = stack.pop()!; total += rss.get(p) ?? 0; stack.push(...(children.get(p) ?? [])); }
-  return (total * PAGE) / 2 ** 20;
-}
-
-/** Samples a process tree's RSS every `everyMs`; stop() returns the peak in MB. */
-export function rssSampler(root: number | null, everyMs = 200): { stop(): number } {
-  let peak = root ? treeRssMb(root) : NaN;
-  const t = setInterval(() => { if (root) peak = Math.max(peak, treeRssMb(root)); }, everyMs);
-  return { stop() { clearInterval(t); if (root) peak = Math.max(peak, treeRssMb(root)); return peak; } };
+/** Resident memory (MB) of the given pids. */
+export function pidsRssMb(pids: readonly number[]): number {
+  let pages = 0;
+  for (const p of pids) pages += stat(p)?.rssPages ?? 0;
+  return (pages * PAGE) / 2 ** 20;
 }

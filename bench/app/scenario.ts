@@ -2,7 +2,7 @@
 // heap, long tasks, a status filter change, the whole-line route report (form ready, first rows, heap) and its Word
 // download; on a throttled phone page: sign-in → map, then wheel-zoom and drag-pan frame times and long tasks.
 import type { Browser, CDPSession, Page } from '@playwright/test';
-import { rssSampler } from './processes';
+import { pidsRssMb } from './processes';
 
 export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
@@ -59,7 +59,7 @@ const clickToFrames = (page: Page, selector: string, name: string) => page.evalu
   requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t)));
 }), [selector, name] as const);
 
-export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean; chromiumPid: number | null }) {
+export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
@@ -109,7 +109,15 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   if (opts.word) {
     let heapPeak = 0;
     const heapTimer = setInterval(() => { heapMb(cdp, false).then((h) => { heapPeak = Math.max(heapPeak, h); }, () => {}); }, 500);
-    const rss = rssSampler(opts.chromiumPid);
+    // Chromium's own process list (browser, renderers — where the page and its workers run —, GPU, utilities).
+    const bcdp = await browser.newBrowserCDPSession();
+    let rssPeak = 0, rendererPeak = 0;
+    const rssTimer = setInterval(() => {
+      bcdp.send('SystemInfo.getProcessInfo').then(({ processInfo }) => {
+        rssPeak = Math.max(rssPeak, pidsRssMb(processInfo.map((p) => p.id)));
+        rendererPeak = Math.max(rendererPeak, ...processInfo.filter((p) => p.type === 'renderer').map((p) => pidsRssMb([p.id])));
+      }, () => {});
+    }, 500);
     const word = await timed(async () => {
       const download = page.waitForEvent('download', { timeout: STEP_TIMEOUT * 2 });
       download.catch(() => {}); // a crashed tab rejects it before it is awaited
@@ -119,10 +127,12 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
       return d;
     });
     clearInterval(heapTimer);
+    clearInterval(rssTimer);
     out.wordDownloadMs = word.ms;
     out.wordError = word.ms === null ? (crashed ? 'tab crashed' : word.error) : undefined;
     out.wordPeakMainHeapMb = heapPeak || null;
-    out.wordPeakBrowserRssMb = rss.stop();
+    out.wordPeakBrowserRssMb = rssPeak || null;
+    out.wordPeakRendererRssMb = rendererPeak || null;
     if (word.value) { const { statSync } = await import('node:fs'); out.wordFileMb = statSync((await word.value.path())!).size / 2 ** 20; }
   }
   await context.close().catch(() => {});

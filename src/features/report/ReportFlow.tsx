@@ -35,6 +35,12 @@ function ReportSession() {
   const [session, setSession] = useState<Session | null>(null);
   const alive = useRef(true);
   useEffect(() => { alive.current = true; return () => { alive.current = false; }; }, []);
+  // Build the typed-array input while the user fills the form, so 'Générer le rapport' does not pay for it.
+  useEffect(() => {
+    if (loading) return;
+    const t = setTimeout(() => { currentReportIndex(); }, 50);
+    return () => clearTimeout(t);
+  }, [loading, points]);
   useEffect(() => () => session?.details.dispose(), [session]);
 
   const load: PointsLoad = loading ? { state: 'loading', loaded: loadedCount } : { state: 'ready', count: points.length };
