@@ -4,12 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
 import { hostWorker, type HostedWorker } from './workerHost';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES, type PointArrays } from '../core/report/classify';
+import { planReport } from '../core/report/plan';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { ImagePoint } from '../core/types';
 
 const fallback = (): ReportWorkerApi => ({
   classify: (points: PointArrays, start: number, end: number, zones: ImagePoint[][]) =>
     classifyPoints(points, start, end, buildZoneIndex(zones)),
+  plan: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
+    planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected),
 });
 
 function points(): PointArrays {

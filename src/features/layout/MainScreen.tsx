@@ -20,6 +20,7 @@ import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
+import { PerfProbe } from './PerfProbe';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -55,6 +56,7 @@ export function MainScreen() {
       </div>
       <FloatingActionMenu />
       <LinkRouter />
+      <PerfProbe />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />

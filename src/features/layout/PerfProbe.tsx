@@ -1,0 +1,15 @@
+// Load figures for benchmarks and tests (issue 10 bench): window.__railPerf = { points, loading, at } where `points` is
+// how many points the app holds and `loading` whether a load is still running. Renders nothing.
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { dataLoadingAtom, pointsAtom } from '../../state/data';
+
+export interface RailPerf { points: number; loading: boolean; at: number }
+declare global { interface Window { __railPerf?: RailPerf } }
+
+export function PerfProbe() {
+  const points = useAtomValue(pointsAtom).length;
+  const loading = useAtomValue(dataLoadingAtom);
+  useEffect(() => { window.__railPerf = { points, loading, at: performance.now() }; }, [points, loading]);
+  return null;
+}
