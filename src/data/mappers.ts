@@ -2,7 +2,7 @@
 import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PostgREST rows are untyped JSON; each mapper converts its fields one by one
-type Row = Record<string, any>;
+export type Row = Record<string, any>;
 /** The row version, kept as the exact string the server sent (microseconds matter; never via Date). */
 const version = (r: Row): { updatedAt?: string } => (typeof r.updated_at === 'string' ? { updatedAt: r.updated_at } : {});
 /** On update, the version the change is based on (the database refuses a stale one with PT409). */

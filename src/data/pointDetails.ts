@@ -1,5 +1,6 @@
 // Details on demand (issue 10 item 2): the text fields of points fetched by id, in pages small enough for a URL
 // (the pages of one call go in parallel).
+import type { Row } from './mappers';
 import { supabase } from './client';
 import type { PointDetails } from '../core/report/reportIndex';
 
@@ -13,7 +14,7 @@ export async function fetchPointDetails(ids: readonly string[]): Promise<PointDe
   const results = await Promise.all(pages.map(async (page) => {
     const res = await supabase().from('points').select('id, name, description, ticket_number, image_url, teams(name)').in('id', page);
     if (res.error) throw res.error;
-    return ((res.data ?? []) as Record<string, any>[]).map((r): PointDetails => ({
+    return ((res.data ?? []) as Row[]).map((r): PointDetails => ({
       id: r.id, name: r.name ?? '', description: r.description ?? '', ticketNumber: r.ticket_number ?? null,
       imageUrl: r.image_url ?? null, teamName: r.teams?.name ?? null,
     }));
