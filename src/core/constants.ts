@@ -64,3 +64,6 @@ export const DEFAULT_CRITICALITY_LEVELS = [
 
 /** The bundled line image (public/line.png) used until an admin uploads another. */
 export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500 };
+
+/** A zone is a polygon of at least this many vertices; fewer draws no zone and contains nothing. */
+export const MIN_ZONE_VERTICES = 3;

@@ -1,6 +1,6 @@
 // Form validation rules of SPEC §5 (login, invitation, point form, image file and URL, zone, feedback link).
 // Pure: returns the French message of the first failing rule, or null. Messages live in VALIDATION_MESSAGES.
-import { IMAGE_BUCKET, IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_MAX_BYTES, KM_MAX, KM_MIN, PASSWORD_MIN_LENGTH } from './constants';
+import { IMAGE_BUCKET, IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_MAX_BYTES, KM_MAX, KM_MIN, MIN_ZONE_VERTICES, PASSWORD_MIN_LENGTH } from './constants';
 import { isValidFeedbackLink } from './admin/settingsValidation';
 
 export const VALIDATION_MESSAGES = {
@@ -21,7 +21,7 @@ export const VALIDATION_MESSAGES = {
   imageUrlInvalid: "L'URL de l'image est invalide. Veuillez réessayer ou supprimer l'image.",
   generatedUrlInvalid: 'URL générée invalide. Veuillez réessayer.',
   zoneNameRequired: 'Le nom de la zone est obligatoire',
-  zoneTooFewVertices: 'Une zone doit avoir au moins 3 sommets.',
+  zoneTooFewVertices: `Une zone doit avoir au moins ${MIN_ZONE_VERTICES} sommets.`,
   feedbackUrlInvalid: "Le lien d'avis doit être une URL valide",
 } as const;
 const M = VALIDATION_MESSAGES;
@@ -144,7 +144,7 @@ export function validateZoneName(name: string): string | null {
   return name.trim() ? null : M.zoneNameRequired;
 }
 export function validateZoneVertices(count: number): string | null {
-  return count >= 3 ? null : M.zoneTooFewVertices;
+  return count >= MIN_ZONE_VERTICES ? null : M.zoneTooFewVertices;
 }
 export function validateFeedbackUrl(url: string): string | null {
   return isValidFeedbackLink(url) ? null : M.feedbackUrlInvalid;
