@@ -169,7 +169,7 @@ describe('empty input', () => {
 
 describe('nearest', () => {
   it('finds the same point as a linear scan', async () => {
-    const { nearestLinear } = await import('../hitTest');
+    const { nearestLinear } = await import('../nearestPoint');
     const data = trackDataset(5000, 12);
     const index = buildClusterIndex(data);
     const rng = mulberry32(5);

@@ -5,7 +5,7 @@ import { bboxOf } from '../core/geometry';
 import type { Zone } from '../core/types';
 import { zoneContains } from '../core/zoneContains';
 import { CLUSTER_MAX_RADIUS_PX, clusterRadius } from './drawPoints';
-import type { FrameHits } from './frameHits';
+import type { FrameHitCache } from './frameHitCache';
 import { screenToImage, type Viewport } from './viewportMath';
 
 export type MapHit =
@@ -13,7 +13,7 @@ export type MapHit =
   | { kind: 'cluster'; clusterId: number; size: number; imageX: number; imageY: number }
   | { kind: 'zone'; zoneId: string };
 
-export function hitAt(screenX: number, screenY: number, v: Viewport, hits: FrameHits | null, zones: readonly Zone[]): MapHit | null {
+export function hitAt(screenX: number, screenY: number, v: Viewport, hits: FrameHitCache | null, zones: readonly Zone[]): MapHit | null {
   const p = screenToImage(v, screenX, screenY);
   if (hits) {
     const searchRadius = Math.max(HIT_RADIUS_SCREEN_PX, CLUSTER_MAX_RADIUS_PX) / v.scale;
