@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../prng';
 import { trackDataset } from '../../../bench/lib/trackDataset';
 import { buildClusterIndex } from './clusterIndex';
-import { greedyReference, type ReferenceItem } from './greedyReference';
+import { greedyReference, type ReferenceItem } from '../../../test/fixtures/cluster/greedyReference';
 import { clusterRadiusImagePx, LEVEL_COUNT, levelForZoom, MAX_LEVEL, zoomForLevel } from './levels';
 import type { ClusterIndex } from './types';
 

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildReportDocument, packReportDocument, type ReportImage } from './docxDocument';
-import { FIXTURE_LEVELS, fixtureReport } from './reportFixture';
-import { gradientPng } from './testPng';
+import { FIXTURE_LEVELS, fixtureReport } from '../../../test/fixtures/report/reportFixture';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
 import { reportImageUrls } from './fetchImages';
 
 const hasSoffice = spawnSync('sh', ['-c', 'command -v soffice']).status === 0;
