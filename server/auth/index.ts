@@ -166,4 +166,3 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
   };
 }
 
-export type AuthHandler = ReturnType<typeof createAuthHandler>;

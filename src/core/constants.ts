@@ -1,7 +1,6 @@
 // Business constants of SPEC §9, each with its unit and source.
 import type { CriticalityIcon, PointStatus, Track } from './types';
 
-export const INVITATION_VALIDITY_DAYS = 7; // SPEC §9
 export const PASSWORD_MIN_LENGTH = 6; // characters, SPEC §9
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5MB, SPEC §9
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const; // SPEC §9

@@ -13,7 +13,6 @@ export const VALIDATION_MESSAGES = {
   passwordsDiffer: 'Les mots de passe ne correspondent pas',
   tokenMissing: "Token d'invitation manquant",
   ssoEmailRequired: 'Veuillez entrer votre adresse email professionnelle pour la connexion SSO',
-  inviteEmailRequired: 'Veuillez entrer une adresse email valide.',
   labelRequired: 'Le libellé est obligatoire.',
   descriptionRequired: 'La description est obligatoire.',
   kmInvalid: 'Le PK doit être un nombre entre 0 et 999,99 (2 décimales au plus).',
@@ -48,10 +47,6 @@ export function validateInviteSignup(token: string | null | undefined, password:
   return null;
 }
 
-/** Admin invite form: required and well-formed. */
-export function validateInviteEmail(email: string): string | null {
-  return isEmailAddress(email) ? null : M.inviteEmailRequired;
-}
 
 /** The domain of a work email (the part after the @), or null. */
 export function emailDomain(email: string): string | null {
