@@ -10,7 +10,7 @@ import { mulberry32 } from './lib/prng';
 import { gc, printTable, round, summarize, writeResults } from './lib/stats';
 import { encodePng, withTextChunk } from '../test/fixtures/report/testPng';
 import { FIXTURE_LEVELS, fixtureReport } from '../test/fixtures/report/reportFixture';
-import { fetchReportImages } from '../src/core/report/fetchImages';
+import { fetchReportImages } from '../workers/fetchImages';
 import { buildReportDocument, packReportDocument } from '../src/core/report/docxDocument';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { buildReportDocument, packReportDocument, type ReportImage } from './docxDocument';
-import { fetchReportImages } from './fetchImages';
+import { fetchReportImages } from '../../../workers/fetchImages';
 import { FIXTURE_LEVELS, fixtureReport, HOSTILE_TEXT } from '../../../test/fixtures/report/reportFixture';
 import { gradientPng } from '../../../test/fixtures/report/testPng';
 import { reportFileName } from './fileName';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { buildReportDocument, packReportDocument, type ReportImage } from './docxDocument';
 import { FIXTURE_LEVELS, fixtureReport } from '../../../test/fixtures/report/reportFixture';
 import { gradientPng } from '../../../test/fixtures/report/testPng';
-import { reportImageUrls } from './fetchImages';
+import { reportImageUrls } from './reportImages';
 
 const hasSoffice = spawnSync('sh', ['-c', 'command -v soffice']).status === 0;
 const hasPdftoppm = spawnSync('sh', ['-c', 'command -v pdftoppm']).status === 0;
