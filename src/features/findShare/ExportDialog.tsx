@@ -9,7 +9,8 @@ import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
-import { bboxOf, pointInPolygon } from '../../core/geometry';
+import { bboxOf } from '../../core/geometry';
+import { zoneContains } from '../../core/zoneContains';
 import type { PointStatus } from '../../core/types';
 import { FIND_TEXT as T } from './strings';
 
@@ -46,7 +47,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       if (status === 'tous' ? p.status === 'resolu' : status !== 'all' && p.status !== status) continue;
       if (teamId === 'none' ? p.teamId !== null : teamId && p.teamId !== teamId) continue;
       if (zone && !(box && p.position.x >= box.minX && p.position.x <= box.maxX && p.position.y >= box.minY && p.position.y <= box.maxY
-        && pointInPolygon(p.position.x, p.position.y, zone.points))) continue;
+        && zoneContains(zone.points, p.position.x, p.position.y))) continue;
       n++;
     }
     return n;
