@@ -1,4 +1,4 @@
-// Map engine in headless Debian Chromium (PERFORMANCE.md): pan frame times at 10k/100k/1M points (default flags:
+// Map engine in headless Debian Chromium (docs/performance.md#measuring): pan frame times at 10k/100k/1M points (default flags:
 // 60 fps pass/fail; uncapped against a naive one-Circle-per-point baseline at 10k, same run), wheel-to-painted-frame,
 // long tasks during pan/zoom, main-thread heap after loading 1M points. `node --import tsx bench/map.bench.ts`.
 import { chromium, type Browser, type Page } from 'playwright';

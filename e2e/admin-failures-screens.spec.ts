@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { E2E_ADMIN } from '../playwright.config';
 import { SHOTS, uniq, login, openPanel } from './adminHelpers';
 
-test('load, save and delete failures show the SPEC §8 messages, and Réessayer reloads', async ({ page }) => {
+test('load, save and delete failures show the docs/product.md#administration-messages messages, and Réessayer reloads', async ({ page }) => {
   await login(page);
   const panel = await openPanel(page);
   const cases: [tab: string, table: RegExp, message: string, loaded: RegExp | string][] = [

@@ -22,7 +22,7 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await save.click();
   await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   expect(await event).toBe(url);
-  await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeHidden({ timeout: 4_500 }); // 3 s, SPEC §9
+  await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeHidden({ timeout: 4_500 }); // 3 s, docs/product.md#constants
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(url);
   await closePanel(page);
   await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveAttribute('href', url);

@@ -84,7 +84,7 @@ test('Zones: list with colour, track and PK range; edit; delete', async ({ page,
   await expect(row).toContainText('Voie 1');
   await row.getByRole('button', { name: `Modifier ${zname}` }).click();
   const form = page.getByRole('dialog', { name: 'Modifier la zone' });
-  await expect(form.getByRole('button', { name: /Choisir la couleur/ })).toHaveCount(8); // SPEC §9: 8 presets here
+  await expect(form.getByRole('button', { name: /Choisir la couleur/ })).toHaveCount(8); // docs/product.md#constants: 8 presets here
   await form.getByLabel('Nom de la zone').fill(' ');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form.getByText('Le nom de la zone est obligatoire')).toBeVisible();

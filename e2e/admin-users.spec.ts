@@ -21,7 +21,7 @@ test('Utilisateurs: invite, duplicate and existing user, copy link, invitations 
   await panel.getByRole('button', { name: 'Copier le lien' }).click();
   await expect(panel.getByText("Lien d'invitation copié dans le presse-papier !")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
-  await expect(panel.getByText("Lien d'invitation copié dans le presse-papier !")).toBeHidden({ timeout: 3_500 }); // 2 s, SPEC §9
+  await expect(panel.getByText("Lien d'invitation copié dans le presse-papier !")).toBeHidden({ timeout: 3_500 }); // 2 s, docs/product.md#constants
 
   await panel.getByLabel('Adresse email').fill(email);
   await panel.getByRole('button', { name: "Envoyer l'invitation" }).click();
@@ -38,7 +38,7 @@ test('Utilisateurs: invite, duplicate and existing user, copy link, invitations 
   await panel.getByRole('tab', { name: /^Utilisateurs \(/ }).click();
   const me = panel.locator(`tr[data-email="${E2E_ADMIN.email}"]`);
   await expect(me).toContainText('Administrateur');
-  // Only admin: demoting is refused with the SPEC §8 message, and the database still says admin.
+  // Only admin: demoting is refused with the docs/product.md#administration-messages message, and the database still says admin.
   await me.getByLabel(`Rôle de ${E2E_ADMIN.email}`).selectOption('user');
   await expect(panel.getByText('Impossible de supprimer le dernier administrateur. Il doit toujours y avoir au moins un administrateur dans le système.')).toBeVisible();
   const db = await adminClient(baseURL!);

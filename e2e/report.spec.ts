@@ -41,7 +41,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   expect(zoneCount).toBeGreaterThan(1);
   await expect(form.locator('.report-zones-list input[type=checkbox]:checked')).toHaveCount(zoneCount);
 
-  // No zone selected: the SPEC §5 message and a disabled button; 'Tout sélectionner' brings them back.
+  // No zone selected: the docs/product.md#report-rules message and a disabled button; 'Tout sélectionner' brings them back.
   await form.getByRole('button', { name: 'Tout désélectionner' }).click();
   await expect(form.getByText('Veuillez sélectionner au moins une zone')).toBeVisible();
   await expect(submit).toBeDisabled();

@@ -109,7 +109,7 @@ test('a tampered state lands on the error screen and signs nobody in', async ({ 
   expect(users.rows).toHaveLength(0);
 });
 
-test('when the browser has not left after 5 s, a manual link is offered (SPEC §9)', async ({ page }) => {
+test('when the browser has not left after 5 s, a manual link is offered (docs/product.md#constants)', async ({ page }) => {
   // Cancel the hop towards the provider (ERR_ABORTED leaves the page as it is), as a blocked navigation would.
   let attempts = 0;
   await page.route(`${srv.url}/auth/v1/sso/authorize?**`, (route) => { attempts++; return route.abort('aborted'); });

@@ -3,7 +3,7 @@
 import type { Database } from './db/types';
 import { seedDemo, seedNone } from '../supabase/seed/demo';
 
-const PHOTO_CACHE_SECONDS = '31536000'; // SPEC §7: images cached one year
+const PHOTO_CACHE_SECONDS = '31536000'; // docs/product.md#photos: images cached one year
 
 export interface SeedOptions {
   seed: 'demo' | 'none';

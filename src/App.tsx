@@ -1,4 +1,4 @@
-// Routes of SPEC §2: /auth/callback (SSO return), /invitation?token=… (login in invite mode), / (main or login).
+// Routes of docs/product.md#routes: /auth/callback (SSO return), /invitation?token=… (login in invite mode), / (main or login).
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { authReadyAtom, profileAtom, sessionAtom } from './state/session';
@@ -25,7 +25,7 @@ for (const fn of ['pushState', 'replaceState'] as const) {
   window.history[fn] = (...args: Parameters<History['pushState']>) => { orig(...args); window.dispatchEvent(new Event(LOCATION_EVENT)); };
 }
 
-/** The SSO return: /auth/callback, or a query/hash holding an access token or a code (SPEC §2). */
+/** The SSO return: /auth/callback, or a query/hash holding an access token or a code (docs/product.md#routes). */
 export function isAuthCallback(loc: Location): boolean {
   if (loc.pathname.startsWith('/auth/callback')) return true;
   const q = new URLSearchParams(loc.search);

@@ -1,4 +1,4 @@
-// Word report worker (SPEC §7): fetches the photos (re-encoding large ones smaller), builds and packs the .docx off
+// Word report worker (docs/product.md#word-document): fetches the photos (re-encoding large ones smaller), builds and packs the .docx off
 // the main thread, reports progress through a Comlink.proxy callback and returns a Blob (no copy on the main thread).
 // Two ways: `generate` (a whole ReportResult, small reports and the docx bench) and the streamed one used by the app
 // (issue 10: `begin`, then `section`/`rows` page by page as the main thread fetches details, then `finish`), whose

@@ -1,4 +1,4 @@
-// Fetches the anomaly photos for the Word report (SPEC §7): image content type required, failures give no entry
+// Fetches the anomaly photos for the Word report (docs/product.md#backend-calls): image content type required, failures give no entry
 // (the document then writes the URL text). The bytes-to-image rules are pure, in src/core/report/reportImages.ts.
 import type { ReportResult } from '../src/core/types';
 import type { ReportImage } from '../src/core/report/docxDocument';

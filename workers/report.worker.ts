@@ -1,4 +1,4 @@
-// Report classification worker (SPEC §5): thin Comlink wrapper over src/core/report; typed arrays in and out.
+// Report classification worker (docs/product.md#report-rules): thin Comlink wrapper over src/core/report; typed arrays in and out.
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, type PointArrays } from '../src/core/report/classify';
 import { planReport } from '../src/core/report/plan';

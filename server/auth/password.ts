@@ -2,7 +2,7 @@
 import bcrypt from 'bcryptjs';
 import { authError } from '../http/errors';
 
-export const PASSWORD_MIN_CHARS = 6; // SPEC §9
+export const PASSWORD_MIN_CHARS = 6; // docs/product.md#constants
 export const PASSWORD_MAX_BYTES = 72; // bcrypt input limit, refused like Supabase Auth
 const BCRYPT_COST = 10;
 

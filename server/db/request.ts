@@ -1,4 +1,4 @@
-// The statement PostgREST runs at the start of every request transaction (PROTOCOL.md), shared by both adapters.
+// The statement PostgREST runs at the start of every request transaction (docs/supabase-protocol.md#row-level-security), shared by both adapters.
 import type { RequestContext } from './types';
 
 export const REQUEST_SETUP_SQL =

@@ -1,4 +1,4 @@
-// CORS for the API when the SPA is served from another origin (PROTOCOL.md "Every call").
+// CORS for the API when the SPA is served from another origin (docs/supabase-protocol.md#every-call).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const ALLOW_HEADERS = 'authorization, apikey, x-client-info, content-type, prefer, accept-profile, content-profile, x-supabase-api-version, x-upsert, cache-control, range, x-metadata';

@@ -16,7 +16,7 @@ import { toHttpError } from './errors';
 import { NonFiniteNumber, parseStrictJson } from './json';
 import { withPreRequest } from './preRequest';
 
-/** Supabase's default `max_rows` (PROTOCOL.md): every read is capped at this many rows. */
+/** Supabase's default `max_rows` (docs/supabase-protocol.md#tables): every read is capped at this many rows. */
 export const MAX_ROWS = 1000;
 const SCHEMA_RELOAD_MIN_MS = 1000;
 const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);

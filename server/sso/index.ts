@@ -23,7 +23,7 @@ export interface SsoOptions {
   apiExternalUrl?: string;
 }
 
-/** The SSO return route of the SPA (SPEC §2), target of errors that cannot be tied to a flow. */
+/** The SSO return route of the SPA (docs/product.md#single-sign-on), target of errors that cannot be tied to a flow. */
 const SPA_CALLBACK_PATH = '/auth/callback';
 const AMR_METHOD = 'sso/oidc';
 /** POST /sso per client IP: 300 per 5 minutes, bursts of 60 (a whole team behind one NAT at shift start). */

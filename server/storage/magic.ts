@@ -1,5 +1,5 @@
 // Image type from the first bytes of a file (magic numbers), whatever Content-Type the client claimed.
-// Only JPEG, PNG, GIF and WEBP are accepted (SPEC §5 image formats); SVG, HTML and the rest are not.
+// Only JPEG, PNG, GIF and WEBP are accepted (docs/product.md#photos image formats); SVG, HTML and the rest are not.
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 

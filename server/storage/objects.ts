@@ -9,7 +9,7 @@ import { storageError, HttpError } from '../http/errors';
 import { sniffImageMime } from './magic';
 import { objectFilePath } from './paths';
 
-export const DEFAULT_FILE_SIZE_LIMIT_BYTES = 5 * 1024 * 1024; // SPEC §9 image maximum 5MB
+export const DEFAULT_FILE_SIZE_LIMIT_BYTES = 5 * 1024 * 1024; // docs/product.md#constants image maximum 5MB
 export const DEFAULT_CACHE_SECONDS = 3600; // storage-js default cacheControl
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

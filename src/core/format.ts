@@ -7,7 +7,7 @@ const DATE_TIME_FORMAT = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit',
 });
 
-/** Rounds a km value to 2 decimals (0.01 km, SPEC §9), robust to binary representation (1.005 gives 1.01). */
+/** Rounds a km value to 2 decimals (0.01 km, docs/product.md#constants), robust to binary representation (1.005 gives 1.01). */
 export function roundKm(km: number): number {
   // toPrecision(12) drops binary noise first: 1.005 * 100 = 100.49999999999999 → 100.5 → 101.
   const r = Math.round(Number((Math.abs(km) * 100).toPrecision(12))) / 100;
@@ -47,7 +47,7 @@ const KM_INPUT = /^\d{1,3}(?:[.,]\d{1,2})?$/;
 
 /**
  * Parses a PK as typed or pasted ('12,5', '12.50', ' 7 '): at most 3 integer digits and 2 decimals,
- * between 0 and 999.99 (SPEC §5). Anything else gives null.
+ * between 0 and 999.99 (docs/product.md#pk). Anything else gives null.
  */
 export function parseKmInput(text: string | null | undefined): number | null {
   if (typeof text !== 'string') return null;

@@ -1,4 +1,4 @@
-// The mode machine of SPEC §4 as pure functions: which mode results from a request.
+// The mode machine of docs/product.md#modes as pure functions: which mode results from a request.
 export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'report';
 
 /**
@@ -11,7 +11,7 @@ export function nextMode(current: AppMode, requested: AppMode): AppMode {
   return requested;
 }
 
-/** Whether a role may enter a mode (draw-zone is admin only, SPEC §6). */
+/** Whether a role may enter a mode (draw-zone is admin only, docs/product.md#roles). */
 export function modeAllowed(mode: AppMode, isAdmin: boolean): boolean {
   return mode !== 'draw-zone' || isAdmin;
 }

@@ -1,5 +1,5 @@
 // Hit-testing of drawn items (points, clusters) with a kdbush index instead of Konva's pixel hit graph:
-// the nearest item within 15 screen px / zoom (image px, SPEC §9) wins; ties go to the lowest index.
+// the nearest item within 15 screen px / zoom (image px, docs/product.md#constants) wins; ties go to the lowest index.
 import KDBush from 'kdbush';
 import { HIT_RADIUS_SCREEN_PX } from './constants';
 

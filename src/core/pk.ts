@@ -1,5 +1,5 @@
 // PK (kilometre point) from image x and back: linear interpolation between kilometre markers sorted by position,
-// no extrapolation (SPEC §3, §5). Values rounded to 0.01 km.
+// no extrapolation (docs/product.md#pk). Values rounded to 0.01 km.
 import type { ImagePoint } from './types';
 import { roundKm } from './format';
 
@@ -53,7 +53,7 @@ export function imageXForKmSorted(sorted: readonly PkMarker[], km: number): numb
   return null;
 }
 
-/** A zone's kmStart/kmEnd from its polygon's minimum and maximum x (SPEC §3); null where outside the markers. */
+/** A zone's kmStart/kmEnd from its polygon's minimum and maximum x (docs/product.md#pk); null where outside the markers. */
 export function zoneKmRange(vertices: readonly ImagePoint[], markers: readonly PkMarker[]): { kmStart: number | null; kmEnd: number | null } {
   if (vertices.length === 0) return { kmStart: null, kmEnd: null };
   let minX = Infinity;
@@ -68,7 +68,7 @@ export function zoneKmRange(vertices: readonly ImagePoint[], markers: readonly P
   return { kmStart: start === null ? null : roundKm(start), kmEnd: end === null ? null : roundKm(end) };
 }
 
-/** Lowest and highest marker value (the bounds of the report PK inputs, SPEC §5); null with fewer than two markers. */
+/** Lowest and highest marker value (the bounds of the report PK inputs, docs/product.md#pk); null with fewer than two markers. */
 export function markerKmBounds(markers: readonly PkMarker[]): { min: number; max: number } | null {
   const valid = markers.filter((m) => Number.isFinite(m.value) && Number.isFinite(m.position));
   if (valid.length < 2) return null;

@@ -1,10 +1,10 @@
-// Sidebar lists (SPEC §2): points grouped by zone (point in polygon) and by team (with 'Sans équipe'),
+// Sidebar lists (docs/product.md#sidebar): points grouped by zone (point in polygon) and by team (with 'Sans équipe'),
 // status counts per group computed once per data change, then cheap per-filter views.
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import type { Point, PointStatus, Team, Zone } from './types';
 import { bboxContains, bboxOf, type ImageBBox } from './geometry';
 
-/** 'tous' is every status except resolu (SPEC §2, §4). */
+/** 'tous' is every status except resolu (docs/product.md#sidebar, #statuses). */
 export type StatusFilterValue = 'tous' | PointStatus;
 export const NO_TEAM_KEY = '__sans_equipe__';
 export const NO_TEAM_LABEL = 'Sans équipe';

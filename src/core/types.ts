@@ -1,4 +1,4 @@
-// Domain types of SPEC §3, shared by the app, the workers and the tests. Coordinates are image pixels.
+// Domain types of docs/product.md#data-model, shared by the app, the workers and the tests. Coordinates are image pixels.
 
 export type Role = 'admin' | 'user';
 export type PointStatus = 'signale' | 'pris_en_charge' | 'resolu';

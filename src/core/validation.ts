@@ -1,4 +1,4 @@
-// Form validation rules of SPEC §5 (login, invitation, point form, image file and URL, zone, feedback link).
+// Form validation rules of docs/product.md#validation (login, invitation, point form, image file and URL, zone, feedback link).
 // Pure: returns the French message of the first failing rule, or null. Messages live in VALIDATION_MESSAGES.
 import { IMAGE_BUCKET, IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_MAX_BYTES, KM_MAX, KM_MIN, MIN_ZONE_VERTICES, PASSWORD_MIN_LENGTH } from './constants';
 import { isValidFeedbackLink } from './admin/settingsValidation';
@@ -39,7 +39,7 @@ export function validateSignin(email: string, password: string): SigninErrors {
   return e;
 }
 
-/** Invite sign-up: token first, then length, then match (SPEC §5). */
+/** Invite sign-up: token first, then length, then match (docs/product.md#sign-in-rules). */
 export function validateInviteSignup(token: string | null | undefined, password: string, confirm: string): string | null {
   if (!token) return M.tokenMissing;
   if (password.length < PASSWORD_MIN_LENGTH) return M.passwordTooShort;
@@ -63,7 +63,7 @@ export function validateSsoEmail(email: string): string | null {
 /** Accepts what may be typed on the way to a valid PK: up to 3 digits, a separator, up to 2 decimals. */
 const KM_PARTIAL = /^\d{0,3}(?:[.,]\d{0,2})?$/;
 
-/** Whether an edit of the PK field (typing or paste) should be accepted (SPEC §5: otherwise ignored). */
+/** Whether an edit of the PK field (typing or paste) should be accepted (docs/product.md#point-rules: otherwise ignored). */
 export function isAcceptableKmInput(text: string): boolean {
   if (!KM_PARTIAL.test(text)) return false;
   const n = Number(text.replace(',', '.'));
@@ -103,7 +103,7 @@ export function checkImageFile(file: { type: string; size: number; name: string 
 }
 
 /**
- * SPEC §5: valid if empty, or a public storage URL under poi_images/points, or a points/ path with an image
+ * docs/product.md#photos: valid if empty, or a public storage URL under poi_images/points, or a points/ path with an image
  * extension, or an http(s) URL ending in an image extension.
  */
 export function isValidImageUrl(url: string | null | undefined): boolean {

@@ -1,4 +1,4 @@
-// Row <-> domain mapping for every table (snake_case columns, SPEC §3 domain names).
+// Row <-> domain mapping for every table (snake_case columns, docs/product.md#data-model domain names).
 import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PostgREST rows are untyped JSON; each mapper converts its fields one by one

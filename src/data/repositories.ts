@@ -1,4 +1,4 @@
-// One small repository per table on supabase-js (SPEC §7). Every function throws the supabase error on failure.
+// One small repository per table on supabase-js (docs/product.md#backend-calls). Every function throws the supabase error on failure.
 import { supabase } from './client';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Point, Profile, Role, Team, Zone } from '../core/types';
@@ -18,7 +18,7 @@ function checkOne<T>(res: { data: T | null; error: unknown }): T {
 // ---- points ---------------------------------------------------------------
 const POINT_SELECT = '*, teams(name)';
 
-/** Newest first, as SPEC §7 lists them (ISO timestamps of one offset compare as strings). */
+/** Newest first, as docs/product.md#backend-calls lists them (ISO timestamps of one offset compare as strings). */
 const newestFirst = (a: Point, b: Point) =>
   a.creationDate < b.creationDate ? 1 : a.creationDate > b.creationDate ? -1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
@@ -87,7 +87,7 @@ export async function getTeam(id: string): Promise<Team | null> {
   const row = check(await supabase().from('teams').select('*').eq('id', id).maybeSingle());
   return row ? toTeam(row) : null;
 }
-/** False when points still use the team (SPEC §7). */
+/** False when points still use the team (docs/product.md#backend-calls). */
 export async function deleteTeam(id: string): Promise<boolean> {
   if ((await countPointsUsing('team_id', id)) > 0) return false;
   check(await supabase().from('teams').delete().eq('id', id));
@@ -158,7 +158,7 @@ export async function getProfile(id: string): Promise<Profile | null> {
   const row = check(await supabase().from('profiles').select('id, role, email, team_id, active').eq('id', id).maybeSingle());
   return row ? toProfile(row) : null;
 }
-/** Creates the caller's missing profile through the RPC, else a direct insert (SPEC §7). */
+/** Creates the caller's missing profile through the RPC, else a direct insert (docs/product.md#backend-calls). */
 export async function ensureProfile(userId: string, email: string): Promise<Profile | null> {
   const existing = await getProfile(userId);
   if (existing) return existing;

@@ -1,4 +1,4 @@
-// Drag to pan with mouse, pen or one finger. Touch and pen wait for the 5 px threshold (SPEC §9) before moving;
+// Drag to pan with mouse, pen or one finger. Touch and pen wait for the 5 px threshold (docs/product.md#constants) before moving;
 // a press released before the threshold is a tap, handed to `onTap` in container px.
 import { TOUCH_DRAG_THRESHOLD_PX } from '../core/constants';
 import type { ViewportController } from './viewportController';

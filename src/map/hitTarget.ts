@@ -1,5 +1,5 @@
 // What a tap at a screen position hits: the nearest displayed point or cluster (15 px / zoom for a point,
-// its drawn disc for a cluster, SPEC §9), else the top-most zone containing it (bbox prefilter, then core/zoneContains: edges included).
+// its drawn disc for a cluster, docs/product.md#constants), else the top-most zone containing it (bbox prefilter, then core/zoneContains: edges included).
 import { HIT_RADIUS_SCREEN_PX } from '../core/constants';
 import { bboxOf } from '../core/geometry';
 import type { Zone } from '../core/types';

@@ -1,4 +1,4 @@
-// The lucide icon component of each criticality icon name (SPEC §3: 12 choices), for the map's marker sprites.
+// The lucide icon component of each criticality icon name (docs/product.md#criticality-levels: 12 choices), for the map's marker sprites.
 import {
   AlertCircle, AlertOctagon, AlertTriangle, Ban, Eye, Flame, Info, ShieldAlert, Siren, Skull, XCircle, Zap, type LucideIcon,
 } from 'lucide-react';

@@ -14,7 +14,7 @@ export interface PointArrays {
 
 export interface DerivedPoints { arrays: PointArrays; ids: string[] }
 
-/** Whether a point passes the sidebar status filter ('tous' = every status except resolu, SPEC §2). */
+/** Whether a point passes the sidebar status filter ('tous' = every status except resolu, docs/product.md#sidebar). */
 export function passesStatusFilter(p: Point, filter: StatusFilter): boolean {
   return filter === 'tous' ? p.status !== 'resolu' : p.status === filter;
 }

@@ -1,4 +1,4 @@
-// Container size: measured at once, then after resizes debounced 150 ms and orientation changes 300 ms (SPEC §9).
+// Container size: measured at once, then after resizes debounced 150 ms and orientation changes 300 ms (docs/product.md#constants).
 import { ORIENTATION_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../core/constants';
 import type { Size } from './viewportMath';
 

@@ -1,4 +1,4 @@
-// Wheel zoom: one 0.1 step per wheel notch (SPEC §9), anchored at the pointer, bounded 0.5-3 by the controller.
+// Wheel zoom: one 0.1 step per wheel notch (docs/product.md#constants), anchored at the pointer, bounded 0.5-3 by the controller.
 // Small pixel deltas (trackpads) are accumulated until they amount to one notch.
 import type { ViewportController } from './viewportController';
 

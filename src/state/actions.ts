@@ -1,5 +1,5 @@
 // Data actions of the main screen: the only code (with ./auth and ./live) that calls src/data.
-// Loads every table, saves and deletes points and zones, uploads and removes images. Failures are logged (SPEC §8)
+// Loads every table, saves and deletes points and zones, uploads and removes images. Failures are logged (docs/product.md#loading-messages)
 // and re-thrown to the caller so a form can stay open with its content.
 import * as repo from '../data/repositories';
 import { toPoint } from '../data/mappers';
@@ -24,7 +24,7 @@ export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticalit
 let sessionEpoch = 0;
 export function invalidatePendingLoads(): void { sessionEpoch++; }
 
-/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of SPEC §8; false then. */
+/** Reloads one table into its atom. Never throws: failures are logged, with the fallbacks of docs/product.md#loading-messages; false then. */
 export async function reloadTable(table: TableName): Promise<boolean> {
   const epoch = sessionEpoch;
   const store = guardedStore(() => epoch === sessionEpoch);
@@ -139,14 +139,14 @@ export async function savePoint(input: PointInput, base?: Point | null): Promise
   return saved;
 }
 
-/** Deletes a point; its image is removed first and a failure of that removal is tolerated (SPEC §7). */
+/** Deletes a point; its image is removed first and a failure of that removal is tolerated (docs/product.md#backend-calls). */
 export async function deletePoint(point: Pick<Point, 'id' | 'imageUrl'>): Promise<void> {
   await removeImageQuietly(point.imageUrl);
   await repo.deletePoint(point.id);
   patchPoints([], [point.id]);
 }
 
-/** Uploads an image to poi_images/points/<uuid>.<ext> and returns its public URL (checked, SPEC §5). */
+/** Uploads an image to poi_images/points/<uuid>.<ext> and returns its public URL (checked, docs/product.md#photos). */
 export async function uploadPointImage(file: Blob, ext: string): Promise<string> {
   const { publicUrl } = await repo.uploadPointImage(file, ext);
   if (!isValidImageUrl(publicUrl)) throw new Error(VALIDATION_MESSAGES.generatedUrlInvalid);
@@ -171,7 +171,7 @@ export interface ZoneFormInput { id?: string; name: string; color: string; track
 export const ZONE_CONFLICT_FIELDS = ['name', 'color', 'track', 'points'] as const;
 
 /**
- * Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. An edit
+ * Saves a zone with kmStart/kmEnd computed from its polygon and the markers (docs/product.md#data-model), then reloads zones. An edit
  * states the version `base` it started from (conflict dialog, RowGoneError: see ./conflicts).
  */
 export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zone> {

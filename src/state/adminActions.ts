@@ -1,5 +1,5 @@
 // Administration actions (issue 6): the only place the admin panel reaches src/data. Each action updates the shared
-// data atoms so the main screen follows; failures are thrown (or returned as a kind) and the UI shows SPEC §8 texts.
+// data atoms so the main screen follows; failures are thrown (or returned as a kind) and the UI shows docs/product.md#administration-messages texts.
 import { atom, type Getter, type Setter } from 'jotai';
 import * as repo from '../data/repositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
@@ -11,11 +11,11 @@ import { profileAtom } from './session';
 import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
-/** Every profile (admin only, SPEC §6) and the invitations, as last loaded by the panel. */
+/** Every profile (admin only, docs/product.md#roles) and the invitations, as last loaded by the panel. */
 export const adminProfilesAtom = atom<Profile[]>([]);
 export const adminInvitationsAtom = atom<Invitation[]>([]);
 
-export const FEEDBACK_LINK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
+export const FEEDBACK_LINK_EVENT = 'feedbackLinkUpdated'; // window event, docs/product.md#backend-calls
 
 // ---- users and invitations ---------------------------------------------------
 /** Profiles, invitations and teams (for the team selector). */
@@ -96,7 +96,7 @@ export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: 
   return saved;
 });
 
-/** 'in_use' when points still use the team (SPEC §7). */
+/** 'in_use' when points still use the team (docs/product.md#backend-calls). */
 export const deleteTeamAtom = atom(null, async (get, set, id: string): Promise<'ok' | 'in_use'> => {
   try {
     if (!(await repo.deleteTeam(id))) return 'in_use';

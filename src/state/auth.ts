@@ -12,7 +12,7 @@ import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
 import { startOffline } from './offline';
-import { cachedProfile, restoreSession } from './offline/session';
+import { cachedProfile, forgetProfile, forgetStoredSession, restoreSession } from './offline/session';
 
 let started = false;
 
@@ -54,7 +54,7 @@ export async function bootstrap(): Promise<void> {
 let entering: Promise<void> | null = null;
 let enteredUser: string | null = null;
 
-/** Sets the session, creates a missing profile (SPEC §4), starts live updates and the first load. */
+/** Sets the session, creates a missing profile (docs/product.md#session), starts live updates and the first load. */
 export function enterSession(session: Session): Promise<void> {
   if (enteredUser === session.user.id && entering) return entering;
   enteredUser = session.user.id;
@@ -75,7 +75,7 @@ export function enterSession(session: Session): Promise<void> {
       return;
     }
     store.set(accessRevokedAtom, false);
-    // The role defaults to user (SPEC §4).
+    // The role defaults to user (docs/product.md#session).
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
     void startLive();
@@ -89,6 +89,8 @@ function endRevokedSession(): Promise<void> {
   revoking ??= (async () => {
     stopLive();
     await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    forgetStoredSession();
+    forgetProfile();
     clearSession();
     store.set(accessRevokedAtom, true);
   })().finally(() => { revoking = null; });
@@ -129,7 +131,7 @@ export async function signUpWithInvitation(token: string, email: string, passwor
   return { ok: true, session: false };
 }
 
-/** Signs out (local session even when the server is unreachable) and clears all data and state (SPEC §4). */
+/** Signs out (local session even when the server is unreachable) and clears all data and state (docs/product.md#session). */
 export async function signOut(): Promise<void> {
   stopLive();
   try {

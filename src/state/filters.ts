@@ -2,7 +2,7 @@
 import { atom } from 'jotai';
 import type { PointStatus } from '../core/types';
 
-/** 'tous' means every status except resolu (SPEC §2). */
+/** 'tous' means every status except resolu (docs/product.md#sidebar). */
 export type StatusFilter = 'tous' | PointStatus;
 export const statusFilterAtom = atom<StatusFilter>('tous');
 

@@ -1,4 +1,4 @@
-// Live updates (SPEC §7): one realtime channel on the app tables; subscribe first, then load; reload after every
+// Live updates (docs/product.md#realtime): one realtime channel on the app tables; subscribe first, then load; reload after every
 // reconnect. Point changes are patched in place (batched); other tables are reloaded, debounced per table.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';

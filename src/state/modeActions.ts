@@ -1,4 +1,4 @@
-// Mode changes of SPEC §4 through src/core/modeMachine: choosing a mode clears the selection and closes forms.
+// Mode changes of docs/product.md#modes through src/core/modeMachine: choosing a mode clears the selection and closes forms.
 import { atom } from 'jotai';
 import { modeAllowed, nextMode, type AppMode } from '../core/modeMachine';
 import { modeAtom } from './mode';

@@ -1,4 +1,4 @@
-// Route report actions (SPEC §4, §7; issue 10 item 4): the report's typed-array input from the loaded state (no
+// Route report actions (docs/product.md#report-form, #backend-calls; issue 10 item 4): the report's typed-array input from the loaded state (no
 // reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
 // with progress, and the file download.
 import * as Comlink from 'comlink';

@@ -1,4 +1,4 @@
-// Resets every primitive atom declared in src/state/*.ts to its initial value (sign-out clears all state, SPEC §4).
+// Resets every primitive atom declared in src/state/*.ts to its initial value (sign-out clears all state, docs/product.md#session).
 import { atom, type PrimitiveAtom } from 'jotai';
 import { store } from './store';
 

@@ -1,9 +1,9 @@
-// Load and connection status of the main screen: table fallbacks (SPEC §8), live-update state, progress.
+// Load and connection status of the main screen: table fallbacks (docs/product.md#loading-messages), live-update state, progress.
 import { atom } from 'jotai';
 
-/** French message when the teams table could not be read (the list is then empty, SPEC §8). */
+/** French message when the teams table could not be read (the list is then empty, docs/product.md#loading-messages). */
 export const teamsLoadErrorAtom = atom<string | null>(null);
-/** French message when the criticality levels could not be read (defaults are then used, SPEC §8). */
+/** French message when the criticality levels could not be read (defaults are then used, docs/product.md#loading-messages). */
 export const levelsLoadErrorAtom = atom<string | null>(null);
 /** Number of points received so far during a load (progress on large datasets). */
 export const pointsLoadedCountAtom = atom<number>(0);

@@ -1,4 +1,4 @@
-// French messages produced by the state actions (SPEC §8).
+// French messages produced by the state actions (docs/product.md#loading-messages).
 export const DATA_TEXT = {
   teamsLoadError: 'Impossible de charger la liste des équipes',
   levelsLoadError: 'Impossible de charger les niveaux de criticité',

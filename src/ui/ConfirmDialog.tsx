@@ -1,4 +1,4 @@
-// The delete confirmation of SPEC §2: 'Confirmer la suppression' with the irreversible-action warning.
+// The delete confirmation of docs/product.md#delete-confirmation: 'Confirmer la suppression' with the irreversible-action warning.
 import { Trash2 } from 'lucide-react';
 import { Dialog } from './Dialog';
 import { Button } from './Button';

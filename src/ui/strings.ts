@@ -1,4 +1,4 @@
-// French texts of the shared components (SPEC §2 delete confirmation).
+// French texts of the shared components (docs/product.md#delete-confirmation delete confirmation).
 export const UI_TEXT = {
   close: 'Fermer',
   cancel: 'Annuler',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deviceClassOf, isMobileLike } from './useDeviceClass';
 
-describe('deviceClassOf (SPEC §9)', () => {
+describe('deviceClassOf (docs/product.md#devices)', () => {
   it('is mobile below 768 px, touch or not', () => {
     expect(deviceClassOf(390, true)).toBe('mobile');
     expect(deviceClassOf(767, false)).toBe('mobile');

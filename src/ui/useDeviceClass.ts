@@ -1,4 +1,4 @@
-// Device class of SPEC §9 (mobile < 768 px; 768-1366 px with touch = tablet; else desktop), kept up to date on resize.
+// Device class of docs/product.md#devices (mobile < 768 px; 768-1366 px with touch = tablet; else desktop), kept up to date on resize.
 import { useEffect, useState } from 'react';
 import { MOBILE_MAX_WIDTH, ORIENTATION_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS, TABLET_MAX_WIDTH } from '../core/constants';
 
@@ -30,5 +30,5 @@ export function useDeviceClass(): DeviceClass {
   return cls;
 }
 
-/** Phones and tablets get the mobile-like layout (SPEC §9). */
+/** Phones and tablets get the mobile-like layout (docs/product.md#devices). */
 export const isMobileLike = (c: DeviceClass): boolean => c !== 'desktop';

@@ -43,7 +43,7 @@ export function demoMarkers(): Marker[] {
   return out;
 }
 
-/** Linear interpolation between the markers sorted by position; null outside their range (SPEC §5). */
+/** Linear interpolation between the markers sorted by position; null outside their range (docs/product.md#point-rules). */
 export function kmAt(markers: Marker[], x: number): number | null {
   const m = [...markers].sort((a, b) => a.position - b.position);
   if (m.length < 2 || x < m[0].position || x > m[m.length - 1].position) return null;

@@ -1,5 +1,5 @@
 // Row-level-security matrix: every app table × {anon, user, another user, admin, deactivated member, account
-// without profile} × {select, insert, update, delete}, each case allowed or denied as SPEC §6 and issue 12 say; plus RLS on every table, pinned search_path on every
+// without profile} × {select, insert, update, delete}, each case allowed or denied as docs/product.md#roles and issue 12 say; plus RLS on every table, pinned search_path on every
 // security-definer function, and a request role that is neither superuser nor bypassrls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
@@ -84,7 +84,7 @@ const STATEMENTS: Record<string, Record<Op, (w: World) => [string, unknown[]]>> 
 
 const ALL: Actor[] = ['user', 'other', 'admin'];
 const ADMIN: Actor[] = ['admin'];
-/** SPEC §6: who may do what ('user' is alice, author of the fixture point and owner of the profile row). */
+/** docs/product.md#roles: who may do what ('user' is alice, author of the fixture point and owner of the profile row). */
 const ALLOWED: Record<string, Record<Op, Actor[]>> = {
   points: { select: ALL, insert: ALL, update: ALL, delete: ALL },
   zones: { select: ALL, insert: ADMIN, update: ADMIN, delete: ADMIN },

@@ -1,4 +1,4 @@
-// Ordering of criticality levels (SPEC §3, §9): sort by "order", move one up or down, new level id and order.
+// Ordering of criticality levels (docs/product.md#criticality-levels, #constants): sort by "order", move one up or down, new level id and order.
 import type { CriticalityLevel } from '../types';
 
 type Ordered = Pick<CriticalityLevel, 'id' | 'order' | 'name'>;
@@ -8,7 +8,7 @@ export function sortLevels<T extends Ordered>(levels: T[]): T[] {
   return [...levels].sort((a, b) => a.order - b.order || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** A new level goes last: its order is the current number of levels (SPEC §9). */
+/** A new level goes last: its order is the current number of levels (docs/product.md#constants). */
 export function nextLevelOrder(levels: unknown[]): number {
   return levels.length;
 }

@@ -5,7 +5,7 @@ describe('inviteErrorKind', () => {
   it('maps a unique violation to a duplicate invitation', () => {
     expect(inviteErrorKind({ code: '23505', message: 'duplicate key value violates unique constraint' })).toBe('duplicate');
   });
-  it('recognises the French messages of SPEC §8 returned by invite_user', () => {
+  it('recognises the French messages of docs/product.md#invitation-messages returned by invite_user', () => {
     expect(inviteErrorKind({ message: 'Un utilisateur avec cette adresse email existe déjà' })).toBe('exists');
     expect(inviteErrorKind({ message: 'Une invitation a déjà été envoyée à cette adresse email' })).toBe('duplicate');
     expect(inviteErrorKind({ message: 'Seuls les administrateurs peuvent inviter des utilisateurs' })).toBe('not_admin');

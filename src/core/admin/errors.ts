@@ -1,4 +1,4 @@
-// Classifies backend errors of the administration calls into the cases SPEC §8 names (the UI turns kinds into text).
+// Classifies backend errors of the administration calls into the cases docs/product.md#administration-messages names (the UI turns kinds into text).
 // Works on PostgREST / supabase-js error objects ({code, message, details, hint}) and on invite_user results.
 
 export interface BackendError { code?: string; message?: string; details?: string | null; hint?: string | null; status?: number }

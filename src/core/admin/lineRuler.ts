@@ -1,9 +1,9 @@
 // The Ligne tab's pure logic: ruler <-> image x scaling, marker checks, zone PK ranges after marker edits,
-// and the line image setting (SPEC §3 zone kmStart/kmEnd; app_settings 'line_image' JSON {url, width, height}).
+// and the line image setting (docs/product.md#pk zone kmStart/kmEnd; app_settings 'line_image' JSON {url, width, height}).
 import type { ImagePoint, KilometerMarker, LineImage } from '../types';
 import { zoneKmRange, type PkMarker } from '../pk';
 
-export const MIN_MARKERS = 2; // interpolation needs two markers, SPEC §5
+export const MIN_MARKERS = 2; // interpolation needs two markers, docs/product.md#pk
 
 /** Image x (image px) of a point on the ruler preview drawn `rulerWidthPx` wide. */
 export function rulerToImageX(rulerX: number, rulerWidthPx: number, imageWidthPx: number): number {

@@ -1,4 +1,4 @@
-// Validation of the administration forms (SPEC §5): feedback link, hex colours, invitation email, names.
+// Validation of the administration forms (docs/product.md#settings): feedback link, hex colours, invitation email, names.
 import { isEmailAddress, parseHttpUrl } from '../addresses';
 
 /** Empty is allowed; otherwise an absolute http(s) URL with a host. */
@@ -25,7 +25,7 @@ export function isValidEmail(value: string): boolean {
   return isEmailAddress(value);
 }
 
-/** The trimmed name, or null when it is blank (team and level names are required, SPEC §5). */
+/** The trimmed name, or null when it is blank (team and level names are required, docs/product.md#settings). */
 export function requiredName(value: string): string | null {
   const v = value.trim();
   return v === '' ? null : v;

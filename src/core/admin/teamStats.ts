@@ -1,4 +1,4 @@
-// Team card figures (SPEC §2, §4, §9): members, points total, resolved, progress = resolved / total rounded to %.
+// Team card figures (docs/product.md#teams, #statuses, #constants): members, points total, resolved, progress = resolved / total rounded to %.
 import type { Point, Profile } from '../types';
 
 export interface TeamStats { members: number; total: number; resolved: number; percent: number }

@@ -1,7 +1,7 @@
 // A Supercluster 9.1 subclass whose 26 hierarchical levels each use their own exact radius (50 screen px / zoom,
 // in image px), fed from typed arrays of image px, carrying each cluster's max severity in a spare stride slot.
 // Why a subclass: 9.1's `_cluster(data, numItems, zoom, out)` reads `options.radius` at every level, so setting it
-// per level gives one hierarchy exact at zoom 0.5, 0.6, … 3.0 instead of 26 separate indexes (PERFORMANCE.md).
+// per level gives one hierarchy exact at zoom 0.5, 0.6, … 3.0 instead of 26 separate indexes (docs/performance.md#clustering).
 import Supercluster from 'supercluster';
 import type KDBush from 'kdbush';
 import { GridIndex } from './gridIndex';

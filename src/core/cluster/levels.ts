@@ -1,4 +1,4 @@
-// The 26 cluster levels: level L is zoom 0.5 + 0.1·L (ZOOM_MIN..ZOOM_MAX by ZOOM_STEP, SPEC §9),
+// The 26 cluster levels: level L is zoom 0.5 + 0.1·L (ZOOM_MIN..ZOOM_MAX by ZOOM_STEP, docs/product.md#constants),
 // with a clustering radius of 50 screen px / zoom, in image px.
 import { CLUSTER_RADIUS_SCREEN_PX, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../constants';
 

@@ -1,5 +1,5 @@
-// Turns points + zones + a request into the ReportResult of SPEC §3: typed-array packing for the classifier,
-// grouping by selected zone, sorting (zones by kmStart, points by kmValue, SPEC §9) and the stat cards.
+// Turns points + zones + a request into the ReportResult of docs/product.md#report-rules: typed-array packing for the classifier,
+// grouping by selected zone, sorting (zones by kmStart, points by kmValue, docs/product.md#constants) and the stat cards.
 import type { Point, ReportRequest, ReportResult, Zone, ZoneReportSection } from '../types';
 import { DANGER_CRITICALITY } from '../constants';
 import { buildZoneIndex, classifyPoints, NOT_ELIGIBLE, OUTSIDE_ZONES, type PointArrays } from './classify';

@@ -1,4 +1,4 @@
-// Point-in-zone classification for the route report (SPEC §5): first zone (given order) whose polygon contains the
+// Point-in-zone classification for the route report (docs/product.md#report-rules): first zone (given order) whose polygon contains the
 // point, via a flatbush index over zone boxes, an exact inside/outside cell grid, then the one point-in-zone rule
 // (../zoneContains.ts: edges included).
 import Flatbush from 'flatbush';
@@ -186,7 +186,7 @@ export function classifyPositions(xs: Float64Array, ys: Float64Array, index: Zon
   return out;
 }
 
-/** Whether a point takes part in the report: not resolved, with a km value inside [start, end] (SPEC §5). */
+/** Whether a point takes part in the report: not resolved, with a km value inside [start, end] (docs/product.md#report-rules). */
 export function isEligible(km: number, resolved: number, start: number, end: number): boolean {
   return resolved === 0 && km === km && km >= start && km <= end;
 }

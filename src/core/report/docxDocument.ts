@@ -1,4 +1,4 @@
-// The Word route report (SPEC §2, §7, §9) as a docx Document: pure, from the report data and already-fetched image
+// The Word route report (docs/product.md#word-document, #constants) as a docx Document: pure, from the report data and already-fetched image
 // bytes, so it runs in the docx worker and in Node tests. docx escapes all text; no raw XML and no fields are built.
 import {
   AlignmentType, Document, HeadingLevel, ImageRun, Packer, Paragraph, ShadingType, Table, TableCell, TableRow,

@@ -1,4 +1,4 @@
-// Word report file name (SPEC §9): rapport_parcours_PK12-50_PK18-00_2026-11-21.docx, date in Europe/Paris.
+// Word report file name (docs/product.md#constants): rapport_parcours_PK12-50_PK18-00_2026-11-21.docx, date in Europe/Paris.
 import { formatKm } from '../format';
 
 const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });

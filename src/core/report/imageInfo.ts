@@ -1,4 +1,4 @@
-// Image bytes for the Word report: format and pixel size read from the file header, and the 400×300 fit (SPEC §9).
+// Image bytes for the Word report: format and pixel size read from the file header, and the 400×300 fit (docs/product.md#constants).
 import { WORD_IMAGE_BOX } from '../constants';
 
 /** Formats docx can embed. */

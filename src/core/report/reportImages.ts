@@ -1,4 +1,4 @@
-// The pure part of the Word report's photos (SPEC §7): which URLs to fetch, and what fetched bytes become (an
+// The pure part of the Word report's photos (docs/product.md#backend-calls): which URLs to fetch, and what fetched bytes become (an
 // embeddable image or the reason they cannot be used). The network I/O lives in workers/fetchImages.ts.
 import type { ReportResult } from '../types';
 import type { ReportImage } from './docxDocument';

@@ -1,4 +1,4 @@
-// Report form rules of SPEC §4/§5 as pure functions: range normalisation, track fallback, zone reselection, validation.
+// Report form rules of docs/product.md#report-form as pure functions: range normalisation, track fallback, zone reselection, validation.
 import type { ReportRequest, Track, Zone } from '../types';
 import { TRACKS } from '../constants';
 import { REPORT_MESSAGES } from './strings';
@@ -7,13 +7,13 @@ import { formatKm } from '../format';
 /** A km range as typed in the form; null while a field is empty or not a number. */
 export interface RangeInput { start: number | null; end: number | null }
 
-/** Sorted range (start <= end, SPEC §4); null when a bound is missing. */
+/** Sorted range (start <= end, docs/product.md#report-form); null when a bound is missing. */
 export function sortedRange(r: RangeInput): { start: number; end: number } | null {
   if (r.start === null || r.end === null) return null;
   return r.start <= r.end ? { start: r.start, end: r.end } : { start: r.end, end: r.start };
 }
 
-/** Tracks used by the report: the selection, or both when none is selected (SPEC §4). */
+/** Tracks used by the report: the selection, or both when none is selected (docs/product.md#report-form). */
 export function effectiveTracks(selected: readonly Track[]): Track[] {
   const picked = TRACKS.filter((t) => selected.includes(t));
   return picked.length > 0 ? picked : [...TRACKS];
@@ -42,7 +42,7 @@ export function zonesCrossed<Z extends Pick<Zone, 'kmStart' | 'kmEnd'>>(zones: r
   return zones.filter((z) => zoneOverlapsRange(z, r));
 }
 
-/** Zone ids selected after a range or track change: zones overlapping the range that fit the tracks (SPEC §4). */
+/** Zone ids selected after a range or track change: zones overlapping the range that fit the tracks (docs/product.md#report-form). */
 export function reselectZones(zones: readonly Zone[], r: RangeInput, tracks: readonly Track[]): string[] {
   return zones.filter((z) => zoneOverlapsRange(z, r) && zoneFitsTracks(z, tracks)).map((z) => z.id);
 }
@@ -62,7 +62,7 @@ export interface FormState {
   bounds?: { min: number; max: number } | null;
 }
 
-/** The first blocking message of SPEC §5, or null when the form can be submitted. */
+/** The first blocking message of docs/product.md#report-form, or null when the form can be submitted. */
 export function validateReportForm(f: FormState): string | null {
   if (f.markerCount < 2) return REPORT_MESSAGES.needMarkers;
   if (f.range.start === null || f.range.end === null) return REPORT_MESSAGES.needRange;
@@ -76,13 +76,13 @@ export function validateReportForm(f: FormState): string | null {
   return null;
 }
 
-/** Clamps a value into the marker bounds (the inputs are bounded, SPEC §5). */
+/** Clamps a value into the marker bounds (the inputs are bounded, docs/product.md#report-form). */
 export function clampKm(v: number, bounds: { min: number; max: number } | null): number {
   if (!bounds) return v;
   return Math.min(bounds.max, Math.max(bounds.min, v));
 }
 
-/** The report request of SPEC §3: sorted start/end, display values as entered, tracks as selected. */
+/** The report request of docs/product.md#report-form: sorted start/end, display values as entered, tracks as selected. */
 export function buildReportRequest(
   range: RangeInput, selectedZones: readonly string[], selectedTracks: readonly Track[],
   bounds: { min: number; max: number } | null,

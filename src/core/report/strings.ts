@@ -1,4 +1,4 @@
-// French texts of the route report (SPEC §2, §5, §8), shared by the form, the on-screen view and the Word document.
+// French texts of the route report (docs/product.md#route-report, #report-form, #report-messages), shared by the form, the on-screen view and the Word document.
 
 export const REPORT_MESSAGES = {
   needRange: "Veuillez sélectionner les points de départ et d'arrivée",

@@ -1,4 +1,4 @@
-// Criticality level form: name (required), colour (picker, hex, 12 presets), icon (12 choices) and a live preview (SPEC §2, §5).
+// Criticality level form: name (required), colour (picker, hex, 12 presets), icon (12 choices) and a live preview (docs/product.md#criticality-tab).
 import { useState } from 'react';
 import { Alert, ColorPicker, Dialog, TextInput } from '../../ui';
 import { CRITICALITY_ICONS, type CriticalityIcon, type CriticalityLevel } from '../../core/types';

@@ -1,4 +1,4 @@
-// The loading spinner or the SPEC §8 load-failure message with 'Réessayer', shown in place of a tab's content.
+// The loading spinner or the docs/product.md#administration-messages load-failure message with 'Réessayer', shown in place of a tab's content.
 import { RefreshCw } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
 import { A } from './strings';

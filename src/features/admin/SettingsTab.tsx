@@ -1,5 +1,5 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
-// and the window event 'feedbackLinkUpdated' (SPEC §5, §7, §9).
+// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';

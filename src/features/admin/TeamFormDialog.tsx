@@ -1,4 +1,4 @@
-// 'Nouvelle équipe' / 'Modifier l'équipe' modal: name (required, trimmed) and optional description (SPEC §5).
+// 'Nouvelle équipe' / 'Modifier l'équipe' modal: name (required, trimmed) and optional description (docs/product.md#teams).
 import { useState } from 'react';
 import { Alert, Dialog, TextArea, TextInput } from '../../ui';
 import type { Team } from '../../core/types';

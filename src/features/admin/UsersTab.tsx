@@ -1,4 +1,4 @@
-// Utilisateurs tab: invite form, sub-tabs Utilisateurs / Invitations, refresh, role and team changes (SPEC §2, §6, §8).
+// Utilisateurs tab: invite form, sub-tabs Utilisateurs / Invitations, refresh, role and team changes (docs/product.md#users, #roles, #administration-messages).
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { RefreshCw } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (SPEC §2), access state with
+// Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (docs/product.md#users), access state with
 // 'Désactiver' / 'Réactiver' (issue 12; not on one's own row).
 import type { Profile, Role, Team } from '../../core/types';
 import { A } from './strings';

@@ -1,4 +1,4 @@
-// Zone editor of the Zones tab: name (required, trimmed), track (none / voie_1 / voie_2), colour (8 presets, SPEC §9).
+// Zone editor of the Zones tab: name (required, trimmed), track (none / voie_1 / voie_2), colour (8 presets, docs/product.md#constants).
 import { useState } from 'react';
 import { Alert, ColorPicker, Dialog, Select, TextInput } from '../../ui';
 import type { Track, Zone } from '../../core/types';
@@ -6,7 +6,7 @@ import { TRACK_LABELS } from '../../core/constants';
 import { A } from './strings';
 import { SaveCancelFooter, useNamedFormSave } from './useNamedFormSave';
 
-/** SPEC §9: the administration zone editor shows 8 presets (red, orange, yellow, green, blue, violet, pink, grey). */
+/** docs/product.md#constants: the administration zone editor shows 8 presets (red, orange, yellow, green, blue, violet, pink, grey). */
 export const ADMIN_ZONE_PALETTE = ['#ef4444', '#f97316', '#eab308', '#22c55e', '#3b82f6', '#8b5cf6', '#ec4899', '#6b7280'];
 
 export function ZoneEditDialog({ zone, onSave, onClose }: {

@@ -1,4 +1,4 @@
-// The 12 criticality icons of SPEC §3 for the admin forms, drawn with the same lucide components as the map
+// The 12 criticality icons of docs/product.md#criticality-levels for the admin forms, drawn with the same lucide components as the map
 // (src/map/levelIcons.ts: one mapping for the whole app). lucide has no 'Warning': it is drawn as Siren there,
 // distinct from AlertTriangle and AlertOctagon so all 12 choices look different.
 import type { CriticalityIcon } from '../../core/types';

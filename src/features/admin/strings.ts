@@ -1,4 +1,4 @@
-// French texts of the administration panel (SPEC §2, §5, §8). One place for a translator.
+// French texts of the administration panel (docs/product.md#administration, #administration-messages). One place for a translator.
 import type { InviteErrorKind } from '../../core/admin/errors';
 
 export const A = {

@@ -26,7 +26,7 @@ export function useLoad(loader: () => Promise<unknown>): { status: LoadStatus; r
   return { status, reload };
 }
 
-/** A message that disappears after `ms` (copy confirmation 2 s, settings success 3 s, SPEC §9). */
+/** A message that disappears after `ms` (copy confirmation 2 s, settings success 3 s, docs/product.md#constants). */
 export function useFlash(ms: number): [string | null, (msg: string) => void] {
   const [msg, setMsg] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

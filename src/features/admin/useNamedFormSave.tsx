@@ -1,5 +1,5 @@
 // The save cycle shared by the admin edit dialogs: a required, trimmed name, then save with a busy state, close on
-// success, and the SPEC §8 message (form kept open) on failure. Plus the dialogs' Annuler / Enregistrer footer.
+// success, and the docs/product.md#administration-messages message (form kept open) on failure. Plus the dialogs' Annuler / Enregistrer footer.
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui';
 import { requiredName } from '../../core/admin/settingsValidation';

@@ -1,4 +1,4 @@
-// The /auth/callback page (SPEC §2): 'Connexion en cours...', the session from the URL (fragment read by
+// The /auth/callback page (docs/product.md#single-sign-on): 'Connexion en cours...', the session from the URL (fragment read by
 // supabase-js, or ?code= exchanged here), the profile ensured, then '/'; on failure the error parameters.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from '../../ui';
@@ -37,7 +37,7 @@ export function AuthCallback() {
         setFailure({ error: T.ssoAuthError, code: null, description: T.noSession, fromUrl: false });
         return;
       }
-      await enterSession(session); // creates a missing profile (first one admin), SPEC §4
+      await enterSession(session); // creates a missing profile (first one admin), docs/product.md#session
       goHome();
     } catch (err) {
       console.error('SSO callback', err);

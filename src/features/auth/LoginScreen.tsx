@@ -1,4 +1,4 @@
-// Login screen (SPEC §2): signin or invite mode, the invitation help text, the SSO block and the privacy notice.
+// Login screen (docs/product.md#sign-in): signin or invite mode, the invitation help text, the SSO block and the privacy notice.
 import { useState } from 'react';
 import { Logo } from '../layout/Logo';
 import { SsoBlock } from './SsoBlock';

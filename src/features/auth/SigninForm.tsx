@@ -1,4 +1,4 @@
-// Sign-in with email and password (SPEC §2, §5), with the provider-error messages of SPEC §8.
+// Sign-in with email and password (docs/product.md#sign-in, #sign-in-rules), with the provider-error messages of docs/product.md#sign-in-messages.
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, TextInput } from '../../ui';
 import { validateSignin, type SigninErrors } from '../../core/validation';

@@ -1,4 +1,4 @@
-// The single-sign-on block of the login screen (SPEC §2, §5, §8, §9): work email → domain → signInWithSSO,
+// The single-sign-on block of the login screen (docs/product.md#single-sign-on, #constants): work email → domain → signInWithSSO,
 // then the browser goes to the identity provider; a manual link (and a retry) if it has not left after 5 s.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, TextInput } from '../../ui';

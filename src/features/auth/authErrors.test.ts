@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginErrorMessage, signupErrorMessage, tokenErrorMessage } from './authErrors';
 
-describe('loginErrorMessage (SPEC §8 provider table)', () => {
+describe('loginErrorMessage (docs/product.md#sign-in-messages provider table)', () => {
   it('maps GoTrue codes and messages', () => {
     expect(loginErrorMessage({ code: 'email_not_confirmed', message: 'Email not confirmed' })).toBe('Veuillez vérifier votre email et confirmer votre compte.');
     expect(loginErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe('Email ou mot de passe incorrect.');

@@ -1,11 +1,11 @@
-// Maps provider (GoTrue) and invitation errors to the French messages of SPEC §8.
+// Maps provider (GoTrue) and invitation errors to the French messages of docs/product.md#invitation-messages.
 import { AUTH_TEXT as T } from './strings';
 
 type ErrLike = { code?: unknown; message?: unknown; status?: unknown } | null | undefined;
 const codeOf = (e: ErrLike) => (typeof e?.code === 'string' ? e.code : '');
 const msgOf = (e: ErrLike) => (typeof e?.message === 'string' ? e.message : '');
 
-/** The login-table message of SPEC §8 for a sign-in or sign-up error. */
+/** The login-table message of docs/product.md#sign-in-messages for a sign-in or sign-up error. */
 export function loginErrorMessage(err: unknown): string {
   const e = err as ErrLike;
   const code = codeOf(e);
@@ -18,7 +18,7 @@ export function loginErrorMessage(err: unknown): string {
 
 const KNOWN_TOKEN_MESSAGES: string[] = [T.tokenMissing, T.tokenInvalid, T.tokenExpired, T.tokenNotFound, T.tokenCheckError];
 
-/** The message for a failed invitation check: the server's own French text when it is one of SPEC §8. */
+/** The message for a failed invitation check: the server's own French text when it is one of docs/product.md#invitation-messages. */
 export function tokenErrorMessage(err: unknown): string {
   const msg = msgOf(err as ErrLike);
   const known = KNOWN_TOKEN_MESSAGES.find((m) => msg.includes(m));

@@ -1,4 +1,4 @@
-// French texts of single sign-on: the SSO block of the login screen and the /auth/callback page (SPEC §2, §5, §8).
+// French texts of single sign-on: the SSO block of the login screen and the /auth/callback page (docs/product.md#single-sign-on).
 export const SSO_TEXT = {
   title: 'Connexion avec votre compte professionnel (SSO)',
   emailLabel: 'Email professionnel',

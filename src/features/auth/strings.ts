@@ -1,4 +1,4 @@
-// French texts of the login screen (SPEC §2, §5, §8).
+// French texts of the login screen (docs/product.md#sign-in, #sign-in-rules, #sign-in-messages).
 export const AUTH_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appSubtitle: 'Suivi des anomalies de la ligne',
@@ -29,12 +29,12 @@ export const AUTH_TEXT = {
     "Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (Commission nationale de l'informatique et des libertés) :",
   cnilUrl: 'https://www.cnil.fr/fr/plaintes',
   cnilLabel: 'www.cnil.fr',
-  // Provider errors (SPEC §8)
+  // Provider errors (docs/product.md#sign-in-messages)
   errEmailNotConfirmed: 'Veuillez vérifier votre email et confirmer votre compte.',
   errInvalidCredentials: 'Email ou mot de passe incorrect.',
   errAlreadyRegistered: 'Cet email est déjà enregistré.',
   errGeneric: "Une erreur s'est produite",
-  // Invitation token (SPEC §8)
+  // Invitation token (docs/product.md#invitation-messages)
   tokenMissing: "Token d'invitation manquant",
   tokenInvalid: "Token d'invitation invalide ou expiré",
   tokenExpired: 'Cette invitation a expiré',

@@ -1,4 +1,4 @@
-// Floating action menu (SPEC §2): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Admin (admin).
+// Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Admin (admin).
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Fixed header (SPEC §2): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
+// Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
@@ -16,7 +16,7 @@ import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LAYOUT_TEXT as T } from './strings';
 
-export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
+export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, docs/product.md#header
 
 export function Header() {
   const link = useAtomValue(feedbackLinkAtom);

@@ -1,4 +1,4 @@
-// First screen while the client starts and the session is restored ('Chargement...', SPEC §2).
+// First screen while the client starts and the session is restored ('Chargement...', docs/product.md#routes).
 import { Logo } from './Logo';
 import { Alert, Spinner } from '../../ui';
 import { LAYOUT_TEXT as T } from './strings';

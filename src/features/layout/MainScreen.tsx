@@ -1,4 +1,4 @@
-// The main screen (SPEC §2): header, sidebar, map, floating menu, and the dialogs of every feature.
+// The main screen (docs/product.md#main-screen): header, sidebar, map, floating menu, and the dialogs of every feature.
 import { lazy, Suspense } from 'react';
 import { useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';

@@ -1,4 +1,4 @@
-// Sidebar (SPEC §2): tabs Tout / Par zone / Par équipe and status chips; a drawer on phones and tablets,
+// Sidebar (docs/product.md#sidebar): tabs Tout / Par zone / Par équipe and status chips; a drawer on phones and tablets,
 // a side panel (open by default) on desktop.
 import { useEffect, useRef } from 'react';
 import { useAtom } from 'jotai';
@@ -20,7 +20,7 @@ export function Sidebar() {
   const device = useDeviceClass();
   const drawer = device !== 'desktop';
 
-  // Expanded by default on desktop, collapsed otherwise (SPEC §2); follows a change of device class.
+  // Expanded by default on desktop, collapsed otherwise (docs/product.md#sidebar); follows a change of device class.
   useEffect(() => { setOpen(device === 'desktop'); }, [device, setOpen]);
   useEffect(() => {
     if (!drawer || !open) return;

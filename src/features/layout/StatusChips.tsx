@@ -1,4 +1,4 @@
-// Status filter chips (SPEC §2): Tous (not resolved, the default), Signalé, En cours, Résolu, with counts.
+// Status filter chips (docs/product.md#sidebar): Tous (not resolved, the default), Signalé, En cours, Résolu, with counts.
 import { useAtom, useAtomValue } from 'jotai';
 import { firstLoadDoneAtom } from '../../state/firstLoad';
 import { Chips } from '../../ui';

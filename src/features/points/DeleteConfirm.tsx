@@ -1,4 +1,4 @@
-// The delete confirmation of SPEC §2 for points and zones (deleteRequestAtom). A point's image is removed first.
+// The delete confirmation of docs/product.md#delete-confirmation for points and zones (deleteRequestAtom). A point's image is removed first.
 import { useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { ConfirmDialog } from '../../ui';

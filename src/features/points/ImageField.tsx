@@ -1,5 +1,5 @@
 // Photo of a point: drag and drop, click, or camera capture on mobile; preview, delete with confirmation,
-// 'Upload en cours...', and the type/size/format messages of SPEC §5.
+// 'Upload en cours...', and the type/size/format messages of docs/product.md#photos.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { Button, Spinner } from '../../ui';

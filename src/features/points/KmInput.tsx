@@ -1,4 +1,4 @@
-// PK field: accepts only what can lead to 0-999.99 with 2 decimals; a pasted value that does not match is ignored (SPEC §5).
+// PK field: accepts only what can lead to 0-999.99 with 2 decimals; a pasted value that does not match is ignored (docs/product.md#point-rules).
 import type { ClipboardEvent } from 'react';
 import { TextInput } from '../../ui';
 import { isAcceptableKmInput } from '../../core/validation';

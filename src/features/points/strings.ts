@@ -1,4 +1,4 @@
-// French texts of the point list rows, the point form and the point deletion (SPEC §2, §5, §8).
+// French texts of the point list rows, the point form and the point deletion (docs/product.md#point-form, #point-rules, #point-messages).
 export const POINT_TEXT = {
   formTitle: "Signalement d'anomalie",
   label: 'Libellé',

@@ -1,4 +1,4 @@
-// A PK input bounded by the marker values (step 0.01, SPEC §5) with its Min and Max shortcut buttons.
+// A PK input bounded by the marker values (step 0.01, docs/product.md#report-form) with its Min and Max shortcut buttons.
 import { useId } from 'react';
 import { Button } from '../../ui';
 import { FORM_TEXT } from './strings';

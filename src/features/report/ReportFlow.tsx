@@ -1,4 +1,4 @@
-// The route report flow, open while modeAtom === 'report' (SPEC §4): form (ready at once from the loaded points), then
+// The route report flow, open while modeAtom === 'report' (docs/product.md#report-form): form (ready at once from the loaded points), then
 // the report view (issue 10: classified and grouped in the worker, rows virtualised, details fetched as shown);
 // closing either returns to view.
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// 'Générer un rapport' (SPEC §2, §4, §5): PK range with Min/Max, Voie 1/Voie 2 toggles, zones crossed, validation.
+// 'Générer un rapport' (docs/product.md#report-form): PK range with Min/Max, Voie 1/Voie 2 toggles, zones crossed, validation.
 // Ready at once from the loaded state (no reload of the points); no red message before the user has done anything.
 import { useEffect, useMemo, useState } from 'react';
 import type { KilometerMarker, ReportRequest, Track, Zone } from '../../core/types';
@@ -36,7 +36,7 @@ export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: Re
   const range: RangeInput = useMemo(() => ({ start: parseKmInput(startText), end: parseKmInput(endText) }), [startText, endText]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(reselectZones(zones, range, tracks)));
 
-  // SPEC §4: a range or track change reselects the overlapping zones that fit the tracks.
+  // docs/product.md#report-form: a range or track change reselects the overlapping zones that fit the tracks.
   useEffect(() => { setSelected(new Set(reselectZones(zones, range, tracks))); }, [zones, range, tracks]);
 
   const crossed = useMemo(() => zonesCrossed(zones, range).sort(byKmStart), [zones, range]);

@@ -1,4 +1,4 @@
-// 'Rapport de parcours' (SPEC §2): header with range and zone count, Imprimer / Télécharger Word / Fermer, the Word
+// 'Rapport de parcours' (docs/product.md#report-view): header with range and zone count, Imprimer / Télécharger Word / Fermer, the Word
 // and print progress, then the (memoised) report body; the print body exists only while a confirmed print runs.
 import { formatKm } from '../../core/format';
 import { Alert, Button, Dialog, ProgressBar } from '../../ui';

@@ -1,4 +1,4 @@
-// Word download state for the report view: progress of the streamed export (rows written, size so far), SPEC §8
+// Word download state for the report view: progress of the streamed export (rows written, size so far), docs/product.md#word-document
 // error text and alert.
 import { useCallback, useState } from 'react';
 import { downloadStreamedWordReport } from '../../state/reportActions';

@@ -1,4 +1,4 @@
-// 'Créer une zone' (SPEC §2), also used for editing: name, track (none / Voie 1 / Voie 2, default voie_1),
+// 'Créer une zone' (docs/product.md#zone-form), also used for editing: name, track (none / Voie 1 / Voie 2, default voie_1),
 // colour with the 12 presets (default #3B82F6). kmStart/kmEnd are computed on save from the markers.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';

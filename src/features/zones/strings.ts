@@ -1,4 +1,4 @@
-// French texts of the zone form (SPEC §2, §5).
+// French texts of the zone form (docs/product.md#zone-form, #zone-rules).
 export const ZONE_TEXT = {
   createTitle: 'Créer une zone',
   editTitle: 'Modifier la zone',

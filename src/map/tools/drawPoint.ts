@@ -1,5 +1,5 @@
 // Draw-point mode: a tap inside the line image opens the point form at that position with the interpolated PK
-// (status signale and criticality attention are the form's defaults, SPEC §4).
+// (status signale and criticality attention are the form's defaults, docs/product.md#modes).
 import { interpolateKm } from '../../core/pk';
 import { pointFormAtom } from '../../state/selection';
 import { modeAtom } from '../../state/mode';

@@ -1,5 +1,5 @@
 // Draw-zone mode: each tap appends a vertex to draftZoneAtom (live preview in the draft layer); validate from
-// 3 vertices opens the zone form; cancel clears the vertices and returns to view (SPEC §4).
+// 3 vertices opens the zone form; cancel clears the vertices and returns to view (docs/product.md#modes).
 import { MIN_ZONE_VERTICES } from '../../core/constants';
 import { draftZoneAtom, zoneFormAtom } from '../../state/selection';
 import { modeAtom } from '../../state/mode';

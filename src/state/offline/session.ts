@@ -19,6 +19,17 @@ function readStoredSession(): Session | null {
   }
 }
 
+/**
+ * Removes the stored session whatever supabase-js did: its local sign-out keeps the session when the logout
+ * request fails (it calls the server even for scope 'local'), and a closed session must never be reopened.
+ */
+export function forgetStoredSession(): void {
+  try {
+    const key = (supabase().auth as unknown as { storageKey?: string }).storageKey;
+    if (key) localStorage.removeItem(key);
+  } catch { /* storage refused: nothing stored */ }
+}
+
 /** How long a start waits for the refresh of an expired session before opening on the stored one. */
 const REFRESH_WAIT_MS = 4000;
 
