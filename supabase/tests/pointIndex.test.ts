@@ -22,8 +22,8 @@ afterAll(async () => { await w?.db.close(); });
 
 const call = (user: string | null, args: Record<string, unknown> = {}) =>
   tryAs(w.db, user, async (tx) => (await tx.query<{ r: any }>(
-    'select public.point_index(p_after => $1, p_until => $2, p_since => $3, p_limit => $4) as r',
-    [args.after ?? null, args.until ?? null, args.since ?? null, args.limit ?? null])).rows[0].r);
+    'select public.point_index(p_block_from => $1, p_block_to => $2, p_since => $3, p_limit => $4) as r',
+    [args.from ?? null, args.to ?? null, args.since ?? null, args.limit ?? null])).rows[0].r);
 
 describe(`point_index (${testKind()})`, () => {
   it('anonymous callers get nothing (no execute grant)', async () => {
@@ -39,8 +39,10 @@ describe(`point_index (${testKind()})`, () => {
     expect(page.count).toBe(25);
     const rows = (await w.db.admin.query<any>(`select id, ("position"->>'x')::float8 x, ("position"->>'y')::float8 y, km_value::float8 km, status, criticality, team_id,
       extract(epoch from created_at) * 1000 as created from public.points order by id`)).rows;
-    expect(idsOf(page)).toEqual(rows.map((r) => r.id));
-    rows.forEach((row, i) => {
+    expect(idsOf(page).sort()).toEqual(rows.map((r) => r.id));
+    const slotOf = new Map(idsOf(page).map((id, i) => [id, i]));
+    rows.forEach((row) => {
+      const i = slotOf.get(row.id)!;
       expect(page.x[i]).toBeCloseTo(row.x, 3);
       expect(page.y[i]).toBeCloseTo(row.y, 3);
       if (row.km === null) expect(Number.isNaN(page.km[i])).toBe(true); else expect(page.km[i]).toBe(Number(row.km));
@@ -49,19 +51,23 @@ describe(`point_index (${testKind()})`, () => {
       expect(page.team[i] === 0 ? null : page.teamKeys[page.team[i] - 1]).toBe(row.team_id);
       expect(Math.abs(page.created[i] - Number(row.created))).toBeLessThan(1);
     });
-    expect(page.last).toBe(rows[rows.length - 1].id);
     expect(page.maxUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
   });
 
-  it('pages by keyset: p_after / p_limit, and p_until bounds a range', async () => {
+  it('answers {split} past p_limit; block ranges partition the table', async () => {
+    const big = await call(w.userB, { limit: 10 });
+    if (!big.ok) throw big.error;
+    expect(big.value).toMatchObject({ n: 11, split: true });
+    expect(big.value.blocks).toBeGreaterThan(0);
+    expect(() => decodePointIndexPage(big.value)).toThrow(/split/);
     const all = (await w.db.admin.query<{ id: string }>('select id from public.points order by id')).rows.map((r) => r.id);
-    const first = await call(w.userB, { limit: 10 });
-    if (!first.ok) throw first.error;
-    const p1 = decodePointIndexPage(first.value);
-    expect(idsOf(p1)).toEqual(all.slice(0, 10));
-    const second = await call(w.userB, { after: p1.last, until: all[14] });
-    if (!second.ok) throw second.error;
-    expect(idsOf(decodePointIndexPage(second.value))).toEqual(all.slice(10, 15));
+    const got: string[] = [];
+    for (let b = 0; b < big.value.blocks; b++) {
+      const r = await call(w.userB, { from: b, to: b + 1 });
+      if (!r.ok) throw r.error;
+      got.push(...idsOf(decodePointIndexPage(r.value)));
+    }
+    expect(got.sort()).toEqual(all);
   });
 
   it('p_since keeps only the rows updated after that instant', async () => {
@@ -78,11 +84,11 @@ describe(`point_index (${testKind()})`, () => {
   });
 
   it('an empty range gives an empty page', async () => {
-    const r = await call(w.userA, { after: 'ffffffff-ffff-ffff-ffff-ffffffffffff' });
+    const r = await call(w.userA, { from: 100000 });
     if (!r.ok) throw r.error;
     const page = decodePointIndexPage(r.value);
     expect(page.count).toBe(0);
-    expect(page.last).toBeNull();
+    expect(page.maxUpdated).toBeNull();
   });
 });
 

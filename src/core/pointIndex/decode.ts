@@ -4,7 +4,11 @@ import type { PointIndexPage } from './types';
 
 /** The JSON object returned by the SQL function. */
 export interface RawPointIndexPage {
-  n: number; last: string | null; max_updated: string | null;
+  n: number; max_updated: string | null;
+  /** The points table's size in table blocks (the caller plans its ranges with it). */
+  blocks: number;
+  /** True when the range holds more than the limit: nothing else is sent, split the range. */
+  split?: boolean;
   crit_keys: string[] | null; team_keys: string[] | null;
   ids: string; x: string; y: string; km: string; created: string; updated: string;
   status: string; crit: string; team: string;
@@ -44,6 +48,7 @@ function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (
 }
 
 export function decodePointIndexPage(raw: RawPointIndexPage): PointIndexPage {
+  if (raw.split) throw new Error('point_index: range too large, split it');
   const n = Number(raw.n) || 0;
   const idBytes = n ? base64Bytes(raw.ids) : new Uint8Array(0);
   if (idBytes.length !== n * 16) throw new Error(`point_index: ${idBytes.length} id bytes for ${n} rows`);
@@ -60,8 +65,8 @@ export function decodePointIndexPage(raw: RawPointIndexPage): PointIndexPage {
     team: codes(raw.team, n, (k) => new Uint16Array(k)),
     critKeys: raw.crit_keys ?? [],
     teamKeys: raw.team_keys ?? [],
-    last: raw.last ?? null,
     maxUpdated: raw.max_updated ?? null,
+    blocks: Number(raw.blocks) || 0,
   };
 }
 

@@ -8,7 +8,7 @@ export const STATUS_BY_CODE: readonly PointStatus[] = ['signale', 'pris_en_charg
 export const STATUS_CODE: Readonly<Record<PointStatus, number>> = { signale: 0, pris_en_charge: 1, resolu: 2 };
 export const RESOLVED_CODE = 2;
 
-/** One page of public.point_index() decoded: `count` points in id order. */
+/** One page of public.point_index() decoded: `count` points (every column in the same order). */
 export interface PointIndexPage {
   count: number;
   /** 16 bytes per point (the uuid). */
@@ -28,10 +28,10 @@ export interface PointIndexPage {
   team: Uint16Array;
   critKeys: string[];
   teamKeys: string[];
-  /** Last id of the page (keyset cursor), null when empty. */
-  last: string | null;
   /** Newest updated_at of the page, 'YYYY-MM-DDTHH:MI:SS.ffffffZ' (compares as text), null when empty. */
   maxUpdated: string | null;
+  /** The points table's size in blocks when the page was read. */
+  blocks: number;
 }
 
 /**
