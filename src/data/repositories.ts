@@ -47,6 +47,14 @@ export async function savePoint(p: PointInput): Promise<Point> {
   const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
   return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
+/** Saves a point and returns the raw row (with its team name and exact updated_at) for the points collection. */
+export async function savePointRow(p: PointInput): Promise<Record<string, any>> {
+  const row = fromPoint(p);
+  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
+  return checkOne(await q.select(POINT_SELECT).single()) as Record<string, any>;
+}
+/** A points row (REST with teams(name), or realtime) as a domain point. */
+export const rowToPoint = (r: Record<string, any>): Point => toPoint(r);
 export async function deletePoint(id: string): Promise<void> { check(await supabase().from('points').delete().eq('id', id)); }
 export async function countPointsUsing(column: 'criticality' | 'team_id', value: string): Promise<number> {
   const res = await supabase().from('points').select('id', { count: 'exact', head: true }).eq(column, value);

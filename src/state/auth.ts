@@ -7,6 +7,7 @@ import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
 import { invalidatePendingLoads } from './actions';
+import { endPointsSession } from './pointsCollection';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
@@ -66,6 +67,8 @@ export function enterSession(session: Session): Promise<void> {
 function clearSession(): void {
   stopLive();
   invalidatePendingLoads();
+  // Sign-out clears the local replica too (the next user of this browser must not see these data).
+  void endPointsSession(true);
   enteredUser = null;
   entering = null;
   resetAllState();

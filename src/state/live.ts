@@ -1,19 +1,22 @@
-// Live updates (SPEC §7): one realtime channel on the app tables; subscribe first, then load; reload after every
-// reconnect. Point changes are patched in place (batched); other tables are reloaded, debounced per table.
+// Live updates (SPEC §7): one realtime channel on the app tables; subscribe first, then load. Point changes are
+// patched into the point index (batched); rows of the small tables are patched into their collection. After a
+// reconnect only what changed is fetched (points since the last sync, never everything).
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
-import { LIVE_TABLES, loadAll, patchPoints, pointFromRealtimeRow, reloadTable, type TableName } from './actions';
+import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
+import { collectionOf, type RealtimeChange } from './collections';
+import { patchPointRows } from './pointsCollection';
+import { teamsAtom } from './data';
 import { liveStatusAtom } from './status';
 import { store } from './store';
-import type { Point } from '../core/types';
 
-export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of changes to one reload per table
-export const POINT_PATCH_BATCH_MS = 50; // collect point changes this long before one state update
+export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of unusable changes to one reload per table
+export const POINT_PATCH_BATCH_MS = 30; // collect point changes this long before one state update
 export const FIRST_LOAD_WAIT_MS = 3000; // load anyway when the channel has not joined by then
 
 let channel: RealtimeChannel | null = null;
 const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
-let pendingUpserts = new Map<string, Point>();
+let pendingUpserts = new Map<string, Record<string, unknown>>();
 let pendingDeletes = new Set<string>();
 let patchTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,28 +25,28 @@ function scheduleReload(table: TableName): void {
   timers.set(table, setTimeout(() => { timers.delete(table); void reloadTable(table); }, TABLE_RELOAD_DEBOUNCE_MS));
 }
 
+const teamName = (id: string | null) => (id ? store.get(teamsAtom).find((t) => t.id === id)?.name ?? null : null);
+
 function flushPointPatches(): void {
   patchTimer = undefined;
   const ups = [...pendingUpserts.values()];
   const dels = [...pendingDeletes];
   pendingUpserts = new Map();
   pendingDeletes = new Set();
-  patchPoints(ups, dels);
+  patchPointRows(ups, dels, teamName);
 }
 
-type Change = { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new: Record<string, unknown>; old: Record<string, unknown> };
-
-function onPointChange(c: Change): void {
+function onPointChange(c: RealtimeChange): void {
   if (c.eventType === 'DELETE') {
     const id = c.old?.id as string | undefined;
     if (!id) return scheduleReload('points');
     pendingUpserts.delete(id);
     pendingDeletes.add(id);
   } else {
-    if (!c.new?.id) return scheduleReload('points');
-    const p = pointFromRealtimeRow(c.new);
-    pendingDeletes.delete(p.id);
-    pendingUpserts.set(p.id, p);
+    const id = c.new?.id as string | undefined;
+    if (!id) return scheduleReload('points');
+    pendingDeletes.delete(id);
+    pendingUpserts.set(id, c.new);
   }
   patchTimer ??= setTimeout(flushPointPatches, POINT_PATCH_BATCH_MS);
 }
@@ -54,13 +57,9 @@ export function startLive(): Promise<void> {
   store.set(liveStatusAtom, 'connecting');
   let ch = supabase().channel('app-data');
   for (const table of LIVE_TABLES) {
-    ch = ch.on('postgres_changes' as any, { event: '*', schema: 'public', table }, (payload: Change) => {
+    ch = ch.on('postgres_changes' as any, { event: '*', schema: 'public', table }, (payload: RealtimeChange) => {
       if (table === 'points') onPointChange(payload);
-      else {
-        scheduleReload(table);
-        // A renamed team changes the joined team name of its points.
-        if (table === 'teams') scheduleReload('points');
-      }
+      else if (!collectionOf(table)?.applyChange(payload)) scheduleReload(table);
     });
   }
   channel = ch;
@@ -74,7 +73,7 @@ export function startLive(): Promise<void> {
       if (status === 'SUBSCRIBED') {
         store.set(liveStatusAtom, 'live');
         clearTimeout(fallback);
-        if (!joinedOnce) { joinedOnce = true; load(); } else void loadAll(); // reconnected: changes may be lost
+        if (!joinedOnce) { joinedOnce = true; load(); } else void catchUp(); // reconnected: fetch what changed
       } else {
         if (err) console.warn('Temps réel :', status, err);
         store.set(liveStatusAtom, 'offline');

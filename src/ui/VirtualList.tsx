@@ -3,7 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 export interface VirtualListProps<T> {
-  items: readonly T[];
+  /** An array or a typed array (e.g. index slots). */
+  items: ArrayLike<T>;
   rowHeight: number; // px
   getKey: (item: T, index: number) => string;
   renderRow: (item: T, index: number) => ReactNode;
@@ -28,8 +29,10 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
   itemsRef.current = items;
   useEffect(() => {
     if (!activeKey) return;
-    const i = itemsRef.current.findIndex((it, k) => getKey(it, k) === activeKey);
-    if (i >= 0) v.scrollToIndex(i, { align: 'auto' });
+    const list = itemsRef.current;
+    for (let i = 0; i < list.length; i++) {
+      if (getKey(list[i], i) === activeKey) { v.scrollToIndex(i, { align: 'auto' }); break; }
+    }
     // Only when the active key changes, not on every data update.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [activeKey]);

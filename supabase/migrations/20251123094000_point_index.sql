@@ -6,7 +6,7 @@
 --   ids      base64 of 16 bytes per point (uuid_send)
 --   x, y     base64 of float4 big-endian (image pixels)
 --   km       base64 of float8 big-endian (NaN when null)
---   created, updated  base64 of float8 big-endian, milliseconds since 1970 (UTC)
+--   created, updated  base64 of float8 big-endian, whole milliseconds since 1970 (UTC), as Date.parse gives
 --   status   one character per point: '0' signale, '1' pris_en_charge, '2' resolu
 --   crit     one character per point: chr(48 + i) where i indexes crit_keys
 --   team     one character per point: chr(48) no team, chr(48 + i) where i-1 indexes team_keys
@@ -44,8 +44,8 @@ language sql stable security invoker set search_path = '' as $$
            pg_catalog.float4send((p."position" ->> 'x')::float4) as x,
            pg_catalog.float4send((p."position" ->> 'y')::float4) as y,
            pg_catalog.float8send(coalesce(p.km_value::float8, 'NaN'::float8)) as km,
-           pg_catalog.float8send((extract(epoch from p.created_at) * 1000)::float8) as created,
-           pg_catalog.float8send((extract(epoch from p.updated_at) * 1000)::float8) as updated
+           pg_catalog.float8send(pg_catalog.floor(extract(epoch from p.created_at) * 1000)::float8) as created,
+           pg_catalog.float8send(pg_catalog.floor(extract(epoch from p.updated_at) * 1000)::float8) as updated
     from public.points p
     where p.ctid >= pg_catalog.format('(%s,0)', coalesce(p_block_from, 0))::tid
       and p.ctid < pg_catalog.format('(%s,0)', coalesce(p_block_to, 2147483647))::tid

@@ -4,3 +4,5 @@ export * from './decode';
 export * from './ids';
 export * from './store';
 export * from './queries';
+export * from './view';
+export * from './fromPoints';

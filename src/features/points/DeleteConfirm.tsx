@@ -1,16 +1,14 @@
 // The delete confirmation of SPEC §2 for points and zones (deleteRequestAtom). A point's image is removed first.
 import { useState } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { ConfirmDialog } from '../../ui';
 import { toast } from '../../ui/toast';
 import { deleteRequestAtom, selectionAtom } from '../../state/selection';
-import { pointsAtom } from '../../state/data';
 import { deletePoint, deleteZone } from '../../state/actions';
 import { POINT_TEXT as T } from './strings';
 
 export function DeleteConfirm() {
   const [req, setReq] = useAtom(deleteRequestAtom);
-  const points = useAtomValue(pointsAtom);
   const setSelection = useSetAtom(selectionAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -22,8 +20,7 @@ export function DeleteConfirm() {
     setError(null);
     try {
       if (req.kind === 'point') {
-        const p = points.find((x) => x.id === req.id);
-        await deletePoint({ id: req.id, imageUrl: p?.imageUrl ?? null });
+        await deletePoint({ id: req.id }); // its image (from the details) is removed first
       } else {
         await deleteZone(req.id);
       }

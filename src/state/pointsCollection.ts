@@ -1,0 +1,258 @@
+// The points collection (issue 10 items 1, 3, 5, 6): the one place that loads, syncs, patches, saves and deletes
+// points. State: the compact index (./pointIndex) and details on demand (./pointDetails).
+//   loadPoints()      first load of a session: from the local replica at once when it has this user's data, then
+//                     only what changed since its last sync; else every point from the server, page by page
+//                     (progress in pointsLoadProgressAtom, the map usable from the first page)
+//   syncPoints()      what changed since the last sync (updates and tombstones), e.g. after a realtime reconnect
+//   patchPoints()     live changes (realtime rows, saves)
+//   savePoint(), deletePoint()
+// Every write is dropped once the session that started it has ended (sign-out).
+import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
+import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/pointDetails';
+import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
+import * as repo from '../data/repositories';
+import type { PointInput } from '../data/mappers';
+import { appendPage, createPointIndex, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import type { Point } from '../core/types';
+import { isValidImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom, replicaErrorAtom } from './pointIndex';
+import { clearPointDetails, forgetPointDetails, remember } from './pointDetails';
+import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
+import { store } from './store';
+import { currentEpoch, isCurrent } from './sessionEpoch';
+
+/** Re-ask this much before the last change seen: transactions that started earlier may commit later. */
+export const SYNC_OVERLAP_MS = 60_000;
+const PUBLISH_EVERY_MS = 250; // map refresh while pages stream in
+const ORDER_DELAY_MS = 120;
+const SAVE_DELAY_MS = 3000;
+
+let cursorMs = 0; // newest change seen from the server (ms)
+let loaded = false; // the session's first load finished
+let syncing: Promise<void> | null = null;
+
+const alive = isCurrent;
+
+function current(): PointIndex {
+  let ix = store.get(pointIndexAtom).index;
+  if (ix === EMPTY_POINT_INDEX) {
+    ix = createPointIndex(4096);
+    store.set(pointIndexAtom, { index: ix, version: ix.version });
+  }
+  return ix;
+}
+
+// ---- publishing -------------------------------------------------------------------------------------------
+let orderTimer: ReturnType<typeof setTimeout> | undefined;
+let orderRunning = false;
+let orderAgain = false;
+
+function publish(): void {
+  const ix = current();
+  store.set(pointIndexAtom, { index: ix, version: ix.version });
+  clearTimeout(orderTimer);
+  orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
+}
+
+async function refreshOrder(): Promise<void> {
+  if (orderRunning) { orderAgain = true; return; }
+  orderRunning = true;
+  const my = currentEpoch();
+  try {
+    const ix = current();
+    const version = ix.version;
+    const order = await sortNewestFirst(ix);
+    if (alive(my) && store.get(pointIndexAtom).index === ix && ix.version === version) store.set(newestOrderAtom, order);
+    else orderAgain = true;
+  } catch (e) {
+    console.error('Tri des signalements impossible', e);
+  } finally {
+    orderRunning = false;
+    if (orderAgain && alive(my)) { orderAgain = false; orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS); }
+  }
+}
+
+function advanceCursor(text: string | null | undefined): void {
+  if (!text) return;
+  const ms = Date.parse(text);
+  if (Number.isFinite(ms) && ms > cursorMs) cursorMs = ms;
+}
+
+// ---- replica ------------------------------------------------------------------------------------------------
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleSave(delay = SAVE_DELAY_MS): void {
+  if (!replicaOk() || !loaded) return;
+  clearTimeout(saveTimer);
+  const my = currentEpoch();
+  saveTimer = setTimeout(() => { if (alive(my)) void saveNow(); }, delay);
+}
+
+async function saveNow(): Promise<void> {
+  if (!replicaOk()) return;
+  const ix = current();
+  const n = ix.count;
+  try {
+    await writeIndex({
+      count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
+      idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
+      created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
+      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(),
+    });
+  } catch (e) { replicaFailed(e); }
+}
+
+async function restoreFromReplica(userId: string): Promise<boolean> {
+  try {
+    const mine = await openReplica(userId);
+    setReplicaEnabled(true);
+    if (!mine) return false;
+    const rec = await readIndex();
+    if (!rec || !rec.count) return false;
+    const ix = createPointIndex(rec.count);
+    ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
+    ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
+    ix.critKeys = rec.critKeys; ix.teamKeys = rec.teamKeys; ix.count = rec.count; ix.version = 1;
+    rebuildLookup(ix);
+    store.set(pointIndexAtom, { index: ix, version: ix.version });
+    cursorMs = rec.cursorMs;
+    publish();
+    return true;
+  } catch (e) {
+    replicaFailed(e);
+    return false;
+  }
+}
+
+// ---- loading ------------------------------------------------------------------------------------------------
+/** The session's first load (see the header). Never throws: failures are logged. */
+export async function loadPoints(userId: string): Promise<void> {
+  const my = currentEpoch();
+  if (loaded) return syncPoints();
+  store.set(replicaErrorAtom, null);
+  const warm = await restoreFromReplica(userId);
+  if (!alive(my)) return;
+  if (warm) {
+    const n = current().count;
+    store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
+    loaded = true;
+    await syncPoints();
+    if (alive(my)) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
+    return;
+  }
+  store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
+  let lastPublish = 0;
+  let total: number | null = null;
+  try {
+    const res = await fetchPointIndex({
+      onPage: (p) => {
+        if (!alive(my)) return;
+        appendPage(current(), p);
+        const now = performance.now();
+        const n = current().count;
+        store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
+        if (now - lastPublish >= PUBLISH_EVERY_MS || n === p.count) { lastPublish = now; publish(); }
+      },
+      onEstimate: (t) => { total = t; },
+      cancelled: () => !alive(my),
+    });
+    if (!alive(my)) return;
+    advanceCursor(res.maxUpdated);
+    loaded = true;
+    publish();
+    store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: false });
+    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
+    await syncPoints();
+    scheduleSave(0);
+  } catch (e) {
+    console.error('Chargement des signalements impossible', e);
+    if (alive(my)) store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
+  }
+}
+
+/** Applies what changed on the server since the last sync (never everything). */
+export function syncPoints(): Promise<void> {
+  if (!loaded) return Promise.resolve();
+  syncing ??= (async () => {
+    const my = currentEpoch();
+    try {
+      const since = new Date(Math.max(0, cursorMs - SYNC_OVERLAP_MS)).toISOString();
+      const pages: PointIndexPage[] = [];
+      const [res, gone] = await Promise.all([
+        fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) }),
+        fetchTombstones(since),
+      ]);
+      if (!alive(my)) return;
+      const ix = current();
+      const removed = removeIds(ix, gone.ids);
+      let changed = removed;
+      for (const p of pages) changed += appendPage(ix, p);
+      advanceCursor(res.maxUpdated);
+      advanceCursor(gone.maxDeleted);
+      forgetPointDetails(gone.ids);
+      if (changed) publish();
+      scheduleSave(changed ? SAVE_DELAY_MS : 0);
+    } catch (e) {
+      console.error('Synchronisation des signalements impossible', e);
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
+}
+
+// ---- live changes, saves, deletions ------------------------------------------------------------------------
+/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
+export function patchPointRows(rows: readonly Record<string, any>[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+  const ix = current();
+  let changed = removeIds(ix, deletedIds);
+  if (rows.length) {
+    changed += upsertRows(ix, rows.map(toIndexRow));
+    remember(rows.map((r) => withVersion(r, teamName)));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function withVersion(r: Record<string, any>, teamName?: (teamId: string | null) => string | null): PointWithVersion {
+  const p = repo.rowToPoint(r);
+  if (!r.teams && teamName) p.teamName = teamName(p.teamId);
+  return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
+}
+
+/** Saves a point (insert or update); throws on failure so the form keeps its content. */
+export async function savePoint(input: PointInput): Promise<Point> {
+  if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
+  const my = currentEpoch();
+  const row = await repo.savePointRow(input);
+  if (alive(my)) patchPointRows([row]);
+  return repo.rowToPoint(row);
+}
+
+/** Deletes a point row (the image is handled by the caller). */
+export async function deletePointRow(id: string): Promise<void> {
+  const my = currentEpoch();
+  await repo.deletePoint(id);
+  if (alive(my)) patchPointRows([], [id]);
+}
+
+/** Fresh details of one point from the server (used when its form opens). */
+export async function fetchOnePoint(id: string): Promise<Point | null> {
+  const [d] = await fetchPointDetails([id]);
+  if (!d) return null;
+  remember([d]);
+  return d.point;
+}
+
+/** Sign-out (after endEpoch): the state goes, writes in flight are dropped; `wipe` also empties the replica. */
+export async function endPointsSession(wipe: boolean): Promise<void> {
+  loaded = false;
+  cursorMs = 0;
+  syncing = null;
+  clearTimeout(saveTimer);
+  clearTimeout(orderTimer);
+  clearPointDetails();
+  setReplicaEnabled(false);
+  if (wipe) await clearReplica();
+}
