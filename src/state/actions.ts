@@ -32,13 +32,12 @@ export async function reloadTable(table: TableName): Promise<void> {
 }
 
 let loadSeq = 0;
-/** Loads everything (startup, refresh button, after a realtime reconnect). Small tables first, then points. */
+/** Loads everything (startup, refresh button): the small tables and the points side by side. */
 export async function loadAll(): Promise<void> {
   const seq = ++loadSeq;
   store.set(dataLoadingAtom, true);
   try {
-    await Promise.all(SMALL_COLLECTIONS.map((c) => c.load()));
-    await reloadTable('points');
+    await Promise.all([...SMALL_COLLECTIONS.map((c) => c.load()), reloadTable('points')]);
   } finally {
     if (seq === loadSeq) store.set(dataLoadingAtom, false);
   }

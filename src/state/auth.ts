@@ -7,7 +7,7 @@ import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
 import { invalidatePendingLoads } from './actions';
-import { endPointsSession } from './pointsCollection';
+import { endPointsSession, restorePoints } from './pointsCollection';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
@@ -59,6 +59,7 @@ export function enterSession(session: Session): Promise<void> {
     // The role defaults to user (SPEC §4).
     store.set(profileAtom, profile ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
+    void restorePoints(session.user.id); // a warm open draws the map from the local replica at once
     void startLive();
   })();
   return entering;

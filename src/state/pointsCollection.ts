@@ -126,12 +126,23 @@ async function restoreFromReplica(userId: string): Promise<boolean> {
 }
 
 // ---- loading ------------------------------------------------------------------------------------------------
+let restoring: { epoch: number; user: string; done: Promise<boolean> } | null = null;
+
+/** Draws the map from the local replica as soon as the session is known (before the channel and other tables). */
+export function restorePoints(userId: string): Promise<boolean> {
+  const my = currentEpoch();
+  if (restoring && restoring.epoch === my && restoring.user === userId) return restoring.done;
+  store.set(replicaErrorAtom, null);
+  const done = restoreFromReplica(userId);
+  restoring = { epoch: my, user: userId, done };
+  return done;
+}
+
 /** The session's first load (see the header). Never throws: failures are logged. */
 export async function loadPoints(userId: string): Promise<void> {
   const my = currentEpoch();
   if (loaded) return syncPoints();
-  store.set(replicaErrorAtom, null);
-  const warm = await restoreFromReplica(userId);
+  const warm = await restorePoints(userId);
   if (!alive(my)) return;
   if (warm) {
     const n = current().count;
@@ -247,6 +258,7 @@ export async function fetchOnePoint(id: string): Promise<Point | null> {
 
 /** Sign-out (after endEpoch): the state goes, writes in flight are dropped; `wipe` also empties the replica. */
 export async function endPointsSession(wipe: boolean): Promise<void> {
+  restoring = null;
   loaded = false;
   cursorMs = 0;
   syncing = null;
