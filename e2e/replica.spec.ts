@@ -74,7 +74,7 @@ test('replica: warm open asks only for changes, sees a change and a deletion mad
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Déconnexion' })).toBeVisible({ timeout: 30_000 });
   await expect(row(page, `Réplique A modifiée ${tag}`)).toBeVisible({ timeout: 20_000 });
-  await expect(row(page, `Réplique A modifiée ${tag}`)).toContainText('Pris en charge');
+  await expect(row(page, `Réplique A modifiée ${tag}`)).toContainText('En cours');
   await expect(row(page, b.name)).toHaveCount(0);
   expect(warm.since.length).toBeGreaterThan(0);
   expect(warm.since.every((s) => s !== null)).toBe(true);
