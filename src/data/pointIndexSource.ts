@@ -40,7 +40,8 @@ async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
   return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
 }
 
-export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number }
+/** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
+export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
 export interface IndexFetchOptions {
   /** Only points updated after this instant (text as the server wrote it). */
   since?: string | null;
@@ -60,8 +61,10 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   let count = 0;
   let maxUpdated: string | null = null;
   let blocks = 0;
+  let asOf: string | null = null;
   const take = (p: PointIndexPage) => {
     count += p.count;
+    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
     if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
     blocks = Math.max(blocks, p.blocks);
     o.onPage(p);
@@ -87,7 +90,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
 
   if (since !== null) {
     await drain([{ from: null, to: null }]);
-    return { count, maxUpdated, blocks };
+    return { count, maxUpdated, blocks, asOf };
   }
   // Full load: a first small range tells the table's size and density.
   const firstQueue: Range[] = [];
@@ -100,7 +103,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   for (let from = FIRST_BLOCKS; from < blocks; from += step) queue.push({ from, to: from + step >= blocks ? null : from + step });
   if (!queue.length) queue.push({ from: FIRST_BLOCKS, to: null }); // rows appended since the first call
   await drain(queue);
-  return { count, maxUpdated, blocks };
+  return { count, maxUpdated, blocks, asOf };
 }
 
 /** Ids of points deleted after `since` (point_tombstones), with the newest deletion time seen. */

@@ -1,18 +1,17 @@
-// Live updates (SPEC §7): one realtime channel on the app tables; subscribe first, then load. Point changes are
+// Live updates (SPEC §7): one realtime channel on the app tables, and the first load at once. Point changes are
 // patched into the point index (batched); rows of the small tables are patched into their collection. After a
 // reconnect only what changed is fetched (points since the last sync, never everything).
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
 import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
 import { collectionOf, type RealtimeChange } from './collections';
-import { patchPointRows } from './pointsCollection';
+import { patchPointRows, syncPoints } from './pointsCollection';
 import { teamsAtom } from './data';
 import { liveStatusAtom } from './status';
 import { store } from './store';
 
 export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of unusable changes to one reload per table
 export const POINT_PATCH_BATCH_MS = 30; // collect point changes this long before one state update
-export const FIRST_LOAD_WAIT_MS = 3000; // load anyway when the channel has not joined by then
 
 let channel: RealtimeChannel | null = null;
 const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
@@ -51,7 +50,7 @@ function onPointChange(c: RealtimeChange): void {
   patchTimer ??= setTimeout(flushPointPatches, POINT_PATCH_BATCH_MS);
 }
 
-/** Subscribes to every live table, then loads the data; resolves after the first load. */
+/** Subscribes to every live table and loads the data; resolves after the first load. */
 export function startLive(): Promise<void> {
   stopLive();
   store.set(liveStatusAtom, 'connecting');
@@ -63,23 +62,23 @@ export function startLive(): Promise<void> {
     });
   }
   channel = ch;
-  let firstLoad: Promise<void> | null = null;
+  // The first load starts at once, without waiting for the channel: the load's catch-up pass (changes since its
+  // reading time) and the sync on SUBSCRIBED cover whatever changed before the channel joined.
+  const firstLoad = loadAll();
   let joinedOnce = false;
-  return new Promise<void>((resolve) => {
-    const load = () => { firstLoad ??= loadAll().finally(resolve); };
-    const fallback = setTimeout(load, FIRST_LOAD_WAIT_MS);
-    ch.subscribe((status, err) => {
-      if (channel !== ch) return;
-      if (status === 'SUBSCRIBED') {
-        store.set(liveStatusAtom, 'live');
-        clearTimeout(fallback);
-        if (!joinedOnce) { joinedOnce = true; load(); } else void catchUp(); // reconnected: fetch what changed
-      } else {
-        if (err) console.warn('Temps réel :', status, err);
-        store.set(liveStatusAtom, 'offline');
-      }
-    });
+  ch.subscribe((status, err) => {
+    if (channel !== ch) return;
+    if (status === 'SUBSCRIBED') {
+      store.set(liveStatusAtom, 'live');
+      if (joinedOnce) void catchUp(); // reconnected: fetch what changed, never everything
+      else void firstLoad.then(() => syncPoints()); // what changed between the load's reading and the join
+      joinedOnce = true;
+    } else {
+      if (err) console.warn('Temps réel :', status, err);
+      store.set(liveStatusAtom, 'offline');
+    }
   });
+  return firstLoad;
 }
 
 export function stopLive(): void {

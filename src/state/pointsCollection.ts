@@ -22,13 +22,17 @@ import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
 
-/** Re-ask this much before the last change seen: transactions that started earlier may commit later. */
-export const SYNC_OVERLAP_MS = 60_000;
+/**
+ * The next sync asks for changes since the last reading time minus this margin: a transaction that started
+ * before that reading (its updated_at is its start time) but committed after it is then still seen.
+ * Longer than any write transaction (Supabase's statement timeout is 8 s). Rows seen twice are deduplicated.
+ */
+export const SYNC_OVERLAP_MS = 15_000;
 const PUBLISH_EVERY_MS = 250; // map refresh while pages stream in
 const ORDER_DELAY_MS = 120;
 const SAVE_DELAY_MS = 3000;
 
-let cursorMs = 0; // newest change seen from the server (ms)
+let cursorMs = 0; // reading time of the last complete load or sync (ms): every change before it is applied
 let loaded = false; // the session's first load finished
 let syncing: Promise<void> | null = null;
 
@@ -73,9 +77,9 @@ async function refreshOrder(): Promise<void> {
   }
 }
 
-function advanceCursor(text: string | null | undefined): void {
-  if (!text) return;
-  const ms = Date.parse(text);
+function advanceCursor(asOf: string | null | undefined): void {
+  if (!asOf) return;
+  const ms = Date.parse(asOf);
   if (Number.isFinite(ms) && ms > cursorMs) cursorMs = ms;
 }
 
@@ -169,13 +173,13 @@ export async function loadPoints(userId: string): Promise<void> {
       cancelled: () => !alive(my),
     });
     if (!alive(my)) return;
-    advanceCursor(res.maxUpdated);
+    advanceCursor(res.asOf);
     loaded = true;
     publish();
     store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: false });
+    scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
     await syncPoints();
-    scheduleSave(0);
   } catch (e) {
     console.error('Chargement des signalements impossible', e);
     if (alive(my)) store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
@@ -190,17 +194,16 @@ export function syncPoints(): Promise<void> {
     try {
       const since = new Date(Math.max(0, cursorMs - SYNC_OVERLAP_MS)).toISOString();
       const pages: PointIndexPage[] = [];
-      const [res, gone] = await Promise.all([
-        fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) }),
-        fetchTombstones(since),
-      ]);
+      // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
+      // before that reading time is missed).
+      const res = await fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
+      const gone = await fetchTombstones(since);
       if (!alive(my)) return;
       const ix = current();
-      const removed = removeIds(ix, gone.ids);
-      let changed = removed;
+      let changed = 0;
       for (const p of pages) changed += appendPage(ix, p);
-      advanceCursor(res.maxUpdated);
-      advanceCursor(gone.maxDeleted);
+      changed += removeIds(ix, gone.ids);
+      advanceCursor(res.asOf);
       forgetPointDetails(gone.ids);
       if (changed) publish();
       scheduleSave(changed ? SAVE_DELAY_MS : 0);

@@ -12,6 +12,8 @@
 --   team     one character per point: chr(48) no team, chr(48 + i) where i-1 indexes team_keys
 --   max_updated  the newest updated_at of the page as 'YYYY-MM-DDTHH:MI:SS.USZ' (sorts as text)
 --   blocks   the table's current size in blocks (the caller plans its parallel ranges with it)
+--   as_of    the reading transaction's start time, 'YYYY-MM-DDTHH:MI:SS.USZ': every change committed before it is
+--            in the answer; a later "since" query from as_of minus a margin (longer than a transaction) misses none
 -- Every column lists the points in the same order (one pass of one aggregate over the page).
 -- When the range holds more than p_limit points the answer is {"n": <more than p_limit>, "split": true, "blocks"}
 -- and nothing else: the caller halves the block range.
@@ -72,6 +74,7 @@ language sql stable security invoker set search_path = '' as $$
   else pg_catalog.jsonb_build_object(
     'n', agg.n,
     'blocks', params.blocks,
+    'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     'max_updated', pg_catalog.to_char(agg.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
     'crit_keys', (select pg_catalog.to_jsonb(k) from crit),
     'team_keys', (select pg_catalog.to_jsonb(k) from team),

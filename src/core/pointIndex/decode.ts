@@ -7,6 +7,8 @@ export interface RawPointIndexPage {
   n: number; max_updated: string | null;
   /** The points table's size in table blocks (the caller plans its ranges with it). */
   blocks: number;
+  /** Start of the reading transaction (absent in a split answer). */
+  as_of?: string;
   /** True when the range holds more than the limit: nothing else is sent, split the range. */
   split?: boolean;
   crit_keys: string[] | null; team_keys: string[] | null;
@@ -67,6 +69,7 @@ export function decodePointIndexPage(raw: RawPointIndexPage): PointIndexPage {
     teamKeys: raw.team_keys ?? [],
     maxUpdated: raw.max_updated ?? null,
     blocks: Number(raw.blocks) || 0,
+    asOf: raw.as_of ?? null,
   };
 }
 

@@ -23,7 +23,7 @@ function encode(rows: PointIndexRow[]): RawPointIndexPage {
   const ids = new Uint8Array(sorted.length * 16);
   sorted.forEach((r, i) => ids.set(uuidBytes(r.id), i * 16));
   return {
-    n: sorted.length, blocks: 1, max_updated: '2026-11-23T09:00:00.123456Z',
+    n: sorted.length, blocks: 1, as_of: '2026-11-23T09:00:01.000000Z', max_updated: '2026-11-23T09:00:00.123456Z',
     crit_keys: crit, team_keys: teams,
     ids: b64(ids).replace(/(.{76})/g, '$1\n'),
     x: packed(sorted.map((r) => r.x), 4), y: packed(sorted.map((r) => r.y), 4), km: packed(sorted.map((r) => r.km ?? NaN), 8),
@@ -45,6 +45,7 @@ describe('decodePointIndexPage', () => {
     const rows = Array.from({ length: 40 }, (_, i) => row(i));
     const page = decodePointIndexPage(encode(rows));
     expect(page.count).toBe(40);
+    expect(page.asOf).toBe('2026-11-23T09:00:01.000000Z');
     for (let i = 0; i < 40; i++) {
       const r = rows[i];
       expect(idAt({ idBytes: page.idBytes } as never, i)).toBe(r.id);

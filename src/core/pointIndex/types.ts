@@ -32,6 +32,8 @@ export interface PointIndexPage {
   maxUpdated: string | null;
   /** The points table's size in blocks when the page was read. */
   blocks: number;
+  /** Start of the reading transaction, 'YYYY-MM-DDTHH:MI:SS.ffffffZ': every change committed before is in the page. */
+  asOf: string | null;
 }
 
 /**
