@@ -74,7 +74,7 @@ console.log(JSON.stringify({ run: 'warm (page open → map)', ms: Math.round(war
 // A status filter change at this size: click 'Résolu' chip → the map's count changes.
 const before = await mapCount(page2);
 const tf = performance.now();
-await page2.getByRole('button', { name: /Résolu/ }).first().click();
+await page2.locator('.status-chips').getByText('Résolu').first().click();
 for (;;) { if ((await mapCount(page2)) !== before) break; if (performance.now() - tf > 30_000) break; await page2.waitForTimeout(5); }
 console.log(JSON.stringify({ run: 'status filter → map count changed', ms: Math.round(performance.now() - tf) }));
 await browser.close();
