@@ -28,7 +28,8 @@ import { currentEpoch, isCurrent } from './sessionEpoch';
  * Longer than any write transaction (Supabase's statement timeout is 8 s). Rows seen twice are deduplicated.
  */
 export const SYNC_OVERLAP_MS = 15_000;
-const PUBLISH_EVERY_MS = 250; // map refresh while pages stream in
+const PUBLISH_EVERY_MS = 400; // map refresh while pages stream in (at most this often...)
+const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each refresh re-derives and re-clusters all)
 const ORDER_DELAY_MS = 120;
 const SAVE_DELAY_MS = 3000;
 
@@ -158,6 +159,7 @@ export async function loadPoints(userId: string): Promise<void> {
   }
   store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
   let lastPublish = 0;
+  let publishedCount = 0;
   let total: number | null = null;
   try {
     const res = await fetchPointIndex({
@@ -167,7 +169,11 @@ export async function loadPoints(userId: string): Promise<void> {
         const now = performance.now();
         const n = current().count;
         store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
-        if (now - lastPublish >= PUBLISH_EVERY_MS || n === p.count) { lastPublish = now; publish(); }
+        if (publishedCount === 0 || (now - lastPublish >= PUBLISH_EVERY_MS && n >= publishedCount * PUBLISH_GROWTH)) {
+          lastPublish = now;
+          publishedCount = n;
+          publish();
+        }
       },
       onEstimate: (t) => { total = t; },
       cancelled: () => !alive(my),
