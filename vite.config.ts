@@ -3,12 +3,13 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { findChromium } from './scripts/findChromium.mjs';
+import { pwaPlugin } from './pwa.config';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/config.json'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwaPlugin()],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000 },
   server: {

@@ -120,9 +120,9 @@ async function chromiumRun(base: string) {
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/docx-bench.html`);
     const report = fixtureReport(ANOMALIES, ANOMALIES / PHOTOS, (i) => `${base}/img/${i / (ANOMALIES / PHOTOS)}.png`);
-    await page.evaluate(([r, l]) => (window as any).runDocx(r, l), [report, FIXTURE_LEVELS] as const); // warm-up (module transform, JIT)
+    await page.evaluate(([r, l]) => (window as unknown as { runDocx: (r: unknown, l: unknown) => unknown }).runDocx(r, l), [report, FIXTURE_LEVELS] as const); // warm-up (module transform, JIT)
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await page.evaluate(([r, l]) => (window as any).runDocx(r, l), [report, FIXTURE_LEVELS] as const));
+    for (let i = 0; i < RUNS; i++) runs.push(await page.evaluate(([r, l]) => (window as unknown as { runDocx: (r: unknown, l: unknown) => unknown }).runDocx(r, l), [report, FIXTURE_LEVELS] as const));
     return runs as { ms: number; size: number; longTasks: number[]; longStages: string[]; maxFrameGapMs: number; frames: number; stages: string[] }[];
   } finally {
     await browser.close();

@@ -31,7 +31,7 @@ test('login screen shows the SPEC texts and maps provider errors to French', asy
 test('an invalid invitation token is refused', async ({ page }) => {
   await page.goto('/invitation?token=0000000000000000000000000000000000000000000000000000000000000000');
   await expect(page.getByRole('heading', { name: 'Créez votre compte' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("Token d'invitation invalide ou expiré")).toBeVisible();
+  await expect(page.getByText("Token d'invitation introuvable ou déjà utilisé")).toBeVisible();
   await page.goto('/invitation');
   await expect(page.getByText("Token d'invitation manquant")).toBeVisible();
 });
@@ -82,7 +82,7 @@ test('admin invites a user who opens the link, creates the account and lands in 
   const ctx3 = await browser.newContext();
   const again = await ctx3.newPage();
   await again.goto(link.pathname + link.search);
-  await expect(again.getByText("Token d'invitation invalide ou expiré")).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByText("Token d'invitation introuvable ou déjà utilisé")).toBeVisible({ timeout: 30_000 });
   await ctx3.close();
 
   // Sign-out clears the data: back to the login screen, nothing of the app left.

@@ -126,7 +126,7 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   // Delete with the SPEC confirmation.
   await firstRow(page).getByRole('button', { name: `Supprimer ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
-  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer ${name} ?`)).toBeVisible();
+  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer « ${name} » ?`)).toBeVisible();
   await expect(confirm.getByText(/Cette action est irréversible et supprimera définitivement/)).toBeVisible();
   await shot(page, 'desktop-delete');
   await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
@@ -159,7 +159,10 @@ test('a failed save keeps the form open with its content', async ({ page }) => {
   await expect(preview).toBeVisible({ timeout: 20_000 });
   const src = (await preview.getAttribute('src'))!;
   expect((await page.request.get(src)).status()).toBe(200);
-  await page.route('**/rest/v1/points**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+  // A save the server refuses keeps the form (a save without network goes to the outbox instead: e2e/offline.spec.ts).
+  await page.route('**/rest/v1/points**', (route) => (route.request().method() === 'POST'
+    ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '23514', message: 'new row violates check constraint', details: null, hint: null }) })
+    : route.continue()));
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(dialog.getByText(/L'enregistrement a échoué/)).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByLabel('Description')).toHaveValue('Le texte saisi doit rester.');

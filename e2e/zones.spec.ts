@@ -59,7 +59,7 @@ test('admin draws a zone, saves it, edits it and deletes it', async ({ page }) =
   // Delete.
   await renamed.getByRole('button', { name: `Supprimer la zone ${name} bis` }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
-  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer ${name} bis ?`)).toBeVisible();
+  await expect(confirm.getByText(`Êtes-vous sûr de vouloir supprimer « ${name} bis » ?`)).toBeVisible();
   await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect(sidebar.locator('.zone-row', { hasText: name })).toHaveCount(0);

@@ -1,4 +1,5 @@
-// `npm test`: type check, unit/server/db tests (PGlite), db tests on a throwaway PostgreSQL, SPA build,
+// `npm test`: type check, lint, unit/server/db tests (PGlite), db tests and the server's realtime and hardening
+// contract tests on a throwaway PostgreSQL, SPA build,
 // browser tests and Playwright end-to-end tests in Chromium. Prints one 'N passed, N failed' line at the end.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
@@ -21,10 +22,13 @@ function run(cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
-function vitest(step, projects, env = {}) {
-  banner(`vitest ${projects.join(', ')}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
+/** Server contract tests that also run on PostgreSQL (concurrency and hardening: where the two databases differ). */
+const PG_SERVER_TESTS = ['server/realtime/', 'server/badInputApi.test.ts', 'server/hardening.test.ts', 'server/rest/badInput.test.ts'];
+
+function vitest(step, projects, env = {}, files = []) {
+  banner(`vitest ${projects.join(', ')}${files.length ? ` (${files.join(' ')})` : ''}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
   const json = join(outDir, `${step}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests'];
+  const args = ['vitest', 'run', ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests'];
   const code = run('npx', args, env);
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'));
@@ -55,6 +59,13 @@ if (want('typecheck')) {
   if (run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0) failures.push('typecheck');
 }
 
+if (want('lint')) {
+  banner('lint (ESLint: rules, hooks, import boundaries; zero warnings)');
+  const code = run('node', ['scripts/lint.mjs']);
+  if (code === 0) totals.passed += 1;
+  else { totals.failed += 1; failures.push('lint'); }
+}
+
 if (want('node')) vitest('node', ['unit', 'server', 'db']);
 
 if (want('postgres')) {
@@ -68,6 +79,7 @@ if (want('postgres')) {
     try {
       pg = await startTempPostgres();
       vitest('postgres', ['db'], { TEST_DATABASE_URL: pg.url });
+      vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS);
     } catch (e) {
       console.error('PostgreSQL could not start:', e.message);
       failures.push('postgres');

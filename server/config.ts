@@ -1,6 +1,6 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS,
 // ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG; single sign-on: SSO_PROVIDERS or
-// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md).
+// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
 
@@ -9,6 +9,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", not "${env.SEED}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const requestTimeoutS = Number(env.REQUEST_TIMEOUT_S ?? 120);
+  if (!Number.isFinite(requestTimeoutS) || requestTimeoutS < 1) throw new Error(`REQUEST_TIMEOUT_S must be a number of seconds >= 1, not "${env.REQUEST_TIMEOUT_S}"`);
   const seedPoints = Number(env.SEED_POINTS ?? 0);
   if (!Number.isInteger(seedPoints) || seedPoints < 0) throw new Error(`SEED_POINTS must be a non-negative integer, not "${env.SEED_POINTS}"`);
   return {
@@ -27,5 +29,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     ssoProviders: providersFromEnv(env),
     additionalRedirectUrls: redirectAllowListFromEnv(env),
     apiExternalUrl: env.API_EXTERNAL_URL || undefined,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    requestTimeoutMs: Math.round(requestTimeoutS * 1000),
   };
 }

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate';
 import { createAuthHandler, createAuthService, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
+import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import type { ApiHandler, SsoDeps } from './http/types';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
@@ -45,7 +46,16 @@ export interface StartOptions {
   additionalRedirectUrls?: string[];
   /** Public URL of this server for browsers and identity providers (API_EXTERNAL_URL); default the listening URL. */
   apiExternalUrl?: string;
+  /** TRUST_PROXY: rate limits use the first X-Forwarded-For address (behind a reverse proxy). Default false. */
+  trustProxy?: boolean;
+  /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
+  requestTimeoutMs?: number;
+  /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
+  bodyIdleTimeoutMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
   url: string;
@@ -92,6 +102,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       : null;
 
     const staticDir = opts.staticDir ?? join(REPO_ROOT, 'dist');
+    const requestTimeout = opts.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     const app = createApp({
       keys,
       auth: createAuthHandler({ db, keys, service, ssoEnabled: () => ssoHandler !== null }),
@@ -102,12 +113,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       log: opts.log ?? false,
+      trustProxy: opts.trustProxy ?? false,
+      bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
     });
     // Requests wait until the first-start seed is done, so nobody sees a half-seeded database (the seed needs the
     // listening URL for invitation links, hence listen first).
     let openGate!: () => void;
     const gate = new Promise<void>((ok) => { openGate = ok; });
-    const server = createServer((req, res) => void gate.then(() => app(req, res)));
+    // Slow or stalled clients hold no socket for long: headers within 30 s, the whole request within
+    // requestTimeout (Node answers 408 and closes), checked every quarter of that (at most 30 s).
+    const server = createServer({
+      requestTimeout, headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.floor(requestTimeout / 4))),
+    }, (req, res) => void gate.then(() => app(req, res)));
     server.keepAliveTimeout = 65_000;
 
     cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));

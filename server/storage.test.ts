@@ -21,8 +21,10 @@ beforeAll(async () => {
   s = await startTestServer();
   const token = await createInvitation(s.db, 'uploader@example.com');
   user = client(s);
-  const { error } = await user.auth.signUp({ email: 'uploader@example.com', password: 'secret-123', options: { data: { invitation_token: token } } });
+  const { data, error } = await user.auth.signUp({ email: 'uploader@example.com', password: 'secret-123', options: { data: { invitation_token: token } } });
   expect(error).toBeNull();
+  // only members (a profile, active) write files
+  expect((await user.rpc('create_profile', { user_id: data.user!.id, user_email: 'uploader@example.com' })).error).toBeNull();
 });
 afterAll(async () => { await s?.close(); });
 

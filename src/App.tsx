@@ -9,6 +9,7 @@ import { MainScreen } from './features/layout/MainScreen';
 import { LoginScreen } from './features/auth/LoginScreen';
 import { AuthCallback } from './features/auth/AuthCallback';
 import { Toaster } from './ui';
+import { UpdatePrompt } from './features/offline/UpdatePrompt';
 
 const LOCATION_EVENT = 'locationchange';
 function subscribeLocation(cb: () => void) {
@@ -53,6 +54,7 @@ export function App() {
     <>
       {screen}
       <Toaster />
+      <UpdatePrompt />
     </>
   );
 }

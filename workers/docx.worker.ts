@@ -1,20 +1,28 @@
 // Word report worker (SPEC §7): fetches the photos (re-encoding large ones smaller), builds and packs the .docx off
 // the main thread, reports progress through a Comlink.proxy callback and returns a Blob (no copy on the main thread).
-// The document logic lives in src/core/report.
+// Two ways: `generate` (a whole ReportResult, small reports and the docx bench) and the streamed one used by the app
+// (issue 10: `begin`, then `section`/`rows` page by page as the main thread fetches details, then `finish`), whose
+// memory is the compressed output plus at most WORD_MAX_PHOTOS photos. The document logic lives in src/core/report.
 import * as Comlink from 'comlink';
 import { buildReportDocument, packReportDocument, type ReportImage } from '../src/core/report/docxDocument';
-import { fetchReportImages } from '../src/core/report/fetchImages';
+import { fetchReportImage, fetchReportImages } from '../src/core/report/fetchImages';
+import { startStreamingReport, type DocxRow, type DocxSectionHead, type StreamingReportDocx } from '../src/core/report/docxStream';
+import type { ReportDocumentMeta } from '../src/core/report/docxDocument';
 import type { DocxImageType, ImageInfo } from '../src/core/report/imageInfo';
 import { WORD_IMAGE_BOX } from '../src/core/constants';
 import type { CriticalityLevel, ReportResult } from '../src/core/types';
 
-export type DocxStage = 'images' | 'build' | 'pack' | 'done';
+export type DocxStage = 'images' | 'build' | 'pack' | 'done' | 'rows';
 export type DocxProgress = (stage: DocxStage, done: number, total: number) => void;
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const SHRINK_SCALE = 2; // keep photos at twice the 400×300 box: sharp when printed, ~10× smaller than camera files
 const SHRINK_MIN_BYTES = 300_000; // photos smaller than this and within the box are embedded as they are
 const JPEG_QUALITY = 0.85;
+/** Photos embedded in one streamed report; the others are written as their URL (memory stays bounded). */
+export const WORD_MAX_PHOTOS = 300;
+export const WORD_MAX_PHOTO_BYTES = 48 * 2 ** 20; // and at most this many photo bytes in all
+const PHOTO_CONCURRENCY = 6;
 
 const canvasAvailable = () => typeof OffscreenCanvas !== 'undefined' && typeof createImageBitmap !== 'undefined';
 
@@ -67,5 +75,44 @@ const api = {
   },
 };
 
-export type DocxWorkerApi = typeof api;
+let stream: { writer: StreamingReportDocx; photos: number; photoBytes: number } | null = null;
+const imageOpts = {
+  toPng, shrink,
+  onFailure: (url: string, reason: string) => console.warn(`photo not embedded (${reason}): ${url}`),
+};
+
+const streamed = {
+  async begin(meta: Omit<ReportDocumentMeta, 'generatedAt'>, generatedAtIso: string): Promise<void> {
+    stream = { writer: await startStreamingReport({ ...meta, generatedAt: new Date(generatedAtIso) }), photos: 0, photoBytes: 0 };
+  },
+  section(head: DocxSectionHead): void { stream!.writer.section(head); },
+  /** A page of rows: their photos fetched a few at a time (within the limits), then written in order. */
+  async rows(rows: DocxRow[]): Promise<number> {
+    const s = stream!;
+    const images = new Array<Awaited<ReturnType<typeof fetchReportImage>>>(rows.length).fill(null);
+    const wanted = rows.map((r, k) => (r.imageUrl ? k : -1)).filter((k) => k >= 0);
+    let next = 0;
+    const work = async () => {
+      while (next < wanted.length) {
+        const k = wanted[next++];
+        if (s.photos >= WORD_MAX_PHOTOS || s.photoBytes >= WORD_MAX_PHOTO_BYTES) continue;
+        s.photos++;
+        const img = await fetchReportImage(rows[k].imageUrl!, imageOpts);
+        if (img) s.photoBytes += img.data.length; else s.photos--;
+        images[k] = img;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, wanted.length) }, work));
+    rows.forEach((r, k) => s.writer.row(r, images[k]));
+    return s.writer.bytesOut();
+  },
+  finish(): Blob {
+    const parts = stream!.writer.finish();
+    stream = null;
+    return new Blob(parts as BlobPart[], { type: DOCX_MIME });
+  },
+};
+Object.assign(api, streamed);
+
+export type DocxWorkerApi = typeof api & typeof streamed;
 Comlink.expose(api);

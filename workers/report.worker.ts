@@ -1,6 +1,7 @@
-// Report classification worker (SPEC §5): thin Comlink wrapper over src/core/report/classify; typed arrays in and out.
+// Report classification worker (SPEC §5): thin Comlink wrapper over src/core/report; typed arrays in and out.
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, type PointArrays } from '../src/core/report/classify';
+import { planReport } from '../src/core/report/plan';
 import type { ImagePoint } from '../src/core/types';
 
 const api = {
@@ -8,6 +9,12 @@ const api = {
   classify(points: PointArrays, start: number, end: number, zones: ImagePoint[][]): Int32Array {
     const codes = classifyPoints(points, start, end, buildZoneIndex(zones));
     return Comlink.transfer(codes, [codes.buffer as ArrayBuffer]);
+  },
+  /** Classifies and groups in one go (issue 10): sections of point indices in km order; the rows buffer is transferred. */
+  plan(points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {
+    const codes = classifyPoints(points, start, end, buildZoneIndex(zones));
+    const plan = planReport(codes, points.km, zoneKmStart, selected);
+    return Comlink.transfer(plan, [plan.rows.buffer as ArrayBuffer]);
   },
 };
 

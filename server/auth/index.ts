@@ -9,7 +9,8 @@ import { authError, HttpError, sendJson } from '../http/errors';
 import { authJwtError, JwtError, type JwtClaims, type Keys } from '../keys';
 import { checkPassword, hashPassword, verifyPassword } from './password';
 import type { AuthService, LogoutScope } from './service';
-import { defaultAppMetadata, findUserByEmail, findUserById, insertUser, isRow, normalizeEmail, toGoTrueUser } from './users';
+import { defaultAppMetadata, findUserByEmail, findUserById, insertUser, normalizeEmail, toGoTrueUser } from './users';
+import { authString, MAX_USER_METADATA_BYTES, metadataTooLarge, userMetadata } from './input';
 
 export { createAuthService, type AuthService, type Session } from './service';
 
@@ -58,11 +59,11 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
 
   async function signup(ctx: ApiContext, res: ServerResponse) {
     const body = await readJsonObject(ctx.body, 'auth');
-    const email = typeof body.email === 'string' ? normalizeEmail(body.email) : '';
+    const email = normalizeEmail(authString(body, 'email'));
     if (!email) throw authError(422, 'validation_failed', 'To signup, please provide your email');
     if (!EMAIL_RE.test(email) || email.length > 255) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     const password = checkPassword(body.password);
-    const data = isRow(body.data) ? body.data : {};
+    const data = userMetadata(body.data) ?? {};
     if (await findUserByEmail(db.admin, email)) throw authError(422, 'user_already_exists', 'User already registered');
     const passwordHash = await hashPassword(password);
     const session = await db.admin
@@ -81,8 +82,8 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
     const grant = ctx.url.searchParams.get('grant_type');
     const body = await readJsonObject(ctx.body, 'auth');
     if (grant === 'password') {
-      const email = typeof body.email === 'string' ? body.email : '';
-      const password = typeof body.password === 'string' ? body.password : '';
+      const email = authString(body, 'email');
+      const password = authString(body, 'password');
       if (!email || !password) throw authError(400, 'validation_failed', 'missing email or phone');
       const user = await findUserByEmail(db.admin, email);
       const ok = await verifyPassword(password, user?.encrypted_password ?? null);
@@ -92,14 +93,14 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
       return;
     }
     if (grant === 'refresh_token') {
-      const rt = typeof body.refresh_token === 'string' ? body.refresh_token : '';
+      const rt = authString(body, 'refresh_token');
       if (!rt) throw authError(400, 'validation_failed', 'refresh_token required');
       sendJson(res, 200, await service.refresh(rt));
       return;
     }
     if (grant === 'pkce') {
-      const code = typeof body.auth_code === 'string' ? body.auth_code : '';
-      const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
+      const code = authString(body, 'auth_code');
+      const verifier = authString(body, 'code_verifier');
       if (!code || !verifier) throw authError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
       sendJson(res, 200, await service.exchangePkce(code, verifier));
       return;
@@ -118,13 +119,20 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
     const claims = await requireUser(req);
     const body = await readJsonObject(ctx.body, 'auth');
     if (body.email !== undefined || body.phone !== undefined) throw authError(422, 'validation_failed', 'Email and phone changes are not supported');
-    if (body.password !== undefined) {
-      const hash = await hashPassword(checkPassword(body.password));
-      await db.admin.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [claims.sub, hash]);
+    const patch = userMetadata(body.data); // validated before anything is written
+    const password = body.password !== undefined ? checkPassword(body.password) : null;
+    if (patch) {
+      const { invitation_token: _ignored, ...data } = patch;
+      // The cap applies to the merged result (many small updates must not add up past it).
+      const r = await db.admin.query(
+        `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now()
+          where id = $1 and octet_length((coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb)::text) <= $3 returning id`,
+        [claims.sub, JSON.stringify(data), MAX_USER_METADATA_BYTES]);
+      if (r.rows.length === 0 && (await findUserById(db.admin, claims.sub))) throw metadataTooLarge();
     }
-    if (isRow(body.data)) {
-      const { invitation_token: _ignored, ...data } = body.data;
-      await db.admin.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb, updated_at = now() where id = $1`, [claims.sub, JSON.stringify(data)]);
+    if (password !== null) {
+      const hash = await hashPassword(password);
+      await db.admin.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [claims.sub, hash]);
     }
     const user = await findUserById(db.admin, claims.sub);
     if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist');

@@ -27,8 +27,8 @@ export async function migrate(db: Database, opts: { migrationsDir?: string } = {
     const record = `\n;\ninsert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${name}');`;
     try {
       await db.admin.exec(sql + record);
-    } catch (e: any) {
-      e.message = `migration ${file} failed: ${e.message}`;
+    } catch (e) {
+      if (e instanceof Error) e.message = `migration ${file} failed: ${e.message}`;
       throw e;
     }
     applied.push(file);

@@ -1,6 +1,8 @@
 // PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
 // PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 
@@ -9,7 +11,7 @@ type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 function wrap(q: PgliteLike): Queryable {
   return {
     async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query<T>(sql, params as any[]);
+      const r = await q.query<T>(sql, params);
       return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 };
     },
   };
@@ -17,7 +19,9 @@ function wrap(q: PgliteLike): Queryable {
 
 /** Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined. */
 export async function openPglite(dir?: string): Promise<Database> {
-  const pg = dir ? await PGlite.create(dir) : await PGlite.create();
+  // The contrib extensions the migrations create (as Supabase offers them): trigram search, accent folding.
+  const extensions = { pg_trgm, unaccent };
+  const pg = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
   const base = wrap(pg);
   return {
     kind: 'pglite',

@@ -8,10 +8,10 @@ import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 
 /** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
 const types = {
-  getTypeParser(oid: number, format?: any): any {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === 20) return (v: string) => { const n = Number(v); return Number.isSafeInteger(n) ? n : BigInt(v); };
     if (oid === 1082) return (v: string) => new Date(v);
-    return (pg.types.getTypeParser as any)(oid, format);
+    return pg.types.getTypeParser(oid, format);
   },
 };
 
@@ -19,7 +19,7 @@ type Client = pg.PoolClient | pg.Client | pg.Pool;
 function wrap(c: Client): Queryable {
   return {
     async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await c.query(sql, params as any[]);
+      const r = await c.query(sql, params);
       return { rows: r.rows as T[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
     },
   };
@@ -65,8 +65,9 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
     pool.on('error', () => undefined);
     try {
       await pool.query('select 1');
-    } catch (e: any) {
-      if (e?.code !== '28P01' && e?.code !== '28000') { await pool.end(); throw e; }
+    } catch (e) {
+      const code = (e as { code?: string } | null)?.code;
+      if (code !== '28P01' && code !== '28000') { await pool.end(); throw e; }
       // Wrong or missing password: set it (the password is hex, safe to inline).
       await admin.query(`alter role authenticator with login password '${password}'`);
       await pool.query('select 1');

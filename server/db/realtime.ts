@@ -16,10 +16,10 @@ export interface CapturedChange {
   record: Record<string, unknown> | null; old_record: Record<string, unknown> | null; commit_timestamp: Date;
 }
 
-/** Changes with id > afterId, oldest first. */
-export async function readChanges(db: Database, afterId: number, limit = 500): Promise<CapturedChange[]> {
+/** Changes with afterId < id <= upToId, oldest first. */
+export async function readChanges(db: Database, afterId: number, upToId: number, limit = 500): Promise<CapturedChange[]> {
   const r = await db.admin.query<CapturedChange>(
-    'select id, schema, "table", type, record, old_record, commit_timestamp from realtime.changes where id > $1 order by id limit $2',
-    [afterId, limit]);
+    'select id, schema, "table", type, record, old_record, commit_timestamp from realtime.changes where id > $1 and id <= $2 order by id limit $3',
+    [afterId, upToId, limit]);
   return r.rows;
 }

@@ -4,8 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, authJwtError, restJwtError, storageJwtError, type Keys } from '../keys';
 import { ANON_CONTEXT, resolveAuth } from './authContext';
 import { bodyReader, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body';
+import { clientIp } from './clientIp';
 import { applyCors, handlePreflight } from './cors';
 import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
+import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
 import { serveStatic } from './static';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
@@ -28,6 +30,10 @@ export interface AppDeps {
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
   log: boolean;
+  /** TRUST_PROXY: rate limits key on the first X-Forwarded-For address instead of the socket's. */
+  trustProxy?: boolean;
+  /** A request body with no byte for this long is answered 408 and its connection closed. */
+  bodyIdleTimeoutMs?: number;
 }
 
 export function createApp(deps: AppDeps) {
@@ -46,13 +52,13 @@ export function createApp(deps: AppDeps) {
       return sendJson(res, 200, deps.config(), { 'Cache-Control': 'no-store' });
     }
     const limit = flavor === 'storage' ? UPLOAD_BODY_LIMIT_BYTES : JSON_BODY_LIMIT_BYTES;
-    const body = bodyReader(req, limit, flavor);
+    const body = bodyReader(req, limit, flavor, deps.bodyIdleTimeoutMs);
 
     if (flavor === 'auth') {
       res.setHeader('X-Supabase-Api-Version', '2024-01-01');
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
-        const ip = req.socket.remoteAddress ?? 'unknown';
+        const ip = clientIp(req, deps.trustProxy ?? false);
         if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
           throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
         }
@@ -116,6 +122,8 @@ export function createApp(deps: AppDeps) {
         sendHttpError(res, authJwtError(e));
       } else if (e instanceof HttpError) {
         sendHttpError(res, e);
+      } else if (dbInputError(e, flavorOf(url.pathname))) {
+        sendHttpError(res, dbInputError(e, flavorOf(url.pathname))!);
       } else {
         console.error(`[server] ${req.method} ${url.pathname} crashed:`, e);
         sendHttpError(res, shapedError(flavorOf(url.pathname), 500, 'internal_error', 'Internal server error'));

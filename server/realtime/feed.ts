@@ -1,13 +1,18 @@
-// The change feed: LISTEN 'realtime_changes', read new rows of realtime.changes in id order (db.admin), decide
+// The change feed: LISTEN 'realtime_changes', read new rows of realtime.changes in id order (db.admin) up to the
+// commit horizon (ids no running transaction can still fill in, horizon.ts), decide
 // per subscriber whether it may see each row (re-select by primary key under its role and claims: one query per
 // batch, table and distinct claims), and prune the queue periodically.
 import type { Database } from '../db/types';
 import { REALTIME_CHANNEL, readChanges, type CapturedChange } from '../db/realtime';
 import type { ChangeType } from './protocol';
+import { CommitHorizon } from './horizon';
 
 const READ_BATCH = 500;
 const POLL_MS = 2000;
 const PRUNE_MS = 60_000;
+/** While changes wait for concurrent transactions to end, look again this soon (doubling up to the maximum). */
+const HORIZON_RETRY_MS = 20;
+const HORIZON_RETRY_MAX_MS = 500;
 
 export interface TableInfo { columns: { name: string; type: string }[]; pk: string[] }
 export interface Change {
@@ -26,6 +31,9 @@ export class ChangeFeed {
   private timers: NodeJS.Timeout[] = [];
   private tables = new Map<string, TableInfo>();
   private closed = false;
+  private horizon = new CommitHorizon();
+  private retry: NodeJS.Timeout | null = null;
+  private retryMs = HORIZON_RETRY_MS;
 
   constructor(private db: Database, private onChange: (c: Change, canSee: (v: Viewer) => Promise<boolean>) => Promise<void>, private active: () => boolean) {}
 
@@ -41,9 +49,13 @@ export class ChangeFeed {
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
+    if (this.retry) clearTimeout(this.retry);
     if (this.unlisten) await this.unlisten().catch(() => {});
     await this.draining?.catch(() => {});
   }
+
+  /** True while committed changes may still wait behind running transactions. */
+  get waiting(): boolean { return this.horizon.waiting; }
 
   /** Processes everything queued so far; resolves when done (also used by tests). */
   kick(): Promise<void> {
@@ -54,14 +66,25 @@ export class ChangeFeed {
         this.again = false;
         try { await this.drain(); } catch (e) { if (!this.closed) console.error('[realtime] change feed error', e); }
       } while (this.again && !this.closed);
-    })().finally(() => { this.draining = null; });
+    })().finally(() => {
+      this.draining = null;
+      if (!this.horizon.waiting) this.retryMs = HORIZON_RETRY_MS;
+      else if (!this.retry && !this.closed) {
+        this.retry = setTimeout(() => { this.retry = null; void this.kick(); }, this.retryMs);
+        this.retry.unref();
+        this.retryMs = Math.min(this.retryMs * 2, HORIZON_RETRY_MAX_MS);
+      }
+    });
     return this.draining;
   }
 
   private async drain(): Promise<void> {
     for (;;) {
-      const rows = await readChanges(this.db, this.lastId, READ_BATCH);
-      if (rows.length) this.lastId = Math.max(this.lastId, ...rows.map((r) => Number(r.id)));
+      const safe = await this.horizon.safeId(this.db);
+      const rows = await readChanges(this.db, this.lastId, safe, READ_BATCH);
+      // A full batch: continue after its last row. Otherwise everything up to `safe` is read (missing ids there
+      // belong to rolled-back transactions).
+      this.lastId = rows.length === READ_BATCH ? Number(rows[rows.length - 1].id) : Math.max(this.lastId, safe);
       if (this.active()) {
         const changes: Change[] = [];
         for (const row of rows) { const c = await this.toChange(row); if (c) changes.push(c); }

@@ -47,8 +47,14 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   };
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH) return; // someone else's upgrade
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try { url = new URL(req.url ?? '/', 'http://localhost'); } catch { url = new URL('http://localhost/'); }
+    // This server has no other upgrade: anything else is answered and closed, never left holding a socket.
+    if (url.pathname !== REALTIME_PATH) {
+      socket.end(`HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: 'No websocket here: use /realtime/v1/websocket' })}`);
+      return;
+    }
     void (async () => {
       const vsn = url.searchParams.get('vsn') ?? '2.0.0';
       const key = url.searchParams.get('apikey') ?? (req.headers.apikey as string | undefined);
@@ -182,7 +188,15 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
 
   return {
     /** Processes every change queued so far (tests; the feed otherwise runs on NOTIFY and a 2 s poll). */
-    async flush() { await started; await feed.kick(); },
+    async flush() {
+      await started;
+      await feed.kick();
+      // On PostgreSQL, changes of transactions that were still running wait for them (at most a few seconds here).
+      for (let t0 = Date.now(); feed.waiting && Date.now() - t0 < 5000;) {
+        await new Promise((r) => setTimeout(r, 20));
+        await feed.kick();
+      }
+    },
     async close() {
       if (closing) return closing;
       closing = (async () => {

@@ -5,6 +5,9 @@ import { HttpError } from '../http/errors';
 interface PgLikeError { code?: unknown; message?: unknown; detail?: unknown; hint?: unknown }
 
 export function pgStatus(code: string, role: string): number {
+  // PostgREST: a raised SQLSTATE 'PTxyz' answers HTTP xyz (e.g. PT409 'stale_version' of the row-version trigger).
+  const pt = /^PT([1-5][0-9]{2})$/.exec(code);
+  if (pt) return Number(pt[1]);
   if (code === '23505' || code === '23503') return 409;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;

@@ -14,6 +14,8 @@ import {
   type PathMap, type PathOptions,
 } from './sql';
 import { toHttpError } from './errors';
+import { NonFiniteNumber, parseStrictJson } from './json';
+import { withPreRequest } from './preRequest';
 
 /** Supabase's default `max_rows` (PROTOCOL.md): every read is capped at this many rows. */
 export const MAX_ROWS = 1000;
@@ -23,9 +25,10 @@ const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 
 type Stmt = (p: Params) => string;
 export type RestHandler = ApiHandler & { reloadSchema(): Promise<void> };
 
-export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; maxRows?: number }): RestHandler {
+export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Database; maxRows?: number }): RestHandler {
+  const db = withPreRequest(rawDb);
   let cache: Promise<SchemaCache> | null = null;
-  const reload = () => (cache = loadSchemaCache(db.admin).catch((e) => { cache = null; throw e; }));
+  const reload = () => (db.resetPreRequest(), cache = loadSchemaCache(db.admin).catch((e) => { cache = null; throw e; }));
   const getCache = () => cache ?? reload();
   // Read the catalog at start (a failure, e.g. an unmigrated database, is retried by the first request).
   reload().catch(() => {});
@@ -209,7 +212,7 @@ export function createRestHandler({ db, maxRows = MAX_ROWS }: { db: Database; ma
       const raw = (await ctx.body()).toString('utf8');
       if (raw.trim() !== '') {
         let v: unknown;
-        try { v = JSON.parse(raw); } catch { throw invalidJson(); }
+        try { v = parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw invalidJson('The RPC body must be a JSON object of named arguments');
         args = v as Record<string, unknown>;
       }
@@ -307,7 +310,7 @@ export function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: Pat
 async function readJson(ctx: { body: () => Promise<Buffer> }): Promise<unknown> {
   const raw = (await ctx.body()).toString('utf8');
   if (raw.trim() === '') return undefined;
-  try { return JSON.parse(raw); } catch { throw invalidJson(); }
+  try { return parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
 }
 
 const invalidJson = (details: string | null = null) => restError(400, 'PGRST102', 'Empty or invalid json', details, null);

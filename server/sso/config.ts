@@ -80,7 +80,7 @@ export function providersFromEnv(env: NodeJS.ProcessEnv): SsoProviderConfig[] | 
   if (env.SSO_PROVIDERS && env.SSO_PROVIDERS_FILE) throw new Error('Set SSO_PROVIDERS or SSO_PROVIDERS_FILE, not both');
   const parse = (text: string, source: string) => {
     let v: unknown;
-    try { v = JSON.parse(text); } catch (e) { throw new Error(`${source}: invalid JSON (${(e as Error).message})`); }
+    try { v = JSON.parse(text); } catch (e) { throw new Error(`${source}: invalid JSON (${(e as Error).message})`, { cause: e }); }
     return parseProviders(v, source);
   };
   if (env.SSO_PROVIDERS) return parse(env.SSO_PROVIDERS, 'SSO_PROVIDERS');

@@ -1,5 +1,6 @@
 // Object writes and deletes: the storage.objects row under the caller's claims (RLS decides), then the
-// bytes on disk (temp file + rename after the row insert succeeded; removed again on rollback).
+// bytes on disk (temp file, renamed into place: a new object before its row commits and removed again on rollback,
+// a replacement only after the commit).
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,6 +11,7 @@ import { objectFilePath } from './paths';
 
 export const DEFAULT_FILE_SIZE_LIMIT_BYTES = 5 * 1024 * 1024; // SPEC §9 image maximum 5MB
 export const DEFAULT_CACHE_SECONDS = 3600; // storage-js default cacheControl
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface BucketRow { id: string; public: boolean; file_size_limit: number | string | null; allowed_mime_types: string[] | null }
 export interface ObjectRow { id: string; bucket_id: string; name: string; owner: string | null; metadata: Record<string, unknown> | null; created_at: unknown; updated_at: unknown }
@@ -76,29 +78,38 @@ export async function writeObject(db: Database, root: string, w: WriteRequest): 
     throw storageError(409, 'Duplicate', 'The resource already exists');
   }
   let moved = false;
-  const run = async (tx: Queryable) => {
-    const owner = w.as && typeof w.as.claims.sub === 'string' ? w.as.claims.sub : null;
-    const sql = w.updateOnly || exists
-      ? `update storage.objects set metadata = $3::jsonb, updated_at = now() where bucket_id = $1 and name = $2 returning id`
-      : `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $4, $3::jsonb) returning id`;
-    const params = sql.startsWith('insert') ? [w.bucket, w.name, JSON.stringify(metadata), owner] : [w.bucket, w.name, JSON.stringify(metadata)];
-    const r = await tx.query<{ id: string }>(sql, params);
-    if (!r.rows[0]) {
-      throw w.updateOnly ? storageError(404, 'not_found', 'Object not found') : storageError(403, 'Unauthorized', 'new row violates row-level security policy');
-    }
+  const replacing = w.updateOnly || exists;
+  const moveIntoPlace = async () => {
     await mkdir(dirname(finalPath), { recursive: true });
     await rename(tmpPath, finalPath).catch((e: NodeJS.ErrnoException) => {
       throw ['ENOTDIR', 'EISDIR', 'EEXIST', 'ENOTEMPTY'].includes(e.code ?? '') ? storageError(409, 'Duplicate', 'A folder or file already exists at this path') : e;
     });
     moved = true;
+  };
+  const run = async (tx: Queryable) => {
+    // The uploader, as Supabase Storage records it: owner_id (text) and owner (uuid) — the photo policy checks them.
+    const ownerId = w.as && typeof w.as.claims.sub === 'string' ? w.as.claims.sub : null;
+    const owner = ownerId && UUID_RE.test(ownerId) ? ownerId : null;
+    const sql = replacing
+      ? `update storage.objects set metadata = $3::jsonb, updated_at = now() where bucket_id = $1 and name = $2 returning id`
+      : `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $4, $5, $3::jsonb) returning id`;
+    const params = sql.startsWith('insert') ? [w.bucket, w.name, JSON.stringify(metadata), owner, ownerId] : [w.bucket, w.name, JSON.stringify(metadata)];
+    const r = await tx.query<{ id: string }>(sql, params);
+    if (!r.rows[0]) {
+      throw w.updateOnly ? storageError(404, 'not_found', 'Object not found') : storageError(403, 'Unauthorized', 'new row violates row-level security policy');
+    }
+    // A new object gets its file before the row commits (a committed row always has its bytes; removed again on
+    // rollback). A replacement waits for the commit: a refused or failed transaction leaves the old bytes in place.
+    if (!replacing) await moveIntoPlace();
     return r.rows[0].id;
   };
   try {
     const id = w.as ? await db.asRequest(w.as, run) : await db.admin.transaction(run);
+    if (replacing) await moveIntoPlace();
     return { Id: id, Key: `${w.bucket}/${w.name}` };
   } catch (e) {
     await rm(tmpPath, { force: true });
-    if (moved && !w.upsert && !w.updateOnly) await rm(finalPath, { force: true });
+    if (moved && !replacing) await rm(finalPath, { force: true });
     return storageDbError(e);
   }
 }

@@ -4,6 +4,8 @@ import { storageError } from '../http/errors';
 
 const BUCKET_RE = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,62}$/;
 const MAX_NAME_CHARS = 1024;
+/** A file system name (ext4, APFS, NTFS…) holds at most 255 bytes: longer segments are refused up front. */
+export const MAX_SEGMENT_BYTES = 255;
 
 /** Validates a bucket id taken raw from the URL (percent-decoded here; malformed → 400). */
 export function checkBucketId(raw: string): string {
@@ -17,7 +19,8 @@ export function checkBucketId(raw: string): string {
   return bucket;
 }
 
-/** Decodes and validates an object name (segments joined by '/'): no '.'/'..' segment, no control character. */
+/** Decodes and validates an object name (segments joined by '/'): no '.'/'..' segment, no control character,
+ * no segment over 255 bytes. */
 export function checkObjectName(raw: string): string {
   let name: string;
   try {
@@ -26,9 +29,12 @@ export function checkObjectName(raw: string): string {
     throw storageError(400, 'InvalidKey', 'Invalid key: malformed percent-encoding');
   }
   const segments = name.split('/');
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a storage key may not contain
   if (!name || name.length > MAX_NAME_CHARS || /[\u0000-\u001f\u007f\\]/.test(name) || segments.some((s) => s === '.' || s === '..')) {
     throw storageError(400, 'InvalidKey', `Invalid key: ${name || '(empty)'}`);
+  }
+  if (segments.some((s) => Buffer.byteLength(s, 'utf8') > MAX_SEGMENT_BYTES)) {
+    throw storageError(400, 'InvalidKey', `Invalid key: a path segment is longer than ${MAX_SEGMENT_BYTES} bytes`);
   }
   return name;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm } from './format';
+import { formatCount, formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm } from './format';
 
 describe('formatKm', () => {
   it('writes exactly 2 decimals with a French comma', () => {
@@ -51,5 +51,14 @@ describe('parseKmInput', () => {
     for (const bad of ['', '1000', '12.345', '-1', 'abc', '12,', '1e2', '12.5.1', ',5', null, undefined]) {
       expect(parseKmInput(bad as string)).toBeNull();
     }
+  });
+});
+
+describe('formatCount (issue 15: counts at 100k)', () => {
+  it('groups thousands the French way', () => {
+    expect(formatCount(75347)).toBe('75\u202f347');
+    expect(formatCount(1234567)).toBe('1\u202f234\u202f567');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999)).toBe('999');
   });
 });

@@ -15,6 +15,12 @@ export function roundKm(km: number): number {
 }
 
 /** '12,50' for 12.5; `fallback` for null, undefined or a non-finite number. */
+/** A count with the French thousands separator: 75347 → '75 347' (narrow no-break space). */
+export function formatCount(n: number): string {
+  return COUNT_FORMAT.format(n);
+}
+const COUNT_FORMAT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
 export function formatKm(km: number | null | undefined, fallback = '—'): string {
   if (km === null || km === undefined || !Number.isFinite(km)) return fallback;
   return KM_FORMAT.format(roundKm(km) + 0); // + 0 turns -0 into 0

@@ -14,22 +14,27 @@ export type CriticalityIcon = (typeof CRITICALITY_ICONS)[number];
 /** A position in image pixels (the line image's own pixel grid). */
 export interface ImagePoint { x: number; y: number }
 
-export interface Profile { id: string; email: string; role: Role; teamId: string | null }
+export interface Profile { id: string; email: string; role: Role; teamId: string | null; active?: boolean }
 
 export interface Invitation {
   id: string; email: string; createdBy: string | null; expiresAt: string;
   redeemedAt: string | null; redeemedBy: string | null; createdAt: string;
+  /** Set when an admin revoked the unused invitation ('Révoquer'). */
+  revokedAt?: string | null;
 }
 
 export interface CriticalityLevel {
   id: string; name: string; color: string; icon: CriticalityIcon;
   order: number; isDefault: boolean; createdBy: string | null;
+  updatedAt?: string;
 }
 
 export interface Zone {
   id: string; name: string; color: string; track: Track | null;
   points: ImagePoint[]; kmStart: number | null; kmEnd: number | null;
   createdBy: string | null; createdAt: string;
+  /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
+  updatedAt?: string;
 }
 
 export interface Point {
@@ -47,13 +52,18 @@ export interface Point {
   teamName: string | null;
   creationDate: string;
   createdBy: string | null;
+  /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
+  updatedAt?: string;
 }
 
-export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string }
+/** A point as the app saves it: the columns the user edits (and its id when it exists). */
+export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
 
-export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null }
+export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string; updatedAt?: string }
 
-export interface AppSetting { key: string; value: string; createdBy: string | null }
+export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null; updatedAt?: string }
+
+export interface AppSetting { key: string; value: string; createdBy: string | null; updatedAt?: string }
 
 /** The line image in use: from app_settings 'line_image' (JSON) or the bundled default. */
 export interface LineImage { url: string; width: number; height: number }

@@ -10,10 +10,45 @@ let config: RuntimeConfig | null = null;
 /** The URL and anon key the client was created with (the point-index worker makes its own client). */
 export function runtimeConfig(): RuntimeConfig | null { return config; }
 
+/** The hint the database gives when the caller's access was taken back (private.check_request, HTTP 403). */
+export const ACCOUNT_DISABLED_HINT = 'account_disabled';
+const disabledListeners = new Set<() => void>();
+/** Called whenever a response says the signed-in account was deactivated; returns an unsubscribe function. */
+export function onAccountDisabled(cb: () => void): () => void {
+  disabledListeners.add(cb);
+  return () => { disabledListeners.delete(cb); };
+}
+
+/** fetch that notices the 'account disabled' refusal on any API response (REST, RPC) and tells the listeners. */
+const watchingFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  if (res.status === 403 && disabledListeners.size > 0) {
+    try {
+      const body = (await res.clone().json()) as { hint?: unknown };
+      if (body && body.hint === ACCOUNT_DISABLED_HINT) for (const cb of disabledListeners) cb();
+    } catch { /* not JSON: not ours */ }
+  }
+  return res;
+};
+
+const CONFIG_KEY = 'rail-runtime-config'; // the last config read, for an offline start (issue 11)
+
+async function fetchConfig(): Promise<RuntimeConfig> {
+  try {
+    const res = await fetch('/config.json', { cache: 'no-store' });
+    if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
+    const cfg = (await res.json()) as RuntimeConfig;
+    try { localStorage.setItem(CONFIG_KEY, JSON.stringify(cfg)); } catch { /* storage refused */ }
+    return cfg;
+  } catch (err) {
+    const kept = (() => { try { return JSON.parse(localStorage.getItem(CONFIG_KEY) ?? 'null') as RuntimeConfig | null; } catch { return null; } })();
+    if (kept && err instanceof TypeError) return kept; // no network: the config of the last start
+    throw err;
+  }
+}
+
 export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const res = await fetch('/config.json', { cache: 'no-store' });
-  if (!res.ok) throw new Error(`config.json: HTTP ${res.status}`);
-  const cfg = (await res.json()) as RuntimeConfig;
+  const cfg = await fetchConfig();
   // A relative or empty URL means "this origin" (the embedded server serves both).
   const url = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, window.location.origin).toString().replace(/\/$/, '') : window.location.origin;
   return { supabaseUrl: url, supabaseAnonKey: cfg.supabaseAnonKey };
@@ -24,6 +59,9 @@ export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
   client = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
+    // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer' (issue 15).
+    db: { retry: false },
+    global: { fetch: watchingFetch },
   });
   return client;
 }

@@ -1,7 +1,12 @@
 // Row <-> domain mapping for every table (snake_case columns, SPEC §3 domain names).
-import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointStatus, Profile, Team, Track, Zone } from '../core/types';
+import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
 
-type Row = Record<string, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- PostgREST rows are untyped JSON; each mapper converts its fields one by one
+export type Row = Record<string, any>;
+/** The row version, kept as the exact string the server sent (microseconds matter; never via Date). */
+const version = (r: Row): { updatedAt?: string } => (typeof r.updated_at === 'string' ? { updatedAt: r.updated_at } : {});
+/** On update, the version the change is based on (the database refuses a stale one with PT409). */
+export const baseVersion = (x: { id?: string; updatedAt?: string }): Row => (x.id && x.updatedAt ? { updated_at: x.updatedAt } : {});
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 export const toPoint = (r: Row): Point => ({
@@ -9,41 +14,41 @@ export const toPoint = (r: Row): Point => ({
   kmValue: num(r.km_value), position: { x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0) },
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
-  creationDate: r.created_at, createdBy: r.created_by ?? null,
+  creationDate: r.created_at, createdBy: r.created_by ?? null, ...version(r),
 });
 
-export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
+export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
 export const fromPoint = (p: PointInput): Row => ({
   ...(p.id ? { id: p.id } : {}),
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,
   position: { x: p.position.x, y: p.position.y }, image_url: p.imageUrl, status: p.status,
-  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null,
+  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...baseVersion(p),
 });
 
 export const toZone = (r: Row): Zone => ({
   id: r.id, name: r.name, color: r.color, track: (r.track ?? null) as Track | null,
   points: Array.isArray(r.points) ? r.points.map((v: Row) => ({ x: Number(v.x), y: Number(v.y) })) : [],
-  kmStart: num(r.km_start), kmEnd: num(r.km_end), createdBy: r.created_by ?? null, createdAt: r.created_at,
+  kmStart: num(r.km_start), kmEnd: num(r.km_end), createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r),
 });
 export type ZoneInput = Omit<Zone, 'id' | 'createdBy' | 'createdAt'> & { id?: string };
 export const fromZone = (z: ZoneInput): Row => ({
   ...(z.id ? { id: z.id } : {}),
-  name: z.name, color: z.color, track: z.track, points: z.points, km_start: z.kmStart, km_end: z.kmEnd,
+  name: z.name, color: z.color, track: z.track, points: z.points, km_start: z.kmStart, km_end: z.kmEnd, ...baseVersion(z),
 });
 
 export const toLevel = (r: Row): CriticalityLevel => ({
   id: r.id, name: r.name, color: r.color, icon: r.icon as CriticalityIcon, order: Number(r.order ?? 0),
-  isDefault: !!r.is_default, createdBy: r.created_by ?? null,
+  isDefault: !!r.is_default, createdBy: r.created_by ?? null, ...version(r),
 });
 export const fromLevel = (l: Omit<CriticalityLevel, 'createdBy'>): Row => ({
-  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault,
+  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault, ...baseVersion(l),
 });
 
-export const toTeam = (r: Row): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at });
-export const toMarker = (r: Row): KilometerMarker => ({ id: r.id, position: Number(r.position), value: Number(r.value), createdBy: r.created_by ?? null });
-export const toSetting = (r: Row): AppSetting => ({ key: r.key, value: r.value ?? '', createdBy: r.created_by ?? null });
-export const toProfile = (r: Row): Profile => ({ id: r.id, email: r.email ?? '', role: r.role === 'admin' ? 'admin' : 'user', teamId: r.team_id ?? null });
+export const toTeam = (r: Row): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r) });
+export const toMarker = (r: Row): KilometerMarker => ({ id: r.id, position: Number(r.position), value: Number(r.value), createdBy: r.created_by ?? null, ...version(r) });
+export const toSetting = (r: Row): AppSetting => ({ key: r.key, value: r.value ?? '', createdBy: r.created_by ?? null, ...version(r) });
+export const toProfile = (r: Row): Profile => ({ id: r.id, email: r.email ?? '', role: r.role === 'admin' ? 'admin' : 'user', teamId: r.team_id ?? null, active: r.active !== false });
 export const toInvitation = (r: Row): Invitation => ({
   id: r.id, email: r.email, createdBy: r.created_by ?? null, expiresAt: r.expires_at,
-  redeemedAt: r.redeemed_at ?? null, redeemedBy: r.redeemed_by ?? null, createdAt: r.created_at,
+  redeemedAt: r.redeemed_at ?? null, redeemedBy: r.redeemed_by ?? null, createdAt: r.created_at, revokedAt: r.revoked_at ?? null,
 });

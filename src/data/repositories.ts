@@ -2,7 +2,7 @@
 import { supabase } from './client';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Point, Profile, Role, Team, Zone } from '../core/types';
-import { fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type ZoneInput } from './mappers';
+import { baseVersion, fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type ZoneInput } from './mappers';
 
 function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
@@ -55,6 +55,11 @@ export async function savePointRow(p: PointInput): Promise<Record<string, any>> 
 }
 /** A points row (REST with teams(name), or realtime) as a domain point. */
 export const rowToPoint = (r: Record<string, any>): Point => toPoint(r);
+/** The point as stored now, or null when it was deleted (conflict resolution). */
+export async function getPoint(id: string): Promise<Point | null> {
+  const row = check(await supabase().from('points').select(POINT_SELECT).eq('id', id).maybeSingle());
+  return row ? toPoint(row) : null;
+}
 export async function deletePoint(id: string): Promise<void> { check(await supabase().from('points').delete().eq('id', id)); }
 export async function countPointsUsing(column: 'criticality' | 'team_id', value: string): Promise<number> {
   const res = await supabase().from('points').select('id', { count: 'exact', head: true }).eq(column, value);
@@ -71,16 +76,24 @@ export async function saveZone(z: ZoneInput): Promise<Zone> {
   const q = z.id ? supabase().from('zones').update(row).eq('id', z.id) : supabase().from('zones').insert(row);
   return toZone(checkOne(await q.select('*').single()));
 }
+export async function getZone(id: string): Promise<Zone | null> {
+  const row = check(await supabase().from('zones').select('*').eq('id', id).maybeSingle());
+  return row ? toZone(row) : null;
+}
 export async function deleteZone(id: string): Promise<void> { check(await supabase().from('zones').delete().eq('id', id)); }
 
 // ---- teams ----------------------------------------------------------------
 export async function listTeams(): Promise<Team[]> {
   return (check(await supabase().from('teams').select('*').order('name')) ?? []).map(toTeam);
 }
-export async function saveTeam(t: { id?: string; name: string; description: string | null }): Promise<Team> {
-  const row = { name: t.name.trim(), description: t.description?.trim() || null };
+export async function saveTeam(t: { id?: string; name: string; description: string | null; updatedAt?: string }): Promise<Team> {
+  const row = { name: t.name.trim(), description: t.description?.trim() || null, ...baseVersion(t) };
   const q = t.id ? supabase().from('teams').update(row).eq('id', t.id) : supabase().from('teams').insert(row);
   return toTeam(checkOne(await q.select('*').single()));
+}
+export async function getTeam(id: string): Promise<Team | null> {
+  const row = check(await supabase().from('teams').select('*').eq('id', id).maybeSingle());
+  return row ? toTeam(row) : null;
 }
 /** False when points still use the team (SPEC §7). */
 export async function deleteTeam(id: string): Promise<boolean> {
@@ -94,7 +107,13 @@ export async function listCriticalityLevels(): Promise<CriticalityLevel[]> {
   return (check(await supabase().from('criticality_levels').select('*').order('order')) ?? []).map(toLevel);
 }
 export async function saveCriticalityLevel(l: Omit<CriticalityLevel, 'createdBy'>): Promise<CriticalityLevel> {
+  // An edit states its base version: an update, so a level deleted meanwhile is not silently re-created.
+  if (l.updatedAt) return toLevel(checkOne(await supabase().from('criticality_levels').update(fromLevel(l)).eq('id', l.id).select('*').single()));
   return toLevel(checkOne(await supabase().from('criticality_levels').upsert(fromLevel(l), { onConflict: 'id' }).select('*').single()));
+}
+export async function getCriticalityLevel(id: string): Promise<CriticalityLevel | null> {
+  const row = check(await supabase().from('criticality_levels').select('*').eq('id', id).maybeSingle());
+  return row ? toLevel(row) : null;
 }
 export async function deleteCriticalityLevel(id: string): Promise<void> {
   check(await supabase().from('criticality_levels').delete().eq('id', id));
@@ -104,9 +123,17 @@ export async function deleteCriticalityLevel(id: string): Promise<void> {
 export async function listMarkers(): Promise<KilometerMarker[]> {
   return (check(await supabase().from('kilometer_markers').select('*').order('position')) ?? []).map(toMarker);
 }
-export async function saveMarker(m: { id?: string; position: number; value: number }): Promise<KilometerMarker> {
+export async function saveMarker(m: { id?: string; position: number; value: number; updatedAt?: string }): Promise<KilometerMarker> {
+  if (m.id && m.updatedAt) {
+    const upd = { position: m.position, value: m.value, ...baseVersion(m) };
+    return toMarker(checkOne(await supabase().from('kilometer_markers').update(upd).eq('id', m.id).select('*').single()));
+  }
   const row = { ...(m.id ? { id: m.id } : {}), position: m.position, value: m.value };
   return toMarker(checkOne(await supabase().from('kilometer_markers').upsert(row).select('*').single()));
+}
+export async function getMarker(id: string): Promise<KilometerMarker | null> {
+  const row = check(await supabase().from('kilometer_markers').select('*').eq('id', id).maybeSingle());
+  return row ? toMarker(row) : null;
 }
 export async function deleteMarker(id: string): Promise<void> { check(await supabase().from('kilometer_markers').delete().eq('id', id)); }
 
@@ -118,16 +145,25 @@ export async function getSetting(key: string): Promise<string | null> {
   const row = check(await supabase().from('app_settings').select('*').eq('key', key).maybeSingle());
   return row ? toSetting(row).value : null;
 }
-export async function saveSetting(key: string, value: string): Promise<void> {
-  check(await supabase().from('app_settings').upsert({ key, value }, { onConflict: 'key' }));
+/** The setting row as stored now, or null. */
+export async function getSettingRow(key: string): Promise<AppSetting | null> {
+  const row = check(await supabase().from('app_settings').select('*').eq('key', key).maybeSingle());
+  return row ? toSetting(row) : null;
+}
+/** Saves a setting; with `updatedAt` (the version it was based on) a stale base is refused (PT409). */
+export async function saveSetting(key: string, value: string, updatedAt?: string): Promise<AppSetting> {
+  const q = updatedAt
+    ? supabase().from('app_settings').update({ value, updated_at: updatedAt }).eq('key', key)
+    : supabase().from('app_settings').upsert({ key, value }, { onConflict: 'key' });
+  return toSetting(checkOne(await q.select('*').single()));
 }
 
 // ---- profiles, roles, invitations --------------------------------------------
 export async function listProfiles(): Promise<Profile[]> {
-  return (check(await supabase().from('profiles').select('id, role, email, team_id').order('email')) ?? []).map(toProfile);
+  return (check(await supabase().from('profiles').select('id, role, email, team_id, active').order('email')) ?? []).map(toProfile);
 }
 export async function getProfile(id: string): Promise<Profile | null> {
-  const row = check(await supabase().from('profiles').select('id, role, email, team_id').eq('id', id).maybeSingle());
+  const row = check(await supabase().from('profiles').select('id, role, email, team_id, active').eq('id', id).maybeSingle());
   return row ? toProfile(row) : null;
 }
 /** Creates the caller's missing profile through the RPC, else a direct insert (SPEC §7). */
@@ -152,7 +188,15 @@ export async function inviteUser(email: string): Promise<InviteResult> {
   return check(await supabase().rpc('invite_user', { email })) as InviteResult;
 }
 export async function listInvitations(): Promise<Invitation[]> {
-  return ((check(await supabase().rpc('list_invitations')) as any[]) ?? []).map(toInvitation);
+  return ((check(await supabase().rpc('list_invitations')) as Record<string, unknown>[] | null) ?? []).map(toInvitation);
+}
+/** Takes a member's access back (false) or gives it again (true); false when refused (not an admin). */
+export async function setUserActive(userId: string, active: boolean): Promise<boolean> {
+  return check(await supabase().rpc('set_user_active', { user_id: userId, active })) === true;
+}
+/** Revokes an unused invitation; false when it was used or revoked meanwhile. */
+export async function revokeInvitation(id: string): Promise<boolean> {
+  return check(await supabase().rpc('revoke_invitation', { invitation_id: id })) === true;
 }
 /** The invited email, or null when the token is unknown, used or expired. */
 export async function validateInvitation(token: string): Promise<string | null> {

@@ -125,7 +125,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const c = (props.createClient ?? createClusterWorkerClient)();
     setClient(c);
     return () => c.dispose();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one worker per mounted engine: createClient is read once
   const loadedRef = useRef<Promise<unknown>>(Promise.resolve());
   const requestFrame = (force: boolean) => {
     if (size.width === 0 || !client) return;
@@ -159,7 +159,7 @@ export function MapCanvas(props: MapCanvasProps) {
     // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
     loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
     requestFrame(true);
-  }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 
   // Viewport: sizes, stage, frame queries while moving (when leaving the queried box) and once settled.
   useEffect(() => { ctl.setSizes(size, { width: image.width, height: image.height }); }, [ctl, size, image.width, image.height]);
@@ -185,7 +185,7 @@ export function MapCanvas(props: MapCanvasProps) {
     return () => { offFrame(); offSettle(); ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
-  useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
 
   // Input handlers, one module each, on the container.
@@ -210,7 +210,7 @@ export function MapCanvas(props: MapCanvasProps) {
       attachKeyboardNav(el, ctl),
     ];
     return () => { el.removeEventListener('pointermove', hover); offs.forEach((off) => off()); };
-  }, [ctl, live]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ctl, live]); // eslint-disable-line react-hooks/exhaustive-deps -- handlers attach once per controller and read the current state through `live`
 
   const api: MapEngineApi = useMemo(() => ({
     controller: ctl,
@@ -224,7 +224,7 @@ export function MapCanvas(props: MapCanvasProps) {
     stage: () => stageRef.current,
     redrawDraft: () => { stageRef.current?.getLayers()[4]?.batchDraw(); },
   }), [ctl, client, live]);
-  useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
   const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
   const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;

@@ -6,6 +6,7 @@ import { flushSync } from 'react-dom';
 import { createStore, Provider } from 'jotai';
 import Konva from 'konva';
 import { MapView } from './MapView';
+import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted beside the map, as MainScreen does
 import { markersAtom, zonesAtom } from '../state/data';
 import { pointIndexAtom } from '../state/pointIndex';
 import { indexOfPoints } from '../core/pointIndex/fromPoints';
@@ -90,7 +91,7 @@ beforeEach(async () => {
   store.set(zonesAtom, [ZONE]);
   store.set(markersAtom, MARKERS);
   root = createRoot(host);
-  flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+  flushSync(() => root.render(<Provider store={store}><MapView /><ClusterSheet /></Provider>));
   await ready();
 });
 
@@ -105,6 +106,46 @@ describe('MapView', () => {
     expect(canvasEl().getAttribute('aria-label')).toBe('Plan de la ligne : 21 signalements, 1 zone');
     expect(stage().scaleX()).toBeCloseTo(0.5);
     expect(stage().position()).toEqual({ x: 0, y: 0 });
+  });
+
+  it('starts at the first kilometre marker when the line begins before it (issue 15)', async () => {
+    root.unmount();
+    store = createStore();
+    setPoints([LONE]);
+    root = createRoot(host);
+    flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+    await ready();
+    expect(stage().x()).toBeCloseTo(0); // no marker yet: the fitted view at the image's left edge
+    store.set(markersAtom, [{ id: 'm', position: 3000, value: 12, createdBy: null }, { id: 'n', position: 9000, value: 18, createdBy: null }]);
+    await expect.poll(() => stage().x()).toBeCloseTo(24 - 3000 * 0.5); // marker 12 sits 24 px from the left edge
+    expect(stage().scaleX()).toBeCloseTo(0.5);
+    store.set(markersAtom, [{ id: 'm', position: 4000, value: 12, createdBy: null }]);
+    await frame();
+    await frame();
+    expect(stage().x()).toBeCloseTo(24 - 3000 * 0.5); // only the first view: later changes do not move the map
+  });
+
+  it('keyboard reporting: Enter places a point at the centre crosshair, Space a zone vertex, announced (issue 15)', async () => {
+    const announcer = host.querySelector('[data-testid="map-announcer"]')!;
+    flushSync(() => store.set(modeAtom, 'draw-point'));
+    await frame();
+    expect(announcer.textContent).toContain('Mode Signaler');
+    expect(host.querySelector('[data-testid="map-crosshair"]')).not.toBeNull();
+    canvasEl().focus();
+    canvasEl().dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    await frame();
+    canvasEl().dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await frame();
+    // View 1000×600 at zoom 0.5 panned 100 px: the centre is image (1000 + 200, 600).
+    expect(store.get(pointFormAtom)).toMatchObject({ mode: 'create', position: { x: 1200, y: 600 } });
+    await expect.poll(() => announcer.textContent).toMatch(/^Position choisie au PK \d+,\d{2} : formulaire de signalement ouvert\.$/);
+    flushSync(() => { store.set(pointFormAtom, null); store.set(modeAtom, 'draw-zone'); });
+    await frame();
+    expect(announcer.textContent).toContain('Mode Zone');
+    canvasEl().focus();
+    canvasEl().dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true }));
+    await frame();
+    await expect.poll(() => announcer.textContent).toMatch(/^Sommet 1 ajouté au PK \d+,\d{2}\. 2 de plus au minimum\.$/);
   });
 
   it('is keyboard operable: arrows pan, + and - zoom, zoom buttons have French labels', async () => {

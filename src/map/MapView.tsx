@@ -1,5 +1,6 @@
 // The app's map: wires the jotai state (points, zones, levels, markers, mode, selection, filter, draft) to the
-// MapCanvas engine and the mode tools, with the zoom, draw-zone and cluster-sheet overlays.
+// MapCanvas engine and the mode tools, with the zoom and draw-zone overlays. A cluster click fills clusterSheetAtom;
+// the screen that hosts the map mounts the sheet (src/features/points/ClusterSheet).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { createSeverityScale } from '../core/severity';
@@ -13,12 +14,14 @@ import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/select
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { PkHighlight } from './PkHighlight';
 import { DraftToolbar } from './DraftToolbar';
-import { ClusterSheet } from '../features/points/ClusterSheet';
 import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
+import { startAtImageX } from './viewportMath';
+import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 
 export function MapView() {
@@ -64,8 +67,25 @@ export function MapView() {
     if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
+  // The first view starts at the first kilometre marker (once, when the markers are first known).
+  const startedAtMarker = useRef(false);
+  useEffect(() => {
+    if (startedAtMarker.current || !api || markers.length === 0) return;
+    startedAtMarker.current = true;
+    const first = Math.min(...markers.map((m) => m.position));
+    const ctl = api.controller;
+    const apply = () => {
+      if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
+      ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
+    };
+    apply();
+  }, [api, markers]);
+
+  const viewRef = useRef<HTMLDivElement>(null);
+  const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
+
   return (
-    <div className="map-view" data-mode={mode}>
+    <div className="map-view" data-mode={mode} ref={viewRef}>
       <MapCanvas
         image={image}
         points={derived.arrays}
@@ -82,6 +102,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <PkHighlight controller={api.controller} />}
         {mode === 'draw-zone' && (
           <DraftToolbar
             vertexCount={draft.length}
@@ -90,8 +111,9 @@ export function MapView() {
           />
         )}
         {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+        {(mode === 'draw-point' || mode === 'draw-zone') && <div className="map-crosshair" aria-hidden="true" data-testid="map-crosshair" />}
+        <div className="sr-only" aria-live="polite" data-testid="map-announcer">{announcement}</div>
       </MapCanvas>
-      <ClusterSheet />
     </div>
   );
 }

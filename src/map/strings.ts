@@ -12,5 +12,12 @@ export const MAP_STRINGS = {
   drawPointHint: 'Cliquez sur le plan pour placer le signalement',
   zoneToolbar: 'Dessin de zone',
   loading: 'Chargement du plan...',
-  keyboardHint: 'Flèches : déplacer le plan. + et − : zoomer. 0 : ajuster à la ligne.',
+  keyboardHint: 'Flèches : déplacer le plan. + et − : zoomer. 0 : ajuster à la ligne. En mode Signaler ou Zone : Entrée ou Espace place au centre de la croix.',
+  modeDrawPoint: 'Mode Signaler : déplacez le plan avec les flèches, puis Entrée ou Espace place le signalement au centre de la croix. Échap annule.',
+  modeDrawZone: 'Mode Zone : déplacez le plan avec les flèches, Entrée ou Espace ajoute un sommet au centre de la croix ; validez la zone à partir de 3 sommets. Échap annule.',
+  modeView: 'Mode consultation.',
+  pointPlaced: (km: string | null) => `Position choisie${km ? ` au PK ${km}` : ''} : formulaire de signalement ouvert.`,
+  vertexAdded: (n: number, km: string | null) =>
+    `Sommet ${n} ajouté${km ? ` au PK ${km}` : ''}. ${n < 3 ? `${3 - n} de plus au minimum.` : 'Vous pouvez valider la zone.'}`,
+  outsideImage: 'Le centre de la croix est hors du plan : déplacez le plan avec les flèches.',
 } as const;

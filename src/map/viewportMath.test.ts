@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampViewport, fitViewport, stepScale, visibleImageRect, zoomAt } from './viewportMath';
+import { clampViewport, fitViewport, startAtImageX, stepScale, visibleImageRect, zoomAt } from './viewportMath';
 
 const view = { width: 1000, height: 600 };
 const image = { width: 12000, height: 1500 };
@@ -44,5 +44,18 @@ describe('visibleImageRect', () => {
   it('converts the view to image px with a margin', () => {
     expect(visibleImageRect({ scale: 2, x: -200, y: -100 }, view, 0)).toEqual({ minX: 100, minY: 50, maxX: 600, maxY: 350 });
     expect(visibleImageRect({ scale: 2, x: -200, y: -100 }, view, 1)).toEqual({ minX: -400, minY: -250, maxX: 1100, maxY: 650 });
+  });
+});
+
+describe('startAtImageX (first view at the first marker)', () => {
+  const view = { width: 390, height: 600 }, image = { width: 12000, height: 1500 };
+  it('puts the image x a margin from the left edge at the current zoom', () => {
+    const v = startAtImageX({ scale: 0.4, x: 0, y: 0 }, 1000, view, image, 24);
+    expect(v.x).toBeCloseTo(24 - 400);
+    expect((24 - v.x) / v.scale).toBeCloseTo(1000); // image x 1000 sits 24 px from the left edge
+  });
+  it('stays clamped at the image edges', () => {
+    expect(startAtImageX({ scale: 0.4, x: 0, y: 0 }, 11990, view, image).x).toBeCloseTo(390 - 12000 * 0.4);
+    expect(startAtImageX({ scale: 0.4, x: -100, y: 0 }, 10, view, image).x).toBe(0);
   });
 });

@@ -48,6 +48,14 @@ export function fitViewport(v: Viewport, view: Size, image: Size): Viewport {
   return clampViewport({ scale: s, x: view.width / 2 - centreImageX * s, y: 0 }, view, image);
 }
 
+/**
+ * The first view (issue 15): at the current zoom, the view's left edge `marginPx` before the image x of the
+ * first kilometre marker, so the stretch before the ruler does not fill a phone's first screen.
+ */
+export function startAtImageX(v: Viewport, imageX: number, view: Size, image: Size, marginPx = 24): Viewport {
+  return clampViewport({ scale: v.scale, x: marginPx - imageX * v.scale, y: v.y }, view, image);
+}
+
 /** Centre the view on an image position at the current zoom. */
 export function centreOn(v: Viewport, imageX: number, imageY: number, view: Size, image: Size): Viewport {
   return clampViewport({ scale: v.scale, x: view.width / 2 - imageX * v.scale, y: view.height / 2 - imageY * v.scale }, view, image);

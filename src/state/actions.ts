@@ -2,10 +2,12 @@
 // ./pointsCollection), saving and deleting points and zones, uploading and removing images. Failures are logged
 // (SPEC §8) and re-thrown to the caller so a form can stay open with its content.
 import * as repo from '../data/repositories';
-import type { PointInput } from '../data/mappers';
+import type { PointInput, ZoneInput } from '../data/mappers';
 import type { ImagePoint, Point, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { saveVersioned } from './conflicts';
+import { firstLoadDoneAtom } from './firstLoad';
 import { dataLoadingAtom, markersAtom } from './data';
 import { collectionOf, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
@@ -21,25 +23,29 @@ export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticalit
 /** Sign-out: loads and saves still in flight for the previous session must not write into the cleared state. */
 export function invalidatePendingLoads(): void { endEpoch(); }
 
-/** Reloads one table (points: only what changed since the last sync). Never throws. */
-export async function reloadTable(table: TableName): Promise<void> {
+/** Reloads one table (points: only what changed since the last sync). Never throws; false when it failed. */
+export async function reloadTable(table: TableName): Promise<boolean> {
   if (table === 'points') {
     const user = store.get(sessionAtom)?.user.id;
-    if (user) await loadPoints(user);
-    return;
+    if (user) return loadPoints(user);
+    return true;
   }
-  await collectionOf(table)?.load();
+  return (await collectionOf(table)?.load()) ?? false;
 }
 
 let loadSeq = 0;
-/** Loads everything (startup, refresh button): the small tables and the points side by side. */
-export async function loadAll(): Promise<void> {
+/**
+ * Loads everything (startup, refresh button): the small tables and the points side by side. Resolves false when a
+ * table could not be loaded (the refresh button then says so).
+ */
+export async function loadAll(): Promise<boolean> {
   const seq = ++loadSeq;
   store.set(dataLoadingAtom, true);
   try {
-    await Promise.all([...SMALL_COLLECTIONS.map((c) => c.load()), reloadTable('points')]);
+    const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
+    return points && small.every(Boolean);
   } finally {
-    if (seq === loadSeq) store.set(dataLoadingAtom, false);
+    if (seq === loadSeq) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }
 }
 
@@ -49,12 +55,16 @@ export async function catchUp(): Promise<void> {
 }
 
 /** The feedback link changed elsewhere (window event 'feedbackLinkUpdated'): reload the settings. */
-export const reloadSettings = (): Promise<void> => reloadTable('app_settings');
+export const reloadSettings = async (): Promise<void> => { await reloadTable('app_settings'); };
 
 // ---- points ---------------------------------------------------------------------------------------------
-/** Saves a point (insert or update); throws on failure so the form keeps its content. */
-export function savePoint(input: PointInput): Promise<Point> {
-  return savePointInCollection(input);
+/**
+ * Saves a point (insert, or update stating the version `base` it was based on); throws on failure so the form
+ * keeps its content: RowGoneError when it was deleted meanwhile, ConflictCancelledError when the user closed the
+ * conflict dialog (see ./conflicts).
+ */
+export function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
+  return savePointInCollection(input, base);
 }
 
 /** Deletes a point; its image is removed first and a failure of that removal is tolerated (SPEC §7). */
@@ -87,10 +97,21 @@ async function removeImageQuietly(url: string | null): Promise<void> {
 // ---- zones -----------------------------------------------------------------------------------------------
 export interface ZoneFormInput { id?: string; name: string; color: string; track: Track | null; points: ImagePoint[] }
 
-/** Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3). */
-export async function saveZone(z: ZoneFormInput): Promise<Zone> {
-  const { kmStart, kmEnd } = zoneKmRange(z.points, store.get(markersAtom));
-  const saved = await repo.saveZone({ ...z, name: z.name.trim(), kmStart, kmEnd });
+export const ZONE_CONFLICT_FIELDS = ['name', 'color', 'track', 'points'] as const;
+
+/**
+ * Saves a zone with kmStart/kmEnd computed from its polygon and the markers (SPEC §3), then reloads zones. An edit
+ * states the version `base` it started from (conflict dialog, RowGoneError: see ./conflicts).
+ */
+export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zone> {
+  const withKm = <V extends { points: ImagePoint[] }>(v: V) => ({ ...v, ...zoneKmRange(v.points, store.get(markersAtom)) });
+  const input = withKm({ ...z, name: z.name.trim(), kmStart: null as number | null, kmEnd: null as number | null });
+  const saved = z.id && base
+    ? await saveVersioned<ZoneInput>({
+      table: 'zones', base, mine: input, fields: ZONE_CONFLICT_FIELDS,
+      save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(z.id!), finish: withKm,
+    }) as Zone
+    : await repo.saveZone(input);
   zonesCollection.put(saved);
   return saved;
 }

@@ -4,13 +4,15 @@
 // the panel's own. Failures are thrown (or returned as a kind) and the UI shows SPEC §8 texts.
 import { atom, type Getter } from 'jotai';
 import * as repo from '../data/repositories';
-import type { CriticalityLevel, Invitation, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
+import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
+import { zoneKmRange } from '../core/pk';
 import { moveLevel } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
-import { criticalityLevelsAtom, markersAtom, zonesAtom } from './data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './data';
 import { levelsCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
+import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
 /** Every profile (admin only, SPEC §6) and the invitations, as last loaded by the panel. */
 export const adminProfilesAtom = atom<Profile[]>([]);
@@ -80,8 +82,15 @@ export const loadTeamsDataAtom = atom(null, async (_get, set) => {
   set(adminProfilesAtom, profiles);
 });
 
-export const saveTeamAtom = atom(null, async (_get, _set, t: { id?: string; name: string; description: string | null }): Promise<Team> => {
-  const saved = await repo.saveTeam(t);
+/** Saves a team; an edit states the version of `base` (the team as the form opened it). */
+export const saveTeamAtom = atom(null, async (_get, _set, t: { id?: string; name: string; description: string | null; base?: Team | null }): Promise<Team> => {
+  const { base, ...values } = t;
+  const saved = t.id && base
+    ? await saveVersioned<Team>({
+      table: 'teams', base, mine: { ...base, ...values }, fields: ['name', 'description'],
+      save: (v) => repo.saveTeam(v), fetchCurrent: () => repo.getTeam(base.id),
+    })
+    : await repo.saveTeam(values);
   teamsCollection.put(saved);
   return saved;
 });
@@ -103,9 +112,10 @@ export const loadZonesAtom = atom(null, () => zonesCollection.ensureLoaded());
 
 export const updateZoneAtom = atom(null, async (_get, _set, args: { zone: Zone; name: string; track: Track | null; color: string }) => {
   const { zone } = args;
-  const saved = await repo.saveZone({
-    id: zone.id, name: args.name.trim(), track: args.track, color: args.color,
-    points: zone.points, kmStart: zone.kmStart, kmEnd: zone.kmEnd,
+  // `zone` is the version the dialog opened: stated, so a change made meanwhile is not overwritten silently.
+  const saved = await saveVersioned<Zone>({
+    table: 'zones', base: zone, mine: { ...zone, name: args.name.trim(), track: args.track, color: args.color },
+    fields: ['name', 'track', 'color'], save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(zone.id),
   });
   zonesCollection.put(saved);
   return saved;
@@ -119,8 +129,15 @@ export const deleteZoneAtom = atom(null, async (_get, _set, id: string) => {
 // ---- criticality levels ----------------------------------------------------------
 export const loadLevelsAtom = atom(null, () => levelsCollection.ensureLoaded());
 
-export const saveLevelAtom = atom(null, async (_get, _set, l: Omit<CriticalityLevel, 'createdBy'>) => {
-  const saved = await repo.saveCriticalityLevel(l);
+/** Saves a level; an edit passes `base` (the level as the form opened it) and states its version. */
+export const saveLevelAtom = atom(null, async (_get, _set, l: Omit<CriticalityLevel, 'createdBy'> & { base?: CriticalityLevel | null }) => {
+  const { base, ...values } = l;
+  const saved = base
+    ? await saveVersioned<Omit<CriticalityLevel, 'createdBy'>>({
+      table: 'criticality_levels', base, mine: { ...values, updatedAt: base.updatedAt }, fields: ['name', 'color', 'icon', 'order'],
+      save: (v) => repo.saveCriticalityLevel(v), fetchCurrent: () => repo.getCriticalityLevel(base.id),
+    }) as CriticalityLevel
+    : await repo.saveCriticalityLevel({ ...values, updatedAt: undefined });
   levelsCollection.put(saved);
   return saved;
 });
@@ -158,14 +175,28 @@ export const moveLevelAtom = atom(null, async (get, set, args: { id: string; del
 // ---- settings ------------------------------------------------------------------
 export const loadSettingsAtom = atom(null, () => settingsCollection.ensureLoaded());
 
-async function putSetting(key: string, value: string) {
-  await repo.saveSetting(key, value);
-  settingsCollection.put({ key, value, createdBy: null });
+/** Saves a setting stating the version `base` it was based on (default: the loaded one); conflicts as elsewhere. */
+async function putSetting(get: Getter, key: string, value: string, base?: AppSetting | null) {
+  const from = base === undefined ? get(settingsAtom).find((s) => s.key === key) ?? null : base;
+  let saved: AppSetting;
+  try {
+    saved = from?.updatedAt
+      ? await saveVersioned<AppSetting>({
+        table: 'app_settings', base: from, mine: { ...from, value }, fields: ['value'],
+        save: (v) => repo.saveSetting(key, v.value, v.updatedAt), fetchCurrent: () => repo.getSettingRow(key),
+      })
+      : await repo.saveSetting(key, value);
+  } catch (e) {
+    if (!(e instanceof RowGoneError)) throw e;
+    saved = await repo.saveSetting(key, value); // a setting removed meanwhile is simply written again
+  }
+  settingsCollection.put(saved);
 }
 
-export const saveFeedbackLinkAtom = atom(null, async (_get, _set, value: string) => {
+/** Saves the feedback link; `base` is the setting as the admin saw it when editing began. */
+export const saveFeedbackLinkAtom = atom(null, async (get, _set, value: string, base?: AppSetting | null) => {
   const v = value.trim();
-  await putSetting('feedback_link', v);
+  await putSetting(get, 'feedback_link', v, base);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(FEEDBACK_LINK_EVENT, { detail: v || null }));
 });
 
@@ -183,7 +214,14 @@ async function recomputeZoneKm(get: Getter): Promise<number> {
   for (const u of updates) {
     const z = byId.get(u.id);
     if (!z) continue;
-    saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    try {
+      saved.set(z.id, await repo.saveZone({ ...z, kmStart: u.kmStart, kmEnd: u.kmEnd }));
+    } catch (e) {
+      // The PK range is derived: on a zone changed meanwhile, recompute it from the current version (no dialog).
+      if (!isStaleVersionError(e)) throw e;
+      const cur = await repo.getZone(z.id);
+      if (cur) saved.set(z.id, await repo.saveZone({ ...cur, ...zoneKmRange(cur.points, get(markersAtom)) }));
+    }
   }
   for (const z of saved.values()) zonesCollection.put(z);
   return saved.size;
@@ -204,8 +242,15 @@ async function afterMarkerChange(get: Getter): Promise<MarkerChangeOutcome> {
 /** Adds or updates a marker (position in image px, value in km), then the zones' PK ranges. Throws if the marker is not saved. */
 export const saveMarkerAtom = atom(null, async (get, _set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
   // A late edit (e.g. a delayed keyboard move) of a marker deleted meanwhile must not re-create it (saveMarker upserts).
-  if (m.id && !get(markersAtom).some((x) => x.id === m.id)) return { zonesUpdated: 0, zoneError: false };
-  const saved = await repo.saveMarker(m);
+  const base = m.id ? get(markersAtom).find((x) => x.id === m.id) : undefined;
+  if (m.id && !base) return { zonesUpdated: 0, zoneError: false };
+  // An edit states the version shown in the table (the one the admin changed).
+  const saved = base?.updatedAt
+    ? await saveVersioned<KilometerMarker>({
+      table: 'kilometer_markers', base, mine: { ...base, position: m.position, value: m.value }, fields: ['position', 'value'],
+      save: (v) => repo.saveMarker(v), fetchCurrent: () => repo.getMarker(base.id),
+    })
+    : await repo.saveMarker(m);
   markersCollection.put(saved);
   return afterMarkerChange(get);
 });
@@ -217,10 +262,10 @@ export const deleteMarkerAtom = atom(null, async (get, _set, id: string): Promis
 });
 
 /** Uploads a new line image (size already read by the caller) and records it in app_settings 'line_image'. */
-export const replaceLineImageAtom = atom(null, async (_get, _set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
+export const replaceLineImageAtom = atom(null, async (get, _set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
   const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;
   const url = await repo.uploadPublicFile(LINE_IMAGE_BUCKET, path, args.file);
   const img: LineImage = { url, width: args.width, height: args.height };
-  await putSetting('line_image', serializeLineImage(img));
+  await putSetting(get, 'line_image', serializeLineImage(img));
   return img;
 });

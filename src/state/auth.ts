@@ -1,6 +1,7 @@
 // Session actions: startup (config, client, session, profile), sign-in, invitation sign-up, sign-out (clears all state).
 import type { Session } from '@supabase/supabase-js';
-import { initSupabase, loadRuntimeConfig, supabase } from '../data/client';
+import { ACCOUNT_DISABLED_HINT, initSupabase, loadRuntimeConfig, onAccountDisabled, supabase } from '../data/client';
+import { accessRevokedAtom } from './accessRevoked';
 import * as repo from '../data/repositories';
 import type { Profile } from '../core/types';
 import { authReadyAtom, profileAtom, sessionAtom } from './session';
@@ -11,6 +12,8 @@ import { endPointsSession, restorePoints } from './pointsCollection';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
+import { startOffline } from './offline';
+import { cachedProfile, restoreSession } from './offline/session';
 
 let started = false;
 
@@ -25,8 +28,12 @@ export async function bootstrap(): Promise<void> {
     store.set(bootErrorAtom, DATA_TEXT.configError);
     return;
   }
-  const { data } = await supabase().auth.getSession();
-  if (data.session) await enterSession(data.session);
+  // A deactivated account: every request is refused (HTTP 403, hint account_disabled); close the session and say why.
+  onAccountDisabled(() => { void endRevokedSession(); });
+  startOffline();
+  // Offline with an expired access token: opens on the stored session, refreshed when the network returns.
+  const session = await restoreSession();
+  if (session) await enterSession(session);
   store.set(authReadyAtom, true);
   supabase().auth.onAuthStateChange((event, session) => {
     // Never await supabase calls inside this callback (supabase-js holds its lock): defer.
@@ -34,7 +41,10 @@ export async function bootstrap(): Promise<void> {
       if (event === 'SIGNED_OUT' || !session) {
         if (store.get(sessionAtom)) clearSession();
       } else if (event === 'SIGNED_IN' && store.get(sessionAtom)?.user.id !== session.user.id) {
-        void enterSession(session);
+        // Only if still the current session (a deactivated account's session may be closed meanwhile).
+        void supabase().auth.getSession().then(({ data: cur }) => {
+          if (cur.session?.access_token === session.access_token) void enterSession(session);
+        });
       } else {
         store.set(sessionAtom, session);
       }
@@ -52,17 +62,39 @@ export function enterSession(session: Session): Promise<void> {
   entering = (async () => {
     let profile: Profile | null = null;
     try {
-      profile = await repo.ensureProfile(session.user.id, session.user.email ?? '');
+      // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
+      profile = navigator.onLine ? await repo.ensureProfile(session.user.id, session.user.email ?? '') : null;
     } catch (err) {
+      if ((err as { hint?: unknown } | null)?.hint === ACCOUNT_DISABLED_HINT) {
+        await endRevokedSession();
+        return;
+      }
       console.error('Profil introuvable', err);
     }
+    if (profile && profile.active === false) {
+      await endRevokedSession();
+      return;
+    }
+    store.set(accessRevokedAtom, false);
     // The role defaults to user (SPEC §4).
-    store.set(profileAtom, profile ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
+    store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
     void restorePoints(session.user.id); // a warm open draws the map from the local replica at once
     void startLive();
   })();
   return entering;
+}
+
+let revoking: Promise<void> | null = null;
+/** Closes the local session of a deactivated account and keeps the reason for the login screen (once at a time). */
+function endRevokedSession(): Promise<void> {
+  revoking ??= (async () => {
+    stopLive();
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    clearSession();
+    store.set(accessRevokedAtom, true);
+  })().finally(() => { revoking = null; });
+  return revoking;
 }
 
 function clearSession(): void {

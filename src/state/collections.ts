@@ -20,8 +20,8 @@ export type RealtimeChange = { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new: R
 export interface Collection<T> {
   readonly table: string;
   readonly atom: PrimitiveAtom<T[]>;
-  /** Reads the table (never throws: failures are logged and the table's fallback applies). */
-  load(): Promise<void>;
+  /** Reads the table (never throws: failures are logged and the table's fallback applies; false then). */
+  load(): Promise<boolean>;
   /** Loads unless already loaded in this session (the live channel keeps it current afterwards); throws on failure. */
   ensureLoaded(): Promise<void>;
   /** Inserts or replaces one item (after a save). */
@@ -59,9 +59,11 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
       const epoch = currentEpoch();
       try {
         await fetchAndSet();
+        return true;
       } catch (err) {
         console.error(`Chargement de ${s.table} impossible`, err);
         if (isCurrent(epoch)) s.onError?.();
+        return false;
       }
     },
     ensureLoaded() { return loadedEpoch === currentEpoch() ? Promise.resolve() : fetchAndSet(); },

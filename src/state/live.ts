@@ -56,7 +56,7 @@ export function startLive(): Promise<void> {
   store.set(liveStatusAtom, 'connecting');
   let ch = supabase().channel('app-data');
   for (const table of LIVE_TABLES) {
-    ch = ch.on('postgres_changes' as any, { event: '*', schema: 'public', table }, (payload: RealtimeChange) => {
+    ch = ch.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: RealtimeChange) => {
       if (table === 'points') onPointChange(payload);
       else if (!collectionOf(table)?.applyChange(payload)) scheduleReload(table);
     });
@@ -78,7 +78,7 @@ export function startLive(): Promise<void> {
       store.set(liveStatusAtom, 'offline');
     }
   });
-  return firstLoad;
+  return firstLoad.then(() => undefined);
 }
 
 export function stopLive(): void {

@@ -4,7 +4,7 @@
 //                     only what changed since its last sync; else every point from the server, page by page
 //                     (progress in pointsLoadProgressAtom, the map usable from the first page)
 //   syncPoints()      what changed since the last sync (updates and tombstones), e.g. after a realtime reconnect
-//   patchPoints()     live changes (realtime rows, saves)
+//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views)
 //   savePoint(), deletePoint()
 // Every write is dropped once the session that started it has ended (sign-out).
 import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
@@ -12,10 +12,11 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput } from '../data/mappers';
-import { appendPage, createPointIndex, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
-import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import type { PointIndex, PointIndexPage, PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
-import { isValidImageUrl, VALIDATION_MESSAGES } from '../core/validation';
+import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
+import { saveVersioned } from './conflicts';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom, replicaErrorAtom } from './pointIndex';
 import { clearPointDetails, forgetPointDetails, remember } from './pointDetails';
 import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
@@ -35,7 +36,7 @@ const SAVE_DELAY_MS = 3000;
 
 let cursorMs = 0; // reading time of the last complete load or sync (ms): every change before it is applied
 let loaded = false; // the session's first load finished
-let syncing: Promise<void> | null = null;
+let syncing: Promise<boolean> | null = null;
 
 const alive = isCurrent;
 
@@ -143,19 +144,19 @@ export function restorePoints(userId: string): Promise<boolean> {
   return done;
 }
 
-/** The session's first load (see the header). Never throws: failures are logged. */
-export async function loadPoints(userId: string): Promise<void> {
+/** The session's first load (see the header). Never throws: failures are logged (false then). */
+export async function loadPoints(userId: string): Promise<boolean> {
   const my = currentEpoch();
   if (loaded) return syncPoints();
   const warm = await restorePoints(userId);
-  if (!alive(my)) return;
+  if (!alive(my)) return true;
   if (warm) {
     const n = current().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
     loaded = true;
-    await syncPoints();
+    const ok = await syncPoints();
     if (alive(my)) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
-    return;
+    return ok;
   }
   store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
   let lastPublish = 0;
@@ -178,7 +179,7 @@ export async function loadPoints(userId: string): Promise<void> {
       onEstimate: (t) => { total = t; },
       cancelled: () => !alive(my),
     });
-    if (!alive(my)) return;
+    if (!alive(my)) return true;
     advanceCursor(res.asOf);
     loaded = true;
     publish();
@@ -186,15 +187,17 @@ export async function loadPoints(userId: string): Promise<void> {
     scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
     await syncPoints();
+    return true;
   } catch (e) {
     console.error('Chargement des signalements impossible', e);
     if (alive(my)) store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
+    return false;
   }
 }
 
 /** Applies what changed on the server since the last sync (never everything). */
-export function syncPoints(): Promise<void> {
-  if (!loaded) return Promise.resolve();
+export function syncPoints(): Promise<boolean> {
+  if (!loaded) return Promise.resolve(true);
   syncing ??= (async () => {
     const my = currentEpoch();
     try {
@@ -204,7 +207,7 @@ export function syncPoints(): Promise<void> {
       // before that reading time is missed).
       const res = await fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
       const gone = await fetchTombstones(since);
-      if (!alive(my)) return;
+      if (!alive(my)) return true;
       const ix = current();
       let changed = 0;
       for (const p of pages) changed += appendPage(ix, p);
@@ -213,8 +216,10 @@ export function syncPoints(): Promise<void> {
       forgetPointDetails(gone.ids);
       if (changed) publish();
       scheduleSave(changed ? SAVE_DELAY_MS : 0);
+      return true;
     } catch (e) {
       console.error('Synchronisation des signalements impossible', e);
+      return false;
     } finally {
       syncing = null;
     }
@@ -241,13 +246,57 @@ function withVersion(r: Record<string, any>, teamName?: (teamId: string | null) 
   return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
 }
 
-/** Saves a point (insert or update); throws on failure so the form keeps its content. */
-export async function savePoint(input: PointInput): Promise<Point> {
+/** Domain points (a save's answer, the outbox's views) into the index and the details. `force`: shown even over a
+ * newer server version of the same point (a change waiting in the outbox is laid over it). */
+export function patchPoints(points: readonly Point[], deletedIds: readonly string[] = [], force = false): void {
+  const ix = current();
+  let changed = removeIds(ix, deletedIds);
+  if (points.length) {
+    const rows = points.map((p) => {
+      const row = pointToIndexRow(p);
+      if (force) { const slot = findSlot(ix, p.id); if (slot >= 0 && ix.updated[slot] > row.updated) row.updated = ix.updated[slot]; }
+      return row;
+    });
+    changed += upsertRows(ix, rows);
+    remember(points.map((p, k) => ({ point: p, updatedMs: rows[k].updated, updatedAt: p.updatedAt ?? '' })));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function pointToIndexRow(p: Point): PointIndexRow {
+  const created = Date.parse(p.creationDate);
+  const updated = p.updatedAt ? Date.parse(p.updatedAt) : created;
+  return {
+    id: p.id, x: p.position.x, y: p.position.y, km: p.kmValue ?? null, created: Number.isFinite(created) ? created : Date.now(),
+    updated: Number.isFinite(updated) ? updated : Date.now(), status: p.status, criticality: p.criticality, teamId: p.teamId ?? null,
+  };
+}
+
+/** Whether the index has this point. */
+export const hasPoint = (id: string): boolean => findSlot(current(), id) >= 0;
+
+/** The editable fields compared field by field on a conflict (issue 15). */
+export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
+
+/**
+ * Saves a point (insert, or update stating the version `base` it was based on: conflict dialog of ./conflicts);
+ * throws on failure so the form keeps its content.
+ */
+export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
   const my = currentEpoch();
-  const row = await repo.savePointRow(input);
-  if (alive(my)) patchPointRows([row]);
-  return repo.rowToPoint(row);
+  let row = null as Record<string, any> | null;
+  const saveRow = async (v: PointInput): Promise<Point> => { row = await repo.savePointRow(v); return repo.rowToPoint(row); };
+  const saved = input.id && base
+    ? await saveVersioned<PointInput>({
+      table: 'points', base, mine: input, fields: POINT_CONFLICT_FIELDS,
+      save: saveRow, fetchCurrent: () => repo.getPoint(input.id!),
+      finish: (v) => ({ ...v, kmValue: parseKm(v.kilometer) ?? null }),
+    }) as Point
+    : await saveRow(input);
+  if (alive(my) && row) patchPointRows([row]);
+  return saved;
 }
 
 /** Deletes a point row (the image is handled by the caller). */

@@ -1,17 +1,31 @@
-// Route report actions (SPEC §4, §7): fresh paged point load, classification in the report worker (in-process
-// fallback), Word generation in the docx worker with progress, and the file download.
+// Route report actions (SPEC §4, §7; issue 10 item 4): the report's typed-array input from the loaded state (no
+// reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
+// with progress, and the file download.
 import * as Comlink from 'comlink';
-import { listPoints } from '../data/repositories';
-import { assembleReport, packPoints } from '../core/report/assemble';
-import { buildZoneIndex, classifyPoints } from '../core/report/classify';
+import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
+import { planReport, planStats, type ReportPlan } from '../core/report/plan';
+import { indexFromPointIndex, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
+import { effectiveTracks } from '../core/report/rules';
+import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
+import { REPORT_TEXT } from '../core/report/strings';
+import { STATUS_LABELS, TRACK_LABELS } from '../core/constants';
+import type { DocxRow } from '../core/report/docxStream';
+import { fetchPointDetails } from '../data/reportDetails';
+import { store } from './store';
 import { reportFileName } from '../core/report/fileName';
-import type { CriticalityLevel, Point, ReportRequest, ReportResult, Zone } from '../core/types';
+import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
-import type { DocxProgress, DocxWorkerApi } from '../../workers/docx.worker';
+import type { DocxWorkerApi } from '../../workers/docx.worker';
 
-/** Every point, loaded fresh and paged past the row cap, so the report does not depend on the map's filters. */
-export function loadReportPoints(onPage?: (loaded: number) => void): Promise<Point[]> {
-  return listPoints(onPage);
+let indexMemo: { source: PointIndexSnapshot; index: ReportPointIndex } | null = null;
+/**
+ * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
+ * point index (issue 10 item 1) once per index version.
+ */
+export function currentReportIndex(): ReportPointIndex {
+  const snap = store.get(pointIndexAtom);
+  if (indexMemo?.source !== snap) indexMemo = { source: snap, index: indexFromPointIndex(snap.index) };
+  return indexMemo.index;
 }
 
 let reportWorker: { worker: Worker; api: Comlink.Remote<ReportWorkerApi> } | null = null;
@@ -24,46 +38,79 @@ function getReportWorker(): Comlink.Remote<ReportWorkerApi> | null {
   return reportWorker.api;
 }
 
-/** Classifies the points in the report worker (typed arrays transferred both ways) and assembles the result. */
-export async function runReport(request: ReportRequest, zones: readonly Zone[], points: readonly Point[]): Promise<ReportResult> {
-  const packed = packPoints(points);
+/** Classifies and groups in the report worker: the plan (sections of point indices in km order). */
+export async function planRouteReport(request: ReportRequest, zones: readonly Zone[], ix: ReportPointIndex): Promise<ReportPlan> {
+  const selected = new Set(request.selectedZones);
   const zoneVertices = zones.map((z) => z.points);
+  const kmStart = zones.map((z) => z.kmStart);
+  const isSelected = zones.map((z) => selected.has(z.id));
   const api = getReportWorker();
-  let codes: Int32Array;
-  if (api) {
-    const buffers = [packed.xs.buffer, packed.ys.buffer, packed.km.buffer, packed.resolved.buffer] as ArrayBuffer[];
-    codes = await api.classify(Comlink.transfer(packed, buffers), request.startPoint, request.endPoint, zoneVertices);
-  } else {
-    codes = classifyPoints(packed, request.startPoint, request.endPoint, buildZoneIndex(zoneVertices));
-  }
-  return assembleReport(request, zones, points, codes);
+  // Copies (the index stays with the state); ~29 bytes a point, transferred to the worker without a second copy.
+  const points = { xs: ix.xs.slice(), ys: ix.ys.slice(), km: ix.km.slice(), resolved: resolvedMask(ix) };
+  if (!api) return planReport(classifyPoints(points, request.startPoint, request.endPoint, buildZoneIndex(zoneVertices)), points.km, kmStart, isSelected);
+  const buffers = [points.xs.buffer, points.ys.buffer, points.km.buffer, points.resolved.buffer] as ArrayBuffer[];
+  return api.plan(Comlink.transfer(points, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
 }
 
-/** Absolute image URLs (a worker resolves relative ones against its own script URL). */
-function withAbsoluteImageUrls(report: ReportResult): ReportResult {
-  const base = typeof document !== 'undefined' ? document.baseURI : undefined;
-  const abs = (p: Point): Point => {
-    if (!p.imageUrl || !base) return p;
-    try { return { ...p, imageUrl: new URL(p.imageUrl, base).href }; } catch { return p; }
-  };
-  return {
-    ...report,
-    pointsInZones: report.pointsInZones.map((s) => ({ zone: s.zone, points: s.points.map(abs) })),
-    pointsOutsideZones: report.pointsOutsideZones.map(abs),
-  };
+export interface StreamedReportInput {
+  request: ReportRequest;
+  plan: ReportPlan;
+  index: ReportPointIndex;
+  zones: readonly Zone[];
+  levels: readonly CriticalityLevel[];
+  generatedAt: Date;
 }
+export type StreamProgress = (done: number, total: number, bytes: number) => void;
+const WORD_PAGE = 500; // rows fetched and written per step
 
 /**
- * Builds the .docx in a dedicated worker (terminated afterwards to free its memory) and starts the download.
- * Returns the file name. Throws when generation fails.
+ * The Word report at any size (issue 10 item 4): details fetched page by page (the next page while the worker writes
+ * the current one) and streamed into the docx worker, which holds only the compressed output and a bounded number of
+ * photos. Starts the download; returns the file name. Throws when generation fails.
  */
-export async function downloadWordReport(report: ReportResult, levels: readonly CriticalityLevel[], onProgress?: DocxProgress): Promise<string> {
+export async function downloadStreamedWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<string> {
+  const { request, plan, index, zones, levels, generatedAt } = input;
   const worker = new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' });
   try {
     const api = Comlink.wrap<DocxWorkerApi>(worker);
-    const now = new Date();
-    const blob = await api.generate(withAbsoluteImageUrls(report), [...levels], now.toISOString(), onProgress ? Comlink.proxy(onProgress) : undefined);
-    const name = reportFileName(report.request.displayStartPoint, report.request.displayEndPoint, now);
+    const stats = planStats(plan, index);
+    await api.begin({ request, tracks: effectiveTracks(request.selectedTracks), stats }, generatedAt.toISOString());
+    const levelName = new Map(levels.map((l) => [l.id, l.name]));
+    const base = typeof document !== 'undefined' ? document.baseURI : undefined;
+    const abs = (url: string | null) => { if (!url || !base) return url; try { return new URL(url, base).href; } catch { return url; } };
+    const total = plan.rows.length;
+    let done = 0;
+    for (const s of plan.sections) {
+      const zone = s.zone === OUTSIDE_ZONES ? null : zones[s.zone];
+      await api.section({
+        name: zone ? zone.name : null, color: zone?.color ?? '', track: zone ? TRACK_LABELS[zone.track ?? 'none'] : null,
+        kmStart: zone?.kmStart ?? null, kmEnd: zone?.kmEnd ?? null, count: s.end - s.start,
+      });
+      const pageIds = (from: number) => Array.from(plan.rows.subarray(from, Math.min(s.end, from + WORD_PAGE)), (i) => index.ids[i]);
+      let nextFetch: Promise<PointDetails[]> | null = s.start < s.end ? fetchPointDetails(pageIds(s.start)) : null;
+      for (let from = s.start; from < s.end; from += WORD_PAGE) {
+        const details = new Map((await nextFetch!).map((d) => [d.id, d]));
+        const to = Math.min(s.end, from + WORD_PAGE);
+        nextFetch = to < s.end ? fetchPointDetails(pageIds(to)) : null;
+        const rows: DocxRow[] = [];
+        for (let k = from; k < to; k++) {
+          const i = plan.rows[k];
+          const d = details.get(index.ids[i]);
+          const levelId = index.criticalityKeys[index.criticality[i]];
+          const status = STATUS_CODES[index.status[i]];
+          rows.push({
+            id: index.ids[i], km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
+            status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
+            team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none, imageUrl: abs(d?.imageUrl ?? null),
+          });
+        }
+        const bytes = await api.rows(rows);
+        done += rows.length;
+        onProgress?.(done, total, bytes);
+      }
+    }
+    const blob = await api.finish();
+    const name = reportFileName(request.displayStartPoint, request.displayEndPoint, generatedAt);
     saveBlob(blob, name);
     return name;
   } finally {

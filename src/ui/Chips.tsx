@@ -1,5 +1,6 @@
 // Filter chips: single choice (Chips, a radio group) and independent toggles (ToggleChip).
 import type { ReactNode } from 'react';
+import { formatCount } from '../core/format';
 
 export interface ChipOption<T extends string> { value: T; label: ReactNode; count?: number; color?: string }
 
@@ -25,7 +26,7 @@ export function Chips<T extends string>({ options, value, onChange, ariaLabel, c
         >
           {o.color && <span className="chip-dot" style={{ background: o.color }} aria-hidden="true" />}
           {o.label}
-          {o.count !== undefined && <span className="chip-count">{o.count}</span>}
+          {o.count !== undefined && <span className="chip-count">{formatCount(o.count)}</span>}
         </button>
       ))}
     </div>

@@ -12,11 +12,13 @@ export interface ConfirmDialogProps {
   what?: string;
   busy?: boolean;
   error?: string | null;
+  /** The deletion is refused (e.g. a team still in use): the refusal is shown and the delete button disabled. */
+  blocked?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, name, what = 'cet élément.', busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, name, what = 'cet élément.', busy, error, blocked = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -27,7 +29,7 @@ export function ConfirmDialog({ open, name, what = 'cet élément.', busy, error
       footer={
         <>
           <Button onClick={onCancel} disabled={busy}>{UI_TEXT.cancel}</Button>
-          <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} busy={busy} onClick={onConfirm}>
+          <Button variant="danger" icon={<Trash2 size={16} aria-hidden="true" />} busy={busy} disabled={blocked} onClick={onConfirm}>
             {busy ? UI_TEXT.deleting : UI_TEXT.confirmYes}
           </Button>
         </>

@@ -62,8 +62,7 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
     for (let i = 0; i < list.length; i++) {
       if (getKey(list[i], i) === activeKey) { scrollToIndex(i); break; }
     }
-    // Only when the active key changes, not on every data update.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the active key changes, not on every data update
   }, [activeKey]);
 
   const first = Math.max(0, Math.floor(listTop / rowHeight) - overscan);

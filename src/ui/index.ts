@@ -13,3 +13,4 @@ export { Toaster } from './Toaster';
 export { toast, dismissToast } from './toast';
 export { VirtualList } from './VirtualList';
 export { useDeviceClass, deviceClassOf, isMobileLike, type DeviceClass } from './useDeviceClass';
+export { ActionConfirmDialog, type ActionConfirmDialogProps } from './ActionConfirmDialog';

@@ -152,6 +152,12 @@ async function insertInvitedUser(tx: Queryable, email: string, password: string)
   return id;
 }
 
+/** points/<uuid>.png of demo photo i: the same on every start (a fixed uuid derived from the seed). */
+export function demoPhotoPath(i: number): string {
+  const h = createHash('sha256').update(`demo-photo-${DEMO_SEED}-${i}`).digest('hex');
+  return `points/${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}.png`;
+}
+
 /** Loads the demo dataset when the database is empty; otherwise does nothing (seeded: false). */
 export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<SeedDemoResult> {
   if (!(await isEmptyDatabase(db))) return { seeded: false, adminId: null, counts: {} };
@@ -159,7 +165,10 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
   const rand = prng(DEMO_SEED);
   const markers = demoMarkers();
   const now = Date.now();
-  const photos: { path: string; bytes: Uint8Array }[] = [];
+  // The photos are stored first, under fixed names: a start killed before the data commits re-seeds over the same
+  // files, and committed points never refer to a photo that was not written.
+  const photos = Array.from({ length: PHOTO_COUNT }, (_, i) => ({ path: demoPhotoPath(i), bytes: demoPhoto(PHOTO_ACCENTS[i % PHOTO_ACCENTS.length], i) }));
+  for (const p of photos) await opts.putObject('poi_images', p.path, p.bytes, 'image/png');
 
   const adminId = await db.admin.transaction(async (tx) => {
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
@@ -190,12 +199,7 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
     }
 
     const rows = generatePoints(rand, DEMO_POINTS, markers, teamIds, adminId, now);
-    for (let i = 0; i < PHOTO_COUNT; i++) {
-      const row = rows[i * 37 + 5];
-      const path = `points/${randomUUID()}.png`;
-      photos.push({ path, bytes: demoPhoto(PHOTO_ACCENTS[i % PHOTO_ACCENTS.length], i) });
-      row.image_url = `/storage/v1/object/public/poi_images/${path}`;
-    }
+    for (const [i, p] of photos.entries()) rows[i * 37 + 5].image_url = `/storage/v1/object/public/poi_images/${p.path}`;
     await insertPoints(tx, rows);
     if (opts.extraPoints > 0) await insertPoints(tx, generatePoints(prng(DEMO_SEED + 2), opts.extraPoints, markers, teamIds, adminId, now));
 
@@ -204,8 +208,6 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
       ['https://forms.example.org/avis-signalements-ferroviaires', adminId]);
     return adminId;
   });
-
-  for (const p of photos) await opts.putObject('poi_images', p.path, p.bytes, 'image/png');
 
   const counts: Record<string, number> = {};
   for (const t of ['kilometer_markers', 'zones', 'teams', 'points', 'profiles']) {

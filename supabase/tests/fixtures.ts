@@ -1,5 +1,5 @@
 // Shared fixtures of the database tests: a migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is
-// set) with an admin, two users, a user without profile, and one row of every app table.
+// set) with an admin, two users, a user without profile, a deactivated user, and one row of every app table.
 import type { Database, Queryable } from '../../server/db/types';
 import { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, freshDatabase, resetDatabase, testKind } from '../../server/db/testing';
 
@@ -7,7 +7,7 @@ export { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, fr
 
 export interface World {
   db: Database;
-  admin: string; userA: string; userB: string; noProfile: string;
+  admin: string; userA: string; userB: string; noProfile: string; inactive: string;
   team: string; freeTeam: string; zone: string; point: string; marker: string; level: string; invitation: string; object: string;
 }
 
@@ -19,6 +19,8 @@ export async function makeWorld(): Promise<World> {
   const userA = await createUserWithProfile(db, 'alice@example.org', 'user');
   const userB = await createUserWithProfile(db, 'bob@example.org', 'user');
   const noProfile = await createUser(db, 'nina@example.org');
+  const inactive = await createUserWithProfile(db, 'ines@example.org', 'user');
+  await db.admin.query('update public.profiles set active = false where id = $1', [inactive]);
   const team = await one(db, "insert into public.teams (name) values ('Équipe A') returning id");
   const freeTeam = await one(db, "insert into public.teams (name) values ('Équipe libre') returning id");
   const zone = await one(db, `insert into public.zones (name, track, points) values ('Zone 1', 'voie_1', '[{"x":0,"y":0},{"x":10,"y":0},{"x":10,"y":10}]') returning id`);
@@ -29,19 +31,19 @@ export async function makeWorld(): Promise<World> {
   await createInvitation(db, 'pending@example.org');
   const invitation = await one(db, "select id from public.invitations where email = 'pending@example.org'");
   const object = await one(db, "insert into storage.objects (bucket_id, name, owner, metadata) values ('poi_images', 'points/fixture.png', $1, '{}') returning id", [userA]);
-  return { db, admin, userA, userB, noProfile, team, freeTeam, zone, point, marker, level, invitation, object };
+  return { db, admin, userA, userB, noProfile, inactive, team, freeTeam, zone, point, marker, level, invitation, object };
 }
 
 const ROLLBACK = Symbol('rollback');
 
 /** Runs fn as a request of userId (null = anon) and always rolls back; returns fn's value or the error. */
-export async function tryAs<T>(db: Database, userId: string | null, fn: (tx: Queryable) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: any }> {
+export async function tryAs<T>(db: Database, userId: string | null, fn: (tx: Queryable) => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: { code?: string; message?: string } }> {
   let value: T;
   try {
     await db.asRequest(ctxFor(userId), async (tx) => { value = await fn(tx); throw ROLLBACK; });
   } catch (e) {
     if (e === ROLLBACK) return { ok: true, value: value! };
-    return { ok: false, error: e };
+    return { ok: false, error: e as { code?: string; message?: string } }; // a database error (pg or PGlite)
   }
   throw new Error('unreachable');
 }

@@ -73,7 +73,7 @@ describe(`list_invitations and validate_invitation (${testKind()})`, () => {
     const rows = await asUser<{ email: string; redeemed_at: Date | null }>(db, admin, 'select * from public.list_invitations()');
     // the two fixture users were invited too (redeemed)
     expect(rows.map((r) => [r.email, r.redeemed_at === null]).sort()).toEqual([['a@example.org', true], ['admin@example.org', false], ['user@example.org', false]]);
-    expect(Object.keys(rows[0]).sort()).toEqual(['created_at', 'created_by', 'email', 'expires_at', 'id', 'redeemed_at', 'redeemed_by']);
+    expect(Object.keys(rows[0]).sort()).toEqual(['created_at', 'created_by', 'email', 'expires_at', 'id', 'redeemed_at', 'redeemed_by', 'revoked_at']);
     await expect(asUser(db, user, 'select * from public.list_invitations()')).rejects.toMatchObject({ code: '42501' });
     await expect(asUser(db, null, 'select * from public.list_invitations()')).rejects.toMatchObject({ code: '42501' });
   });

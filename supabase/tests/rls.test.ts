@@ -1,14 +1,14 @@
-// Row-level-security matrix: every app table × {anon, user, another user, admin} × {select, insert, update,
-// delete}, each case allowed or denied as SPEC §6 says; plus RLS on every table, pinned search_path on every
+// Row-level-security matrix: every app table × {anon, user, another user, admin, deactivated member, account
+// without profile} × {select, insert, update, delete}, each case allowed or denied as SPEC §6 and issue 12 say; plus RLS on every table, pinned search_path on every
 // security-definer function, and a request role that is neither superuser nor bypassrls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../server/db/types';
 import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
-type Actor = 'anon' | 'user' | 'other' | 'admin';
+type Actor = 'anon' | 'user' | 'other' | 'admin' | 'inactive' | 'noprofile';
 type Op = 'select' | 'insert' | 'update' | 'delete';
-const ACTORS: Actor[] = ['anon', 'user', 'other', 'admin'];
+const ACTORS: Actor[] = ['anon', 'user', 'other', 'admin', 'inactive', 'noprofile'];
 const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
 
 let w: World;
@@ -67,6 +67,13 @@ const STATEMENTS: Record<string, Record<Op, (w: World) => [string, unknown[]]>> 
     update: (w) => ['update public.profiles set team_id = $2 where id = $1 returning id', [w.userA, w.team]],
     delete: (w) => ['delete from public.profiles where id = $1 returning id', [w.userA]],
   },
+  // The history of the fixture point (its insert, recorded by the trigger): nobody writes the log.
+  audit_log: {
+    select: (w) => ["select id from public.audit_log where table_name = 'points' and row_id = $1", [w.point]],
+    insert: (w) => ["insert into public.audit_log (table_name, row_id, action, changes) values ('points', $1, 'update', '{}') returning id", [w.point]],
+    update: (w) => ["update public.audit_log set actor = null where table_name = 'points' and row_id = $1 returning id", [w.point]],
+    delete: (w) => ["delete from public.audit_log where table_name = 'points' and row_id = $1 returning id", [w.point]],
+  },
   'storage.objects (poi_images)': {
     select: (w) => ['select id from storage.objects where id = $1', [w.object]],
     insert: () => ["insert into storage.objects (bucket_id, name) values ('poi_images', 'points/nouvelle.jpg') returning id", []],
@@ -86,19 +93,22 @@ const ALLOWED: Record<string, Record<Op, Actor[]>> = {
   kilometer_markers: { select: ALL, insert: ADMIN, update: ADMIN, delete: ADMIN },
   app_settings: { select: ALL, insert: ADMIN, update: ADMIN, delete: ADMIN },
   invitations: { select: ADMIN, insert: ADMIN, update: ADMIN, delete: ADMIN },
-  profiles: { select: ALL, insert: [], update: ADMIN, delete: ADMIN },
-  // public bucket: everybody reads; signed-in users add, replace and remove images under points/
-  'storage.objects (poi_images)': { select: ['anon', ...ALL], insert: ALL, update: ALL, delete: ALL },
+  // a member reads their own profile only (admins every one); the account without profile creates only its own
+  profiles: { select: ['user', 'admin'], insert: ['noprofile'], update: ADMIN, delete: ADMIN },
+  audit_log: { select: ALL, insert: [], update: [], delete: [] },
+  // public bucket: everybody reads; signed-in users add and remove images under points/; only the uploader
+  // (alice owns the fixture object) replaces one
+  'storage.objects (poi_images)': { select: ['anon', ...ALL, 'inactive', 'noprofile'], insert: ALL, update: ['user'], delete: ALL },
 };
 
 const cases = Object.keys(STATEMENTS).flatMap((table) =>
   OPS.flatMap((op) => ACTORS.map((actor) => ({ table, op, actor, allowed: ALLOWED[table][op].includes(actor) }))));
 
-const idOf = (w: World, a: Actor) => ({ anon: null, user: w.userA, other: w.userB, admin: w.admin })[a];
+const idOf = (w: World, a: Actor) => ({ anon: null, user: w.userA, other: w.userB, admin: w.admin, inactive: w.inactive, noprofile: w.noProfile })[a];
 
 describe(`row-level security matrix (${testKind()})`, () => {
-  it('covers 8 app tables + storage.objects × 4 actors × 4 operations', () => {
-    expect(cases.length).toBe(144);
+  it('covers 9 app tables + storage.objects × 6 actors × 4 operations', () => {
+    expect(cases.length).toBe(240);
     expect(cases.filter((c) => c.allowed).length).toBeGreaterThan(20);
   });
 
@@ -133,9 +143,16 @@ describe('security invariants', () => {
     const r = await w.db.admin.query<{ name: string; proconfig: string[] | null }>(
       `select n.nspname || '.' || p.proname as name, p.proconfig from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')`);
-    expect(r.rows.map((f) => f.name)).toEqual(expect.arrayContaining(['public.is_admin', 'public.invite_user', 'public.change_user_role']));
+    expect(r.rows.map((f) => f.name)).toEqual(expect.arrayContaining(['private.is_admin', 'private.is_active_member', 'private.audit_row', 'public.user_emails']));
     const unpinned = r.rows.filter((f) => !(f.proconfig ?? []).some((c) => c.startsWith('search_path=')));
     expect(unpinned.map((f) => f.name)).toEqual([]);
+  });
+
+  it('the only security-definer functions of the exposed schema are the documented exceptions', async () => {
+    const r = await w.db.admin.query<{ name: string }>(
+      `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where p.prosecdef and n.nspname = 'public' order by 1`);
+    expect(r.rows.map((f) => f.name)).toEqual(['user_emails', 'validate_invitation']);
   });
 
   it.each(['anon', 'authenticated'] as const)('the %s request role is neither superuser nor bypassrls', async (role) => {

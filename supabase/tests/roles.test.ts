@@ -51,18 +51,22 @@ describe(`create_profile (${testKind()})`, () => {
 });
 
 describe(`direct profile updates (${testKind()})`, () => {
-  it('a user cannot change their own role or team; an admin sets anyone\'s team but not a role', async () => {
+  it('a user cannot change their own role or team; an admin sets anyone\'s team, and a role only under the last-admin rule', async () => {
     const admin = await createUserWithProfile(db, 'admin@example.org', 'admin');
     const u = await createUserWithProfile(db, 'u@example.org', 'user');
     const team = (await db.admin.query<{ id: string }>("insert into public.teams (name) values ('T') returning id")).rows[0].id;
 
-    await expect(asUser(db, u, "update public.profiles set role = 'admin' where id = $1", [u])).rejects.toMatchObject({ code: '42501' });
-    await asUser(db, u, 'update public.profiles set team_id = $2 where id = $1', [u, team]);
-    expect((await db.admin.query('select role, team_id from public.profiles where id = $1', [u])).rows[0]).toEqual({ role: 'user', team_id: null });
+    // a plain user's update of their own profile matches no row (admins only), so nothing changes
+    expect(await asUser(db, u, "update public.profiles set role = 'admin' where id = $1 returning id", [u])).toEqual([]);
+    expect(await asUser(db, u, 'update public.profiles set team_id = $2 where id = $1 returning id', [u, team])).toEqual([]);
+    expect(await asUser(db, u, 'update public.profiles set active = false where id = $1 returning id', [admin])).toEqual([]);
+    expect((await db.admin.query('select role, team_id, active from public.profiles where id = $1', [u])).rows[0]).toEqual({ role: 'user', team_id: null, active: true });
+    // email and created_at stay out of reach, admins included
+    await expect(asUser(db, admin, "update public.profiles set email = 'x@example.org' where id = $1", [u])).rejects.toMatchObject({ code: '42501' });
 
-    await expect(asUser(db, admin, "update public.profiles set role = 'admin' where id = $1", [u])).rejects.toMatchObject({ code: '42501' });
     await asUser(db, admin, 'update public.profiles set team_id = $2 where id = $1', [u, team]);
     await asUser(db, admin, 'update public.profiles set team_id = $2 where id = $1', [admin, team]);
+    await expect(asUser(db, admin, "update public.profiles set role = 'user' where id = $1", [admin])).rejects.toMatchObject({ message: LAST_ADMIN });
     const rows = (await db.admin.query('select id, role, team_id from public.profiles order by email')).rows;
     expect(rows).toEqual([{ id: admin, role: 'admin', team_id: team }, { id: u, role: 'user', team_id: team }]);
   });

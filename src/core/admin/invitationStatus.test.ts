@@ -14,6 +14,11 @@ describe('invitationStatus', () => {
   it('says expired exactly at the expiry instant', () => {
     expect(invitationStatus({ redeemedAt: null, expiresAt: '2026-11-21T10:00:00Z' }, NOW).kind).toBe('expired');
   });
+  it('says revoked when revoked and unused, whatever the expiry; used wins over revoked', () => {
+    expect(invitationStatus({ redeemedAt: null, revokedAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-28T10:00:00Z' }, NOW)).toEqual({ kind: 'revoked' });
+    expect(invitationStatus({ redeemedAt: null, revokedAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-20T10:00:00Z' }, NOW)).toEqual({ kind: 'revoked' });
+    expect(invitationStatus({ redeemedAt: '2026-11-19T08:00:00Z', revokedAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-28T10:00:00Z' }, NOW).kind).toBe('used');
+  });
   it('says pending before expiry', () => {
     expect(invitationStatus({ redeemedAt: null, expiresAt: '2026-11-28T10:00:00Z' }, NOW)).toEqual({ kind: 'pending' });
   });

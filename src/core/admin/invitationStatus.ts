@@ -1,14 +1,16 @@
-// Displayed status of an invitation (SPEC §4): redeemed, then expired, then pending, in that precedence.
+// Displayed status of an invitation (SPEC §4): redeemed, then revoked (issue 12), then expired, then pending, in that precedence.
 import type { Invitation } from '../types';
 
 export type InvitationStatus =
   | { kind: 'used'; redeemedAt: string }
+  | { kind: 'revoked' }
   | { kind: 'expired' }
   | { kind: 'pending' };
 
 /** `nowMs` is the current time in epoch milliseconds (injected for tests). */
-export function invitationStatus(inv: Pick<Invitation, 'redeemedAt' | 'expiresAt'>, nowMs: number): InvitationStatus {
+export function invitationStatus(inv: Pick<Invitation, 'redeemedAt' | 'expiresAt' | 'revokedAt'>, nowMs: number): InvitationStatus {
   if (inv.redeemedAt) return { kind: 'used', redeemedAt: inv.redeemedAt };
+  if (inv.revokedAt) return { kind: 'revoked' };
   const expires = Date.parse(inv.expiresAt);
   if (Number.isFinite(expires) && expires <= nowMs) return { kind: 'expired' };
   return { kind: 'pending' };

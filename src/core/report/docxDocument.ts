@@ -22,10 +22,10 @@ export interface ReportDocumentInput {
   generatedAt: Date;
 }
 
-const BODY_SIZE = 20; // half-points: 10 pt
-const TABLE_SIZE = 18; // half-points: 9 pt
-const HEADER_FILL = 'E5E7EB';
-const COLUMNS = [
+export const BODY_SIZE = 20; // half-points: 10 pt
+export const TABLE_SIZE = 18; // half-points: 9 pt
+export const HEADER_FILL = 'E5E7EB';
+export const COLUMNS = [
   { title: REPORT_TEXT.colPk, width: 8 },
   { title: REPORT_TEXT.colLabel, width: 16 },
   { title: REPORT_TEXT.colDescription, width: 25 },
@@ -35,7 +35,7 @@ const COLUMNS = [
   { title: REPORT_TEXT.colTicket, width: 14 },
 ]; // widths in % of the table
 
-const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
+export const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
 
 function text(value: string, opts: { bold?: boolean; size?: number; color?: string } = {}): TextRun {
   return new TextRun({ text: value, bold: opts.bold, size: opts.size, color: opts.color });
@@ -90,14 +90,20 @@ function labelled(label: string, value: string): Paragraph {
   return new Paragraph({ spacing: { after: 60 }, children: [text(`${label} : `, { bold: true }), text(value)] });
 }
 
-/** Builds the Word document (A4 portrait, Calibri). */
-export function buildReportDocument({ report, levels, images, generatedAt }: ReportDocumentInput): Document {
-  const { request } = report;
-  const stats = reportStats(report);
-  const children: (Paragraph | Table)[] = [
+/** What the document's first part says: range, tracks, date, zone count and the three stats. */
+export interface ReportDocumentMeta {
+  request: ReportResult['request'];
+  tracks: ReportResult['tracks'];
+  stats: { unresolved: number; zonesWithAnomalies: number; dangers: number };
+  generatedAt: Date;
+}
+
+/** Title, information lines and the summary table. */
+function headerChildren({ request, tracks, stats, generatedAt }: ReportDocumentMeta): (Paragraph | Table)[] {
+  return [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [text(REPORT_TEXT.viewTitle)] }),
     labelled(REPORT_TEXT.range, `PK ${formatKm(request.displayStartPoint)} → PK ${formatKm(request.displayEndPoint)}`),
-    labelled(REPORT_TEXT.tracks, report.tracks.map((t) => TRACK_LABELS[t]).join(', ')),
+    labelled(REPORT_TEXT.tracks, tracks.map((t) => TRACK_LABELS[t]).join(', ')),
     labelled(REPORT_TEXT.generatedOn, formatDateTimeFr(generatedAt)),
     labelled('Zones', REPORT_TEXT.zonesSelected(request.selectedZones.length)),
     new Paragraph({ heading: HeadingLevel.HEADING_1, children: [text('Synthèse')] }),
@@ -109,6 +115,23 @@ export function buildReportDocument({ report, levels, images, generatedAt }: Rep
       ],
     }),
   ];
+}
+
+/** The marker paragraph of a skeleton: the streaming writer puts the sections in its place (see docxStream.ts). */
+export const SKELETON_MARKER = '@@REPORT_SECTIONS@@';
+
+/** The document without its sections: header, summary, the empty message if so, and the marker paragraph. */
+export function buildReportSkeleton(meta: ReportDocumentMeta): Document {
+  const children = headerChildren(meta);
+  if (meta.stats.unresolved === 0) children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
+  // A level-2 heading so that the style exists for the streamed section headings.
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [text(SKELETON_MARKER)] }));
+  return wrapDocument(children);
+}
+
+/** Builds the Word document (A4 portrait, Calibri). */
+export function buildReportDocument({ report, levels, images, generatedAt }: ReportDocumentInput): Document {
+  const children = headerChildren({ request: report.request, tracks: report.tracks, stats: reportStats(report), generatedAt });
   if (isEmptyReport(report)) {
     children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
   }
@@ -129,6 +152,10 @@ export function buildReportDocument({ report, levels, images, generatedAt }: Rep
     children.push(new Paragraph({ keepNext: true, spacing: { after: 80 }, children: [text(REPORT_TEXT.anomalies(report.pointsOutsideZones.length), { color: '4B5563' })] }));
     children.push(anomalyTable(report.pointsOutsideZones, levels, images));
   }
+  return wrapDocument(children);
+}
+
+function wrapDocument(children: (Paragraph | Table)[]): Document {
   const font = { run: { font: WORD_FONT } };
   return new Document({
     creator: 'Signalements ferroviaires',

@@ -2,6 +2,7 @@
 import type { ReportRequest, Track, Zone } from '../types';
 import { TRACKS } from '../constants';
 import { REPORT_MESSAGES } from './strings';
+import { formatKm } from '../format';
 
 /** A km range as typed in the form; null while a field is empty or not a number. */
 export interface RangeInput { start: number | null; end: number | null }
@@ -57,12 +58,20 @@ export interface FormState {
   range: RangeInput;
   selectedZones: readonly string[];
   markerCount: number;
+  /** The marker bounds: a PK outside them blocks the report (issue 15 finding 6). */
+  bounds?: { min: number; max: number } | null;
 }
 
 /** The first blocking message of SPEC §5, or null when the form can be submitted. */
 export function validateReportForm(f: FormState): string | null {
   if (f.markerCount < 2) return REPORT_MESSAGES.needMarkers;
   if (f.range.start === null || f.range.end === null) return REPORT_MESSAGES.needRange;
+  const b = f.bounds;
+  if (b) {
+    const out = (v: number) => v < b.min - 1e-9 || v > b.max + 1e-9;
+    if (out(f.range.start)) return REPORT_MESSAGES.startOutOfBounds(formatKm(b.min), formatKm(b.max));
+    if (out(f.range.end)) return REPORT_MESSAGES.endOutOfBounds(formatKm(b.min), formatKm(b.max));
+  }
   if (f.selectedZones.length === 0) return REPORT_MESSAGES.needZone;
   return null;
 }

@@ -3,6 +3,8 @@
 export const REPORT_MESSAGES = {
   needRange: "Veuillez sélectionner les points de départ et d'arrivée",
   needZone: 'Veuillez sélectionner au moins une zone',
+  startOutOfBounds: (min: string, max: string) => `Le PK de départ doit être compris entre PK ${min} et PK ${max}`,
+  endOutOfBounds: (min: string, max: string) => `Le PK d'arrivée doit être compris entre PK ${min} et PK ${max}`,
   needMarkers: 'Ajoutez au moins deux marqueurs PK sur la règle pour utiliser cette fonctionnalité.',
   loadingData: 'Chargement des données...',
   loadError: 'Erreur lors du chargement des points',
@@ -38,4 +40,6 @@ export const REPORT_TEXT = {
   colPhoto: 'Photo',
   noTeam: 'Sans équipe',
   none: '—',
+  loadingRow: 'Chargement de la ligne',
+  rowsTable: 'Anomalies du rapport',
 } as const;

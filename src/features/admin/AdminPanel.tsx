@@ -1,4 +1,4 @@
-// The administration panel (SPEC §2, issue 6): a modal with six tabs, rendered only for admins.
+// The administration panel (SPEC §2, issue 6): a modal with six tabs plus the Journal (issue 12), rendered only for admins.
 // Each tab mounts (and loads its data) when selected; the database refuses admin writes to others anyway.
 import { useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
@@ -12,9 +12,12 @@ import { ZonesTab } from './ZonesTab';
 import { CriticalityTab } from './CriticalityTab';
 import { SettingsTab } from './SettingsTab';
 import { LineTab } from './LineTab';
+import { JournalTab } from './JournalTab';
+import { J } from './journalStrings';
 import './admin.css';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 
-export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line';
+export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line' | 'journal';
 
 export function AdminPanel() {
   const [open, setOpen] = useAtom(adminPanelOpenAtom);
@@ -23,6 +26,7 @@ export function AdminPanel() {
   if (!isAdmin || !open) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen} title={A.title} size="full" className="admin-panel">
+      <OnlineOnlyNotice what="L’administration" />
       <Tabs<AdminTab>
         value={tab}
         onValueChange={setTab}
@@ -35,6 +39,7 @@ export function AdminPanel() {
           { value: 'levels', label: A.tabs.levels, content: <CriticalityTab /> },
           { value: 'settings', label: A.tabs.settings, content: <SettingsTab /> },
           { value: 'line', label: A.tabs.line, content: <LineTab /> },
+          { value: 'journal', label: J.tab, content: <JournalTab /> },
         ]}
       />
     </Dialog>

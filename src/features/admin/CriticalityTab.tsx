@@ -32,7 +32,7 @@ export function CriticalityTab() {
     if (editing === 'new') {
       await save({ id: levelIdFromName(d.name, levels.map((l) => l.id)), ...d, order: nextLevelOrder(levels), isDefault: false });
     } else if (editing) {
-      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault });
+      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault, base: editing });
     }
     toast(A.levels.saved, 'success');
   };
@@ -118,7 +118,7 @@ export function CriticalityTab() {
       {editing && <LevelFormDialog level={editing === 'new' ? null : editing} onSave={saveDraft} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.levels.deleteWhat}
-        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteError} blocked={!!deleteError && deleteError !== A.levels.deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );

@@ -1,12 +1,12 @@
-// Invitations table: Email, Date d'envoi, Expiration, Statut (used > expired > pending, SPEC §4) and 'Renvoyer' for expired ones.
-import { RotateCw } from 'lucide-react';
+// Invitations table: Email, Date d'envoi, Expiration, Statut (used > expired > pending, SPEC §4) 'Renvoyer' for expired ones, 'Révoquer' for pending ones (issue 12).
+import { Ban, RotateCw } from 'lucide-react';
 import type { Invitation } from '../../core/types';
 import { invitationStatus, sortInvitations } from '../../core/admin/invitationStatus';
 import { formatDateFr, formatDateTimeFr } from '../../core/format';
 import { Button } from '../../ui';
 import { A } from './strings';
 
-export function InvitationsTable({ invitations, busyEmail, onResend }: { invitations: Invitation[]; busyEmail: string | null; onResend: (email: string) => void }) {
+export function InvitationsTable({ invitations, busyEmail, onResend, onRevoke }: { invitations: Invitation[]; busyEmail: string | null; onResend: (email: string) => void; onRevoke?: (inv: Invitation) => void }) {
   if (invitations.length === 0) return <p className="admin-empty">{A.users.emptyInvitations}</p>;
   const now = Date.now();
   return (
@@ -30,6 +30,7 @@ export function InvitationsTable({ invitations, busyEmail, onResend }: { invitat
                 <td data-label={A.users.colStatus}>
                   {st.kind === 'used' && <span className="badge status-used">{A.users.statusUsed(formatDateFr(st.redeemedAt))}</span>}
                   {st.kind === 'expired' && <span className="badge status-expired">{A.users.statusExpired}</span>}
+                  {st.kind === 'revoked' && <span className="badge status-expired status-revoked">{A.users.statusRevoked}</span>}
                   {st.kind === 'pending' && <span className="badge status-pending">{A.users.statusPending}</span>}
                 </td>
                 <td data-label={A.users.colActions}>
@@ -38,6 +39,10 @@ export function InvitationsTable({ invitations, busyEmail, onResend }: { invitat
                       onClick={() => onResend(inv.email)}>{A.users.resend}</Button>
                   )}
                   {st.kind === 'pending' && <span className="muted small">{A.users.pendingHint}</span>}
+                  {st.kind === 'pending' && onRevoke && (
+                    <Button size="sm" variant="danger" icon={<Ban size={14} aria-hidden="true" />} aria-label={`${A.users.revoke} ${inv.email}`}
+                      onClick={() => onRevoke(inv)}>{A.users.revoke}</Button>
+                  )}
                 </td>
               </tr>
             );

@@ -47,12 +47,16 @@ function MarkerRow({ m, imageWidth, onSave, onDelete }: {
       <td data-label={A.line.valueLabel}>
         <input className="input marker-value" inputMode="decimal" value={value} aria-label={`${A.line.valueLabel} — ${A.line.markerLabel(label)}`}
           aria-invalid={km === null || undefined} title={km === null ? A.line.valueInvalid : undefined}
+          aria-describedby={km === null ? `marker-value-error-${m.id}` : undefined}
           onChange={(e) => setValue(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') void save(); }} />
+        {km === null && <p className="field-error" id={`marker-value-error-${m.id}`} role="alert">{A.line.valueInvalid}</p>}
       </td>
       <td data-label={A.line.positionLabel}>
         <input className="input marker-position" inputMode="numeric" value={position} aria-label={`${A.line.positionLabel} — ${A.line.markerLabel(label)}`}
           aria-invalid={!posOk || undefined} title={posOk ? undefined : A.line.positionInvalid(imageWidth)}
+          aria-describedby={posOk ? undefined : `marker-position-error-${m.id}`}
           onChange={(e) => setPosition(e.target.value)} onKeyDown={(e) => { if (e.key === 'Enter') void save(); }} />
+        {!posOk && <p className="field-error" id={`marker-position-error-${m.id}`} role="alert">{A.line.positionInvalid(imageWidth)}</p>}
       </td>
       <td className="cell-actions">
         <IconButton label={`${A.save} ${A.line.markerLabel(label)}`} icon={<Check size={16} />} variant={dirty ? 'primary' : 'ghost'}

@@ -6,9 +6,11 @@ import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
 import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
-import { feedbackLinkAtom } from '../../state/data';
+import { feedbackLinkAtom, settingsAtom } from '../../state/data';
+import type { AppSetting } from '../../core/types';
 import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
 import { A } from './strings';
+import { saveErrorText } from '../conflicts/saveErrorText';
 import { useFlash, useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 
@@ -17,11 +19,14 @@ export function SettingsTab() {
   const save = useSetAtom(saveFeedbackLinkAtom);
   const current = useAtomValue(feedbackLinkAtom) ?? '';
   const { status, reload } = useLoad(load);
+  const row = useAtomValue(settingsAtom).find((s) => s.key === 'feedback_link') ?? null;
   const [value, setValue] = useState(current);
+  /** The setting as shown when editing began: its version is stated on save (no silent overwrite). */
+  const [base, setBase] = useState<AppSetting | null>(row);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
-  useEffect(() => { if (status === 'ready') setValue(current); }, [status, current]);
+  useEffect(() => { if (status === 'ready') { setValue(current); setBase(row); } }, [status, current]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const valid = isValidFeedbackLink(value);
   const submit = async (e: FormEvent) => {
@@ -30,11 +35,11 @@ export function SettingsTab() {
     setBusy(true);
     setError(null);
     try {
-      await save(value);
+      await save(value, base);
       flash(A.settings.saved);
     } catch (err) {
       console.error(err);
-      setError(A.settings.saveError);
+      setError(saveErrorText(err, A.settings.saveError));
     } finally {
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { SaveCancelFooter, useNamedFormSave } from './useNamedFormSave';
 
 export interface TeamFormProps {
   team: Team | null; // null = new team
-  onSave: (t: { id?: string; name: string; description: string | null }) => Promise<void>;
+  onSave: (t: { id?: string; name: string; description: string | null; base?: Team | null }) => Promise<void>;
   onClose: () => void;
 }
 
@@ -16,7 +16,7 @@ export function TeamFormDialog({ team, onSave, onClose }: TeamFormProps) {
   const [description, setDescription] = useState(team?.description ?? '');
   const { nameError, clearNameError, saveError, busy, submit } = useNamedFormSave({
     name, nameRequired: A.teams.nameRequired, saveError: A.teams.saveError, onClose,
-    save: (clean) => onSave({ id: team?.id, name: clean, description: description.trim() || null }),
+    save: (clean) => onSave({ id: team?.id, name: clean, description: description.trim() || null, base: team }),
   });
 
   return (

@@ -6,7 +6,7 @@ import { Button, ConfirmDialog, IconButton, ProgressBar, toast } from '../../ui'
 import type { Team } from '../../core/types';
 import { teamStatsFromCounts } from '../../core/admin/teamStats';
 import { indexTeamCounts } from '../../core/pointIndex/queries';
-import { formatDateFr } from '../../core/format';
+import { formatCount, formatDateFr } from '../../core/format';
 import { teamsAtom } from '../../state/data';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { adminProfilesAtom, deleteTeamAtom, loadTeamsDataAtom, saveTeamAtom } from '../../state/adminActions';
@@ -67,8 +67,8 @@ export function TeamsTab() {
                 <p className="team-members"><Users size={14} aria-hidden="true" /> {A.teams.members(s.members)}</p>
                 {t.description && <p className="team-description">{t.description}</p>}
                 <dl className="team-stats">
-                  <div><dt>{A.teams.reports}</dt><dd data-stat="total">{s.total}</dd></div>
-                  <div><dt>{A.teams.resolved}</dt><dd data-stat="resolved">{s.resolved}</dd></div>
+                  <div><dt>{A.teams.reports}</dt><dd data-stat="total">{formatCount(s.total)}</dd></div>
+                  <div><dt>{A.teams.resolved}</dt><dd data-stat="resolved">{formatCount(s.resolved)}</dd></div>
                   <div><dt>{A.teams.progress}</dt><dd data-stat="percent">{s.percent} %</dd></div>
                 </dl>
                 <ProgressBar value={s.percent / 100} label={`${A.teams.progress} ${t.name}`} />
@@ -87,7 +87,7 @@ export function TeamsTab() {
       )}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.teams.deleteWhat}
-        busy={deleteBusy} error={deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteError} blocked={deleteError === A.teams.inUse} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { RefreshCw } from 'lucide-react';
 import { Alert, Button, Tabs, toast } from '../../ui';
-import type { Profile, Role } from '../../core/types';
+import type { Invitation, Profile, Role } from '../../core/types';
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { teamsAtom } from '../../state/data';
 import { adminInvitationsAtom, adminProfilesAtom, changeRoleAtom, inviteUserAtom, loadUsersAtom, setUserTeamAtom } from '../../state/adminActions';
@@ -13,6 +13,7 @@ import { LoadState } from './LoadState';
 import { InviteForm, type InviteView } from './InviteForm';
 import { UsersTable } from './UsersTable';
 import { InvitationsTable } from './InvitationsTable';
+import { InvitationRevokeConfirm, UserAccessConfirm } from './AccessConfirms';
 
 type Sub = 'users' | 'invitations';
 
@@ -37,6 +38,8 @@ function UsersTabContent() {
   const [rowError, setRowError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [busyEmail, setBusyEmail] = useState<string | null>(null);
+  const [accessTarget, setAccessTarget] = useState<Profile | null>(null);
+  const [revokeTarget, setRevokeTarget] = useState<Invitation | null>(null);
 
   const doInvite = async (email: string): Promise<boolean> => {
     const r = await invite(email);
@@ -81,13 +84,13 @@ function UsersTabContent() {
             value: 'users', label: `${A.users.subUsers} (${profiles.length})`,
             content: status !== 'ready'
               ? <LoadState status={status} error={A.users.loadError} onRetry={reload} />
-              : <UsersTable profiles={profiles} teams={teams} meId={me?.id ?? null} busyId={busyId} onTeam={onTeam} onRole={onRole} />,
+              : <UsersTable profiles={profiles} teams={teams} meId={me?.id ?? null} busyId={busyId} onTeam={onTeam} onRole={onRole} onAccess={setAccessTarget} />,
           },
           {
             value: 'invitations', label: `${A.users.subInvitations} (${invitations.length})`,
             content: status !== 'ready'
               ? <LoadState status={status} error={A.users.loadError} onRetry={reload} />
-              : <InvitationsTable invitations={invitations} busyEmail={busyEmail} onResend={resend} />,
+              : <InvitationsTable invitations={invitations} busyEmail={busyEmail} onResend={resend} onRevoke={setRevokeTarget} />,
           },
         ]}
       >
@@ -98,6 +101,8 @@ function UsersTabContent() {
         </div>
         {rowError && <Alert kind="error">{rowError}</Alert>}
       </Tabs>
+      <UserAccessConfirm target={accessTarget} onClose={() => setAccessTarget(null)} />
+      <InvitationRevokeConfirm target={revokeTarget} onClose={() => setRevokeTarget(null)} />
     </div>
   );
 }

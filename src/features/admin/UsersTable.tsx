@@ -1,4 +1,5 @@
-// Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (SPEC §2).
+// Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (SPEC §2), access state with
+// 'Désactiver' / 'Réactiver' (issue 12; not on one's own row).
 import type { Profile, Role, Team } from '../../core/types';
 import { A } from './strings';
 
@@ -9,18 +10,20 @@ export interface UsersTableProps {
   busyId: string | null;
   onTeam: (p: Profile, teamId: string | null) => void;
   onRole: (p: Profile, role: Role) => void;
+  /** 'Désactiver' / 'Réactiver' (asks for confirmation first). */
+  onAccess?: (p: Profile) => void;
 }
 
-export function UsersTable({ profiles, teams, meId, busyId, onTeam, onRole }: UsersTableProps) {
+export function UsersTable({ profiles, teams, meId, busyId, onTeam, onRole, onAccess }: UsersTableProps) {
   if (profiles.length === 0) return <p className="admin-empty">{A.users.emptyUsers}</p>;
   return (
     <table className="admin-table admin-cardtable users-table">
       <thead>
-        <tr><th scope="col">{A.users.colEmail}</th><th scope="col">{A.users.colTeam}</th><th scope="col">{A.users.colRole}</th><th scope="col">{A.users.colChangeRole}</th></tr>
+        <tr><th scope="col">{A.users.colEmail}</th><th scope="col">{A.users.colTeam}</th><th scope="col">{A.users.colRole}</th><th scope="col">{A.users.colChangeRole}</th><th scope="col">{A.users.colAccess}</th></tr>
       </thead>
       <tbody>
         {profiles.map((p) => (
-          <tr key={p.id} data-email={p.email}>
+          <tr key={p.id} data-email={p.email} className={p.active === false ? 'user-inactive' : undefined}>
             <td data-label={A.users.colEmail} className="cell-email">{p.email}{p.id === meId && <span className="muted"> {A.users.you}</span>}</td>
             <td data-label={A.users.colTeam}>
               <select className="input select" aria-label={A.users.teamOf(p.email)} value={p.teamId ?? ''} disabled={busyId === p.id}
@@ -36,6 +39,15 @@ export function UsersTable({ profiles, teams, meId, busyId, onTeam, onRole }: Us
                 <option value="user">{A.users.roles.user}</option>
                 <option value="admin">{A.users.roles.admin}</option>
               </select>
+            </td>
+            <td data-label={A.users.colAccess} className="cell-access">
+              <span className={`badge access-badge ${p.active === false ? 'access-off' : 'access-on'}`}>{p.active === false ? A.users.inactive : A.users.active}</span>
+              {onAccess && p.id !== meId && (
+                <button type="button" className={`btn btn-sm ${p.active === false ? 'btn-secondary' : 'btn-danger'}`} disabled={busyId === p.id}
+                  aria-label={`${p.active === false ? A.users.reactivate : A.users.deactivate} ${p.email}`} onClick={() => onAccess(p)}>
+                  {p.active === false ? A.users.reactivate : A.users.deactivate}
+                </button>
+              )}
             </td>
           </tr>
         ))}

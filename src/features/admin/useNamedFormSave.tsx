@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui';
 import { requiredName } from '../../core/admin/settingsValidation';
 import { A } from './strings';
+import { saveErrorText } from '../conflicts/saveErrorText';
 
 export function useNamedFormSave(opts: {
   name: string;
@@ -27,7 +28,7 @@ export function useNamedFormSave(opts: {
       opts.onClose();
     } catch (err) {
       console.error(err);
-      setSaveError(opts.saveError);
+      setSaveError(saveErrorText(err, opts.saveError));
       setBusy(false);
     }
   };

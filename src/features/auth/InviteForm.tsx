@@ -21,7 +21,7 @@ export function InviteForm({ token, onDone }: { token: string | null; onDone: (n
     if (!token) return;
     let alive = true;
     checkInvitation(token)
-      .then((email) => { if (alive) setCheck(email ? { state: 'ok', email } : { state: 'error', message: T.tokenInvalid }); })
+      .then((email) => { if (alive) setCheck(email ? { state: 'ok', email } : { state: 'error', message: T.tokenNotFound }); })
       .catch((err) => { console.error(err); if (alive) setCheck({ state: 'error', message: tokenErrorMessage(err) }); });
     return () => { alive = false; };
   }, [token]);

@@ -5,7 +5,9 @@ import { SsoBlock } from './SsoBlock';
 import { SigninForm } from './SigninForm';
 import { InviteForm } from './InviteForm';
 import { PrivacyNotice } from './PrivacyNotice';
+import { AccessRevokedNotice } from './AccessRevokedNotice';
 import { AUTH_TEXT as T } from './strings';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 
 export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
   const [mode, setMode] = useState<'signin' | 'invite'>(inviteToken !== null ? 'invite' : 'signin');
@@ -28,6 +30,8 @@ export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
           </div>
         </div>
         <h1 className="login-title">{mode === 'signin' ? T.titleSignin : T.titleInvite}</h1>
+        <AccessRevokedNotice />
+        <OnlineOnlyNotice what={mode === 'signin' ? 'La connexion' : 'L’inscription sur invitation'} />
         {mode === 'signin' ? <SigninForm notice={notice} /> : <InviteForm token={inviteToken || null} onDone={leaveInvite} />}
         {mode === 'signin' && <SsoBlock />}
         <p className="login-help">{T.noAccount}</p>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
-import { Button, IconButton } from '../../ui';
+import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { feedbackLinkAtom, dataLoadingAtom } from '../../state/data';
 import { isAdminAtom, profileAtom } from '../../state/session';
@@ -10,8 +10,10 @@ import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/filters';
 import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
-import { signOut } from '../../state/auth';
+import { requestSignOut as signOut } from '../../state/offline/signOut';
+import { OutboxCounter } from '../offline/OutboxCounter';
 import { Logo } from './Logo';
+import { SearchBox } from '../findShare/SearchBox';
 import { LAYOUT_TEXT as T } from './strings';
 
 export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, SPEC §7
@@ -58,6 +60,7 @@ export function Header() {
           <span className="sr-only show-compact-sr">{T.feedback}</span>
         </a>
       )}
+      {!compact && <SearchBox className="header-search" />}
       <nav className="header-modes" aria-label="Modes">
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
           icon={drawingPoint ? <X size={18} aria-hidden="true" /> : <MapPinPlus size={18} aria-hidden="true" />}
@@ -77,7 +80,8 @@ export function Header() {
         </Button>
       </nav>
       <div className="header-actions">
-        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll()} />
+        <OutboxCounter />
+        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
         {profile && !compact && (
           <span className="header-user" title={profile.email}>

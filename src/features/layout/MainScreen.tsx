@@ -4,6 +4,8 @@ import { useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
+import { ClusterSheet } from '../points/ClusterSheet';
+import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
@@ -13,9 +15,12 @@ import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { Header } from './Header';
+import { OfflineLayer } from '../offline/OfflineLayer';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
+import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
+import { PerfProbe } from './PerfProbe';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -30,6 +35,7 @@ export function MainScreen() {
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
       <Header />
+      <OfflineLayer />
       <PointsLoadProgress />
       <div className="app-body">
         <Sidebar />
@@ -39,13 +45,17 @@ export function MainScreen() {
         </main>
       </div>
       <FloatingActionMenu />
+      <LinkRouter />
+      <PerfProbe />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
+      <ClusterSheet />
       <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}
       </Suspense>
+      <ConflictDialog />
     </div>
   );
 }

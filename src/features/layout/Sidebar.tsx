@@ -11,6 +11,8 @@ import { AllPointsPanel } from './AllPointsPanel';
 import { ZonesPanel } from './ZonesPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { SIDEBAR_TEXT as T } from './strings';
+import { SearchBox } from '../findShare/SearchBox';
+import { ExportButton } from '../findShare/ExportDialog';
 
 export function Sidebar() {
   const [open, setOpen] = useAtom(sidebarOpenAtom);
@@ -50,7 +52,9 @@ export function Sidebar() {
             </TabsList>
             {drawer && <IconButton label={T.close} icon={<X size={20} aria-hidden="true" />} onClick={() => setOpen(false)} />}
           </div>
+          {drawer && <SearchBox className="drawer-search" onPicked={onPicked} />}
           <StatusChips />
+          <div className="sidebar-tools"><ExportButton /></div>
           <TabsContent value="tout" className="sidebar-content">{tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
           <TabsContent value="zone" className="sidebar-content">{tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
           <TabsContent value="equipe" className="sidebar-content">{tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>

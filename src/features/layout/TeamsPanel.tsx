@@ -1,6 +1,6 @@
 // 'Par équipe' tab: teams with anomalies (and 'Sans équipe') with counts; once one is chosen, its points.
-import { useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Users } from 'lucide-react';
 import { teamsAtom } from '../../state/data';
 import { statusFilterAtom } from '../../state/filters';
@@ -9,6 +9,9 @@ import { Button, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useGroupSlots, useTeamGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
+import { formatCount } from '../../core/format';
+import { sidebarGroupAtom } from '../../state/sidebarGroup';
+import { NO_TEAM_KEY } from '../../core/sidebarLists';
 
 export const TEAM_ROW_HEIGHT = 52; // px
 
@@ -18,6 +21,8 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
   const grouping = useTeamGrouping();
   const rows = useMemo(() => teamRows(teams, grouping, filter), [teams, grouping, filter]);
   const [openId, setOpenId] = useState<string | null>(null);
+  const setGroup = useSetAtom(sidebarGroupAtom);
+  useEffect(() => { setGroup(openId ? { kind: 'team', id: openId === NO_TEAM_KEY ? 'none' : openId } : null); return () => setGroup(null); }, [openId, setGroup]); // 'Exporter' starts from it
   const open = rows.find((r) => r.id === openId) ?? null;
   const openPoints = useGroupSlots(grouping, open?.id ?? null, filter);
   const realTeams = rows.filter((r) => !r.noTeam);
@@ -39,7 +44,7 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
       <button type="button" className="list-row-main" onClick={() => setOpenId(r.id)}>
         <Users size={18} aria-hidden="true" className={r.noTeam ? 'muted' : 'team-icon'} />
         <span className="list-row-text"><span className={`list-row-title ${r.noTeam ? 'muted' : ''}`}>{r.name}</span></span>
-        <span className="badge count-badge" aria-label={T.count(r.count)} title={T.count(r.count)}>{r.count}</span>
+        <span className="badge count-badge" aria-label={T.count(r.count)} title={T.count(r.count)}>{formatCount(r.count)}</span>
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 // 'Par zone' tab: zones (name, colour, track, count) and, once one is chosen, its points.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { Zone } from '../../core/types';
@@ -10,11 +10,12 @@ import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } fro
 import { requestModeAtom } from '../../state/modeActions';
 import { zoneRows } from '../../core/sidebarLists';
 import { polygonCentroid } from '../../core/geometry';
-import { formatKm } from '../../core/format';
+import { formatCount, formatKm } from '../../core/format';
 import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useGroupSlots, useZoneGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
+import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
 export const ZONE_ROW_HEIGHT = 60; // px
 
@@ -25,6 +26,8 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   const grouping = useZoneGrouping();
   const rows = useMemo(() => zoneRows(zones, grouping, filter), [zones, grouping, filter]);
   const [openId, setOpenId] = useState<string | null>(null);
+  const setGroup = useSetAtom(sidebarGroupAtom);
+  useEffect(() => { setGroup(openId ? { kind: 'zone', id: openId } : null); return () => setGroup(null); }, [openId, setGroup]); // 'Exporter' starts from it
   const setSelection = useSetAtom(selectionAtom);
   const setCenter = useSetAtom(centerRequestAtom);
   const setZoneForm = useSetAtom(zoneFormAtom);
@@ -72,7 +75,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
                   {zone.kmStart !== null && zone.kmEnd !== null && <span>PK {formatKm(zone.kmStart)} – {formatKm(zone.kmEnd)}</span>}
                 </span>
               </span>
-              <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{count}</span>
+              <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{formatCount(count)}</span>
             </button>
             {isAdmin && <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />}
             {isAdmin && <IconButton size="sm" className="btn-danger-ghost" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}

@@ -12,6 +12,7 @@ export const LAYOUT_TEXT = {
   zone: 'Zone',
   routeReport: 'Rapport',
   refresh: 'Actualiser',
+  refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
   admin: 'Administration',
   adminShort: 'Admin',
   logout: 'Déconnexion',

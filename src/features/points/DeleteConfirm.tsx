@@ -4,7 +4,8 @@ import { useAtom, useSetAtom } from 'jotai';
 import { ConfirmDialog } from '../../ui';
 import { toast } from '../../ui/toast';
 import { deleteRequestAtom, selectionAtom } from '../../state/selection';
-import { deletePoint, deleteZone } from '../../state/actions';
+import { deleteZone } from '../../state/actions';
+import { deletePointAware as deletePoint } from '../../state/offline/offlineActions';
 import { POINT_TEXT as T } from './strings';
 
 export function DeleteConfirm() {
@@ -36,7 +37,7 @@ export function DeleteConfirm() {
   };
 
   return (
-    <ConfirmDialog open={!!req} name={req?.name || '—'} what={req?.kind === 'zone' ? T.zoneWhat : T.pointWhat}
+    <ConfirmDialog open={!!req} name={req?.name ? `« ${req.name} »` : '—'} what={req?.kind === 'zone' ? T.zoneWhat : T.pointWhat}
       busy={busy} error={error} onConfirm={() => void confirm()} onCancel={cancel} />
   );
 }

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { Button, Spinner } from '../../ui';
 import { checkImageFile, isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
-import { uploadPointImage } from '../../state/actions';
+import { uploadPointImageAware as uploadPointImage } from '../../state/offline/offlineActions';
+import { previewSrc } from '../../state/offline/photos';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { POINT_TEXT as T } from './strings';
 
@@ -72,7 +73,7 @@ export function ImageField({ value, onChange, onRemove, onUploadingChange, error
       <span className="field-label">{T.image}</span>
       {value ? (
         <div className="image-preview">
-          <img src={value} alt={T.imagePreview} onError={() => { onChange(null); }} />
+          <img src={previewSrc(value)} alt={T.imagePreview} onError={() => { if (navigator.onLine) onChange(null); /* offline: keep the link, the photo is only not cached */ }} />
           {!confirming ? (
             <Button size="sm" variant="danger" className="image-delete" icon={<Trash2 size={16} aria-hidden="true" />} onClick={() => setConfirming(true)}>
               {T.imageDelete}

@@ -4,20 +4,28 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/data';
 import { useEditedPoint } from './useEditedPoint';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
-import { removePointImage, savePoint } from '../../state/actions';
+import { removePointImage } from '../../state/actions';
+import { savePointAware as savePoint } from '../../state/offline/offlineActions';
+import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
+import { interpolateKm } from '../../core/pk';
+import { CONFLICT_TEXT } from '../conflicts/strings';
+import { useScrollIntoView } from '../conflicts/useScrollIntoView';
 import { STATUS_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatKm, parseKmInput } from '../../core/format';
 import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { KmInput } from './KmInput';
+import { PointHistory } from './PointHistory';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
+import { CopyLinkButton } from '../findShare/CopyLinkButton';
+import { NearbyReports } from '../findShare/NearbyReports';
 
 export function PointFormDialog() {
   const form = useAtomValue(pointFormAtom);
@@ -42,8 +50,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const initial = useMemo<PointFormValues | null>(() => {
     if (form.mode === 'create') return valuesForCreate(form.kmValue, levels.some((l) => l.id === 'attention') ? 'attention' : levels[0]?.id);
     return editing ? valuesForEdit(editing) : null;
-    // Initial values are taken once, when the form opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- initial values are taken once, when the form opens
   }, []);
   const position: ImagePoint | null = form.mode === 'create' ? form.position : editing?.position ?? null;
 
@@ -51,6 +58,10 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const [errors, setErrors] = useState<PointFormErrors>({});
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  /** Deleted by someone else while this form was open: the text is kept and can be saved as a new point. */
+  const [gone, setGone] = useState(false);
+  const alertRef = useScrollIntoView<HTMLDivElement>(saveError ?? (gone ? 'gone' : null));
+  const markers = useAtomValue(markersAtom);
   const [uploading, setUploading] = useState(false);
   /** Images uploaded in this form session (removed again if the form is cancelled). */
   const uploaded = useRef(new Set<string>());
@@ -89,15 +100,18 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     setSaving(true);
     setSaveError(null);
     try {
-      await savePoint(toPointInput(v, position, editing?.id));
+      // An edit states the version it started from (`editing`); a recreation after a deletion is a new point.
+      const result = await savePoint(toPointInput(v, position, gone ? undefined : editing?.id), gone ? null : editing);
       saved.current = true;
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
-      if (old && old !== v.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
+      if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
       toast(T.savedToast, 'success', 2500);
       setForm(null);
       finish();
     } catch (err) {
+      if (err instanceof RowGoneError) { setGone(true); return; }
+      if (err instanceof ConflictCancelledError) { setSaveError(CONFLICT_TEXT.cancelled); return; }
       console.error('Enregistrement du signalement impossible', err);
       setSaveError(T.saveFailed);
     } finally {
@@ -114,21 +128,23 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     );
   }
 
-  const km = form.mode === 'create' ? form.kmValue : editing?.kmValue ?? null;
+  // The PK of the point's position on the ruler (from the markers), not the PK typed in the form.
+  const km = form.mode === 'create' ? form.kmValue : position ? interpolateKm(markers, position.x) : null;
   return (
     <Dialog
       open onOpenChange={(o) => { if (!o && !saving) close(); }} title={T.formTitle} size="md" className="point-form-dialog"
       footer={
         <>
           <Button onClick={close} disabled={saving}>{T.cancel}</Button>
-          <Button type="submit" form="point-form" variant="primary" disabled={saving || uploading} busy={saving}>{saving ? T.saving : T.save}</Button>
+          <Button type="submit" form="point-form" variant="primary" disabled={saving || uploading} busy={saving}>{saving ? T.saving : gone ? CONFLICT_TEXT.recreate : T.save}</Button>
         </>
       }
     >
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
-          onChange={(e) => set('name', e.target.value)} error={errors.name} />
+          onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
           onChange={(e) => set('description', e.target.value)} error={errors.description} />
         <div className="field-row">
@@ -153,8 +169,12 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
         </Select>
         <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
           onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
-        {saveError && <Alert kind="error">{saveError}</Alert>}
+        <div ref={alertRef}>
+          {gone && <Alert kind="warning">{CONFLICT_TEXT.pointGone} {CONFLICT_TEXT.pointGoneHelp}</Alert>}
+          {saveError && !gone && <Alert kind="error">{saveError}</Alert>}
+        </div>
       </form>
+      {editing && <PointHistory pointId={editing.id} />}
     </Dialog>
   );
 }

@@ -6,6 +6,8 @@ import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
+import { PendingBadge } from '../offline/PendingBadge';
+import { CopyLinkButton } from '../findShare/CopyLinkButton';
 
 export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
 
@@ -30,9 +32,11 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}
+            <PendingBadge pointId={point.id} />
           </span>
         </span>
       </button>
+      <CopyLinkButton compact pointId={point.id} name={point.name} />
       <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(point)} />
       <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost" onClick={() => onDelete(point)} />
     </div>

@@ -1,6 +1,5 @@
 // The point form's values: initial values for create/edit and conversion to the saved PointInput.
-import type { ImagePoint, Point, PointStatus } from '../../core/types';
-import type { PointInput } from '../../data/mappers';
+import type { ImagePoint, Point, PointInput, PointStatus } from '../../core/types';
 import { DEFAULT_CRITICALITY, DEFAULT_POINT_STATUS } from '../../core/constants';
 import { parseKm } from '../../core/validation';
 
@@ -9,16 +8,19 @@ export interface PointFormValues {
   status: PointStatus; criticality: string; teamId: string; imageUrl: string | null;
 }
 
+/** The PK as the form shows it: 2 decimals with a decimal comma ('12,50'). */
+export const kmText = (km: number): string => km.toFixed(2).replace('.', ',');
+
 export function valuesForCreate(kmValue: number | null, criticality = DEFAULT_CRITICALITY): PointFormValues {
   return {
-    name: '', description: '', kilometer: kmValue === null ? '' : kmValue.toFixed(2), ticketNumber: '',
+    name: '', description: '', kilometer: kmValue === null ? '' : kmText(kmValue), ticketNumber: '',
     status: DEFAULT_POINT_STATUS, criticality, teamId: '', imageUrl: null,
   };
 }
 
 export function valuesForEdit(p: Point): PointFormValues {
   return {
-    name: p.name, description: p.description, kilometer: p.kilometer || (p.kmValue === null ? '' : p.kmValue.toFixed(2)),
+    name: p.name, description: p.description, kilometer: p.kilometer ? p.kilometer.replace('.', ',') : p.kmValue === null ? '' : kmText(p.kmValue),
     ticketNumber: p.ticketNumber ?? '', status: p.status, criticality: p.criticality, teamId: p.teamId ?? '', imageUrl: p.imageUrl,
   };
 }

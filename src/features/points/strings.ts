@@ -6,7 +6,7 @@ export const POINT_TEXT = {
   description: 'Description',
   descriptionPlaceholder: "Décrivez l'anomalie constatée",
   km: 'PK (point kilométrique)',
-  kmPlaceholder: '0.00',
+  kmPlaceholder: '0,00',
   kmHint: 'De 0 à 999,99 km, 2 décimales au plus.',
   ticket: 'N° OT/Dépêche',
   ticketPlaceholder: 'OT-12345',

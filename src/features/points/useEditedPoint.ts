@@ -1,9 +1,11 @@
 // The point a form edits: its details fetched fresh when the form opens (the current version, not a cached
-// one), else the cached details when the server cannot be reached. 'missing' when the point no longer exists.
+// one), else the cached details when the server cannot be reached. Offline, or with a change of it waiting in the
+// outbox (issue 11), the device's version at once. 'missing' when the point no longer exists.
 import { useEffect, useState } from 'react';
 import type { Point } from '../../core/types';
 import { fetchOnePoint } from '../../state/pointsCollection';
 import { pointDetails } from '../../state/pointDetails';
+import { localPointToEdit } from '../../state/offline/pointsPort';
 
 export type EditedPoint = { status: 'none' } | { status: 'loading' } | { status: 'ready'; point: Point } | { status: 'missing' };
 
@@ -12,6 +14,8 @@ export function useEditedPoint(id: string | null): EditedPoint {
   useEffect(() => {
     if (!id) { setState({ id: null, value: { status: 'none' } }); return; }
     let alive = true;
+    const local = localPointToEdit(id);
+    if (local !== undefined) { setState({ id, value: local ? { status: 'ready', point: local } : { status: 'missing' } }); return; }
     setState({ id, value: { status: 'loading' } });
     fetchOnePoint(id)
       .then((p) => { if (alive) setState({ id, value: p ? { status: 'ready', point: p } : { status: 'missing' } }); })

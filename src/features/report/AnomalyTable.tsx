@@ -25,12 +25,12 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
                 <td className="report-pk" data-label={REPORT_TEXT.colPk}>{formatKm(p.kmValue)}</td>
                 <td className="report-label" data-label={REPORT_TEXT.colLabel}>{p.name}</td>
                 <td className="report-desc" data-label={REPORT_TEXT.colDescription}>{p.description}</td>
-                <td data-label={REPORT_TEXT.colStatus}>{STATUS_LABELS[p.status] ?? p.status}</td>
+                <td className="report-nowrap" data-label={REPORT_TEXT.colStatus}>{STATUS_LABELS[p.status] ?? p.status}</td>
                 <td data-label={REPORT_TEXT.colCriticality}>
                   <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? p.criticality}</span>
                 </td>
                 <td data-label={REPORT_TEXT.colTeam}>{p.teamName ?? REPORT_TEXT.noTeam}</td>
-                <td data-label={REPORT_TEXT.colTicket}>{p.ticketNumber || REPORT_TEXT.none}</td>
+                <td className="report-nowrap" data-label={REPORT_TEXT.colTicket}>{p.ticketNumber || REPORT_TEXT.none}</td>
                 <td className="report-photo" data-label={REPORT_TEXT.colPhoto}>
                   {p.imageUrl
                     ? <img src={p.imageUrl} alt={`${REPORT_TEXT.colPhoto} : ${p.name}`} loading="lazy" decoding="async"

@@ -1,14 +1,18 @@
-// The route report flow, open while modeAtom === 'report' (SPEC §4): form (points loaded fresh), then the report view;
+// The route report flow, open while modeAtom === 'report' (SPEC §4): form (ready at once from the loaded points), then
+// the report view (issue 10: classified and grouped in the worker, rows virtualised, details fetched as shown);
 // closing either returns to view.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { Point, ReportRequest, ReportResult } from '../../core/types';
+import type { ReportRequest } from '../../core/types';
 import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
-import { criticalityLevelsAtom, markersAtom, zonesAtom } from '../../state/data';
-import { loadReportPoints, runReport } from '../../state/reportActions';
+import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
+import { currentReportIndex, planRouteReport } from '../../state/reportActions';
+import { createDetailsCache } from '../../state/reportDetails';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
+import type { ReportSession as Session } from './reportSession';
 import { FORM_TEXT } from './strings';
 import { toast } from '../../ui';
 import './report.css';
@@ -22,27 +26,32 @@ function ReportSession() {
   const zones = useAtomValue(zonesAtom);
   const markers = useAtomValue(markersAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
+  const teams = useAtomValue(teamsAtom);
+  const progress = useAtomValue(pointsLoadProgressAtom);
+  const loading = useAtomValue(dataLoadingAtom) || progress.loading;
+  const loadedCount = progress.loaded;
+  const points = useAtomValue(pointIndexAtom);
   const requestMode = useSetAtom(requestModeAtom);
-  const [load, setLoad] = useState<PointsLoad>({ state: 'loading', loaded: 0 });
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ report: ReportResult; at: Date } | null>(null);
-  const points = useRef<Point[]>([]);
+  const [session, setSession] = useState<Session | null>(null);
   const alive = useRef(true);
+  useEffect(() => { alive.current = true; return () => { alive.current = false; }; }, []);
+  // Build the typed-array input while the user fills the form, so 'Générer le rapport' does not pay for it.
+  useEffect(() => {
+    if (loading) return;
+    const t = setTimeout(() => { currentReportIndex(); }, 50);
+    return () => clearTimeout(t);
+  }, [loading, points]);
+  useEffect(() => () => session?.details.dispose(), [session]);
 
-  const loadPoints = useCallback(() => {
-    setLoad({ state: 'loading', loaded: 0 });
-    loadReportPoints((loaded) => { if (alive.current) setLoad({ state: 'loading', loaded }); })
-      .then((pts) => { points.current = pts; if (alive.current) setLoad({ state: 'ready', count: pts.length }); })
-      .catch((err) => { console.error('report points load failed', err); if (alive.current) setLoad({ state: 'error' }); });
-  }, []);
-  useEffect(() => { alive.current = true; loadPoints(); return () => { alive.current = false; }; }, [loadPoints]);
-
+  const load: PointsLoad = loading ? { state: 'loading', loaded: loadedCount } : { state: 'ready', count: points.index.count };
   const close = () => requestMode('view');
   const submit = async (request: ReportRequest) => {
     setBusy(true);
     try {
-      const report = await runReport(request, zones, points.current);
-      if (alive.current) setResult({ report, at: new Date() });
+      const index = currentReportIndex();
+      const plan = await planRouteReport(request, zones, index);
+      if (alive.current) setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details: createDetailsCache() });
     } catch (err) {
       console.error('report classification failed', err);
       if (alive.current) toast(FORM_TEXT.classifyFailed, 'error');
@@ -51,6 +60,6 @@ function ReportSession() {
     }
   };
 
-  if (result) return <ReportView report={result.report} levels={levels} generatedAt={result.at} onClose={close} />;
-  return <ReportForm zones={zones} markers={markers} load={load} busy={busy} onRetryLoad={loadPoints} onSubmit={submit} onClose={close} />;
+  if (session) return <ReportView session={session} onClose={close} />;
+  return <ReportForm zones={zones} markers={markers} load={load} busy={busy} onSubmit={submit} onClose={close} />;
 }

@@ -1,4 +1,5 @@
 // 'Générer un rapport' (SPEC §2, §4, §5): PK range with Min/Max, Voie 1/Voie 2 toggles, zones crossed, validation.
+// Ready at once from the loaded state (no reload of the points); no red message before the user has done anything.
 import { useEffect, useMemo, useState } from 'react';
 import type { KilometerMarker, ReportRequest, Track, Zone } from '../../core/types';
 import { KM_STEP, TRACKS, TRACK_LABELS } from '../../core/constants';
@@ -10,25 +11,28 @@ import { KmField } from './KmField';
 import { ZonePicker } from './ZonePicker';
 import { FORM_TEXT, REPORT_MESSAGES, REPORT_TEXT } from './strings';
 
-export type PointsLoad = { state: 'loading'; loaded: number } | { state: 'error' } | { state: 'ready'; count: number };
+/** The points the report reads: still loading (first load of the app), or ready with their count. */
+export type PointsLoad = { state: 'loading'; loaded: number } | { state: 'ready'; count: number };
 
 export interface ReportFormProps {
   zones: readonly Zone[];
   markers: readonly KilometerMarker[];
   load: PointsLoad;
   busy: boolean;
-  onRetryLoad: () => void;
   onSubmit: (request: ReportRequest) => void;
   onClose: () => void;
 }
 
 const byKmStart = (a: Zone, b: Zone) => (a.kmStart ?? Infinity) - (b.kmStart ?? Infinity);
 
-export function ReportForm({ zones, markers, load, busy, onRetryLoad, onSubmit, onClose }: ReportFormProps) {
+export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: ReportFormProps) {
   const bounds = useMemo(() => markerKmBounds(markers), [markers]);
   const [startText, setStartText] = useState('');
   const [endText, setEndText] = useState('');
   const [tracks, setTracks] = useState<Track[]>([...TRACKS]);
+  // Messages show once the user has acted (issue 15 finding 6): typing, Min/Max, a track or zone toggle.
+  const [touched, setTouched] = useState(false);
+  const touch = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A) => { setTouched(true); fn(...a); };
   const range: RangeInput = useMemo(() => ({ start: parseKmInput(startText), end: parseKmInput(endText) }), [startText, endText]);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(reselectZones(zones, range, tracks)));
 
@@ -37,11 +41,12 @@ export function ReportForm({ zones, markers, load, busy, onRetryLoad, onSubmit, 
 
   const crossed = useMemo(() => zonesCrossed(zones, range).sort(byKmStart), [zones, range]);
   const selectedIds = crossed.filter((z) => selected.has(z.id)).map((z) => z.id);
-  const message = validateReportForm({ range, selectedZones: selectedIds, markerCount: bounds ? markers.length : 0 });
+  const message = validateReportForm({ range, selectedZones: selectedIds, markerCount: bounds ? markers.length : 0, bounds });
   const canSubmit = message === null && load.state === 'ready' && !busy;
 
   const toggleTrack = (t: Track) => setTracks((cur) => (cur.includes(t) ? cur.filter((x) => x !== t) : TRACKS.filter((x) => x === t || cur.includes(x))));
   const submit = () => {
+    setTouched(true);
     const request = buildReportRequest(range, selectedIds, tracks, bounds);
     if (canSubmit && request) onSubmit(request);
   };
@@ -56,29 +61,28 @@ export function ReportForm({ zones, markers, load, busy, onRetryLoad, onSubmit, 
       </>}>
       <form className="report-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
         {!bounds && <Alert kind="warning">{REPORT_MESSAGES.needMarkers}</Alert>}
-        {load.state === 'loading' && <Spinner label={REPORT_MESSAGES.loadingData} />}
-        {load.state === 'error' && <Alert kind="error" action={<Button size="sm" onClick={onRetryLoad}>{FORM_TEXT.retry}</Button>}>{REPORT_MESSAGES.loadError}</Alert>}
+        {load.state === 'loading' && <Spinner label={FORM_TEXT.pointsLoading(load.loaded)} />}
         {load.state === 'ready' && <p className="muted report-loaded">{FORM_TEXT.pointsLoaded(load.count)}</p>}
 
         <div className="report-range">
-          <KmField label={FORM_TEXT.start} value={startText} onChange={setStartText} min={bounds?.min} max={bounds?.max} step={KM_STEP}
-            disabled={!bounds} onMin={() => setStartText(minText)} onMax={() => setStartText(maxText)} />
-          <KmField label={FORM_TEXT.end} value={endText} onChange={setEndText} min={bounds?.min} max={bounds?.max} step={KM_STEP}
-            disabled={!bounds} onMin={() => setEndText(minText)} onMax={() => setEndText(maxText)} />
+          <KmField label={FORM_TEXT.start} value={startText} onChange={touch(setStartText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
+            disabled={!bounds} onMin={touch(() => setStartText(minText))} onMax={touch(() => setStartText(maxText))} />
+          <KmField label={FORM_TEXT.end} value={endText} onChange={touch(setEndText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
+            disabled={!bounds} onMin={touch(() => setEndText(minText))} onMax={touch(() => setEndText(maxText))} />
         </div>
         {bounds && <p className="field-hint">{FORM_TEXT.bounds(formatKm(bounds.min), formatKm(bounds.max))}</p>}
 
         <fieldset className="report-tracks">
           <legend className="field-label">{FORM_TEXT.tracks}</legend>
           <div className="chips">
-            {TRACKS.map((t) => <ToggleChip key={t} pressed={tracks.includes(t)} onToggle={() => toggleTrack(t)}>{TRACK_LABELS[t]}</ToggleChip>)}
+            {TRACKS.map((t) => <ToggleChip key={t} pressed={tracks.includes(t)} onToggle={touch(() => toggleTrack(t))}>{TRACK_LABELS[t]}</ToggleChip>)}
           </div>
           {tracks.length === 0 && <p className="field-hint">{FORM_TEXT.noTrackHint}</p>}
         </fieldset>
 
-        <ZonePicker zones={crossed} selected={selected} onChange={setSelected} />
+        <ZonePicker zones={crossed} selected={selected} onChange={touch(setSelected)} />
 
-        {message && bounds && <p className="field-error report-form-message" role="status">{message}</p>}
+        {message && bounds && touched && <p className="field-error report-form-message" role="status">{message}</p>}
         {busy && <Spinner label={FORM_TEXT.classifying} />}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>

@@ -1,20 +1,25 @@
 // 'Rapport de parcours' (SPEC §2): header with range and zone count, Imprimer / Télécharger Word / Fermer, the Word
-// progress, then the (memoised) report body.
-import type { CriticalityLevel, ReportResult } from '../../core/types';
+// and print progress, then the (memoised) report body; the print body exists only while a confirmed print runs.
 import { formatKm } from '../../core/format';
 import { Alert, Button, Dialog, ProgressBar } from '../../ui';
 import { ReportBody } from './ReportBody';
+import { PrintBody } from './PrintBody';
+import { PrintDialog } from './PrintDialog';
+import { usePrint } from './usePrint';
 import { useWordDownload } from './useWordDownload';
-import { printReport } from './printReport';
-import { REPORT_TEXT, WORD_PROGRESS } from './strings';
+import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
+import type { ReportSession } from './reportSession';
+import { PRINT_TEXT, REPORT_TEXT, WORD_PROGRESS } from './strings';
 import '../../styles/print.css';
 
-export interface ReportViewProps { report: ReportResult; levels: readonly CriticalityLevel[]; generatedAt: Date; onClose: () => void }
+export interface ReportViewProps { session: ReportSession; onClose: () => void }
 
-export function ReportView({ report, levels, generatedAt, onClose }: ReportViewProps) {
-  const word = useWordDownload(report, levels);
-  const { request } = report;
+export function ReportView({ session, onClose }: ReportViewProps) {
+  const word = useWordDownload(session);
+  const print = usePrint(session);
+  const { request } = session;
   const running = word.state.kind === 'running';
+  const preparing = print.state.kind === 'preparing';
   return (
     <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={REPORT_TEXT.viewTitle} size="full" className="report-view">
       <div className="report-head">
@@ -23,13 +28,14 @@ export function ReportView({ report, levels, generatedAt, onClose }: ReportViewP
           <p className="muted">{REPORT_TEXT.zonesSelected(request.selectedZones.length)}</p>
         </div>
         <div className="report-head-actions no-print">
-          <Button onClick={() => { void printReport(); }}>{REPORT_TEXT.print}</Button>
+          <Button onClick={print.ask} busy={preparing}>{REPORT_TEXT.print}</Button>
           <Button variant="primary" onClick={word.start} busy={running}>{REPORT_TEXT.download}</Button>
           <Button onClick={onClose}>{REPORT_TEXT.close}</Button>
         </div>
       </div>
-      {/* Fixed-size, contained status line: progress updates never re-lay out the report below. */}
+      {/* Status line: takes no room while empty (issue 15 finding 9), one fixed height while something runs. */}
       <div className="report-status no-print" aria-live="polite">
+        <OnlineOnlyNotice what="Le chargement des photos du rapport Word" />
         {word.state.kind === 'running' && (
           <div className="report-progress">
             <ProgressBar value={word.state.value} label={word.state.label} />
@@ -38,8 +44,16 @@ export function ReportView({ report, levels, generatedAt, onClose }: ReportViewP
         )}
         {word.state.kind === 'error' && <Alert kind="error">{word.state.message}</Alert>}
         {word.state.kind === 'done' && <p className="muted" role="status">{WORD_PROGRESS.downloaded(word.state.fileName)}</p>}
+        {print.state.kind === 'preparing' && (
+          <div className="report-progress">
+            <ProgressBar value={print.state.total ? print.state.done / print.state.total : 0} label={PRINT_TEXT.preparing(print.state.done, print.state.total)} />
+            <span className="muted">{PRINT_TEXT.preparing(print.state.done, print.state.total)}</span>
+          </div>
+        )}
       </div>
-      <ReportBody report={report} levels={levels} generatedAt={generatedAt} />
+      <ReportBody session={session} />
+      {print.state.kind === 'ready' && <PrintBody session={session} choice={print.state.choice} sections={print.state.sections} />}
+      {print.state.kind === 'asking' && <PrintDialog session={session} onPrint={(c) => { void print.confirm(c); }} onClose={print.cancel} />}
     </Dialog>
   );
 }

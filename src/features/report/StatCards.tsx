@@ -1,5 +1,5 @@
 // The three stat cards of the report view: Anomalies non résolues, Zones avec anomalies, Dangers sécurité.
-import type { ReportStats } from '../../core/report/assemble';
+import type { PlanStats as ReportStats } from '../../core/report/plan';
 import { REPORT_TEXT } from './strings';
 
 export function StatCards({ stats }: { stats: ReportStats }) {
@@ -13,7 +13,7 @@ export function StatCards({ stats }: { stats: ReportStats }) {
       {cards.map((c) => (
         <div key={c.kind} className={`report-stat report-stat-${c.kind}`}>
           <dt>{c.label}</dt>
-          <dd>{c.value}</dd>
+          <dd data-value={c.value}>{c.value.toLocaleString('fr-FR')}</dd>
         </div>
       ))}
     </dl>

@@ -20,15 +20,35 @@ export const FORM_TEXT = {
   noTrackHint: 'Aucune voie sélectionnée : seules les zones sans voie restent sélectionnées, le rapport porte sur les deux voies.',
   cancel: 'Annuler',
   retry: 'Réessayer',
-  pointsLoaded: (n: number) => `${n} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
+  pointsLoading: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
+  pointsLoaded: (n: number) => `${n.toLocaleString('fr-FR')} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
   classifying: 'Classement des anomalies...',
   classifyFailed: 'Impossible de générer le rapport. Vos choix sont conservés : veuillez réessayer.',
 } as const;
 
 export const WORD_PROGRESS = {
+  rows: (done: number, total: number, bytes = 0) =>
+    `Création du document : ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} anomalies${bytes ? ` (${(bytes / 2 ** 20).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo)` : ''}`,
   images: (done: number, total: number) => `Récupération des photos (${done}/${total})`,
   build: 'Création du document...',
   pack: 'Compression du fichier...',
   done: 'Téléchargement...',
   downloaded: (name: string) => `Rapport téléchargé : ${name}`,
+} as const;
+
+const fr = (n: number) => n.toLocaleString('fr-FR');
+export const PRINT_TEXT = {
+  title: 'Imprimer le rapport',
+  summary: (n: number, pages: number) => `${fr(n)} anomalie${n > 1 ? 's' : ''} à imprimer : environ ${fr(pages)} page${pages > 1 ? 's' : ''} A4.`,
+  from: 'Du PK',
+  to: 'Au PK',
+  hint: (min: string, max: string) => `Réduisez l'intervalle pour imprimer une partie du parcours (PK ${min} à PK ${max}).`,
+  invalid: 'Saisissez deux PK valides.',
+  tooMany: (max: number) => `Trop d'anomalies pour une impression (au plus ${fr(max)}) : réduisez l'intervalle de PK.`,
+  none: "Aucune anomalie dans cet intervalle.",
+  cancel: 'Annuler',
+  confirm: 'Imprimer',
+  preparing: (done: number, total: number) => `Préparation de l'impression (${fr(done)}/${fr(total)})...`,
+  partial: (start: string, end: string, n: number) => `Impression partielle : PK ${start} → PK ${end} (${fr(n)} anomalie${n > 1 ? 's' : ''})`,
+  failed: "Impossible de préparer l'impression. Veuillez réessayer.",
 } as const;

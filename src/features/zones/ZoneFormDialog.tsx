@@ -14,6 +14,7 @@ import { formatKm } from '../../core/format';
 import { validateZoneName, validateZoneVertices } from '../../core/validation';
 import type { Track, Zone } from '../../core/types';
 import { ZONE_TEXT as T } from './strings';
+import { saveErrorText } from '../conflicts/saveErrorText';
 
 type TrackChoice = Track | 'none';
 
@@ -31,7 +32,7 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
   const markers = useAtomValue(markersAtom);
   const setForm = useSetAtom(zoneFormAtom);
   const finish = useSetAtom(finishEditingAtom);
-  const vertices = form.mode === 'create' ? form.vertices : editing?.points ?? [];
+  const vertices = useMemo(() => (form.mode === 'create' ? form.vertices : editing?.points ?? []), [form, editing]);
   const [name, setName] = useState(editing?.name ?? '');
   const [track, setTrack] = useState<TrackChoice>(editing ? editing.track ?? 'none' : DEFAULT_ZONE_TRACK);
   const [color, setColor] = useState(editing?.color ?? DEFAULT_ZONE_COLOR);
@@ -54,13 +55,13 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
     setSaving(true);
     setSaveError(null);
     try {
-      await saveZone({ ...(editing ? { id: editing.id } : {}), name, color, track: track === 'none' ? null : track, points: vertices });
+      await saveZone({ ...(editing ? { id: editing.id } : {}), name, color, track: track === 'none' ? null : track, points: vertices }, editing);
       toast(T.savedToast, 'success', 2500);
       setForm(null);
       finish();
     } catch (err2) {
       console.error(T.saveFailed, err2);
-      setSaveError(`${T.saveFailed}. ${T.saveFailedKeep}`);
+      setSaveError(saveErrorText(err2, `${T.saveFailed}. ${T.saveFailedKeep}`));
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,179 @@
+// The product-level steps of the app bench, on one Playwright page of the built app: sign-in → every point loaded,
+// heap, long tasks, a status filter change, the whole-line route report (form ready, first rows, heap) and its Word
+// download; on a throttled phone page: sign-in → map, then wheel-zoom and drag-pan frame times and long tasks.
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { pidsRssMb } from './processes';
+
+export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
+const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
+
+declare global { interface Window { __lt: { start: number; d: number }[] } } // __railPerf: src/features/layout/PerfProbe.tsx
+
+const LONGTASK_INIT = () => {
+  window.__lt = [];
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push({ start: e.startTime, d: e.duration }); }).observe({ type: 'longtask', buffered: true });
+};
+
+/** Points the app holds: its perf hook, else (older builds) the status chips once the load bar is gone. */
+const LOADED_COUNT = () => {
+  if (window.__railPerf) return window.__railPerf.loading ? -1 : window.__railPerf.points;
+  if (document.querySelector('.load-progress')) return -1;
+  const chips = [...document.querySelectorAll('.status-chips button')].slice(1);
+  return chips.reduce((n, b) => n + Number((b.textContent ?? '').replace(/\D/g, '') || 0), 0);
+};
+
+async function heapMb(cdp: CDPSession, gc: boolean): Promise<number> {
+  if (gc) await cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
+}
+
+const longTasksSince = (page: Page, t0: number) => page.evaluate((t) => window.__lt.filter((e) => e.start >= t).map((e) => Math.round(e.d)), t0);
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number | null; value?: T; error?: string }> {
+  const t = performance.now();
+  try { const value = await fn(); return { ms: performance.now() - t, value }; } catch (e) { return { ms: null, error: (e as Error).message.split('\n')[0] }; }
+}
+
+/** Signs in and waits until every point is loaded and two frames are painted. */
+async function signInLoaded(page: Page, url: string, total: number) {
+  await page.goto(url);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  const t0 = await page.evaluate(() => performance.now());
+  const r = await timed(async () => {
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForFunction(([fn, n]) => (new Function(`return (${fn})()`)() as number) >= n, [LOADED_COUNT.toString(), total] as const, { timeout: STEP_TIMEOUT, polling: 50 });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  });
+  const tasks = await longTasksSince(page, t0);
+  return { signInToAllPointsMs: r.ms, loadError: r.error, loadLongTasks: tasks.length, loadLongestTaskMs: tasks.length ? Math.max(...tasks) : 0 };
+}
+
+/** Click → two painted frames, measured in the page (the main thread's own delay included). */
+const clickToFrames = (page: Page, selector: string, name: string) => page.evaluate(([sel, label]) => new Promise<number>((resolve) => {
+  const b = [...document.querySelectorAll<HTMLElement>(sel)].find((e) => (e.textContent ?? '').trim().startsWith(label));
+  if (!b) return resolve(NaN);
+  const t = performance.now();
+  b.click();
+  requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t)));
+}), [selector, name] as const);
+
+export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean }) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  await context.addInitScript(LONGTASK_INIT);
+  const page = await context.newPage();
+  let crashed = false;
+  page.on('crash', () => { crashed = true; });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const out: Record<string, unknown> = {};
+  Object.assign(out, await signInLoaded(page, url, total));
+  if (out.signInToAllPointsMs === null) { await context.close(); return out; }
+  out.heapLoadedMb = await heapMb(cdp, true);
+
+  const filters: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    filters.push(await clickToFrames(page, '.status-chips button', 'Signalé'));
+    filters.push(await clickToFrames(page, '.status-chips button', 'Tous'));
+  }
+  out.statusFilterMs = filters.sort((a, b) => a - b)[filters.length >> 1];
+
+  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
+  const ready = await timed(async () => {
+    await page.getByRole('button', { name: 'Rapport', exact: true }).click();
+    await form.getByText(/signalements? chargés?/).waitFor({ timeout: STEP_TIMEOUT });
+  });
+  out.reportFormReadyMs = ready.ms;
+  if (ready.ms === null) { out.reportError = ready.error; await context.close(); return out; }
+  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  const submit = form.getByRole('button', { name: 'Générer le rapport' });
+  await submit.waitFor();
+  const t0 = await page.evaluate(() => performance.now());
+  const gen = await timed(async () => {
+    await submit.click();
+    await page.waitForFunction(() => {
+      const cell = document.querySelector('.report-view .report-row .report-label');
+      return !!cell && cell.textContent !== '…';
+    }, null, { timeout: STEP_TIMEOUT, polling: 50 });
+  });
+  out.generateToFirstRowsMs = gen.ms;
+  if (gen.ms === null) { out.reportError = crashed ? 'tab crashed' : gen.error; await context.close().catch(() => {}); return out; }
+  const genTasks = await longTasksSince(page, t0);
+  out.reportLongestTaskMs = genTasks.length ? Math.max(...genTasks) : 0;
+  out.reportRowsInDom = await page.locator('.report-view .report-row').count();
+  out.reportAnomalies = Number((await page.locator('.report-stat-total dd').textContent())!.replace(/\D/g, ''));
+  out.heapReportMb = await heapMb(cdp, false);
+
+  if (opts.word) {
+    let heapPeak = 0;
+    const heapTimer = setInterval(() => { heapMb(cdp, false).then((h) => { heapPeak = Math.max(heapPeak, h); }, () => {}); }, 500);
+    // Chromium's own process list (browser, renderers — where the page and its workers run —, GPU, utilities).
+    const bcdp = await browser.newBrowserCDPSession();
+    let rssPeak = 0, rendererPeak = 0;
+    const rssTimer = setInterval(() => {
+      bcdp.send('SystemInfo.getProcessInfo').then(({ processInfo }) => {
+        rssPeak = Math.max(rssPeak, pidsRssMb(processInfo.map((p) => p.id)));
+        rendererPeak = Math.max(rendererPeak, ...processInfo.filter((p) => p.type === 'renderer').map((p) => pidsRssMb([p.id])));
+      }, () => {});
+    }, 500);
+    const word = await timed(async () => {
+      const download = page.waitForEvent('download', { timeout: STEP_TIMEOUT * 2 });
+      download.catch(() => {}); // a crashed tab rejects it before it is awaited
+      await page.getByRole('button', { name: 'Télécharger Word' }).click();
+      const d = await Promise.race([download, new Promise<never>((_, reject) => page.once('crash', () => reject(new Error('tab crashed'))))]);
+      await d.path();
+      return d;
+    });
+    clearInterval(heapTimer);
+    clearInterval(rssTimer);
+    out.wordDownloadMs = word.ms;
+    out.wordError = word.ms === null ? (crashed ? 'tab crashed' : word.error) : undefined;
+    out.wordPeakMainHeapMb = heapPeak || null;
+    out.wordPeakBrowserRssMb = rssPeak || null;
+    out.wordPeakRendererRssMb = rendererPeak || null;
+    if (word.value) { const { statSync } = await import('node:fs'); out.wordFileMb = statSync((await word.value.path())!).size / 2 ** 20; }
+  }
+  await context.close().catch(() => {});
+  return out;
+}
+
+export async function phoneRun(browser: Browser, url: string, total: number) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  await context.addInitScript(LONGTASK_INIT);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const out: Record<string, unknown> = {};
+  const load = await signInLoaded(page, url, total);
+  out.phoneSignInToMapMs = load.signInToAllPointsMs;
+  if (load.signInToAllPointsMs === null) { await context.close(); return out; }
+  await page.waitForTimeout(1000);
+  const box = (await page.locator('.map-area').boundingBox())!;
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  // A string, not a function: tsx would add a __name helper the page does not have.
+  const t0 = await page.evaluate(`(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const loop = (t) => { window.__frames.push(t - last); last = t; if (window.__frames.length < 100000) requestAnimationFrame(loop); };
+    requestAnimationFrame(loop);
+    return performance.now();
+  })()`) as number;
+  for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); }
+  const zoomFrames = await page.evaluate(() => (window as any).__frames.splice(0) as number[]);
+  await page.mouse.down();
+  for (let i = 0; i < 30; i++) { await page.mouse.move(cx - i * 6, cy + (i % 5)); await page.waitForTimeout(16); }
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  const panFrames = await page.evaluate(() => (window as any).__frames.splice(0) as number[]);
+  const tasks = await longTasksSince(page, t0);
+  const p95 = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] : NaN; };
+  out.phoneZoomFrameP95Ms = p95(zoomFrames.slice(1));
+  out.phonePanFrameP95Ms = p95(panFrames);
+  out.phonePanZoomLongTasks = tasks.length;
+  out.phonePanZoomLongestTaskMs = tasks.length ? Math.max(...tasks) : 0;
+  await context.close();
+  return out;
+}

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+import { findChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
+const b = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+p.on('response', (r) => { if (r.url().includes('/rest/')) console.log('resp', r.status(), r.url().slice(0, 150)); });
+await p.goto('http://127.0.0.1:3212/');
+await p.getByLabel('Email', { exact: true }).fill(process.argv[2]);
+await p.getByLabel('Mot de passe', { exact: true }).fill('member-e2e-123');
+await p.getByRole('button', { name: 'Se connecter' }).click();
+await p.waitForTimeout(6000);
+await p.screenshot({ path: '/tmp/b-dbg.png' });
+console.log(await p.locator('.point-row').first().innerText());
+await b.close();

@@ -1,0 +1,73 @@
+// The exported form of a point (issue 13): a database row (PostgREST shape) resolved against the lookups the
+// export carries (level and team names, zones, creators' emails) into display values.
+import { STATUS_LABELS, TRACK_LABELS } from '../constants';
+import { bboxOf, pointInPolygon, type ImageBBox } from '../geometry';
+import type { ImagePoint, PointStatus, Track } from '../types';
+
+/** A points row as PostgREST returns it (snake_case; numeric as number or string). */
+export interface PointRowRaw {
+  id: string; name: string; description: string | null; kilometer: string | null; km_value: number | string | null;
+  position: { x: number; y: number } | null; image_url: string | null; status: string; criticality: string;
+  ticket_number: string | null; team_id: string | null; created_at: string; created_by: string | null;
+}
+
+export interface ExportZone { id: string; name: string; track: Track | null; points: ImagePoint[] }
+
+/** What the main thread hands the exporter besides the rows. */
+export interface ExportLookups {
+  levels: { id: string; name: string }[];
+  teams: { id: string; name: string }[];
+  zones: ExportZone[];
+  /** profile id → email ('créé par'); missing ids are left blank. */
+  emails: Record<string, string>;
+}
+
+export interface ExportRecord {
+  id: string; km: number | null; kilometer: string; name: string; description: string;
+  status: PointStatus | string; statusLabel: string; criticality: string; criticalityLabel: string;
+  teamId: string | null; teamName: string; zoneIds: string[]; zoneNames: string[]; tracks: Track[]; trackLabel: string;
+  ticketNumber: string; imageUrl: string; createdAt: string; createdBy: string | null; createdByEmail: string;
+  x: number; y: number;
+}
+
+export interface Resolver {
+  resolve(row: PointRowRaw): ExportRecord;
+  /** Whether a row's position lies in the zone (zone filter of the export). */
+  inZone(row: PointRowRaw, zoneId: string): boolean;
+}
+
+/** Builds the lookups once (maps, zone boxes) for a whole export. */
+export function createResolver(l: ExportLookups): Resolver {
+  const levels = new Map(l.levels.map((x) => [x.id, x.name]));
+  const teams = new Map(l.teams.map((x) => [x.id, x.name]));
+  const zones = l.zones.map((z) => ({ zone: z, box: bboxOf(z.points) as ImageBBox | null }));
+  const containing = (x: number, y: number) => zones.filter(({ zone, box }) =>
+    box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && pointInPolygon(x, y, zone.points)).map((z) => z.zone);
+  return {
+    resolve(r) {
+      const x = Number(r.position?.x ?? NaN);
+      const y = Number(r.position?.y ?? NaN);
+      const inside = containing(x, y);
+      const tracks = [...new Set(inside.map((z) => z.track).filter((t): t is Track => t !== null))].sort();
+      const km = r.km_value === null || r.km_value === '' ? null : Number(r.km_value);
+      return {
+        id: r.id, km: km !== null && Number.isFinite(km) ? km : null, kilometer: r.kilometer ?? '',
+        name: r.name ?? '', description: r.description ?? '',
+        status: r.status, statusLabel: STATUS_LABELS[r.status as PointStatus] ?? r.status,
+        criticality: r.criticality, criticalityLabel: levels.get(r.criticality) ?? r.criticality,
+        teamId: r.team_id, teamName: r.team_id ? teams.get(r.team_id) ?? '' : '',
+        zoneIds: inside.map((z) => z.id), zoneNames: inside.map((z) => z.name),
+        tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
+        ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', createdAt: r.created_at,
+        createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
+        x, y,
+      };
+    },
+    inZone(r, zoneId) {
+      const z = zones.find((q) => q.zone.id === zoneId);
+      const x = Number(r.position?.x ?? NaN);
+      const y = Number(r.position?.y ?? NaN);
+      return !!z && !!z.box && x >= z.box.minX && x <= z.box.maxX && y >= z.box.minY && y <= z.box.maxY && pointInPolygon(x, y, z.zone.points);
+    },
+  };
+}

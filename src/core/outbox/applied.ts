@@ -1,0 +1,35 @@
+// Idempotency of an update's replay: a 409 may be this device's own earlier write (the page was closed, or the
+// network dropped, after the server applied it and before the device learnt so). When the server row already
+// holds every value of the change, the change has landed: nothing to send, no conflict.
+import type { Point } from '../types';
+import type { PointFields } from './types';
+
+const same = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === '')) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 1e-9;
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a as object), kb = Object.keys(b as object);
+    return ka.length === kb.length && ka.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return false;
+};
+
+/** The fields of `patch` whose value differs on `server`. */
+export function differingFields(patch: Partial<PointFields>, server: Point): (keyof PointFields)[] {
+  return (Object.keys(patch) as (keyof PointFields)[]).filter((k) => !same(patch[k], server[k]));
+}
+
+export const alreadyApplied = (patch: Partial<PointFields>, server: Point): boolean => differingFields(patch, server).length === 0;
+
+/** The fields of `after` that differ from `before` (what an edit changed). */
+export function changedFields(before: PointFields, after: PointFields): Partial<PointFields> {
+  const out: Partial<PointFields> = {};
+  for (const k of Object.keys(after) as (keyof PointFields)[]) if (!same(before[k], after[k])) (out as Record<string, unknown>)[k] = after[k];
+  return out;
+}
+
+export const fieldsOf = (p: Point): PointFields => ({
+  name: p.name, description: p.description, kilometer: p.kilometer, kmValue: p.kmValue, position: p.position,
+  imageUrl: p.imageUrl, status: p.status, criticality: p.criticality, ticketNumber: p.ticketNumber, teamId: p.teamId,
+});

@@ -1,0 +1,46 @@
+// Types of the offline outbox (issue 11): one item per pending change of a point, replayed in order.
+import type { ImagePoint, Point, PointStatus } from '../types';
+
+/** The editable fields of a point, as the form saves them (PointInput without the id). */
+export interface PointFields {
+  name: string; description: string; kilometer: string; kmValue: number | null; position: ImagePoint;
+  imageUrl: string | null; status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null;
+}
+
+export type OutboxOp =
+  | { kind: 'create'; pointId: string; fields: PointFields }
+  /** `baseVersion`: the point's updated_at as the device last saw it (null for a point created on the device). */
+  | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null }
+  | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null };
+
+/**
+ * pending: waits for the network; sending: being replayed (a crash leaves it so: replayed again, idempotently);
+ * failed: refused by the server for another reason than a conflict (retry or discard);
+ * conflict: the point changed (or was deleted) on the server since the device saw it; the user chooses.
+ */
+export type OutboxState = 'pending' | 'sending' | 'failed' | 'conflict';
+
+export interface OutboxItem {
+  id: string;
+  /** Replay order (FIFO). */
+  seq: number;
+  userId: string;
+  /** ms since epoch, when first queued. */
+  queuedAt: number;
+  op: OutboxOp;
+  /** The point as the device shows it after this change (null after a delete): the map and lists overlay. */
+  view: Point | null;
+  /** The point before the first change of this item (to put back when the item is discarded); null for a create. */
+  before: Point | null;
+  /** Storage paths of photos taken offline that this row may reference (blobs kept in IndexedDB). */
+  photos: string[];
+  /** Photos already uploaded (a replay resumes after them). */
+  photosDone: string[];
+  state: OutboxState;
+  /** French reason of a failure or conflict. */
+  error: string | null;
+  /** For a conflict: the server's current point, or null when the point was deleted on the server. */
+  server: Point | null;
+  conflict: 'changed' | 'deleted' | null;
+  attempts: number;
+}

@@ -1,0 +1,110 @@
+// The route report as index arrays (issue 10 item 4): the classifier's per-point codes grouped into sections (the
+// selected zones by kmStart, then the points outside every zone), each in km order, as one Int32Array of point indices.
+// Pure and allocation-light so it runs in the report worker at 1M points; the view and the exports read it by slices.
+import { DANGER_CRITICALITY } from '../constants';
+import { NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
+import type { ReportPointIndex } from './reportIndex';
+
+/** A section of the plan: a zone (its index in the zones given to the classifier) or OUTSIDE_ZONES. */
+export interface PlanSection { zone: number; start: number; end: number }
+
+export interface ReportPlan {
+  sections: PlanSection[];
+  /** Point indices, section after section, each section in km order (ties by point index). */
+  rows: Int32Array;
+}
+
+/**
+ * Groups the codes: points of non-selected zones are dropped; sections are the selected zones holding at least one
+ * point, ordered by `zoneKmStart` (null last, then by zone index), then the points outside zones.
+ */
+export function planReport(codes: Int32Array, km: Float64Array, zoneKmStart: readonly (number | null)[], selected: readonly boolean[]): ReportPlan {
+  const eligible: number[] = [];
+  for (let i = 0; i < codes.length; i++) {
+    const c = codes[i];
+    if (c === NOT_ELIGIBLE || (c !== OUTSIDE_ZONES && !selected[c])) continue;
+    eligible.push(i);
+  }
+  const order = Int32Array.from(eligible);
+  order.sort((a, b) => km[a] - km[b] || a - b);
+  // Counting pass per group, then a stable scatter: km order survives inside every section.
+  const zoneCount = zoneKmStart.length;
+  const counts = new Int32Array(zoneCount + 1); // last slot: outside zones
+  for (let k = 0; k < order.length; k++) { const c = codes[order[k]]; counts[c === OUTSIDE_ZONES ? zoneCount : c]++; }
+  const zonesUsed: number[] = [];
+  for (let z = 0; z < zoneCount; z++) if (counts[z] > 0) zonesUsed.push(z);
+  const startOf = (z: number) => zoneKmStart[z] ?? Infinity;
+  zonesUsed.sort((a, b) => startOf(a) - startOf(b) || a - b);
+  const groups = counts[zoneCount] > 0 ? [...zonesUsed, zoneCount] : zonesUsed;
+  const offset = new Int32Array(zoneCount + 1);
+  const sections: PlanSection[] = [];
+  let at = 0;
+  for (const g of groups) {
+    offset[g] = at;
+    sections.push({ zone: g === zoneCount ? OUTSIDE_ZONES : g, start: at, end: at + counts[g] });
+    at += counts[g];
+  }
+  const rows = new Int32Array(at);
+  for (let k = 0; k < order.length; k++) {
+    const i = order[k];
+    const c = codes[i];
+    rows[offset[c === OUTSIDE_ZONES ? zoneCount : c]++] = i;
+  }
+  return { sections, rows };
+}
+
+export interface PlanStats { unresolved: number; zonesWithAnomalies: number; dangers: number }
+
+/** The three stat cards from the arrays: anomalies, zones holding some, points of the 'danger' level. */
+export function planStats(plan: ReportPlan, ix: Pick<ReportPointIndex, 'criticality' | 'criticalityKeys'>): PlanStats {
+  const danger = ix.criticalityKeys.indexOf(DANGER_CRITICALITY);
+  let dangers = 0;
+  if (danger >= 0) for (let k = 0; k < plan.rows.length; k++) if (ix.criticality[plan.rows[k]] === danger) dangers++;
+  return {
+    unresolved: plan.rows.length,
+    zonesWithAnomalies: plan.sections.filter((s) => s.zone !== OUTSIDE_ZONES && s.end > s.start).length,
+    dangers,
+  };
+}
+
+/** The plan restricted to points with lo <= km <= hi (the print range); empty sections are dropped. */
+export function planSubRange(plan: ReportPlan, km: Float64Array, lo: number, hi: number): ReportPlan {
+  const rows: number[] = [];
+  const sections: PlanSection[] = [];
+  for (const s of plan.sections) {
+    const start = rows.length;
+    for (let k = s.start; k < s.end; k++) { const v = km[plan.rows[k]]; if (v >= lo && v <= hi) rows.push(plan.rows[k]); }
+    if (rows.length > start) sections.push({ zone: s.zone, start, end: rows.length });
+  }
+  return { sections, rows: Int32Array.from(rows) };
+}
+
+/**
+ * The flat list the virtual view scrolls: per section one heading item then its rows.
+ * Item i is the heading of section s when i === itemStart[s], else row (i - itemStart[s] - 1) of that section.
+ */
+export interface PlanItems { count: number; itemStart: Int32Array }
+
+export function planItems(plan: ReportPlan): PlanItems {
+  const itemStart = new Int32Array(plan.sections.length);
+  let at = 0;
+  plan.sections.forEach((s, k) => { itemStart[k] = at; at += 1 + (s.end - s.start); });
+  return { count: at, itemStart };
+}
+
+/** What item i is: { section, row } where row is -1 for the heading, else the position in plan.rows. */
+export function itemAt(plan: ReportPlan, items: PlanItems, i: number): { section: number; row: number } {
+  let lo = 0, hi = items.itemStart.length - 1;
+  while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (items.itemStart[mid] <= i) lo = mid; else hi = mid - 1; }
+  const offset = i - items.itemStart[lo];
+  return { section: lo, row: offset === 0 ? -1 : plan.sections[lo].start + offset - 1 };
+}
+
+/** Printed A4 page estimate of a plan (calibrated on the print stylesheet: 9 pt table, 12 mm margins). */
+export const PRINT_LAYOUT = { pageMm: 273, firstPageMm: 95, sectionHeadMm: 16, rowMm: 8.5, photoRowMm: 16 } as const;
+export function estimatePrintPages(plan: ReportPlan, photoShare = 0.1): number {
+  if (plan.rows.length === 0) return 1;
+  const L = PRINT_LAYOUT;
+  const mm = L.firstPageMm + plan.sections.length * L.sectionHeadMm + plan.rows.length * (L.rowMm * (1 - photoShare) + L.photoRowMm * photoShare);
+  return Math.max(1, Math.ceil(mm / L.pageMm));
+}

@@ -1,0 +1,50 @@
+// Repository functions of issue 13 (find and share): the search and nearby RPCs, one point by id, the creators'
+// emails and what a worker needs to read REST pages with the caller's token.
+import { supabase, loadRuntimeConfig } from './client';
+import { toPoint } from './mappers';
+import type { Point, PointStatus } from '../core/types';
+
+export interface PointHit {
+  id: string; name: string; description: string; kmValue: number | null; x: number; y: number;
+  status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null; createdAt: string;
+}
+
+type Row = Record<string, any>;
+const toHit = (r: Row): PointHit => ({
+  id: r.id, name: r.name ?? '', description: r.description ?? '', kmValue: r.km_value === null || r.km_value === undefined ? null : Number(r.km_value),
+  x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), status: r.status, criticality: r.criticality,
+  ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, createdAt: r.created_at,
+});
+
+/** search_points(): label, description, ticket number; accents and case ignored; newest first. */
+export async function searchPoints(query: string, max: number, signal?: AbortSignal): Promise<PointHit[]> {
+  let q = supabase().rpc('search_points', { query, max_results: max });
+  if (signal) q = q.abortSignal(signal);
+  const { data, error } = await q;
+  if (error) throw error;
+  return ((data as Row[]) ?? []).map(toHit);
+}
+
+/** nearby_points(): unresolved points within radius of km, not on the other track. */
+export async function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
+  let q = supabase().rpc('nearby_points', { km, x, y, exclude_id: excludeId });
+  if (signal) q = q.abortSignal(signal);
+  const { data, error } = await q;
+  if (error) throw error;
+  return ((data as Row[]) ?? []).map(toHit);
+}
+
+/** One point with its team name, or null when it does not exist or cannot be read. */
+export async function getPoint(id: string): Promise<Point | null> {
+  const { data, error } = await supabase().from('points').select('*, teams(name)').eq('id', id).maybeSingle();
+  if (error) throw error;
+  return data ? toPoint(data) : null;
+}
+
+/** Base URL, anon key and the current access token, for REST reads from a worker. */
+export async function restAuth(): Promise<{ url: string; anonKey: string; accessToken: string }> {
+  const cfg = await loadRuntimeConfig();
+  const { data } = await supabase().auth.getSession();
+  if (!data.session) throw new Error('Session expirée : reconnectez-vous.');
+  return { url: cfg.supabaseUrl, anonKey: cfg.supabaseAnonKey, accessToken: data.session.access_token };
+}

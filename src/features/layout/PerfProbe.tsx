@@ -1,0 +1,18 @@
+// Load figures for benchmarks and tests (issue 10 bench): window.__railPerf = { points, loading, at } where `points` is
+// how many points the app holds and `loading` whether a load is still running. Renders nothing.
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { dataLoadingAtom } from '../../state/data';
+import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
+
+export interface RailPerf { points: number; loading: boolean; at: number }
+declare global { interface Window { __railPerf?: RailPerf } }
+
+export function PerfProbe() {
+  const points = useAtomValue(pointIndexAtom).index.count;
+  const tables = useAtomValue(dataLoadingAtom);
+  const progress = useAtomValue(pointsLoadProgressAtom);
+  const loading = tables || progress.loading;
+  useEffect(() => { window.__railPerf = { points, loading, at: performance.now() }; }, [points, loading]);
+  return null;
+}

@@ -1,0 +1,104 @@
+// The report's sections and rows as one virtualised list (issue 10 item 4): only the rows on screen are in the DOM,
+// whatever the report's size; their details are asked for (by id, in pages) as they appear. Scrolls with the dialog.
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { OUTSIDE_ZONES } from '../../core/report/classify';
+import { itemAt, planItems } from '../../core/report/plan';
+import { formatKm } from '../../core/format';
+import { TrackBadge } from '../../ui';
+import { ReportColumnHeads, ReportRowView } from './ReportRowView';
+import type { ReportSession } from './reportSession';
+import { REPORT_TEXT } from './strings';
+
+const PHONE_QUERY = '(max-width: 600px)';
+const ROW_PX = 44, PHOTO_ROW_PX = 86, HEAD_PX = 96, PHONE_ROW_PX = 250, PHONE_HEAD_PX = 70; // estimates, then measured
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(PHONE_QUERY);
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+export function VirtualReport({ session }: { session: ReportSession }) {
+  const { plan, index, zones, levels, teams, details } = session;
+  const items = useMemo(() => planItems(plan), [plan]);
+  const phone = usePhone();
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const el = list?.closest<HTMLElement>('.dialog-body') ?? null;
+    setScrollEl(el);
+    if (list && el) setMargin(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
+  }, []);
+  useSyncExternalStore(details.subscribe, details.version);
+
+  const v = useVirtualizer({
+    count: items.count,
+    getScrollElement: () => scrollEl,
+    estimateSize: (i) => {
+      const it = itemAt(plan, items, i);
+      if (it.row < 0) return phone ? PHONE_HEAD_PX : HEAD_PX;
+      if (phone) return PHONE_ROW_PX;
+      return details.get(index.ids[plan.rows[it.row]])?.imageUrl ? PHOTO_ROW_PX : ROW_PX;
+    },
+    overscan: 8,
+    scrollMargin: margin,
+    initialRect: { width: 1000, height: 800 },
+  });
+  const virtual = v.getVirtualItems();
+  const first = virtual[0]?.index ?? 0;
+  const last = virtual[virtual.length - 1]?.index ?? -1;
+
+  // Ask for the details of the rows on screen (and the overscan); the cache skips those it has or is fetching.
+  useEffect(() => {
+    const ids: string[] = [];
+    for (let i = first; i <= last; i++) {
+      const it = itemAt(plan, items, i);
+      if (it.row >= 0) ids.push(index.ids[plan.rows[it.row]]);
+    }
+    details.request(ids);
+  }, [first, last, plan, items, index, details]);
+
+  return (
+    <div ref={listRef} className="report-vlist report-screen-list" role="table" aria-label={REPORT_TEXT.rowsTable} aria-rowcount={plan.rows.length}
+      style={{ height: v.getTotalSize() }}>
+      {virtual.map((vi) => {
+        const it = itemAt(plan, items, vi.index);
+        const s = plan.sections[it.section];
+        return (
+          <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="report-vitem"
+            style={{ transform: `translateY(${vi.start - margin}px)` }}>
+            {it.row < 0 ? (
+              <SectionHeading zone={s.zone === OUTSIDE_ZONES ? null : zones[s.zone]} count={s.end - s.start} phone={phone} />
+            ) : (
+              <ReportRowView index={index} point={plan.rows[it.row]} details={details.get(index.ids[plan.rows[it.row]])} levels={levels} teams={teams} />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function SectionHeading({ zone, count, phone }: { zone: ReportSession['zones'][number] | null; count: number; phone: boolean }) {
+  return (
+    <div className="report-vsection" role="rowgroup" aria-label={zone ? zone.name : REPORT_TEXT.outsideZones}>
+      <header className="report-section-head" style={zone ? { borderLeftColor: zone.color } : undefined}>
+        <h3>{zone ? zone.name : REPORT_TEXT.outsideZones}</h3>
+        <div className="report-section-meta">
+          {zone && <TrackBadge track={zone.track} showNone />}
+          {zone && <span>PK {formatKm(zone.kmStart)} → PK {formatKm(zone.kmEnd)}</span>}
+          <span className="badge count-badge">{REPORT_TEXT.anomalies(count)}</span>
+        </div>
+      </header>
+      {!phone && <ReportColumnHeads />}
+    </div>
+  );
+}

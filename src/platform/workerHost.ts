@@ -1,0 +1,113 @@
+// The one way to run a Comlink worker: start it, fall back to the same API on the main thread where a worker
+// cannot start (no Worker constructor, a refused or failed module load), and end it. Both paths go through
+// Comlink (the fallback over a MessageChannel), so callers get the same async calls, structured clones and
+// transfers either way. See CONTRIBUTING.md#where-things-go.
+import * as Comlink from 'comlink';
+
+export type WorkerPlace = 'worker' | 'main-thread';
+
+export interface WorkerSpec<T> {
+  /**
+   * Starts the worker. Write `new Worker(new URL('../../workers/x.worker.ts', import.meta.url), { type: 'module' })`
+   * literally inside this function at the call site: that is the form Vite bundles.
+   */
+  create: () => Worker;
+  /** The same API on the main thread, used when the worker cannot start (may be loaded lazily). */
+  fallback: () => T | Promise<T>;
+  /** Told once when the fallback takes over, with the reason (to log it). */
+  onFallback?: (reason: unknown) => void;
+}
+
+export interface HostedWorker<T> {
+  /** Method calls, forwarded once the worker has answered or the fallback has taken over. */
+  readonly api: Comlink.Remote<T>;
+  /** Where the calls run; resolves once known (never rejects). */
+  readonly ready: Promise<WorkerPlace>;
+  /** Ends the worker (or the fallback channel); later calls reject. Idempotent. */
+  terminate(): void;
+}
+
+/** Property read on start: any answer, even `undefined`, proves the worker loaded and exposed its API. */
+const PROBE = '__workerHostProbe';
+
+export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<T> {
+  let terminated = false;
+  let worker: Worker | null = null;
+  let remote: Comlink.Remote<T> | null = null;
+  const ports: MessagePort[] = [];
+  let stop: () => void = () => undefined;
+  const stopped = new Promise<void>((resolve) => { stop = resolve; });
+
+  const startFallback = async (reason: unknown): Promise<WorkerPlace> => {
+    spec.onFallback?.(reason);
+    const impl = await spec.fallback();
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1, port2);
+    Comlink.expose(impl, port1);
+    remote = Comlink.wrap<T>(port2);
+    if (terminated) closeAll();
+    return 'main-thread';
+  };
+
+  const startWorker = (w: Worker): Promise<WorkerPlace> =>
+    new Promise<WorkerPlace>((resolve) => {
+      let settled = false;
+      const fail = (event: Event) => {
+        if (settled) return;
+        settled = true;
+        w.terminate();
+        worker = null;
+        resolve(startFallback((event as ErrorEvent).error ?? new Error(`worker failed to start (${event.type})`)));
+      };
+      w.addEventListener('error', fail, { once: true });
+      w.addEventListener('messageerror', fail, { once: true });
+      const wrapped = Comlink.wrap<T>(w);
+      void (async () => {
+        await (wrapped as unknown as Record<string, Promise<unknown>>)[PROBE];
+        if (settled) return;
+        settled = true;
+        w.removeEventListener('error', fail);
+        w.removeEventListener('messageerror', fail);
+        remote = wrapped;
+        resolve('worker');
+      })();
+    });
+
+  let ready: Promise<WorkerPlace>;
+  try {
+    worker = spec.create();
+    ready = startWorker(worker);
+  } catch (e) {
+    ready = startFallback(e);
+  }
+
+  function closeAll() {
+    worker?.terminate();
+    worker = null;
+    for (const p of ports) p.close();
+    ports.length = 0;
+  }
+
+  const api = new Proxy({} as Comlink.Remote<T>, {
+    get(_target, name) {
+      if (typeof name !== 'string' || name === 'then') return undefined; // not a thenable itself
+      return async (...args: unknown[]) => {
+        await Promise.race([ready, stopped]);
+        if (terminated || !remote) throw new Error(`worker host: '${name}' called after terminate()`);
+        const method = (remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
+        return method(...args);
+      };
+    },
+  });
+
+  return {
+    api,
+    ready,
+    terminate() {
+      if (terminated) return;
+      terminated = true;
+      closeAll();
+      stop();
+    },
+  };
+}

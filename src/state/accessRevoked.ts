@@ -1,0 +1,6 @@
+// Set when the signed-in account was deactivated by an admin (issue 12): the session is then closed and the
+// login screen says why. Cleared by the next successful sign-in.
+import { atom } from 'jotai';
+
+export const ACCESS_REVOKED_TEXT = 'Votre accès a été désactivé. Contactez un administrateur.';
+export const accessRevokedAtom = atom<boolean>(false);

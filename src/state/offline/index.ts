@@ -1,0 +1,82 @@
+// Wiring of the offline mode (issue 11), started once by bootstrap: connectivity events, the user's outbox
+// loaded at sign-in and replayed when the network returns, the overlay kept over every load, the data snapshot
+// saved after good loads and restored when a load fails offline, the profile cached for an offline start.
+import { store } from '../store';
+import { sessionAtom, profileAtom } from '../session';
+import { dataLoadingAtom } from '../data';
+import { onPointsChanged } from './pointsPort';
+import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
+import { loadAll } from '../actions';
+import { browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
+import { forgetQueue, loadQueue, showOverlay } from './queue';
+import { replayOutbox } from './replay';
+import { dropUnreferencedPhotos, restorePreviews } from './photos';
+import { lastSnapshotTime, loadSnapshot, saveSnapshot } from './snapshot';
+import { cacheProfile } from './session';
+
+const RETRY_EVERY_MS = 30_000; // look at the outbox again while items wait (a network that came back silently)
+const SNAPSHOT_DEBOUNCE_MS = 1500;
+
+let started = false;
+let user: string | null = null;
+let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function startOffline(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  window.addEventListener('online', () => void backOnline());
+  window.addEventListener('offline', () => store.set(browserOnlineAtom, false));
+  store.sub(sessionAtom, () => void sessionChanged());
+  store.sub(profileAtom, () => cacheProfile(store.get(profileAtom)));
+  onPointsChanged(showOverlay);
+  store.sub(dataLoadingAtom, () => { if (!store.get(dataLoadingAtom)) void loadFinished(); });
+  setInterval(() => {
+    if (!user || !navigator.onLine) return;
+    if (store.get(networkDownAtom)) void loadAll(); // the network may be back without an 'online' event
+    else if (store.get(outboxItemsAtom).length) void replayOutbox();
+  }, RETRY_EVERY_MS);
+}
+
+async function sessionChanged(): Promise<void> {
+  const id = store.get(sessionAtom)?.user.id ?? null;
+  if (id === user) return;
+  user = id;
+  clearTimeout(snapshotTimer);
+  if (!id) { forgetQueue(); store.set(lastSyncAtom, null); return; }
+  try {
+    const items = await loadQueue(id);
+    await dropUnreferencedPhotos(id, new Set(items.flatMap((i) => i.photos)));
+    await restorePreviews(id);
+    store.set(lastSyncAtom, await lastSnapshotTime(id));
+    if (store.get(offlineAtom)) await loadSnapshot(id); // the map at once, without waiting for failed loads
+    if (!store.get(offlineAtom)) void replayOutbox();
+  } catch (err) {
+    console.error('Boîte d’envoi illisible', err);
+  }
+}
+
+async function backOnline(): Promise<void> {
+  store.set(browserOnlineAtom, true);
+  store.set(networkDownAtom, false);
+  if (!user) return;
+  await replayOutbox();
+  await loadAll();
+}
+
+/** A load ended: when it failed for want of network, the snapshot stays on screen; else it becomes the snapshot. */
+async function loadFinished(): Promise<void> {
+  const id = user;
+  if (!id) return;
+  const failed = !store.get(browserOnlineAtom) || (store.get(teamsLoadErrorAtom) !== null && store.get(levelsLoadErrorAtom) !== null);
+  if (failed) {
+    if (store.get(browserOnlineAtom)) store.set(networkDownAtom, true);
+    await loadSnapshot(id).catch((e) => console.warn('Instantané hors ligne illisible', e));
+    return;
+  }
+  const wasDown = store.get(networkDownAtom);
+  store.set(networkDownAtom, false);
+  store.set(lastSyncAtom, Date.now());
+  if (wasDown && store.get(outboxItemsAtom).length) void replayOutbox();
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => { if (user === id) void saveSnapshot(id).catch((e) => console.warn('Instantané hors ligne non enregistré', e)); }, SNAPSHOT_DEBOUNCE_MS);
+}

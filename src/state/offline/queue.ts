@@ -1,0 +1,122 @@
+// The outbox of the signed-in user: queue a change (coalesced, written to IndexedDB before anything else),
+// lay the waiting changes over the loaded points, retry, discard, and the two answers to a conflict.
+import { enqueue } from '../../core/outbox/coalesce';
+import { fieldsOf } from '../../core/outbox/applied';
+import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
+import type { Point } from '../../core/types';
+import { storagePathOfImageUrl } from '../../core/validation';
+import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
+import { store } from '../store';
+import { outboxItemsAtom } from './atoms';
+import { readItems, writeItems } from './db';
+import { dropPhotos } from './photos';
+
+let queueUser: string | null = null;
+/** Serialises queue writes: each change reads the queue as the previous one left it. */
+let chain: Promise<unknown> = Promise.resolve();
+const serial = <T>(fn: () => Promise<T>): Promise<T> => { const p = chain.then(fn); chain = p.catch(() => undefined); return p; };
+
+export const currentQueueUser = (): string | null => queueUser;
+
+export async function loadQueue(userId: string): Promise<OutboxItem[]> {
+  queueUser = userId;
+  const items = await readItems(userId);
+  if (queueUser !== userId) return [];
+  store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
+  showOverlay();
+  return items;
+}
+
+export function forgetQueue(): void {
+  queueUser = null;
+  store.set(outboxItemsAtom, []);
+}
+
+/** Re-applies the waiting changes over the points atom (after every load); no write when already shown. */
+export function showOverlay(): void {
+  showOverlayOf(store.get(outboxItemsAtom));
+}
+
+export interface NewChange { op: OutboxOp; view: Point | null; before: Point | null; photos: string[] }
+
+export function queueChange(c: NewChange): Promise<OutboxItem | null> {
+  return serial(async () => {
+    const userId = queueUser;
+    if (!userId) throw new Error('Aucune session : modification non enregistrée');
+    const fresh: OutboxItem = {
+      id: crypto.randomUUID(), seq: 0, userId, queuedAt: Date.now(), op: c.op, view: c.view, before: c.before,
+      photos: c.photos, photosDone: [], state: 'pending', error: null, server: null, conflict: null, attempts: 0,
+    };
+    const r = enqueue(store.get(outboxItemsAtom), fresh);
+    const orphanPhotos = r.removed.length ? photosOnlyIn(store.get(outboxItemsAtom).filter((i) => r.removed.includes(i.id)), r.items) : [];
+    await writeItems(r.put, r.removed);
+    store.set(outboxItemsAtom, r.items);
+    if (c.view) patchPoints([c.view]); else patchPoints([], [c.op.pointId]);
+    showOverlay();
+    await dropPhotos(orphanPhotos);
+    return r.put[0] ?? null;
+  });
+}
+
+/** Replaces items (state changes of the replay), in IndexedDB and in the atom. */
+export function updateItems(changed: OutboxItem[], removed: string[] = []): Promise<void> {
+  return serial(async () => {
+    await writeItems(changed, removed);
+    const byId = new Map(changed.map((i) => [i.id, i]));
+    store.set(outboxItemsAtom, store.get(outboxItemsAtom).filter((i) => !removed.includes(i.id)).map((i) => byId.get(i.id) ?? i));
+  });
+}
+
+/** Photo paths of `gone` items no remaining item refers to. */
+function photosOnlyIn(gone: OutboxItem[], remaining: OutboxItem[]): string[] {
+  const kept = new Set(remaining.flatMap((i) => i.photos));
+  return [...new Set(gone.flatMap((i) => i.photos))].filter((p) => !kept.has(p));
+}
+
+/** Removes an item for good (sent, or discarded) and the photos only it referred to. */
+export async function removeItem(id: string): Promise<OutboxItem | undefined> {
+  const item = store.get(outboxItemsAtom).find((i) => i.id === id);
+  if (!item) return undefined;
+  await updateItems([], [id]);
+  await dropPhotos(photosOnlyIn([item], store.get(outboxItemsAtom)));
+  return item;
+}
+
+/** Gives up a waiting change: the point shows again as before it (or disappears, for a point created here). */
+export async function discardItem(id: string): Promise<void> {
+  const item = await removeItem(id);
+  if (!item) return;
+  const later = store.get(outboxItemsAtom).some((i) => i.op.pointId === item.op.pointId);
+  if (!later) {
+    if (item.conflict === 'deleted') patchPoints([], [item.op.pointId]);
+    else if (item.server) patchPoints([item.server]);
+    else if (item.before) patchPoints([item.before]);
+    else patchPoints([], [item.op.pointId]);
+  }
+  showOverlay();
+}
+
+export async function retryItem(id: string): Promise<void> {
+  const item = store.get(outboxItemsAtom).find((i) => i.id === id);
+  if (item) await updateItems([{ ...item, state: 'pending', error: null }]);
+}
+
+/** Conflict answered 'Garder ma version': the change is sent again over the server's current version. */
+export async function keepMine(id: string): Promise<void> {
+  const item = store.get(outboxItemsAtom).find((i) => i.id === id);
+  if (!item || item.state !== 'conflict') return;
+  let op: OutboxOp = item.op;
+  if (item.conflict === 'deleted') {
+    // The point was deleted on the server: recreate it with the device's version (same id).
+    if (!item.view) return discardItem(id);
+    op = { kind: 'create', pointId: item.op.pointId, fields: fieldsOf(item.view) };
+  } else if (op.kind !== 'create') {
+    op = { ...op, baseVersion: item.server?.updatedAt ?? op.baseVersion };
+  }
+  await updateItems([{ ...item, op, state: 'pending', error: null, server: null, conflict: null }]);
+}
+
+/** Conflict answered 'Garder la version du serveur': the change is dropped and the server's point shown. */
+export const keepServer = (id: string): Promise<void> => discardItem(id);
+
+export const photoPathsOf = (url: string | null | undefined): string[] => { const p = storagePathOfImageUrl(url); return p ? [p] : []; };

@@ -1,0 +1,157 @@
+// Replays the outbox when the network is there: oldest first, the photos then the row, each request idempotent
+// (see src/data/outboxRepo.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
+// an expired session that cannot be refreshed stops it until the user signs in again; a 409 is a conflict unless
+// the server already holds the change (this device's own earlier write); a point deleted on the server is reported.
+import { nextToSend, rebaseAfter } from '../../core/outbox/order';
+import { alreadyApplied } from '../../core/outbox/applied';
+import { failureKind, refusalReason } from '../../core/outbox/errors';
+import type { OutboxItem } from '../../core/outbox/types';
+import type { Point } from '../../core/types';
+import { storagePathOfImageUrl } from '../../core/validation';
+import * as repo from '../../data/outboxRepo';
+import { supabase } from '../../data/client';
+import { showPoints as patchPoints } from './pointsPort';
+import { store } from '../store';
+import { authBlockedAtom, lastSyncAtom, networkDownAtom, outboxItemsAtom, recentlySentAtom, replayingAtom } from './atoms';
+import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } from './queue';
+import { readPhoto } from './photos';
+import { OFFLINE_TEXT } from './strings';
+
+let running: Promise<void> | null = null;
+let again = false;
+
+/** Starts a replay run (or asks the running one to look again when it ends). */
+export function replayOutbox(): Promise<void> {
+  if (running) { again = true; return running; }
+  running = (async () => {
+    try {
+      do { again = false; await withLock(runOnce); } while (again);
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+async function withLock(fn: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return fn();
+  // Another tab replaying: it does the job; this one looks again later.
+  await locks.request('rail-outbox-replay', { ifAvailable: true }, async (lock) => { if (lock) await fn(); });
+}
+
+type Outcome = 'next' | 'stop';
+
+async function runOnce(): Promise<void> {
+  const userId = currentQueueUser();
+  if (!userId || !store.get(outboxItemsAtom).length) return;
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  store.set(replayingAtom, true);
+  try {
+    await loadQueue(userId); // another tab may have sent items since this one read the queue
+    if (!(await sessionReady(userId))) return;
+    for (;;) {
+      const item = nextToSend(store.get(outboxItemsAtom));
+      if (!item || currentQueueUser() !== userId) return;
+      if ((await sendItem(item)) === 'stop') return;
+    }
+  } finally {
+    store.set(replayingAtom, false);
+  }
+}
+
+/** A usable session for this user: refreshed if expired; false (and the outbox waits) otherwise. */
+async function sessionReady(userId: string): Promise<boolean> {
+  const { data, error } = await supabase().auth.getSession();
+  if (data.session && data.session.user.id === userId) { store.set(authBlockedAtom, false); return true; }
+  if (error && failureKind(error) === 'network') { store.set(networkDownAtom, true); return false; }
+  store.set(authBlockedAtom, true);
+  return false;
+}
+
+async function sendItem(item: OutboxItem): Promise<Outcome> {
+  const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
+  await updateItems([sending]);
+  try {
+    await uploadPhotos(sending);
+    const op = sending.op;
+    let landed = null as Point | null;
+    if (op.kind === 'create') {
+      landed = await repo.insertPointOnce(op.pointId, op.fields);
+    } else if (op.kind === 'update') {
+      const base = op.baseVersion ?? (await repo.fetchPoint(op.pointId))?.updatedAt ?? null;
+      if (base === null) return conflict(sending, null);
+      try {
+        const r = await repo.updatePointAt(op.pointId, op.patch, base);
+        if (r.kind === 'gone') return conflict(sending, null);
+        landed = r.point;
+      } catch (err) {
+        if (failureKind(err) !== 'conflict') throw err;
+        const server = await repo.fetchPoint(op.pointId);
+        if (!server) return conflict(sending, null);
+        if (!alreadyApplied(op.patch, server)) return conflict(sending, server);
+        landed = server; // this device's own earlier write
+      }
+    } else {
+      await repo.deletePointOnce(op.pointId);
+      const path = storagePathOfImageUrl(op.imageUrl);
+      if (path) await repo.removePhoto(path).catch((e) => console.warn(OFFLINE_TEXT.photoRemoveFailed, e));
+    }
+    await succeeded(sending, landed);
+    return 'next';
+  } catch (err) {
+    const kind = failureKind(err);
+    if (kind === 'network') {
+      store.set(networkDownAtom, true);
+      await updateItems([{ ...sending, state: 'pending' }]);
+      return 'stop';
+    }
+    if (kind === 'auth') {
+      const { data } = await supabase().auth.refreshSession().catch(() => ({ data: { session: null } }));
+      await updateItems([{ ...sending, state: 'pending' }]);
+      if (data.session) return 'next';
+      store.set(authBlockedAtom, true);
+      return 'stop';
+    }
+    console.error('Envoi différé refusé', err);
+    await updateItems([{ ...sending, state: 'failed', error: refusalReason(err) }]);
+    return 'next';
+  }
+}
+
+async function uploadPhotos(item: OutboxItem): Promise<void> {
+  const url = item.op.kind === 'create' ? item.op.fields.imageUrl : item.op.kind === 'update' ? item.op.patch.imageUrl : null;
+  const wanted = storagePathOfImageUrl(url);
+  let done = item.photosDone;
+  for (const path of item.photos) {
+    if (path !== wanted || done.includes(path)) continue;
+    const photo = await readPhoto(path);
+    if (!photo) continue; // uploaded and cleaned up by an earlier run
+    await repo.uploadPhotoOnce(path, photo.blob);
+    done = [...done, path];
+    await updateItems([{ ...item, photosDone: done }]);
+  }
+}
+
+async function succeeded(item: OutboxItem, landed: Point | null): Promise<void> {
+  store.set(networkDownAtom, false);
+  const rest = store.get(outboxItemsAtom);
+  if (landed?.updatedAt) {
+    const rebased = rebaseAfter(rest, item, landed.updatedAt);
+    if (rebased.length) await updateItems(rebased);
+  }
+  await removeItem(item.id);
+  if (landed) patchPoints([landed]);
+  showOverlay();
+  store.set(lastSyncAtom, Date.now());
+  const label = item.view?.name ?? item.before?.name ?? '—';
+  store.set(recentlySentAtom, [{ id: item.id, label: `${OFFLINE_TEXT.opLabel[item.op.kind]} : ${label}`, at: Date.now() }, ...store.get(recentlySentAtom)].slice(0, 20));
+}
+
+async function conflict(item: OutboxItem, server: Point | null): Promise<Outcome> {
+  await updateItems([{
+    ...item, state: 'conflict', server, conflict: server ? 'changed' : 'deleted',
+    error: server ? OFFLINE_TEXT.conflictChanged : OFFLINE_TEXT.conflictDeleted,
+  }]);
+  return 'next';
+}

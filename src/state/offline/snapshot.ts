@@ -1,0 +1,44 @@
+// The last loaded small tables (zones, teams, levels, markers, settings) and profile per user in IndexedDB, so the
+// app opens offline with them. The points are not here: the local replica of issue 10 persists them
+// (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
+// without network.
+import { store } from '../store';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../data';
+import { restorePoints } from '../pointsCollection';
+import { profileAtom } from '../session';
+import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
+import { outboxDb, type DataSnapshot } from './db';
+import { lastSyncAtom } from './atoms';
+
+export async function saveSnapshot(userId: string): Promise<void> {
+  const snap: DataSnapshot = {
+    userId, savedAt: Date.now(), profile: store.get(profileAtom), points: [],
+    zones: store.get(zonesAtom), teams: store.get(teamsAtom), levels: store.get(criticalityLevelsAtom),
+    markers: store.get(markersAtom), settings: store.get(settingsAtom),
+  };
+  await (await outboxDb()).put('snapshots', snap);
+}
+
+/** Fills the small tables from the user's snapshot and the points from the replica; false when there is none. */
+export async function loadSnapshot(userId: string): Promise<boolean> {
+  const snap = await (await outboxDb()).get('snapshots', userId);
+  if (!snap) return false;
+  await restorePoints(userId); // the points from the replica (the outbox overlay follows its change)
+  store.set(zonesAtom, snap.zones);
+  store.set(teamsAtom, snap.teams);
+  store.set(criticalityLevelsAtom, snap.levels);
+  store.set(markersAtom, snap.markers);
+  store.set(settingsAtom, snap.settings);
+  store.set(teamsLoadErrorAtom, null);
+  store.set(levelsLoadErrorAtom, null);
+  store.set(lastSyncAtom, snap.savedAt);
+  return true;
+}
+
+export async function lastSnapshotTime(userId: string): Promise<number | null> {
+  return (await (await outboxDb()).get('snapshots', userId))?.savedAt ?? null;
+}
+
+export async function clearSnapshots(): Promise<void> {
+  await (await outboxDb()).clear('snapshots');
+}

@@ -1,0 +1,64 @@
+// Details on demand for the route report (issue 10 item 4): a bounded cache of point texts fetched by id as rows are
+// shown (batched, a few pages in flight), and a paged reader for print and Word. The only report code calling src/data.
+import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetails';
+import type { PointDetails } from '../core/report/reportIndex';
+
+export const DETAILS_CACHE_MAX = 5000; // rows kept; a screen shows a few dozen
+const BATCH_MS = 16; // collect the ids asked during one frame
+const IN_FLIGHT = 3; // parallel detail requests
+
+export interface DetailsCache {
+  get(id: string): PointDetails | undefined;
+  /** Asks for these ids (already cached or pending ones are skipped); listeners run when a page arrives. */
+  request(ids: readonly string[]): void;
+  subscribe(listener: () => void): () => void;
+  /** Bumped at each arrival (for useSyncExternalStore). */
+  version(): number;
+  /** Ids that could not be fetched (error) are retried on the next request. */
+  failed(): boolean;
+  dispose(): void;
+}
+
+export function createDetailsCache(fetchFn: (ids: readonly string[]) => Promise<PointDetails[]> = fetchPointDetails, max = DETAILS_CACHE_MAX): DetailsCache {
+  const map = new Map<string, PointDetails>();
+  const pending = new Set<string>();
+  const queue: string[] = [];
+  const listeners = new Set<() => void>();
+  let ver = 0, running = 0, timer: ReturnType<typeof setTimeout> | undefined, disposed = false, lastFailed = false;
+
+  const notify = () => { ver++; for (const l of listeners) l(); };
+  const pump = () => {
+    while (!disposed && running < IN_FLIGHT && queue.length) {
+      const page = queue.splice(0, DETAILS_PAGE);
+      running++;
+      fetchFn(page).then((rows) => {
+        if (disposed) return;
+        lastFailed = false;
+        for (const r of rows) map.set(r.id, r);
+        for (const id of page) if (!map.has(id)) map.set(id, { id, name: '', description: '', ticketNumber: null, imageUrl: null, teamName: null });
+        while (map.size > max) map.delete(map.keys().next().value as string);
+      }, (err) => { console.error('report details load failed', err); lastFailed = true; })
+        .finally(() => { for (const id of page) pending.delete(id); running--; if (!disposed) { notify(); pump(); } });
+    }
+  };
+  return {
+    get: (id) => map.get(id),
+    request(ids) {
+      for (const id of ids) if (!map.has(id) && !pending.has(id)) { pending.add(id); queue.push(id); }
+      if (queue.length && timer === undefined) timer = setTimeout(() => { timer = undefined; pump(); }, BATCH_MS);
+    },
+    subscribe(l) { listeners.add(l); return () => { listeners.delete(l); }; },
+    version: () => ver,
+    failed: () => lastFailed,
+    dispose() { disposed = true; clearTimeout(timer); listeners.clear(); map.clear(); },
+  };
+}
+
+/** Details of `ids` in order, page by page (for print and Word): calls onPage with each page's rows as they come. */
+export async function forEachDetailsPage(ids: readonly string[], onPage: (rows: PointDetails[], done: number) => void | Promise<void>, pageSize = DETAILS_PAGE * 5): Promise<void> {
+  for (let k = 0; k < ids.length; k += pageSize) {
+    const page = ids.slice(k, k + pageSize);
+    const byId = new Map((await fetchPointDetails(page)).map((d) => [d.id, d]));
+    await onPage(page.map((id) => byId.get(id) ?? { id, name: '', description: '', ticketNumber: null, imageUrl: null, teamName: null }), k + page.length);
+  }
+}

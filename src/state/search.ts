@@ -1,0 +1,59 @@
+// Search and jump (issue 13): points found by the database (search_points), nearby unresolved points while
+// reporting (nearby_points), opening a point by id (centred, selected, form open) and jumping to a PK.
+import { atom } from 'jotai';
+import * as findShare from '../data/findShare';
+import type { PointHit } from '../data/findShare';
+import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
+import { lineImageAtom, markersAtom } from './data';
+import { findSlot } from '../core/pointIndex/store';
+import { pointIndexAtom } from './pointIndex';
+import { patchPoints } from './pointsCollection';
+import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
+import { requestModeAtom } from './modeActions';
+import { store } from './store';
+
+export type { PointHit };
+export const SEARCH_MAX_RESULTS = 20;
+export const SEARCH_MIN_CHARS = 3;
+
+/** A short highlight of the ruler at a PK after a jump (image x; nonce restarts it). */
+export const pkHighlightAtom = atom<{ x: number; km: number; nonce: number } | null>(null);
+
+export function searchPoints(query: string, signal?: AbortSignal): Promise<PointHit[]> {
+  return findShare.searchPoints(query, SEARCH_MAX_RESULTS, signal);
+}
+
+export function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
+  return findShare.nearbyPoints(km, x, y, excludeId, signal);
+}
+
+/**
+ * Centres the map on a point, selects it and opens its form. A point not loaded yet (created a moment ago, or
+ * the list still loading) is read on its own first. False when it does not exist or cannot be read.
+ */
+export async function openPoint(id: string): Promise<boolean> {
+  const ix = store.get(pointIndexAtom).index;
+  const slot = findSlot(ix, id);
+  let p: { x: number; y: number } | null = slot >= 0 ? { x: ix.x[slot], y: ix.y[slot] } : null;
+  if (!p) {
+    const got = await findShare.getPoint(id);
+    if (!got) return false;
+    if (findSlot(store.get(pointIndexAtom).index, id) < 0) patchPoints([got]);
+    p = got.position;
+  }
+  store.set(requestModeAtom, 'view'); // leaves any drawing mode, drafts and dialogs
+  store.set(selectionAtom, { kind: 'point', id });
+  store.set(centerRequestAtom, { x: p.x, y: p.y, nonce: Date.now() });
+  store.set(pointFormAtom, { mode: 'edit', pointId: id });
+  return true;
+}
+
+/** Centres the map on a PK and highlights the ruler there; the French error message when it cannot. */
+export function jumpToPk(km: number): string | null {
+  const j = pkJumpTarget(store.get(markersAtom), km);
+  if (!j.ok) return pkJumpMessage(j);
+  const image = store.get(lineImageAtom);
+  store.set(centerRequestAtom, { x: j.x, y: image.height / 2, nonce: Date.now() });
+  store.set(pkHighlightAtom, { x: j.x, km, nonce: Date.now() });
+  return null;
+}
