@@ -57,7 +57,8 @@ async function pagedObjectsLoad(url: string, anonKey: string): Promise<{ ms: num
 
 // Runs merge into the results file: a size or build not run this time keeps its last figures (say, the baseline).
 const RESULTS_NAME = DB === 'postgres' ? 'app-postgres' : 'app';
-const previous = (() => { try { return JSON.parse(readFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.json`), 'utf8')) as Record<string, any>; } catch { return {}; } })();
+const previous = (() => { try { return JSON.parse(readFileSync(join(RESULTS_DIR, `${RESULTS_NAME}.json`), 'utf8')) as Record<string, unknown> & { sizes?: number[] }; } catch { return {}; } })();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form result tree written to JSON
 const results: Record<string, any> = { ...previous, db: DB, sizes: [...new Set([...(previous.sizes ?? []), ...SIZES])], baselineRef: process.env.APP_BENCH_BASELINE_REF ?? 'd1615d3' };
 delete results.name; delete results.context;
 const t0 = performance.now();

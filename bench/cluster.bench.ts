@@ -2,7 +2,7 @@
 // 26 independent Supercluster indexes, on seeded track datasets of 10k, 100k and 1M points, same process.
 // Run: node --import tsx bench/cluster.bench.ts [--quick]   (--quick: naive baseline at 10k and 100k only)
 import { buildClusterIndex } from '../src/core/cluster/clusterIndex';
-import { greedyReference } from '../src/core/cluster/greedyReference';
+import { greedyReference } from '../test/fixtures/cluster/greedyReference';
 import { LEVEL_COUNT, levelForZoom, MAX_LEVEL } from '../src/core/cluster/levels';
 import { buildNaive, lngLatBBox, toFeatures } from './lib/naiveCluster';
 import { cpuMs, machineLoad, memoryBytes, printTable, summarize, timeRuns, writeResults, type Summary } from './lib/stats';

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from './lib/prng';
 import { gc, printTable, round, summarize, writeResults } from './lib/stats';
-import { encodePng, withTextChunk } from '../src/core/report/testPng';
-import { FIXTURE_LEVELS, fixtureReport } from '../src/core/report/reportFixture';
-import { fetchReportImages } from '../src/core/report/fetchImages';
+import { encodePng, withTextChunk } from '../test/fixtures/report/testPng';
+import { FIXTURE_LEVELS, fixtureReport } from '../test/fixtures/report/reportFixture';
+import { fetchReportImages } from '../workers/fetchImages';
 import { buildReportDocument, packReportDocument } from '../src/core/report/docxDocument';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 

@@ -1,8 +1,8 @@
-// Hit-test benchmark (issue 3 Performance): 10k seeded probes, kdbush index (src/core/hitTest) vs a linear scan,
+// Hit-test benchmark (issue 3 Performance): 10k seeded probes, kdbush index (src/core/nearestPoint) vs a linear scan,
 // same answers required; also the cluster index's own nearest() (used by the worker). Seeded track datasets.
 // Run: node --import tsx bench/hittest.bench.ts
 import { buildClusterIndex } from '../src/core/cluster/clusterIndex';
-import { createHitIndex, hitRadiusImagePx, nearestLinear } from '../src/core/hitTest';
+import { createHitIndex, hitRadiusImagePx, nearestLinear } from '../src/core/nearestPoint';
 import { mulberry32 } from './lib/prng';
 import { printTable, summarize, timeRuns, writeResults } from './lib/stats';
 import { trackDataset, type TrackDataset } from './lib/trackDataset';

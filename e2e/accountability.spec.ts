@@ -123,7 +123,7 @@ test.describe('desktop 1440×900', () => {
     await expect(memberPage.locator('.point-row').first()).toBeVisible({ timeout: 30_000 });
 
     await signIn(page);
-    let panel = await openPanel(page, 'Utilisateurs');
+    const panel = await openPanel(page, 'Utilisateurs');
     const row = panel.locator(`tr[data-email="${email}"]`);
     await expect(row).toContainText('Actif');
     await row.getByRole('button', { name: `Désactiver ${email}` }).click();
@@ -173,7 +173,6 @@ test.describe('desktop 1440×900', () => {
     await expect(invRow).toContainText('Révoquée');
     const { anon } = await api(baseURL!);
     expect((await anon.rpc('validate_invitation', { token })).data).toBeNull();
-    panel = page.getByRole('dialog', { name: 'Administration' });
     await shot(page, 'desktop-invitation-revoked');
   });
 });

@@ -58,7 +58,7 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     expect(await view.locator('.report-row').count()).toBeLessThan(120);
 
     // Print: more than 2,000 rows asks for a narrower range first.
-    await page.evaluate(() => { (window as any).__prints = 0; window.print = () => { (window as any).__prints++; }; });
+    await page.evaluate(() => { (window as unknown as { __prints: number }).__prints = 0; window.print = () => { (window as unknown as { __prints: number }).__prints++; }; });
     await view.getByRole('button', { name: 'Imprimer', exact: true }).click();
     const ask = page.getByRole('dialog', { name: 'Imprimer le rapport' });
     await expect(ask.locator('.print-summary')).toContainText('pages A4');
@@ -71,7 +71,7 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     expect(narrowed).toBeGreaterThan(0);
     expect(narrowed).toBeLessThanOrEqual(2000);
     await ask.getByRole('button', { name: 'Imprimer', exact: true }).click();
-    await expect.poll(() => page.evaluate(() => (window as any).__prints), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints), { timeout: 60_000 }).toBe(1);
     await expect(view.locator('.report-print .report-row')).toHaveCount(narrowed);
     await expect(view.locator('.report-print-range')).toContainText('Impression partielle');
     await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));

@@ -77,7 +77,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   await view.locator('.dialog-body').evaluate((el) => { el.scrollTop = 0; });
 
   // Print: the page count first (and a PK range to narrow), then the print body; window.print is recorded.
-  await page.evaluate(() => { (window as any).__prints = 0; window.print = () => { (window as any).__prints++; }; });
+  await page.evaluate(() => { (window as unknown as { __prints: number }).__prints = 0; window.print = () => { (window as unknown as { __prints: number }).__prints++; }; });
   await view.getByRole('button', { name: 'Imprimer', exact: true }).click();
   const ask = page.getByRole('dialog', { name: 'Imprimer le rapport' });
   await expect(ask.locator('.print-summary')).toHaveText(new RegExp(`^${unresolved} anomalies à imprimer : environ \\d+ pages? A4\\.$`));
@@ -88,7 +88,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   await expect(ask.locator('.print-summary')).toHaveText(new RegExp(`^${unresolved} `));
   await ask.getByRole('button', { name: 'Imprimer', exact: true }).click();
   await expect(ask).toBeHidden();
-  await expect.poll(() => page.evaluate(() => (window as any).__prints), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __prints: number }).__prints), { timeout: 30_000 }).toBe(1);
   await expect(view.locator('.report-print .report-row')).toHaveCount(unresolved);
 
   // Print media: only the report, no app chrome; a real PDF, its pages counted and its words whole.

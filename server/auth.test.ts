@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import type { RunningServer } from './main';
-import { createInvitation } from './db/testing';
-import { client, startTestServer, TEST_JWT_SECRET } from './testServer';
+import { createInvitation } from '../test/server/testDatabase';
+import { client, startTestServer, TEST_JWT_SECRET } from '../test/server/testServer';
 
 let s: RunningServer;
 // Generous limits here: the rate-limit test below starts its own server with tiny ones.

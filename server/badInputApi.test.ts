@@ -9,8 +9,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from './main';
-import { createInvitation, testKind } from './db/testing';
-import { client, startTestServer } from './testServer';
+import { createInvitation, testKind } from '../test/server/testDatabase';
+import { client, startTestServer } from '../test/server/testServer';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 5)]);
 const VICTIM = 'points/victim.png';

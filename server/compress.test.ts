@@ -5,7 +5,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { RunningServer } from './main';
 import { pickEncoding } from './http/compress';
-import { startTestServer } from './testServer';
+import { startTestServer } from '../test/server/testServer';
 
 let s: RunningServer;
 beforeAll(async () => {

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { RunningServer } from './main';
-import { createInvitation } from './db/testing';
-import { client, startTestServer } from './testServer';
+import { createInvitation } from '../test/server/testDatabase';
+import { client, startTestServer } from '../test/server/testServer';
 
 const DISABLED = 'Votre accès a été désactivé. Contactez un administrateur.';
 let s: RunningServer;

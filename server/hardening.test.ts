@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningServer } from './main';
-import { createInvitation } from './db/testing';
-import { client, startTestServer } from './testServer';
+import { createInvitation } from '../test/server/testDatabase';
+import { client, startTestServer } from '../test/server/testServer';
 
 const PNG = (fill: number, n = 64) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(n, fill)]);
 

@@ -7,7 +7,7 @@ import type { RunningServer } from './main';
 import { createApp, DEFAULT_RATE_LIMITS } from './http/app';
 import { createKeys } from './keys';
 import { optionalModule } from './modules';
-import { client, startTestServer, TEST_JWT_SECRET } from './testServer';
+import { client, startTestServer, TEST_JWT_SECRET } from '../test/server/testServer';
 
 let s: RunningServer;
 beforeAll(async () => { s = await startTestServer(); });

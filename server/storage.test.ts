@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningServer } from './main';
-import { createInvitation } from './db/testing';
-import { client, startTestServer } from './testServer';
+import { createInvitation } from '../test/server/testDatabase';
+import { client, startTestServer } from '../test/server/testServer';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);

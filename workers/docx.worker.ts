@@ -5,7 +5,7 @@
 // memory is the compressed output plus at most WORD_MAX_PHOTOS photos. The document logic lives in src/core/report.
 import * as Comlink from 'comlink';
 import { buildReportDocument, packReportDocument, type ReportImage } from '../src/core/report/docxDocument';
-import { fetchReportImage, fetchReportImages } from '../src/core/report/fetchImages';
+import { fetchReportImage, fetchReportImages } from './fetchImages';
 import { startStreamingReport, type DocxRow, type DocxSectionHead, type StreamingReportDocx } from '../src/core/report/docxStream';
 import type { ReportDocumentMeta } from '../src/core/report/docxDocument';
 import type { DocxImageType, ImageInfo } from '../src/core/report/imageInfo';

@@ -162,12 +162,12 @@ export async function phoneRun(browser: Browser, url: string, total: number) {
     return performance.now();
   })()`) as number;
   for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); }
-  const zoomFrames = await page.evaluate(() => (window as any).__frames.splice(0) as number[]);
+  const zoomFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
   await page.mouse.down();
   for (let i = 0; i < 30; i++) { await page.mouse.move(cx - i * 6, cy + (i % 5)); await page.waitForTimeout(16); }
   await page.mouse.up();
   await page.waitForTimeout(300);
-  const panFrames = await page.evaluate(() => (window as any).__frames.splice(0) as number[]);
+  const panFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
   const tasks = await longTasksSince(page, t0);
   const p95 = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] : NaN; };
   out.phoneZoomFrameP95Ms = p95(zoomFrames.slice(1));

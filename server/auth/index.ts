@@ -1,6 +1,7 @@
 // The embedded GoTrue (Supabase Auth) subset: /signup, /token (password, refresh_token, pkce), /user,
 // /logout, /settings, /health — request and response shapes as @supabase/auth-js expects them.
 import { randomUUID } from 'node:crypto';
+import { isEmailAddress } from '../../src/core/addresses';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Database } from '../db/types';
 import type { ApiContext } from '../http/types';
@@ -14,7 +15,6 @@ import { authString, MAX_USER_METADATA_BYTES, metadataTooLarge, userMetadata } f
 
 export { createAuthService, type AuthService, type Session } from './service';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const API_VERSION_HEADERS = { 'X-Supabase-Api-Version': '2024-01-01' };
 
 export interface AuthHandlerDeps {
@@ -61,7 +61,7 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
     const body = await readJsonObject(ctx.body, 'auth');
     const email = normalizeEmail(authString(body, 'email'));
     if (!email) throw authError(422, 'validation_failed', 'To signup, please provide your email');
-    if (!EMAIL_RE.test(email) || email.length > 255) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!isEmailAddress(email) || email.length > 255) throw authError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     const password = checkPassword(body.password);
     const data = userMetadata(body.data) ?? {};
     if (await findUserByEmail(db.admin, email)) throw authError(422, 'user_already_exists', 'User already registered');
@@ -166,4 +166,3 @@ export function createAuthHandler(deps: AuthHandlerDeps) {
   };
 }
 
-export type AuthHandler = ReturnType<typeof createAuthHandler>;

@@ -4,7 +4,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningServer } from '../main';
-import { startTestServer } from '../testServer';
+import { startTestServer } from '../../test/server/testServer';
 
 let s: RunningServer;
 beforeAll(async () => { s = await startTestServer({ requestTimeoutMs: 2500, bodyIdleTimeoutMs: 800 }); }, 120_000);

@@ -30,9 +30,3 @@ export interface SsoDeps {
   /** Where the SPA lives (SITE_URL, default publicUrl), for redirect_to checks. */
   siteUrl: () => string;
 }
-
-/** What server/realtime's `attachRealtime(server, deps)` receives. */
-export interface RealtimeDeps {
-  db: import('../db/types').Database;
-  verifyJwt: (token: string) => Promise<Record<string, unknown> & { role: string }>;
-}

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { FIXTURE_MIGRATIONS, openTestDb, startHarness, type Harness } from '../rest/testHarness';
-import { testKind } from '../db/testing';
+import { FIXTURE_MIGRATIONS, openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
+import { testKind } from '../../test/server/testDatabase';
 
 const WRITERS = 8;
 // PGlite has one connection (nothing commits out of order there): a shorter run keeps `npm test` quick.

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { FIXTURE_MIGRATIONS, openTestDb, signJwt, startHarness, type Harness } from '../rest/testHarness';
+import { FIXTURE_MIGRATIONS, openTestDb, signJwt, startHarness, type Harness } from '../../test/server/restHarness';
 import { filterMatches, parseRowFilter, parseSubscription, subscriptionMatches } from './protocol';
 
 type Payload = { eventType: string; new: Record<string, unknown>; old: Record<string, unknown>; table: string; commit_timestamp: string };

@@ -2,7 +2,7 @@
 // at /rest/v1 (fixture schema); every failed write leaves the table unchanged.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FIXTURE_MIGRATIONS, openTestDb, startHarness, type Harness } from './testHarness';
+import { FIXTURE_MIGRATIONS, openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let token = '';

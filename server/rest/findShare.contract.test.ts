@@ -2,8 +2,8 @@
 // default arguments), anon refused; the export's keyset page reader and streaming exporter over real pages (more
 // than one page, rows sharing one created_at), the CSV read back and the GeoJSON validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserWithProfile } from '../db/testing';
-import { openTestDb, startHarness, type Harness } from './testHarness';
+import { createUserWithProfile } from '../../test/server/testDatabase';
+import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 import { restPageReader, withCreatorEmails } from '../../src/core/export/source';
 import { runExport } from '../../src/core/export/run';
 import { parseCsv, CSV_BOM } from '../../src/core/export/csv';

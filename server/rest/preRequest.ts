@@ -16,7 +16,11 @@ export async function readPreRequest(admin: Queryable): Promise<string | null> {
         and c.cfg like 'pgrst.db\\_pre\\_request=%'
       order by s.setdatabase desc limit 1`);
   const name = r.rows[0]?.cfg.slice('pgrst.db_pre_request='.length).trim() ?? '';
-  return QUALIFIED.test(name) ? name : null;
+  if (!QUALIFIED.test(name)) return null;
+  // A role setting is cluster-wide: another database of the same cluster (tests, a second app) may not have the
+  // function. Only a function that exists in this database is called.
+  const exists = await admin.query<{ ok: boolean }>('select pg_catalog.to_regprocedure($1) is not null as ok', [`${name}()`]);
+  return exists.rows[0]?.ok ? name : null;
 }
 
 /** The same database whose asRequest first calls the pre-request function (looked up again after `reset`). */

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
 import * as repo from '../../src/data/repositories';
-import { createUserWithProfile, createUser } from '../db/testing';
-import { openTestDb, startHarness, type Harness } from './testHarness';
+import { createUserWithProfile, createUser } from '../../test/server/testDatabase';
+import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let adminId = '', userId = '';

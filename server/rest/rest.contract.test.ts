@@ -1,10 +1,10 @@
 // Contract tests of /rest/v1 with the real supabase-js client against a migrated in-memory PGlite and a
-// fixture schema (server/rest/testdata): select/embed, every filter, order and paging, Prefer, upsert,
+// fixture schema (test/server/restFixtureSchema): select/embed, every filter, order and paging, Prefer, upsert,
 // .single(), counts, RPC shapes, PostgREST error codes and statuses, row-level security.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { FIXTURE_MIGRATIONS, openTestDb, startHarness, signJwt, type Harness } from './testHarness';
+import { FIXTURE_MIGRATIONS, openTestDb, startHarness, signJwt, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let anon: SupabaseClient, alice: SupabaseClient, bob: SupabaseClient, service: SupabaseClient;

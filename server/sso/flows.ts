@@ -83,4 +83,3 @@ export function createFlowStore(db: Database) {
   };
 }
 
-export type FlowStore = ReturnType<typeof createFlowStore>;

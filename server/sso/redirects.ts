@@ -1,5 +1,6 @@
 // Where a single-sign-on flow may send the browser back to (no open redirects), and the Supabase-style
 // return URLs: session in the fragment (implicit), ?code= (PKCE), or ?error=&error_code=&error_description=.
+import { parseHttpUrl } from '../../src/core/addresses';
 
 export interface RedirectPolicy {
   /** The SPA (SITE_URL); the fallback target, like GoTrue's Site URL. */
@@ -10,14 +11,6 @@ export interface RedirectPolicy {
   allowList: string[];
 }
 
-function parseHttpUrl(s: string): URL | null {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
-  } catch {
-    return null;
-  }
-}
 
 /** True when `target` is the site or the server (same origin) or inside an allow-list entry. */
 export function isAllowedRedirect(target: string, policy: RedirectPolicy): boolean {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startTestServer } from '../testServer';
+import { startTestServer } from '../../test/server/testServer';
 import type { RunningServer } from '../main';
 import { startOidcProvider, type TestIdp } from '../../e2e/support/oidcProvider';
 

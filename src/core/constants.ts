@@ -1,7 +1,6 @@
 // Business constants of SPEC §9, each with its unit and source.
 import type { CriticalityIcon, PointStatus, Track } from './types';
 
-export const INVITATION_VALIDITY_DAYS = 7; // SPEC §9
 export const PASSWORD_MIN_LENGTH = 6; // characters, SPEC §9
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5MB, SPEC §9
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const; // SPEC §9
@@ -64,3 +63,6 @@ export const DEFAULT_CRITICALITY_LEVELS = [
 
 /** The bundled line image (public/line.png) used until an admin uploads another. */
 export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500 };
+
+/** A zone is a polygon of at least this many vertices; fewer draws no zone and contains nothing. */
+export const MIN_ZONE_VERTICES = 3;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bboxIntersects, bboxOf, pointInPolygon, polygonCentroid } from './geometry';
+import { bboxIntersects, bboxOf, polygonCentroid } from './geometry';
 
 const square = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 0, y: 10 }];
 
@@ -8,14 +8,6 @@ describe('geometry', () => {
     expect(bboxOf(square)).toEqual({ minX: 0, minY: 0, maxX: 10, maxY: 10 });
     expect(bboxOf([])).toBeNull();
     expect(bboxIntersects({ minX: 0, minY: 0, maxX: 1, maxY: 1 }, { minX: 2, minY: 0, maxX: 3, maxY: 1 })).toBe(false);
-  });
-  it('tells points inside a polygon from points outside', () => {
-    expect(pointInPolygon(5, 5, square)).toBe(true);
-    expect(pointInPolygon(15, 5, square)).toBe(false);
-    const concave = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 10, y: 10 }, { x: 5, y: 3 }, { x: 0, y: 10 }];
-    expect(pointInPolygon(5, 8, concave)).toBe(false);
-    expect(pointInPolygon(5, 1, concave)).toBe(true);
-    expect(pointInPolygon(1, 1, square.slice(0, 2))).toBe(false);
   });
   it('finds the centroid of a polygon', () => {
     expect(polygonCentroid(square)).toEqual({ x: 5, y: 5 });

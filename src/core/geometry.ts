@@ -1,4 +1,4 @@
-// Plane geometry in image pixels: bounding boxes, point in polygon, distances, polygon centroid, zoom ↔ radius.
+// Plane geometry in image pixels: bounding boxes, polygon centroid, clamping (point in zone: zoneContains.ts).
 import type { ImagePoint } from './types';
 
 export interface ImageBBox { minX: number; minY: number; maxX: number; maxY: number } // image px
@@ -24,25 +24,6 @@ export function bboxIntersects(a: ImageBBox, b: ImageBBox): boolean {
   return a.minX <= b.maxX && a.maxX >= b.minX && a.minY <= b.maxY && a.maxY >= b.minY;
 }
 
-/** Even-odd ray casting; points exactly on an edge may fall either side. Fewer than 3 vertices: false. */
-export function pointInPolygon(x: number, y: number, vertices: readonly ImagePoint[]): boolean {
-  const n = vertices.length;
-  if (n < 3) return false;
-  let inside = false;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const a = vertices[i];
-    const b = vertices[j];
-    if (a.y > y !== b.y > y && x < ((b.x - a.x) * (y - a.y)) / (b.y - a.y) + a.x) inside = !inside;
-  }
-  return inside;
-}
-
-export function sqDist(ax: number, ay: number, bx: number, by: number): number {
-  const dx = ax - bx;
-  const dy = ay - by;
-  return dx * dx + dy * dy;
-}
-
 /** Area centroid of a simple polygon (for a zone's label); vertex mean when the area is ~0; null for none. */
 export function polygonCentroid(vertices: readonly ImagePoint[]): ImagePoint | null {
   const n = vertices.length;
@@ -62,11 +43,6 @@ export function polygonCentroid(vertices: readonly ImagePoint[]): ImagePoint | n
     return { x: sx / n, y: sy / n };
   }
   return { x: cx / (3 * a2), y: cy / (3 * a2) };
-}
-
-/** A screen-px radius expressed in image px at `zoom` (screen px per image px): e.g. 50 / zoom (SPEC §9). */
-export function imageRadius(screenPx: number, zoom: number): number {
-  return screenPx / zoom;
 }
 
 export function clamp(v: number, lo: number, hi: number): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   VALIDATION_MESSAGES as M, checkImageFile, emailDomain, isAcceptableKmInput, isValidImageUrl, parseKm,
-  storagePathOfImageUrl, validateFeedbackUrl, validateInviteEmail, validateInviteSignup, validatePointForm,
+  storagePathOfImageUrl, validateFeedbackUrl, validateInviteSignup, validatePointForm,
   validateSignin, validateSsoEmail, validateZoneName,
 } from './validation';
 
@@ -30,10 +30,6 @@ describe('validateInviteSignup', () => {
 });
 
 describe('invitation and SSO emails', () => {
-  it('asks for a valid email when empty', () => {
-    expect(validateInviteEmail('')).toBe('Veuillez entrer une adresse email valide.');
-    expect(validateInviteEmail('x@rail.fr')).toBeNull();
-  });
   it('takes the domain after the @', () => {
     expect(emailDomain(' Jean.Dupont@Exploitant.FR ')).toBe('exploitant.fr');
     expect(validateSsoEmail('')).toBe('Veuillez entrer votre adresse email professionnelle pour la connexion SSO');

@@ -1,7 +1,9 @@
 // Form validation rules of SPEC §5 (login, invitation, point form, image file and URL, zone, feedback link).
 // Pure: returns the French message of the first failing rule, or null. Messages live in VALIDATION_MESSAGES.
-import { IMAGE_BUCKET, IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_MAX_BYTES, KM_MAX, KM_MIN, PASSWORD_MIN_LENGTH } from './constants';
+import { IMAGE_BUCKET, IMAGE_EXTENSIONS, IMAGE_FOLDER, IMAGE_MAX_BYTES, KM_MAX, KM_MIN, MIN_ZONE_VERTICES, PASSWORD_MIN_LENGTH } from './constants';
 import { isValidFeedbackLink } from './admin/settingsValidation';
+import { parseKmInput } from './format';
+import { isEmailAddress, parseHttpUrl } from './addresses';
 
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Veuillez entrer votre adresse email.',
@@ -11,7 +13,6 @@ export const VALIDATION_MESSAGES = {
   passwordsDiffer: 'Les mots de passe ne correspondent pas',
   tokenMissing: "Token d'invitation manquant",
   ssoEmailRequired: 'Veuillez entrer votre adresse email professionnelle pour la connexion SSO',
-  inviteEmailRequired: 'Veuillez entrer une adresse email valide.',
   labelRequired: 'Le libellé est obligatoire.',
   descriptionRequired: 'La description est obligatoire.',
   kmInvalid: 'Le PK doit être un nombre entre 0 et 999,99 (2 décimales au plus).',
@@ -21,19 +22,18 @@ export const VALIDATION_MESSAGES = {
   imageUrlInvalid: "L'URL de l'image est invalide. Veuillez réessayer ou supprimer l'image.",
   generatedUrlInvalid: 'URL générée invalide. Veuillez réessayer.',
   zoneNameRequired: 'Le nom de la zone est obligatoire',
-  zoneTooFewVertices: 'Une zone doit avoir au moins 3 sommets.',
+  zoneTooFewVertices: `Une zone doit avoir au moins ${MIN_ZONE_VERTICES} sommets.`,
   feedbackUrlInvalid: "Le lien d'avis doit être une URL valide",
 } as const;
 const M = VALIDATION_MESSAGES;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 // ---- login and invitation ---------------------------------------------------------------
 export interface SigninErrors { email?: string; password?: string }
 export function validateSignin(email: string, password: string): SigninErrors {
   const e: SigninErrors = {};
   if (!email.trim()) e.email = M.emailRequired;
-  else if (!EMAIL.test(email.trim())) e.email = M.emailInvalid;
+  else if (!isEmailAddress(email)) e.email = M.emailInvalid;
   if (!password) e.password = M.passwordRequired;
   else if (password.length < PASSWORD_MIN_LENGTH) e.password = M.passwordTooShort;
   return e;
@@ -47,10 +47,6 @@ export function validateInviteSignup(token: string | null | undefined, password:
   return null;
 }
 
-/** Admin invite form: required and well-formed. */
-export function validateInviteEmail(email: string): string | null {
-  return EMAIL.test(email.trim()) ? null : M.inviteEmailRequired;
-}
 
 /** The domain of a work email (the part after the @), or null. */
 export function emailDomain(email: string): string | null {
@@ -66,7 +62,6 @@ export function validateSsoEmail(email: string): string | null {
 // ---- point form ---------------------------------------------------------------------------
 /** Accepts what may be typed on the way to a valid PK: up to 3 digits, a separator, up to 2 decimals. */
 const KM_PARTIAL = /^\d{0,3}(?:[.,]\d{0,2})?$/;
-const KM_FULL = /^\d{1,3}(?:[.,]\d{1,2})?$/;
 
 /** Whether an edit of the PK field (typing or paste) should be accepted (SPEC §5: otherwise ignored). */
 export function isAcceptableKmInput(text: string): boolean {
@@ -75,13 +70,10 @@ export function isAcceptableKmInput(text: string): boolean {
   return text === '' || text === '.' || text === ',' || (Number.isFinite(n) && n >= KM_MIN && n <= KM_MAX);
 }
 
-/** The PK value: null for empty, undefined for invalid, else the number (0 to 999.99, 2 decimals). */
+/** The PK field's value: null for empty, undefined for invalid, else the number (the one parser: format.parseKmInput). */
 export function parseKm(text: string): number | null | undefined {
-  const t = text.trim();
-  if (t === '') return null;
-  if (!KM_FULL.test(t)) return undefined;
-  const n = Number(t.replace(',', '.'));
-  return n >= KM_MIN && n <= KM_MAX ? Math.round(n * 100) / 100 : undefined;
+  if (text.trim() === '') return null;
+  return parseKmInput(text) ?? undefined;
 }
 
 export interface PointFormErrors { name?: string; description?: string; kilometer?: string; imageUrl?: string }
@@ -121,9 +113,8 @@ export function isValidImageUrl(url: string | null | undefined): boolean {
   if (u.startsWith(`${IMAGE_FOLDER}/`)) return IMAGE_EXT_RE.test(u) && !u.includes('..');
   // The same-origin form of a public storage URL (the demo seed stores its photos this way).
   if (u.startsWith(`/storage/v1/object/public/${IMAGE_BUCKET}/${IMAGE_FOLDER}/`)) return IMAGE_EXT_RE.test(u) && !u.includes('..');
-  let parsed: URL;
-  try { parsed = new URL(u); } catch { return false; }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
+  const parsed = parseHttpUrl(u);
+  if (!parsed) return false;
   if (parsed.pathname.includes(`/storage/v1/object/public/${IMAGE_BUCKET}/${IMAGE_FOLDER}/`)) return true;
   return IMAGE_EXT_RE.test(parsed.pathname);
 }
@@ -144,7 +135,7 @@ export function validateZoneName(name: string): string | null {
   return name.trim() ? null : M.zoneNameRequired;
 }
 export function validateZoneVertices(count: number): string | null {
-  return count >= 3 ? null : M.zoneTooFewVertices;
+  return count >= MIN_ZONE_VERTICES ? null : M.zoneTooFewVertices;
 }
 export function validateFeedbackUrl(url: string): string | null {
   return isValidFeedbackLink(url) ? null : M.feedbackUrlInvalid;

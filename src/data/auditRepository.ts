@@ -1,9 +1,9 @@
 // The audit log (issue 12): a point's history, the admin Journal (filtered, paged on the server with a count),
 // and colleagues' emails through user_emails() (plain users read only their own profile).
 import { supabase } from './client';
+import type { Row } from './mappers';
 import type { AuditEntry } from '../core/audit/types';
 
-type Row = Record<string, any>;
 const toEntry = (r: Row): AuditEntry => ({
   id: Number(r.id), at: r.at, actor: r.actor ?? null, tableName: r.table_name, rowId: r.row_id, action: r.action, changes: r.changes ?? {},
 });

@@ -1,5 +1,6 @@
 // Repository functions of issue 13 (find and share): the search and nearby RPCs, one point by id, the creators'
 // emails and what a worker needs to read REST pages with the caller's token.
+import type { Row } from './mappers';
 import { supabase, loadRuntimeConfig } from './client';
 import { toPoint } from './mappers';
 import type { Point, PointStatus } from '../core/types';
@@ -9,7 +10,6 @@ export interface PointHit {
   status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null; createdAt: string;
 }
 
-type Row = Record<string, any>;
 const toHit = (r: Row): PointHit => ({
   id: r.id, name: r.name ?? '', description: r.description ?? '', kmValue: r.km_value === null || r.km_value === undefined ? null : Number(r.km_value),
   x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), status: r.status, criticality: r.criticality,

@@ -1,6 +1,6 @@
 // Draw-zone overlay: vertex count hint, 'Valider la zone' (enabled from 3 vertices) and 'Annuler'.
 import { MAP_STRINGS } from './strings';
-import { MIN_ZONE_VERTICES } from './tools/drawZone';
+import { MIN_ZONE_VERTICES } from '../core/constants';
 
 export function DraftToolbar({ vertexCount, onValidate, onCancel }: { vertexCount: number; onValidate: () => void; onCancel: () => void }) {
   return (

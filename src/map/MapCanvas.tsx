@@ -17,8 +17,8 @@ import { drawPointsFrame } from './drawPoints';
 import { drawZones } from './drawZones';
 import { drawRuler } from './drawRuler';
 import { drawDraft } from './drawDraft';
-import { hitAt, type MapHit } from './mapHits';
-import { FrameHits } from './frameHits';
+import { hitAt, type MapHit } from './hitTarget';
+import { FrameHitCache } from './frameHitCache';
 import { attachWheelZoom } from './wheelZoom';
 import { attachDragPan } from './dragPan';
 import { attachPinchZoom } from './pinchZoom';
@@ -91,7 +91,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const live = useRef({
     frame: null as ClusterFrame | null,
     frameReq: null as FrameRequest | null,
-    hits: null as FrameHits | null,
+    hits: null as FrameHitCache | null,
     /** The frame indexes an older set of points (a reload is under way): drawn, but not hit-tested. */
     frameStale: false,
     frameResolved: null as Uint8Array | null,
@@ -215,7 +215,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const api: MapEngineApi = useMemo(() => ({
     controller: ctl,
     hitAt: (sx, sy) => {
-      if (live.frame && !live.hits && !live.frameStale) live.hits = new FrameHits(live.frame);
+      if (live.frame && !live.hits && !live.frameStale) live.hits = new FrameHitCache(live.frame);
       return hitAt(sx, sy, ctl.viewport, live.hits, live.zones);
     },
     leaves: (id) => client?.leaves(id) ?? Promise.resolve([]),

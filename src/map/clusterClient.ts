@@ -4,6 +4,7 @@ import * as Comlink from 'comlink';
 import type { ClusterFrame } from '../core/cluster/types';
 import type { ClusterLoadResult, ClusterWorkerApi } from '../core/cluster/workerApi';
 import { createClusterService } from '../core/cluster/service';
+import { hostWorker } from '../platform/workerHost';
 
 /** What the engine needs of the worker API (workers/cluster.worker.ts, src/core/cluster/workerApi.ts). */
 export type ClusterSource = Pick<ClusterWorkerApi, 'load' | 'query' | 'leaves'>;
@@ -15,18 +16,19 @@ export class ClusterClient {
   private loading: Promise<ClusterLoadResult | null> = Promise.resolve(null);
   private inFlight = false;
   private pending: FrameRequest | null = null;
-  private worker: Worker | null;
+  private host: { terminate(): void } | null;
   /** Called with each fresh frame (stale answers of an older load are dropped). */
   onFrame: ((frame: ClusterFrame, request: FrameRequest) => void) | null = null;
 
-  constructor(private api: ClusterSource, worker: Worker | null = null) {
-    this.worker = worker;
+  /** `host`: the worker host behind `api` (calls go through Comlink, so arrays are transferred), or null for a direct API. */
+  constructor(private api: ClusterSource, host: { terminate(): void } | null = null) {
+    this.host = host;
   }
 
   /** Replaces the indexed points. The arrays are transferred to the worker: do not use them afterwards. */
   load(xs: Float64Array, ys: Float64Array, severity: Uint8Array, width: number, height: number): Promise<ClusterLoadResult | null> {
     const gen = ++this.generation;
-    const t = <A extends Float64Array | Uint8Array>(a: A): A => (this.worker ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
+    const t = <A extends Float64Array | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
     this.loading = this.api.load(t(xs), t(ys), t(severity), width, height).catch((e) => { console.error('cluster load failed', e); return null; });
     const done = this.loading;
     void done.then(() => { if (gen === this.generation) this.flush(); });
@@ -47,8 +49,8 @@ export class ClusterClient {
   dispose(): void {
     this.onFrame = null;
     this.generation++;
-    this.worker?.terminate();
-    this.worker = null;
+    this.host?.terminate();
+    this.host = null;
   }
 
   private flush(): void {
@@ -65,12 +67,12 @@ export class ClusterClient {
   }
 }
 
-/** The app's cluster worker (module worker, Comlink); the same service on the main thread if workers are unavailable. */
+/** The app's cluster worker (src/platform/workerHost); the same service on the main thread if the worker cannot start. */
 export function createClusterWorkerClient(): ClusterClient {
-  try {
-    const worker = new Worker(new URL('../../workers/cluster.worker.ts', import.meta.url), { type: 'module' });
-    return new ClusterClient(Comlink.wrap<ClusterWorkerApi>(worker) as unknown as ClusterSource, worker);
-  } catch {
-    return new ClusterClient(createClusterService(), null);
-  }
+  const host = hostWorker<ClusterWorkerApi>({
+    create: () => new Worker(new URL('../../workers/cluster.worker.ts', import.meta.url), { type: 'module' }),
+    fallback: () => createClusterService(),
+    onFallback: (reason) => console.warn('cluster worker unavailable: clustering on the main thread', reason),
+  });
+  return new ClusterClient(host.api as unknown as ClusterSource, host);
 }

@@ -2,7 +2,7 @@
 // a press released before the threshold is a tap, handed to `onTap` in container px.
 import { TOUCH_DRAG_THRESHOLD_PX } from '../core/constants';
 import type { ViewportController } from './viewportController';
-import { localPoint, type GestureState } from './gesture';
+import { listenPointers, localPoint, type GestureState } from './gesture';
 
 const MOUSE_CLICK_SLOP_PX = 3; // screen px a mouse may move and still click
 
@@ -46,14 +46,5 @@ export function attachDragPan(el: HTMLElement, ctl: ViewportController, gesture:
     if (!a.dragging && !gesture.pinching && e.type === 'pointerup') onTap(a.startX, a.startY);
     if (gesture.pointers.size === 0) gesture.pinching = false;
   };
-  el.addEventListener('pointerdown', down);
-  el.addEventListener('pointermove', move);
-  el.addEventListener('pointerup', up);
-  el.addEventListener('pointercancel', up);
-  return () => {
-    el.removeEventListener('pointerdown', down);
-    el.removeEventListener('pointermove', move);
-    el.removeEventListener('pointerup', up);
-    el.removeEventListener('pointercancel', up);
-  };
+  return listenPointers(el, { down, move, up });
 }

@@ -1,5 +1,6 @@
 // Draws the zone being drawn: the polyline of its vertices, a dashed closing edge, the rubber band to the pointer
 // and the vertex handles, all in screen space.
+import { MIN_ZONE_VERTICES } from '../core/constants';
 import type { ImagePoint } from '../core/types';
 import type { Viewport } from './viewportMath';
 
@@ -9,7 +10,7 @@ export function drawDraft(ctx: CanvasRenderingContext2D, vertices: readonly Imag
   if (vertices.length === 0) return;
   const sx = (p: ImagePoint) => p.x * v.scale + v.x;
   const sy = (p: ImagePoint) => p.y * v.scale + v.y;
-  if (vertices.length >= 3) {
+  if (vertices.length >= MIN_ZONE_VERTICES) {
     ctx.beginPath();
     ctx.moveTo(sx(vertices[0]), sy(vertices[0]));
     for (const p of vertices) ctx.lineTo(sx(p), sy(p));
@@ -30,7 +31,7 @@ export function drawDraft(ctx: CanvasRenderingContext2D, vertices: readonly Imag
     ctx.moveTo(sx(last), sy(last));
     ctx.lineTo(sx(pointer), sy(pointer));
     if (vertices.length >= 2) ctx.lineTo(sx(vertices[0]), sy(vertices[0]));
-  } else if (vertices.length >= 3) {
+  } else if (vertices.length >= MIN_ZONE_VERTICES) {
     ctx.moveTo(sx(last), sy(last));
     ctx.lineTo(sx(vertices[0]), sy(vertices[0]));
   }

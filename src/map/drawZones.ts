@@ -1,7 +1,7 @@
 // Draws the zones: semi-transparent polygons in their colour (image space), then a track badge and the name
 // at constant screen size; the selected zone gets a thicker dark outline.
 import type { Zone } from '../core/types';
-import { TRACK_LABELS } from '../core/constants';
+import { MIN_ZONE_VERTICES, TRACK_LABELS } from '../core/constants';
 import { bboxOf, type ImageBBox } from '../core/geometry';
 import type { Size, Viewport } from './viewportMath';
 
@@ -25,7 +25,7 @@ export function drawZones(ctx: CanvasRenderingContext2D, zones: readonly Zone[],
   const labels: { z: Zone; sx: number; sy: number }[] = [];
   for (const z of zones) {
     const b = zoneBox(z);
-    if (!b || z.points.length < 3 || b.maxX < visMinX || b.minX > visMaxX || b.maxY < visMinY || b.minY > visMaxY) continue;
+    if (!b || z.points.length < MIN_ZONE_VERTICES || b.maxX < visMinX || b.minX > visMaxX || b.maxY < visMinY || b.minY > visMaxY) continue;
     const selected = z.id === selectedId;
     ctx.setTransform(pixelRatio * s, 0, 0, pixelRatio * s, pixelRatio * v.x, pixelRatio * v.y);
     ctx.beginPath();

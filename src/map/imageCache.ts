@@ -1,8 +1,9 @@
 // The line image for the image layer, never resampled whole on the main thread: a worker returns a low-resolution
 // overview once and, for each settled zoom, the region around the view pre-scaled to it; a pan frame is a 1:1 blit.
-import * as Comlink from 'comlink';
+import type * as Comlink from 'comlink';
 import type { Size, Viewport } from './viewportMath';
-import type { ImageScalerApi } from './imageScaler.worker';
+import type { ImageScalerApi } from '../../workers/imageScaler.worker';
+import { hostWorker, type HostedWorker } from '../platform/workerHost';
 
 const MARGIN = 0.6; // fraction of the view cached beyond each edge
 const AHEAD = 0.25; // rebuild while panning once the view is this close (fraction of the view) to the cache edge
@@ -16,20 +17,22 @@ export class ImageCache {
   private margin = MARGIN; // shrunk for big views (high pixel ratio) to stay under MAX_CACHE_PX
   private overview: Region | null = null;
   private pending: string | null = null;
-  private worker: Worker | null = null;
-  private api: Comlink.Remote<ImageScalerApi> | null = null;
+  private host: HostedWorker<ImageScalerApi>;
+  private api: Comlink.Remote<ImageScalerApi>;
   private disposed = false;
 
   constructor(private url: string, private image: Size, private onReady: () => void) {
-    try {
-      this.worker = new Worker(new URL('./imageScaler.worker.ts', import.meta.url), { type: 'module' });
-      this.api = Comlink.wrap<ImageScalerApi>(this.worker);
-    } catch {
-      this.api = null; // no module workers: nothing but the ruler and points over a plain background
-    }
+    this.host = hostWorker<ImageScalerApi>({
+      create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
+      // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
+      // and points are drawn over a plain background.
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')) }),
+      onFallback: (reason) => console.warn('image worker unavailable', reason),
+    });
+    this.api = this.host.api;
     const ow = Math.min(OVERVIEW_MAX_WIDTH, image.width);
     const oh = Math.max(1, Math.round((image.height * ow) / image.width));
-    void this.api?.region(url, image.width, image.height, 0, 0, image.width, image.height, ow, oh).then((bitmap) => {
+    void this.api.region(url, image.width, image.height, 0, 0, image.width, image.height, ow, oh).then((bitmap) => {
       if (this.disposed) { bitmap.close(); return; }
       this.overview = { bitmap, scale: ow / image.width, pixelRatio: 1, x0: 0, y0: 0, x1: image.width, y1: image.height };
       this.onReady();
@@ -71,7 +74,7 @@ export class ImageCache {
   /** Asks the worker for the region around a settled viewport; the old cache stays until the new one lands. */
   refresh(v: Viewport, view: Size, pixelRatio: number): void {
     const c = this.cache;
-    if (!this.api || view.width === 0) return;
+    if (view.width === 0) return;
     const viewDevicePx = view.width * view.height * pixelRatio * pixelRatio;
     this.margin = Math.max(0.1, Math.min(MARGIN, (Math.sqrt(MAX_CACHE_PX / viewDevicePx) - 1) / 2 - 0.01));
     if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, this.ahead())) return;
@@ -109,7 +112,7 @@ export class ImageCache {
     this.overview?.bitmap.close();
     this.cache = null;
     this.overview = null;
-    this.worker?.terminate();
+    this.host.terminate();
   }
 
   /** Whether the cache holds the visible part of the image, grown by `ahead` of the view on each side. */

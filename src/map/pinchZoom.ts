@@ -1,6 +1,6 @@
 // Two-finger pinch: zoom by the ratio of finger distances around their midpoint, and pan with the midpoint.
 import type { ViewportController } from './viewportController';
-import type { GestureState } from './gesture';
+import { listenPointers, type GestureState } from './gesture';
 
 export function attachPinchZoom(el: HTMLElement, ctl: ViewportController, gesture: GestureState): () => void {
   let start: { dist: number; scale: number; mid: { x: number; y: number } } | null = null;
@@ -26,14 +26,5 @@ export function attachPinchZoom(el: HTMLElement, ctl: ViewportController, gestur
     if (gesture.pointers.size < 2) start = null;
   };
   // Registered after dragPan's listeners, so the pointer map is already up to date.
-  el.addEventListener('pointerdown', down);
-  el.addEventListener('pointermove', move);
-  el.addEventListener('pointerup', up);
-  el.addEventListener('pointercancel', up);
-  return () => {
-    el.removeEventListener('pointerdown', down);
-    el.removeEventListener('pointermove', move);
-    el.removeEventListener('pointerup', up);
-    el.removeEventListener('pointercancel', up);
-  };
+  return listenPointers(el, { down, move, up });
 }

@@ -1,4 +1,6 @@
 // French user-facing text of the map (one place for a translator).
+import { MIN_ZONE_VERTICES as MIN } from '../core/constants';
+
 export const MAP_STRINGS = {
   ariaLabel: (points: number, zones: number) =>
     `Plan de la ligne : ${points} signalement${points > 1 ? 's' : ''}, ${zones} zone${zones > 1 ? 's' : ''}`,
@@ -8,16 +10,16 @@ export const MAP_STRINGS = {
   zoomControls: 'Contrôles du zoom',
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
-  drawZoneHint: (n: number) => (n < 3 ? `Cliquez pour ajouter des sommets (${n}/3 minimum)` : `${n} sommets : validez ou continuez`),
+  drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
   drawPointHint: 'Cliquez sur le plan pour placer le signalement',
   zoneToolbar: 'Dessin de zone',
   loading: 'Chargement du plan...',
   keyboardHint: 'Flèches : déplacer le plan. + et − : zoomer. 0 : ajuster à la ligne. En mode Signaler ou Zone : Entrée ou Espace place au centre de la croix.',
   modeDrawPoint: 'Mode Signaler : déplacez le plan avec les flèches, puis Entrée ou Espace place le signalement au centre de la croix. Échap annule.',
-  modeDrawZone: 'Mode Zone : déplacez le plan avec les flèches, Entrée ou Espace ajoute un sommet au centre de la croix ; validez la zone à partir de 3 sommets. Échap annule.',
+  modeDrawZone: `Mode Zone : déplacez le plan avec les flèches, Entrée ou Espace ajoute un sommet au centre de la croix ; validez la zone à partir de ${MIN} sommets. Échap annule.`,
   modeView: 'Mode consultation.',
   pointPlaced: (km: string | null) => `Position choisie${km ? ` au PK ${km}` : ''} : formulaire de signalement ouvert.`,
   vertexAdded: (n: number, km: string | null) =>
-    `Sommet ${n} ajouté${km ? ` au PK ${km}` : ''}. ${n < 3 ? `${3 - n} de plus au minimum.` : 'Vous pouvez valider la zone.'}`,
+    `Sommet ${n} ajouté${km ? ` au PK ${km}` : ''}. ${n < MIN ? `${MIN - n} de plus au minimum.` : 'Vous pouvez valider la zone.'}`,
   outsideImage: 'Le centre de la croix est hors du plan : déplacez le plan avec les flèches.',
 } as const;

@@ -1,7 +1,7 @@
 // Shared fixtures of the database tests: a migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is
 // set) with an admin, two users, a user without profile, a deactivated user, and one row of every app table.
 import type { Database, Queryable } from '../../server/db/types';
-import { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, freshDatabase, resetDatabase, testKind } from '../../server/db/testing';
+import { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, freshDatabase, resetDatabase, testKind } from '../../test/server/testDatabase';
 
 export { asUser, createInvitation, createUser, createUserWithProfile, ctxFor, freshDatabase, resetDatabase, testKind };
 

@@ -4,7 +4,7 @@
 // SQLSTATE PT409 ('stale_version', detail = the current version), and the row keeps the first writer's change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startHarness, type Harness } from '../../server/rest/testHarness';
+import { startHarness, type Harness } from '../../test/server/restHarness';
 import { makeWorld, type World } from './fixtures';
 
 let w: World;

@@ -1,15 +1,10 @@
 // Validation of the administration forms (SPEC §5): feedback link, hex colours, invitation email, names.
+import { isEmailAddress, parseHttpUrl } from '../addresses';
 
 /** Empty is allowed; otherwise an absolute http(s) URL with a host. */
 export function isValidFeedbackLink(value: string): boolean {
   const v = value.trim();
-  if (v === '') return true;
-  try {
-    const u = new URL(v);
-    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.length > 0;
-  } catch {
-    return false;
-  }
+  return v === '' || parseHttpUrl(v) !== null;
 }
 
 /** '#rrggbb' (the form the database stores). */
@@ -27,7 +22,7 @@ export function normalizeHexColor(value: string): string | null {
 
 /** A plausible address: something@domain.tld, no spaces. */
 export function isValidEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+  return isEmailAddress(value);
 }
 
 /** The trimmed name, or null when it is blank (team and level names are required, SPEC §5). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../prng';
 import { trackDataset } from '../../../bench/lib/trackDataset';
 import { buildClusterIndex } from './clusterIndex';
-import { greedyReference, type ReferenceItem } from './greedyReference';
+import { greedyReference, type ReferenceItem } from '../../../test/fixtures/cluster/greedyReference';
 import { clusterRadiusImagePx, LEVEL_COUNT, levelForZoom, MAX_LEVEL, zoomForLevel } from './levels';
 import type { ClusterIndex } from './types';
 
@@ -169,7 +169,7 @@ describe('empty input', () => {
 
 describe('nearest', () => {
   it('finds the same point as a linear scan', async () => {
-    const { nearestLinear } = await import('../hitTest');
+    const { nearestLinear } = await import('../nearestPoint');
     const data = trackDataset(5000, 12);
     const index = buildClusterIndex(data);
     const rng = mulberry32(5);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
 import { trackDataset } from '../../../bench/lib/trackDataset';
-import { nearestLinear } from '../hitTest';
+import { nearestLinear } from '../nearestPoint';
 import { buildClusterIndex } from './clusterIndex';
 import { createClusterService } from './service';
 import type { ClusterFrame } from './types';

@@ -1,7 +1,8 @@
 // The exported form of a point (issue 13): a database row (PostgREST shape) resolved against the lookups the
 // export carries (level and team names, zones, creators' emails) into display values.
 import { STATUS_LABELS, TRACK_LABELS } from '../constants';
-import { bboxOf, pointInPolygon, type ImageBBox } from '../geometry';
+import { bboxOf, type ImageBBox } from '../geometry';
+import { zoneContains } from '../zoneContains';
 import type { ImagePoint, PointStatus, Track } from '../types';
 
 /** A points row as PostgREST returns it (snake_case; numeric as number or string). */
@@ -42,7 +43,7 @@ export function createResolver(l: ExportLookups): Resolver {
   const teams = new Map(l.teams.map((x) => [x.id, x.name]));
   const zones = l.zones.map((z) => ({ zone: z, box: bboxOf(z.points) as ImageBBox | null }));
   const containing = (x: number, y: number) => zones.filter(({ zone, box }) =>
-    box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && pointInPolygon(x, y, zone.points)).map((z) => z.zone);
+    box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y)).map((z) => z.zone);
   return {
     resolve(r) {
       const x = Number(r.position?.x ?? NaN);
@@ -67,7 +68,7 @@ export function createResolver(l: ExportLookups): Resolver {
       const z = zones.find((q) => q.zone.id === zoneId);
       const x = Number(r.position?.x ?? NaN);
       const y = Number(r.position?.y ?? NaN);
-      return !!z && !!z.box && x >= z.box.minX && x <= z.box.maxX && y >= z.box.minY && y <= z.box.maxY && pointInPolygon(x, y, z.zone.points);
+      return !!z && !!z.box && x >= z.box.minX && x <= z.box.maxX && y >= z.box.minY && y <= z.box.maxY && zoneContains(z.zone.points, x, y);
     },
   };
 }

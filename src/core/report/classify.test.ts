@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildZoneIndex, classifyPoints, classifyPositions, classifyPositionsNaive, NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
 import { assembleReport, buildReport, packPoints, reportStats, isEmptyReport } from './assemble';
 import { buildReportRequest } from './rules';
-import { makePoint, rectZone } from './fixtures';
+import { makePoint, rectZone } from '../../../test/fixtures/report/fixtures';
 import { mulberry32 } from '../prng';
 import type { ImagePoint, Track } from '../types';
 

@@ -1,10 +1,10 @@
 // Point-in-zone classification for the route report (SPEC §5): first zone (given order) whose polygon contains the
-// point, via a flatbush index over zone boxes, an exact inside/outside cell grid, then @turf/boolean-point-in-polygon.
+// point, via a flatbush index over zone boxes, an exact inside/outside cell grid, then the one point-in-zone rule
+// (../zoneContains.ts: edges included).
 import Flatbush from 'flatbush';
-import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
-import type { Polygon } from 'geojson';
 import type { ImagePoint } from '../types';
 import { bboxOf } from '../geometry';
+import { ringContains, zoneRing, type ZoneRing } from '../zoneContains';
 
 /** Result codes per point, besides a zone index >= 0. */
 export const NOT_ELIGIBLE = -2; // resolved, no km value, or km outside the range
@@ -20,8 +20,8 @@ export interface PointArrays {
 }
 
 export interface ZoneIndex {
-  /** Turf polygons (closed rings), by zone index; null for a zone with fewer than 3 vertices. */
-  polygons: (Polygon | null)[];
+  /** Closed rings, by zone index; null for a zone with fewer than 3 vertices. */
+  polygons: (ZoneRing | null)[];
   /** Per zone, a grid over its bounding box telling which cells are wholly inside or outside (null when invalid). */
   grids: (ZoneGrid | null)[];
   /** Bounding-box index over the valid zones; item i is zone itemZone[i]. Null when no zone is valid. */
@@ -45,24 +45,14 @@ export interface BucketTable { minX: number; minY: number; cellW: number; cellH:
 export const GRID_CELLS = 4096; // cells per zone grid (about 64×64 for a square box)
 const CELL_OUT = 0;
 const CELL_IN = 1;
-const CELL_EDGE = 2; // an edge may touch the cell: ask turf
+const CELL_EDGE = 2; // an edge may touch the cell: ask the exact rule
 
 /**
- * An exact acceleration in front of turf: a cell that no polygon edge's bounding box comes near holds no boundary,
- * so all of it is inside or all of it is outside; turf decides once per connected group of such cells.
- * Points in cells an edge may touch are always tested with turf.
+ * An exact acceleration in front of the exact rule: a cell that no polygon edge's bounding box comes near holds no boundary,
+ * so all of it is inside or all of it is outside; the rule decides once per connected group of such cells.
+ * Points in cells an edge may touch are always tested with the exact rule.
  */
 export interface ZoneGrid { minX: number; minY: number; cellW: number; cellH: number; nx: number; ny: number; cells: Uint8Array }
-
-/** A closed turf polygon from zone vertices (image px), or null when it has fewer than 3 vertices. */
-export function zonePolygon(vertices: readonly ImagePoint[]): Polygon | null {
-  if (vertices.length < 3) return null;
-  const ring = vertices.map((v) => [v.x, v.y]);
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (first[0] !== last[0] || first[1] !== last[1]) ring.push([first[0], first[1]]);
-  return { type: 'Polygon', coordinates: [ring] };
-}
 
 function boundsOf(vertices: readonly ImagePoint[]): [number, number, number, number] {
   const b = bboxOf(vertices);
@@ -70,7 +60,7 @@ function boundsOf(vertices: readonly ImagePoint[]): [number, number, number, num
 }
 
 /** Builds the cell grid of one polygon (see ZoneGrid). */
-export function buildZoneGrid(polygon: Polygon, cells = GRID_CELLS): ZoneGrid | null {
+export function buildZoneGrid(polygon: ZoneRing, cells = GRID_CELLS): ZoneGrid | null {
   const ring = polygon.coordinates[0];
   const [minX, minY, maxX, maxY] = boundsOf(ring.map(([x, y]) => ({ x, y })));
   const w = maxX - minX;
@@ -99,13 +89,13 @@ export function buildZoneGrid(polygon: Polygon, cells = GRID_CELLS): ZoneGrid | 
       for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) grid[r * nx + c] = CELL_EDGE;
     }
   }
-  // Flood fill each group of undecided cells; turf tells whether the group's first cell centre is inside.
+  // Flood fill each group of undecided cells; the rule tells whether the group's first cell centre is inside.
   const stack: number[] = [];
   for (let seed = 0; seed < grid.length; seed++) {
     if (grid[seed] !== 255) continue;
     const cx = minX + ((seed % nx) + 0.5) * cellW;
     const cy = minY + (Math.floor(seed / nx) + 0.5) * cellH;
-    const status = booleanPointInPolygon([cx, cy], polygon) ? CELL_IN : CELL_OUT;
+    const status = ringContains(polygon, cx, cy) ? CELL_IN : CELL_OUT;
     grid[seed] = status;
     stack.push(seed);
     while (stack.length) {
@@ -122,7 +112,7 @@ export function buildZoneGrid(polygon: Polygon, cells = GRID_CELLS): ZoneGrid | 
 
 /** Builds the polygons, their grids and the bounding-box index of the zones, kept in their given order. */
 export function buildZoneIndex(zones: readonly (readonly ImagePoint[])[]): ZoneIndex {
-  const polygons = zones.map(zonePolygon);
+  const polygons = zones.map((z) => zoneRing(z));
   const grids = polygons.map((p) => (p ? buildZoneGrid(p) : null));
   const valid: number[] = [];
   polygons.forEach((p, i) => { if (p) valid.push(i); });
@@ -166,7 +156,6 @@ function makeLocator(index: ZoneIndex): (x: number, y: number) => number {
   const { minX, minY, cellW, cellH, nx, ny, offsets, items } = buckets;
   const maxX = minX + nx * cellW;
   const maxY = minY + ny * cellH;
-  const pt: [number, number] = [0, 0];
   return (x, y) => {
     if (!(x >= minX && x <= maxX && y >= minY && y <= maxY)) return OUTSIDE_ZONES;
     const b = Math.min(ny - 1, Math.floor((y - minY) / cellH)) * nx + Math.min(nx - 1, Math.floor((x - minX) / cellW));
@@ -183,9 +172,7 @@ function makeLocator(index: ZoneIndex): (x: number, y: number) => number {
       }
       if (status === CELL_IN) return z;
       if (status === CELL_EDGE) {
-        pt[0] = x;
-        pt[1] = y;
-        if (booleanPointInPolygon(pt, polygons[z]!)) return z;
+        if (ringContains(polygons[z]!, x, y)) return z;
       }
     }
     return OUTSIDE_ZONES;
@@ -215,15 +202,14 @@ export function classifyPoints(points: PointArrays, start: number, end: number, 
   return out;
 }
 
-/** Reference: turf on every point-zone pair, first zone wins. For tests and benchmarks only. */
-export function classifyPositionsNaive(xs: Float64Array, ys: Float64Array, polygons: readonly (Polygon | null)[]): Int32Array {
+/** Reference: the point-in-zone rule on every point-zone pair, first zone wins. For tests and benchmarks only. */
+export function classifyPositionsNaive(xs: Float64Array, ys: Float64Array, polygons: readonly (ZoneRing | null)[]): Int32Array {
   const out = new Int32Array(xs.length);
   for (let i = 0; i < xs.length; i++) {
     out[i] = OUTSIDE_ZONES;
-    const pt = [xs[i], ys[i]];
     for (let z = 0; z < polygons.length; z++) {
       const p = polygons[z];
-      if (p && booleanPointInPolygon(pt, p)) { out[i] = z; break; }
+      if (p && ringContains(p, xs[i], ys[i])) { out[i] = z; break; }
     }
   }
   return out;

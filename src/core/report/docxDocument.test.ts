@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { buildReportDocument, packReportDocument, type ReportImage } from './docxDocument';
-import { fetchReportImages } from './fetchImages';
-import { FIXTURE_LEVELS, fixtureReport, HOSTILE_TEXT } from './reportFixture';
-import { gradientPng } from './testPng';
+import { fetchReportImages } from '../../../workers/fetchImages';
+import { FIXTURE_LEVELS, fixtureReport, HOSTILE_TEXT } from '../../../test/fixtures/report/reportFixture';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
 import { reportFileName } from './fileName';
 import { buildReport } from './assemble';
 import { REPORT_TEXT } from './strings';

@@ -5,9 +5,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { buildReportDocument, packReportDocument, type ReportImage } from './docxDocument';
-import { FIXTURE_LEVELS, fixtureReport } from './reportFixture';
-import { gradientPng } from './testPng';
-import { reportImageUrls } from './fetchImages';
+import { FIXTURE_LEVELS, fixtureReport } from '../../../test/fixtures/report/reportFixture';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
+import { reportImageUrls } from './reportImages';
 
 const hasSoffice = spawnSync('sh', ['-c', 'command -v soffice']).status === 0;
 const hasPdftoppm = spawnSync('sh', ['-c', 'command -v pdftoppm']).status === 0;

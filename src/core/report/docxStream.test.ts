@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { startStreamingReport, xmlText, type DocxRow } from './docxStream';
-import { HOSTILE_TEXT } from './reportFixture';
-import { gradientPng } from './testPng';
+import { HOSTILE_TEXT } from '../../../test/fixtures/report/reportFixture';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
 import { REPORT_TEXT } from './strings';
 
 const meta = {

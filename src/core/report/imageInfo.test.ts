@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitInBox, readImageInfo } from './imageInfo';
-import { gradientPng } from './testPng';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
 
 describe('readImageInfo', () => {
   it('reads PNG size', () => {

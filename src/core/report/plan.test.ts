@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from './assemble';
 import { buildZoneIndex, classifyPoints, NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
-import { makePoint, rectZone } from './fixtures';
+import { makePoint, rectZone } from '../../../test/fixtures/report/fixtures';
 import { estimatePrintPages, itemAt, planItems, planReport, planStats, planSubRange } from './plan';
 import { indexFromPoints, resolvedMask } from './reportIndex';
 import { buildReportRequest } from './rules';

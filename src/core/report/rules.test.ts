@@ -4,7 +4,7 @@ import {
   zoneFitsTracks, zoneOverlapsRange, zonesCrossed,
 } from './rules';
 import { REPORT_MESSAGES } from './strings';
-import { rectZone } from './fixtures';
+import { rectZone } from '../../../test/fixtures/report/fixtures';
 
 const zones = [
   rectZone('a', 0, 0, 10, 10, { track: 'voie_1', kmStart: 10, kmEnd: 12 }),

@@ -26,7 +26,7 @@ export function SettingsTab() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
-  useEffect(() => { if (status === 'ready') { setValue(current); setBase(row); } }, [status, current]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { if (status === 'ready') { setValue(current); setBase(row); } }, [status, current]); // eslint-disable-line react-hooks/exhaustive-deps -- reset only when a load completes, not on each row change
 
   const valid = isValidFeedbackLink(value);
   const submit = async (e: FormEvent) => {

@@ -17,7 +17,7 @@ export async function copyText(text: string): Promise<boolean> {
   ta.style.opacity = '0';
   document.body.appendChild(ta);
   ta.select();
-  let ok = false;
+  let ok: boolean;
   try { ok = document.execCommand('copy'); } catch { ok = false; }
   ta.remove();
   return ok;

@@ -11,7 +11,8 @@ import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
-import { bboxOf, pointInPolygon } from '../../core/geometry';
+import { bboxOf } from '../../core/geometry';
+import { zoneContains } from '../../core/zoneContains';
 import type { PointStatus } from '../../core/types';
 import { FIND_TEXT as T } from './strings';
 
@@ -52,7 +53,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       if (status === 'tous' ? st === STATUS_CODE.resolu : want >= 0 && st !== want) continue;
       if (teamId === 'none' ? ix.team[i] !== 0 : teamId && (teamCode === 0 || ix.team[i] !== teamCode)) continue;
       const x = ix.x[i], y = ix.y[i];
-      if (zone && !(box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && pointInPolygon(x, y, zone.points))) continue;
+      if (zone && !(box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y))) continue;
       n++;
     }
     return n;

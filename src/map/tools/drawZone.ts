@@ -1,10 +1,9 @@
 // Draw-zone mode: each tap appends a vertex to draftZoneAtom (live preview in the draft layer); validate from
 // 3 vertices opens the zone form; cancel clears the vertices and returns to view (SPEC §4).
+import { MIN_ZONE_VERTICES } from '../../core/constants';
 import { draftZoneAtom, zoneFormAtom } from '../../state/selection';
 import { modeAtom } from '../../state/mode';
 import { insideImage, type MapTool, type ToolContext } from './types';
-
-export const MIN_ZONE_VERTICES = 3; // SPEC §4
 
 export const drawZoneTool: MapTool = {
   enter(ctx) { ctx.store.set(draftZoneAtom, []); },

@@ -2,7 +2,7 @@
 import type { createStore } from 'jotai';
 import type { ImagePoint, KilometerMarker } from '../../core/types';
 import type { MapEngineApi } from '../MapCanvas';
-import type { MapHit } from '../mapHits';
+import type { MapHit } from '../hitTarget';
 
 export type Store = ReturnType<typeof createStore>;
 

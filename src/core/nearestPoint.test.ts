@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from './prng';
 import { trackDataset } from '../../bench/lib/trackDataset';
-import { createHitIndex, hitRadiusImagePx, nearestLinear } from './hitTest';
+import { createHitIndex, hitRadiusImagePx, nearestLinear } from './nearestPoint';
 
 describe('createHitIndex', () => {
   it('gives the same answers as a linear scan on seeded random probes', () => {

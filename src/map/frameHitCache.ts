@@ -1,9 +1,9 @@
-// Spatial index over the items of the current ClusterFrame (src/core/hitTest, kdbush), rebuilt per frame result
+// Per-frame cache of a spatial index over the items of the current ClusterFrame (src/core/nearestPoint, kdbush), rebuilt per frame result
 // (lazily, at the first tap after a new frame), never Konva's pixel hit graph.
 import type { ClusterFrame } from '../core/cluster/types';
-import { createHitIndex, type HitIndex } from '../core/hitTest';
+import { createHitIndex, type HitIndex } from '../core/nearestPoint';
 
-export class FrameHits {
+export class FrameHitCache {
   private index: HitIndex;
 
   constructor(readonly frame: ClusterFrame) {

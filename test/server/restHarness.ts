@@ -6,13 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { SignJWT, jwtVerify } from 'jose';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../db/types';
-import { freshDatabase, testKind } from '../db/testing';
-import type { AuthContext } from '../http/types';
-import { createRestHandler } from './index';
-import { attachRealtime } from '../realtime/index';
+import type { Database } from '../../server/db/types';
+import { freshDatabase, testKind } from './testDatabase';
+import type { AuthContext } from '../../server/http/types';
+import { createRestHandler } from '../../server/rest/index';
+import { attachRealtime } from '../../server/realtime/index';
 
-export const FIXTURE_MIGRATIONS = fileURLToPath(new URL('./testdata/', import.meta.url));
+export const FIXTURE_MIGRATIONS = fileURLToPath(new URL('./restFixtureSchema/', import.meta.url));
 const SECRET = new TextEncoder().encode('rest-realtime-test-secret-0123456789abcdef');
 
 export async function signJwt(claims: Record<string, unknown>, expiresInS = 3600): Promise<string> {

@@ -1,10 +1,11 @@
 // What a tap at a screen position hits: the nearest displayed point or cluster (15 px / zoom for a point,
-// its drawn disc for a cluster, SPEC §9), else the top-most zone containing it (bbox prefilter, point in polygon).
+// its drawn disc for a cluster, SPEC §9), else the top-most zone containing it (bbox prefilter, then core/zoneContains: edges included).
 import { HIT_RADIUS_SCREEN_PX } from '../core/constants';
-import { bboxOf, pointInPolygon } from '../core/geometry';
+import { bboxOf } from '../core/geometry';
 import type { Zone } from '../core/types';
+import { zoneContains } from '../core/zoneContains';
 import { CLUSTER_MAX_RADIUS_PX, clusterRadius } from './drawPoints';
-import type { FrameHits } from './frameHits';
+import type { FrameHitCache } from './frameHitCache';
 import { screenToImage, type Viewport } from './viewportMath';
 
 export type MapHit =
@@ -12,7 +13,7 @@ export type MapHit =
   | { kind: 'cluster'; clusterId: number; size: number; imageX: number; imageY: number }
   | { kind: 'zone'; zoneId: string };
 
-export function hitAt(screenX: number, screenY: number, v: Viewport, hits: FrameHits | null, zones: readonly Zone[]): MapHit | null {
+export function hitAt(screenX: number, screenY: number, v: Viewport, hits: FrameHitCache | null, zones: readonly Zone[]): MapHit | null {
   const p = screenToImage(v, screenX, screenY);
   if (hits) {
     const searchRadius = Math.max(HIT_RADIUS_SCREEN_PX, CLUSTER_MAX_RADIUS_PX) / v.scale;
@@ -34,7 +35,7 @@ export function hitAt(screenX: number, screenY: number, v: Viewport, hits: Frame
     const z = zones[i];
     const b = bboxOf(z.points);
     if (!b || p.x < b.minX || p.x > b.maxX || p.y < b.minY || p.y > b.maxY) continue;
-    if (pointInPolygon(p.x, p.y, z.points)) return { kind: 'zone', zoneId: z.id };
+    if (zoneContains(z.points, p.x, p.y)) return { kind: 'zone', zoneId: z.id };
   }
   return null;
 }

@@ -2,11 +2,11 @@
 // server of TEST_DATABASE_URL, dropped by close()), plus shortcuts to create invited users and profiles.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Database, Queryable, RequestContext } from './types';
-import { openDatabase } from './open';
-import { migrate } from './migrate';
+import type { Database, Queryable, RequestContext } from '../../server/db/types';
+import { openDatabase } from '../../server/db/open';
+import { migrate } from '../../server/db/migrate';
 
-export { startTempPostgres, findPostgresBin } from './tempPostgres';
+export { startTempPostgres, findPostgresBin } from '../../server/db/tempPostgres';
 
 /** 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
 export const testKind = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
