@@ -1,7 +1,7 @@
 // Point details on demand: the full rows (text fields, photo, team name) of a few ids, with the version
 // (updated_at) they were read at; and the realtime row → index row mapping.
 import { supabase } from './client';
-import { toPoint } from './mappers';
+import { toPoint, type Row } from './mappers';
 import type { Point } from '../core/types';
 import type { PointIndexRow } from '../core/pointIndex/types';
 
@@ -21,7 +21,7 @@ export async function fetchPointDetails(ids: readonly string[]): Promise<PointWi
 }
 
 /** A row of public.points (REST or realtime) as an index row. */
-export function toIndexRow(r: Record<string, any>): PointIndexRow {
+export function toIndexRow(r: Row): PointIndexRow {
   const km = r.km_value === null || r.km_value === undefined || r.km_value === '' ? null : Number(r.km_value);
   return {
     id: r.id, x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), km,

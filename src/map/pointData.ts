@@ -25,7 +25,7 @@ function idView(ix: PointIndex, slots: Int32Array): ArrayLike<string> {
         const i = Number(prop);
         return i < slots.length && slots[i] < ix.count ? idAt(ix, slots[i]) : undefined;
       }
-      return (target as any)[prop];
+      return Reflect.get(target, prop);
     },
   });
 }

@@ -4,7 +4,7 @@
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
 import * as repo from '../data/repositories';
-import { toLevel, toMarker, toSetting, toTeam, toZone } from '../data/mappers';
+import { toLevel, toMarker, toSetting, toTeam, toZone, type Row } from '../data/mappers';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
 import { sortLevels } from '../core/admin/criticalityOrder';
@@ -37,7 +37,7 @@ interface Spec<T> {
   atom: PrimitiveAtom<T[]>;
   key: (t: T) => string;
   list: () => Promise<T[]>;
-  fromRow: (r: Record<string, any>) => T;
+  fromRow: (r: Row) => T;
   sort: (list: T[]) => T[];
   onLoaded?: () => void;
   onError?: () => void;

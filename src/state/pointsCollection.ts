@@ -11,7 +11,7 @@ import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/point
 import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/pointDetails';
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
-import type { PointInput } from '../data/mappers';
+import type { PointInput, Row } from '../data/mappers';
 import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
 import type { PointIndex, PointIndexPage, PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
@@ -229,7 +229,7 @@ export function syncPoints(): Promise<boolean> {
 
 // ---- live changes, saves, deletions ------------------------------------------------------------------------
 /** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
-export function patchPointRows(rows: readonly Record<string, any>[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+export function patchPointRows(rows: readonly Row[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
   const ix = current();
   let changed = removeIds(ix, deletedIds);
   if (rows.length) {
@@ -240,7 +240,7 @@ export function patchPointRows(rows: readonly Record<string, any>[], deletedIds:
   if (changed) { publish(); scheduleSave(); }
 }
 
-function withVersion(r: Record<string, any>, teamName?: (teamId: string | null) => string | null): PointWithVersion {
+function withVersion(r: Row, teamName?: (teamId: string | null) => string | null): PointWithVersion {
   const p = repo.rowToPoint(r);
   if (!r.teams && teamName) p.teamName = teamName(p.teamId);
   return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
@@ -286,7 +286,7 @@ export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticke
 export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
   const my = currentEpoch();
-  let row = null as Record<string, any> | null;
+  let row = null as Row | null;
   const saveRow = async (v: PointInput): Promise<Point> => { row = await repo.savePointRow(v); return repo.rowToPoint(row); };
   const saved = input.id && base
     ? await saveVersioned<PointInput>({

@@ -1,7 +1,7 @@
 // public.point_index() under row-level security (anonymous gets nothing, a member gets every point in compact
 // columns, keyset pages and p_since work) and the deletion tombstones (filled by the trigger, read-only to members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage } from '../../src/core/pointIndex/decode';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 
 const idsOf = (p: { idBytes: Uint8Array; count: number }) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i));
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => { await w?.db.close(); });
 
 const call = (user: string | null, args: Record<string, unknown> = {}) =>
-  tryAs(w.db, user, async (tx) => (await tx.query<{ r: any }>(
+  tryAs(w.db, user, async (tx) => (await tx.query<{ r: RawPointIndexPage }>(
     'select public.point_index(p_block_from => $1, p_block_to => $2, p_since => $3, p_limit => $4) as r',
     [args.from ?? null, args.to ?? null, args.since ?? null, args.limit ?? null])).rows[0].r);
 
@@ -37,7 +37,7 @@ describe(`point_index (${testKind()})`, () => {
     if (!r.ok) throw r.error;
     const page = decodePointIndexPage(r.value);
     expect(page.count).toBe(25);
-    const rows = (await w.db.admin.query<any>(`select id, ("position"->>'x')::float8 x, ("position"->>'y')::float8 y, km_value::float8 km, status, criticality, team_id,
+    const rows = (await w.db.admin.query<{ id: string; x: number; y: number; km: number | null; status: string; criticality: string; team_id: string | null; created: number }>(`select id, ("position"->>'x')::float8 x, ("position"->>'y')::float8 y, km_value::float8 km, status, criticality, team_id,
       extract(epoch from created_at) * 1000 as created from public.points order by id`)).rows;
     expect(idsOf(page).sort()).toEqual(rows.map((r) => r.id));
     const slotOf = new Map(idsOf(page).map((id, i) => [id, i]));
@@ -74,7 +74,7 @@ describe(`point_index (${testKind()})`, () => {
     const r = await tryAs(w.db, w.userA, async (tx) => {
       await tx.query("update public.points set status = 'resolu' where id = $1", [w.point]);
       // now() is the transaction start: everything updated in this transaction counts as after `before`.
-      return (await tx.query<{ r: any }>("select public.point_index(p_since => now() - interval '1 millisecond') as r")).rows[0].r;
+      return (await tx.query<{ r: RawPointIndexPage }>("select public.point_index(p_since => now() - interval '1 millisecond') as r")).rows[0].r;
     });
     if (!r.ok) throw r.error;
     const page = decodePointIndexPage(r.value);

@@ -37,7 +37,7 @@ function grow(ix: PointIndex, needed: number): void {
     const old = ix[c];
     const next = new (old.constructor as new (n: number) => typeof old)(cap);
     (next as Float64Array).set(old.subarray(0, ix.count) as Float64Array);
-    (ix as any)[c] = next;
+    (ix as unknown as Record<string, unknown>)[c] = next;
   }
   rehash(ix);
 }

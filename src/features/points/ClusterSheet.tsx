@@ -33,10 +33,10 @@ export function ClusterSheet() {
     const list = (ids ?? []).map((id) => findSlot(index, id)).filter((s) => s >= 0);
     const km = (s: number) => (Number.isNaN(index.km[s]) ? Infinity : index.km[s]);
     return list.sort((a, b) => km(a) - km(b));
-  }, [ids, snap]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ids, snap]); // eslint-disable-line react-hooks/exhaustive-deps -- the index is read through `snap`, which changes with it
   const open = ids !== null;
   const shownSlots = slots.slice(0, CLUSTER_SHEET_MAX_ROWS);
-  const shown = useMemo(() => shownSlots.map((s) => indexPointView(index, s, undefined)), [shownSlots.join(','), snap]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shown = useMemo(() => shownSlots.map((s) => indexPointView(index, s, undefined)), [shownSlots.join(','), snap]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the slots' content and the index version
   useEffect(() => { if (shown.length) requestPointDetails(shown.map((p) => p.id)); }, [shown]);
   const rows = slots;
 
