@@ -122,18 +122,18 @@ create trigger record_point_tombstone after delete on public.points
   for each row execute function private.record_point_tombstone();
 
 -- ---------------------------------------------------------------- policies evaluated once per statement
--- The line_images policies called public.is_admin() (which reads auth.uid()) once per row.
+-- The line_images policies called the admin check (which reads auth.uid()) once per row.
 drop policy if exists "line_images admin insert" on storage.objects;
 create policy "line_images admin insert" on storage.objects for insert to authenticated
-  with check (bucket_id = 'line_images' and (select public.is_admin()) and (storage.foldername(name))[1] = 'line'
+  with check (bucket_id = 'line_images' and (select private.is_admin()) and (storage.foldername(name))[1] = 'line'
               and lower(storage.extension(name)) in ('jpg', 'jpeg', 'png', 'gif', 'webp'));
 
 drop policy if exists "line_images admin update" on storage.objects;
 create policy "line_images admin update" on storage.objects for update to authenticated
-  using (bucket_id = 'line_images' and (select public.is_admin()) and (storage.foldername(name))[1] = 'line')
-  with check (bucket_id = 'line_images' and (select public.is_admin()) and (storage.foldername(name))[1] = 'line'
+  using (bucket_id = 'line_images' and (select private.is_admin()) and (storage.foldername(name))[1] = 'line')
+  with check (bucket_id = 'line_images' and (select private.is_admin()) and (storage.foldername(name))[1] = 'line'
               and lower(storage.extension(name)) in ('jpg', 'jpeg', 'png', 'gif', 'webp'));
 
 drop policy if exists "line_images admin delete" on storage.objects;
 create policy "line_images admin delete" on storage.objects for delete to authenticated
-  using (bucket_id = 'line_images' and (select public.is_admin()) and (storage.foldername(name))[1] = 'line');
+  using (bucket_id = 'line_images' and (select private.is_admin()) and (storage.foldername(name))[1] = 'line');
