@@ -13,12 +13,12 @@ import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replic
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
 import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
-import type { PointIndex, PointIndexPage, PointIndexRow } from '../core/pointIndex/types';
+import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom, replicaErrorAtom } from './pointIndex';
-import { clearPointDetails, forgetPointDetails, remember } from './pointDetails';
+import { clearPointDetails, forgetPointDetails, pointDetails, remember } from './pointDetails';
 import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
@@ -275,6 +275,18 @@ function pointToIndexRow(p: Point): PointIndexRow {
 
 /** Whether the index has this point. */
 export const hasPoint = (id: string): boolean => findSlot(current(), id) >= 0;
+
+/** Whether this very point object is shown: its details and its index fields (a restored index may hold older ones). */
+export function showsPoint(p: Point): boolean {
+  const ix = current();
+  const slot = findSlot(ix, p.id);
+  if (slot < 0 || pointDetails(p.id) !== p) return false;
+  const km = ix.km[slot];
+  return STATUS_BY_CODE[ix.status[slot]] === p.status && ix.critKeys[ix.crit[slot]] === p.criticality
+    && (ix.team[slot] === 0 ? null : ix.teamKeys[ix.team[slot] - 1]) === (p.teamId ?? null)
+    && ix.x[slot] === Math.fround(p.position.x) && ix.y[slot] === Math.fround(p.position.y)
+    && (Number.isNaN(km) ? p.kmValue === null || p.kmValue === undefined : km === p.kmValue);
+}
 
 /** The editable fields compared field by field on a conflict (issue 15). */
 export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;

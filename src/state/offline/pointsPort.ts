@@ -6,7 +6,7 @@ import { overlayViews } from '../../core/outbox/overlay';
 import type { OutboxItem } from '../../core/outbox/types';
 import { pointDetails } from '../pointDetails';
 import { pointDetailsVersionAtom, pointIndexAtom } from '../pointIndex';
-import { hasPoint, patchPoints } from '../pointsCollection';
+import { hasPoint, patchPoints, showsPoint } from '../pointsCollection';
 import { store } from '../store';
 import { offlineAtom, outboxItemsAtom } from './atoms';
 
@@ -32,7 +32,7 @@ export function showOverlayOf(items: readonly OutboxItem[]): void {
   const gone: string[] = [];
   for (const [id, view] of overlayViews(items)) {
     if (!view) { if (hasPoint(id)) gone.push(id); continue; }
-    if (!hasPoint(id) || pointDetails(id) !== view) ups.push(view);
+    if (!showsPoint(view)) ups.push(view);
   }
   if (ups.length || gone.length) patchPoints(ups, gone, true);
 }
