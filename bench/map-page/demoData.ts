@@ -28,7 +28,7 @@ export function demoPoints(n: number, seed = 7): Point[] {
     const x = Math.max(10, Math.min(11990, hot ? 3600 + gaussian(rng) * 250 : rng() * 12000));
     const y = (rng() < 0.5 ? 600 : 900) + gaussian(rng) * 14;
     out.push({
-      id: `p${i}`, name: `Anomalie ${i + 1}`, description: '', kilometer: '', kmValue: 12 + (x / 1000) * 0.85,
+      id: `00000000-0000-4000-8000-${i.toString(16).padStart(12, "0")}`, name: `Anomalie ${i + 1}`, description: '', kilometer: '', kmValue: 12 + (x / 1000) * 0.85,
       position: { x, y }, imageUrl: null, status: STATUSES[Math.floor(rng() * STATUSES.length)],
       criticality: rng() < 0.3 ? 'danger' : 'attention', ticketNumber: null, teamId: null, teamName: null,
       creationDate: '2026-11-02T09:00:00Z', createdBy: null,

@@ -9,7 +9,9 @@ import { trackDataset } from '../lib/trackDataset';
 import { MapCanvas, type MapEngineApi } from '../../src/map/MapCanvas';
 import { MapView } from '../../src/map/MapView';
 import { ViewportController } from '../../src/map/viewportController';
-import { markersAtom, pointsAtom, zonesAtom } from '../../src/state/data';
+import { markersAtom, zonesAtom } from '../../src/state/data';
+import { pointIndexAtom } from '../../src/state/pointIndex';
+import { indexOfPoints } from '../../src/core/pointIndex/fromPoints';
 import { modeAtom } from '../../src/state/mode';
 import { DEFAULT_CRITICALITY_LEVELS } from '../../src/core/constants';
 import { DEMO_MARKERS, DEMO_ZONES, demoPoints } from './demoData';
@@ -58,7 +60,8 @@ function NaivePage() {
 function AppPage() {
   const store = useMemo(() => {
     const s = createStore();
-    s.set(pointsAtom, demoPoints(Number(params.get('n') ?? 400)));
+    const index = indexOfPoints(demoPoints(Number(params.get('n') ?? 400)));
+    s.set(pointIndexAtom, { index, version: index.version });
     s.set(zonesAtom, DEMO_ZONES);
     s.set(markersAtom, DEMO_MARKERS);
     const m = params.get('appMode');

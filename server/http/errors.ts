@@ -1,6 +1,7 @@
 // Error values that carry an HTTP status and a body already in the shape of the API that answers
 // (GoTrue, PostgREST or Storage), plus the small JSON response helpers every handler uses.
 import type { ServerResponse } from 'node:http';
+import { sendMaybeCompressed } from './compress';
 
 export const GOTRUE_API_VERSION = '2024-01-01';
 
@@ -35,8 +36,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
     return;
   }
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+  void sendMaybeCompressed(res, status, { 'Content-Type': 'application/json; charset=utf-8', ...headers }, text);
 }
 
 export function sendHttpError(res: ServerResponse, e: HttpError): void {

@@ -1,6 +1,7 @@
 // Serves the built SPA (dist/): files with their content type, long cache for hashed /assets/*,
 // index.html (no-cache) for unknown non-API GETs, and no path ever outside the root.
 import { createReadStream } from 'node:fs';
+import { compressStream } from './compress';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -58,9 +59,12 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
     if (!file) return false;
   }
   const immutable = !isFallback && url.pathname.startsWith('/assets/');
+  const type = contentTypeOf(file.path);
+  const zip = req.method === 'HEAD' ? null : compressStream(req, type, file.size);
   res.writeHead(200, {
-    'Content-Type': contentTypeOf(file.path),
-    'Content-Length': file.size,
+    'Content-Type': type,
+    ...(zip ? { 'Content-Encoding': zip.encoding } : { 'Content-Length': file.size }),
+    Vary: 'Accept-Encoding',
     'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
     'Last-Modified': file.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
@@ -69,6 +73,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
     res.end();
     return true;
   }
-  createReadStream(file.path).on('error', () => res.destroy()).pipe(res);
+  const src = createReadStream(file.path).on('error', () => res.destroy());
+  if (zip) src.pipe(zip.stream).on('error', () => res.destroy()).pipe(res); else src.pipe(res);
   return true;
 }

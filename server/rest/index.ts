@@ -3,6 +3,7 @@
 // Not supported (answered with a 4xx): PUT, spread/aggregate selects, many-to-many embeds, CSV/GeoJSON output,
 // fts/match/range operators, tx=rollback, max-affected; count=planned|estimated are exact counts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { sendMaybeCompressed } from '../http/compress';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
 import { restError } from '../http/errors';
@@ -331,8 +332,6 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
     res.end();
     return;
   }
-  h['Content-Length'] = Buffer.byteLength(body);
-  res.writeHead(status, h);
-  res.end(noBody ? undefined : body);
+  void sendMaybeCompressed(res, status, h, body, noBody); // br/gzip for large answers (server/http/compress)
 }
 

@@ -74,7 +74,7 @@ export function groupByTeam(points: readonly Point[], teams: readonly Team[]): G
 
 export interface ZoneRow { zone: Zone; count: number }
 /** Every zone with its count under the filter, in PK order (kmStart, unknown last), then by name. */
-export function zoneRows(zones: readonly Zone[], g: Grouping, filter: StatusFilterValue): ZoneRow[] {
+export function zoneRows(zones: readonly Zone[], g: Pick<Grouping, 'counts'>, filter: StatusFilterValue): ZoneRow[] {
   return [...zones]
     .sort((a, b) => (a.kmStart ?? Infinity) - (b.kmStart ?? Infinity) || a.name.localeCompare(b.name, 'fr'))
     .map((zone) => ({ zone, count: countForFilter(g.counts.get(zone.id) ?? emptyCounts(), filter) }));
@@ -85,7 +85,7 @@ export interface TeamRow { id: string; name: string; count: number; total: numbe
  * Teams that have at least one anomaly (any status), by name, then 'Sans équipe' when some points have no team.
  * `count` follows the filter; `total` is every status.
  */
-export function teamRows(teams: readonly Team[], g: Grouping, filter: StatusFilterValue): TeamRow[] {
+export function teamRows(teams: readonly Team[], g: Pick<Grouping, 'counts'>, filter: StatusFilterValue): TeamRow[] {
   const rows: TeamRow[] = [];
   for (const t of [...teams].sort((a, b) => a.name.localeCompare(b.name, 'fr'))) {
     const c = g.counts.get(t.id);

@@ -5,6 +5,10 @@ import { REALTIME_EVENTS_PER_SECOND } from '../core/constants';
 export interface RuntimeConfig { supabaseUrl: string; supabaseAnonKey: string }
 
 let client: SupabaseClient | null = null;
+let config: RuntimeConfig | null = null;
+
+/** The URL and anon key the client was created with (the point-index worker makes its own client). */
+export function runtimeConfig(): RuntimeConfig | null { return config; }
 
 /** The hint the database gives when the caller's access was taken back (private.check_request, HTTP 403). */
 export const ACCOUNT_DISABLED_HINT = 'account_disabled';
@@ -51,6 +55,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 }
 
 export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
+  config = cfg;
   client = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },

@@ -1,23 +1,31 @@
-// Details on demand (issue 10 item 2): the text fields of points fetched by id, in pages small enough for a URL
-// (the pages of one call go in parallel).
-import type { Row } from './mappers';
+// Point details on demand: the full rows (text fields, photo, team name) of a few ids, with the version
+// (updated_at) they were read at; and the realtime row → index row mapping.
 import { supabase } from './client';
-import type { PointDetails } from '../core/report/reportIndex';
+import { toPoint, type Row } from './mappers';
+import type { Point } from '../core/types';
+import type { PointIndexRow } from '../core/pointIndex/types';
 
-/** Ids per request: 100 uuids keep the query string near 4 KB, well inside any proxy's limit. */
-export const DETAILS_PAGE = 100;
+export const DETAILS_BATCH = 150; // ids per request (keeps the URL short)
 
-/** Details of the given points (missing ids are simply absent: deleted meanwhile or not visible under RLS). */
-export async function fetchPointDetails(ids: readonly string[]): Promise<PointDetails[]> {
-  const pages: string[][] = [];
-  for (let k = 0; k < ids.length; k += DETAILS_PAGE) pages.push(ids.slice(k, k + DETAILS_PAGE));
-  const results = await Promise.all(pages.map(async (page) => {
-    const res = await supabase().from('points').select('id, name, description, ticket_number, image_url, teams(name)').in('id', page);
-    if (res.error) throw res.error;
-    return ((res.data ?? []) as Row[]).map((r): PointDetails => ({
-      id: r.id, name: r.name ?? '', description: r.description ?? '', ticketNumber: r.ticket_number ?? null,
-      imageUrl: r.image_url ?? null, teamName: r.teams?.name ?? null,
-    }));
-  }));
-  return results.flat();
+export interface PointWithVersion { point: Point; updatedMs: number; updatedAt: string }
+
+/** Details of these ids (missing ids are deleted points). */
+export async function fetchPointDetails(ids: readonly string[]): Promise<PointWithVersion[]> {
+  const out: PointWithVersion[] = [];
+  for (let i = 0; i < ids.length; i += DETAILS_BATCH) {
+    const { data, error } = await supabase().from('points').select('*, teams(name)').in('id', ids.slice(i, i + DETAILS_BATCH));
+    if (error) throw error;
+    for (const r of data ?? []) out.push({ point: toPoint(r), updatedMs: Date.parse(r.updated_at as string), updatedAt: r.updated_at as string });
+  }
+  return out;
+}
+
+/** A row of public.points (REST or realtime) as an index row. */
+export function toIndexRow(r: Row): PointIndexRow {
+  const km = r.km_value === null || r.km_value === undefined || r.km_value === '' ? null : Number(r.km_value);
+  return {
+    id: r.id, x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), km,
+    created: Date.parse(r.created_at), updated: Date.parse(r.updated_at ?? r.created_at),
+    status: r.status ?? 'signale', criticality: r.criticality ?? 'attention', teamId: r.team_id ?? null,
+  };
 }

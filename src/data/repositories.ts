@@ -2,7 +2,7 @@
 import { supabase } from './client';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Point, Profile, Role, Team, Zone } from '../core/types';
-import { baseVersion, fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type ZoneInput } from './mappers';
+import { baseVersion, fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type Row, type ZoneInput } from './mappers';
 
 function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
@@ -47,6 +47,14 @@ export async function savePoint(p: PointInput): Promise<Point> {
   const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
   return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
+/** Saves a point and returns the raw row (with its team name and exact updated_at) for the points collection. */
+export async function savePointRow(p: PointInput): Promise<Row> {
+  const row = fromPoint(p);
+  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
+  return checkOne(await q.select(POINT_SELECT).single()) as Row;
+}
+/** A points row (REST with teams(name), or realtime) as a domain point. */
+export const rowToPoint = (r: Row): Point => toPoint(r);
 /** The point as stored now, or null when it was deleted (conflict resolution). */
 export async function getPoint(id: string): Promise<Point | null> {
   const row = check(await supabase().from('points').select(POINT_SELECT).eq('id', id).maybeSingle());

@@ -7,7 +7,9 @@ import { createStore, Provider } from 'jotai';
 import Konva from 'konva';
 import { MapView } from './MapView';
 import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted beside the map, as MainScreen does
-import { markersAtom, pointsAtom, zonesAtom } from '../state/data';
+import { markersAtom, zonesAtom } from '../state/data';
+import { pointIndexAtom } from '../state/pointIndex';
+import { indexOfPoints } from '../core/pointIndex/fromPoints';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
 import type { KilometerMarker, Point, Zone } from '../core/types';
@@ -18,9 +20,21 @@ const MARKERS: KilometerMarker[] = [
   { id: 'b', position: 12000, value: 22, createdBy: null },
 ];
 
-function point(id: string, x: number, y: number, status: Point['status'] = 'signale'): Point {
+/** A readable name → a stable uuid (the point index keys points by uuid). */
+const ids = new Map<string, string>();
+function uid(name: string): string {
+  if (!ids.has(name)) ids.set(name, `00000000-0000-4000-8000-${(ids.size + 1).toString(16).padStart(12, '0')}`);
+  return ids.get(name)!;
+}
+function setPoints(points: Point[]): void {
+  const index = indexOfPoints(points);
+  store.set(pointIndexAtom, { index, version: index.version });
+}
+
+function point(name: string, x: number, y: number, status: Point['status'] = 'signale'): Point {
+  const id = uid(name);
   return {
-    id, name: `Point ${id}`, description: '', kilometer: '', kmValue: null, position: { x, y }, imageUrl: null, status,
+    id, name: `Point ${name}`, description: '', kilometer: '', kmValue: null, position: { x, y }, imageUrl: null, status,
     criticality: 'attention', ticketNumber: null, teamId: null, teamName: null, creationDate: '2026-11-20T10:00:00Z', createdBy: null,
   };
 }
@@ -73,7 +87,7 @@ beforeEach(async () => {
   host.style.cssText = `position:fixed;left:0;top:0;width:${VIEW.width}px;height:${VIEW.height}px`;
   document.body.appendChild(host);
   store = createStore();
-  store.set(pointsAtom, [...CLUSTERED, LONE, point('done', 5000, 600, 'resolu')]);
+  setPoints([...CLUSTERED, LONE, point('done', 5000, 600, 'resolu')]);
   store.set(zonesAtom, [ZONE]);
   store.set(markersAtom, MARKERS);
   root = createRoot(host);
@@ -97,7 +111,7 @@ describe('MapView', () => {
   it('starts at the first kilometre marker when the line begins before it (issue 15)', async () => {
     root.unmount();
     store = createStore();
-    store.set(pointsAtom, [LONE]);
+    setPoints([LONE]);
     root = createRoot(host);
     flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
     await ready();
@@ -221,8 +235,8 @@ describe('MapView', () => {
 
   it('selects a single point and opens its form; a tap in a zone selects the zone', async () => {
     await click(803, 452); // lone point at image (1600, 900) = screen (800, 450); within 15 px
-    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: 'lone' });
-    expect(store.get(pointFormAtom)).toEqual({ mode: 'edit', pointId: 'lone' });
+    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: uid('lone') });
+    expect(store.get(pointFormAtom)).toEqual({ mode: 'edit', pointId: uid('lone') });
     await click(200, 550); // image (400, 1100), inside the zone
     expect(store.get(selectionAtom)).toEqual({ kind: 'zone', id: 'z1' });
     await click(800, 100); // nothing there
@@ -263,10 +277,10 @@ describe('MapView', () => {
 
   it('re-clusters when the points change (a new point becomes clickable)', async () => {
     const before = Number(canvasEl().getAttribute('data-frame-items'));
-    store.set(pointsAtom, [...store.get(pointsAtom), point('new', 1800, 600)]);
+    setPoints([...CLUSTERED, LONE, point('done', 5000, 600, 'resolu'), point('new', 1800, 600)]);
     await expect.poll(() => Number(canvasEl().getAttribute('data-frame-items'))).toBe(before + 1);
     await click(900, 300);
-    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: 'new' });
+    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: uid('new') });
     expect(canvasEl().getAttribute('aria-label')).toBe('Plan de la ligne : 22 signalements, 1 zone');
   });
 

@@ -5,12 +5,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { createSeverityScale } from '../core/severity';
 import { UNKNOWN_SEVERITY_COLOR } from '../core/severity';
-import { criticalityLevelsAtom, lineImageAtom, markersAtom, pointsAtom, zonesAtom } from '../state/data';
+import { criticalityLevelsAtom, lineImageAtom, markersAtom, zonesAtom } from '../state/data';
+import { pointIndexAtom } from '../state/pointIndex';
+import { findSlot } from '../core/pointIndex/store';
 import { statusFilterAtom } from '../state/filters';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
-import { derivePointArrays } from './pointData';
+import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { PkHighlight } from './PkHighlight';
 import { DraftToolbar } from './DraftToolbar';
@@ -24,7 +26,7 @@ import './map.css';
 
 export function MapView() {
   const store = useStore();
-  const points = useAtomValue(pointsAtom);
+  const points = useAtomValue(pointIndexAtom);
   const zones = useAtomValue(zonesAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
   const markers = useAtomValue(markersAtom);
@@ -38,13 +40,14 @@ export function MapView() {
 
   // Typed arrays once per data/filter/levels change (never per frame).
   const scale = useMemo(() => createSeverityScale(levels), [levels]);
-  const derived = useMemo(() => derivePointArrays(points, filter, scale), [points, filter, scale]);
+  const derived = useMemo(() => deriveIndexArrays(points.index, filter, scale), [points, filter, scale]);
   const spriteLevels = useMemo(
     () => [{ color: UNKNOWN_SEVERITY_COLOR, icon: 'AlertCircle' }, ...scale.levels.map((l) => ({ color: l.color, icon: l.icon }))],
     [scale],
   );
-  const indexById = useMemo(() => new Map(derived.ids.map((id, i) => [id, i])), [derived]);
-  const selectedPointIndex = selection?.kind === 'point' ? indexById.get(selection.id) ?? -1 : -1;
+  const selectedPointIndex = useMemo(
+    () => (selection?.kind === 'point' ? mapIndexOfSlot(derived.slots, findSlot(points.index, selection.id)) : -1),
+    [selection, derived, points]);
   const selectedZoneId = selection?.kind === 'zone' ? selection.id : null;
 
   const ctxRef = useRef<ToolContext>({ store, api: null, pointIds: [], markers: [], image });

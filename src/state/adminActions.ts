@@ -1,14 +1,17 @@
-// Administration actions (issue 6): the only place the admin panel reaches src/data. Each action updates the shared
-// data atoms so the main screen follows; failures are thrown (or returned as a kind) and the UI shows docs/product.md#administration-messages texts.
-import { atom, type Getter, type Setter } from 'jotai';
+// Administration actions (issue 6): the only place the admin panel reaches src/data. Tables the live channel keeps
+// current (teams, zones, levels, markers, settings) go through their collection (./collections): a tab reads them
+// without reloading, a save or delete updates the same atom the main screen uses. Profiles and invitations are
+// the panel's own. Failures are thrown (or returned as a kind) and the UI shows docs/product.md#administration-messages texts.
+import { atom, type Getter } from 'jotai';
 import * as repo from '../data/repositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
-import { sortMarkers, zoneKmRange } from '../core/pk';
-import { moveLevel, sortLevels } from '../core/admin/criticalityOrder';
+import { zoneKmRange } from '../core/pk';
+import { moveLevel } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './data';
+import { levelsCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
 /** Every profile (admin only, docs/product.md#roles) and the invitations, as last loaded by the panel. */
@@ -20,10 +23,9 @@ export const FEEDBACK_LINK_EVENT = 'feedbackLinkUpdated'; // window event, docs/
 // ---- users and invitations ---------------------------------------------------
 /** Profiles, invitations and teams (for the team selector). */
 export const loadUsersAtom = atom(null, async (_get, set) => {
-  const [profiles, invitations, teams] = await Promise.all([repo.listProfiles(), repo.listInvitations(), repo.listTeams()]);
+  const [profiles, invitations] = await Promise.all([repo.listProfiles(), repo.listInvitations(), teamsCollection.ensureLoaded()]);
   set(adminProfilesAtom, profiles);
   set(adminInvitationsAtom, invitations);
-  set(teamsAtom, teams);
 });
 
 export type InviteOutcome = { ok: true; email: string; url: string | null } | { ok: false; kind: InviteErrorKind };
@@ -76,15 +78,12 @@ export const changeRoleAtom = atom(null, async (get, set, args: { userId: string
 // ---- teams -------------------------------------------------------------------
 /** Teams plus profiles (for member counts); points come from the main screen's pointsAtom. */
 export const loadTeamsDataAtom = atom(null, async (_get, set) => {
-  const [teams, profiles] = await Promise.all([repo.listTeams(), repo.listProfiles()]);
-  set(teamsAtom, teams);
+  const [, profiles] = await Promise.all([teamsCollection.ensureLoaded(), repo.listProfiles()]);
   set(adminProfilesAtom, profiles);
 });
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'fr');
-
 /** Saves a team; an edit states the version of `base` (the team as the form opened it). */
-export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: string; description: string | null; base?: Team | null }): Promise<Team> => {
+export const saveTeamAtom = atom(null, async (_get, _set, t: { id?: string; name: string; description: string | null; base?: Team | null }): Promise<Team> => {
   const { base, ...values } = t;
   const saved = t.id && base
     ? await saveVersioned<Team>({
@@ -92,50 +91,46 @@ export const saveTeamAtom = atom(null, async (get, set, t: { id?: string; name: 
       save: (v) => repo.saveTeam(v), fetchCurrent: () => repo.getTeam(base.id),
     })
     : await repo.saveTeam(values);
-  set(teamsAtom, [...get(teamsAtom).filter((x) => x.id !== saved.id), saved].sort(byName));
+  teamsCollection.put(saved);
   return saved;
 });
 
 /** 'in_use' when points still use the team (docs/product.md#backend-calls). */
-export const deleteTeamAtom = atom(null, async (get, set, id: string): Promise<'ok' | 'in_use'> => {
+export const deleteTeamAtom = atom(null, async (_get, _set, id: string): Promise<'ok' | 'in_use'> => {
   try {
     if (!(await repo.deleteTeam(id))) return 'in_use';
   } catch (e) {
     if (isInUseError(e)) return 'in_use';
     throw e;
   }
-  set(teamsAtom, get(teamsAtom).filter((t) => t.id !== id));
+  teamsCollection.drop(id);
   return 'ok';
 });
 
 // ---- zones -------------------------------------------------------------------
-export const loadZonesAtom = atom(null, async (_get, set) => {
-  set(zonesAtom, await repo.listZones());
-});
+export const loadZonesAtom = atom(null, () => zonesCollection.ensureLoaded());
 
-export const updateZoneAtom = atom(null, async (get, set, args: { zone: Zone; name: string; track: Track | null; color: string }) => {
+export const updateZoneAtom = atom(null, async (_get, _set, args: { zone: Zone; name: string; track: Track | null; color: string }) => {
   const { zone } = args;
   // `zone` is the version the dialog opened: stated, so a change made meanwhile is not overwritten silently.
   const saved = await saveVersioned<Zone>({
     table: 'zones', base: zone, mine: { ...zone, name: args.name.trim(), track: args.track, color: args.color },
     fields: ['name', 'track', 'color'], save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(zone.id),
   });
-  set(zonesAtom, get(zonesAtom).map((z) => (z.id === saved.id ? saved : z)));
+  zonesCollection.put(saved);
   return saved;
 });
 
-export const deleteZoneAtom = atom(null, async (get, set, id: string) => {
+export const deleteZoneAtom = atom(null, async (_get, _set, id: string) => {
   await repo.deleteZone(id);
-  set(zonesAtom, get(zonesAtom).filter((z) => z.id !== id));
+  zonesCollection.drop(id);
 });
 
 // ---- criticality levels ----------------------------------------------------------
-export const loadLevelsAtom = atom(null, async (_get, set) => {
-  set(criticalityLevelsAtom, sortLevels(await repo.listCriticalityLevels()));
-});
+export const loadLevelsAtom = atom(null, () => levelsCollection.ensureLoaded());
 
 /** Saves a level; an edit passes `base` (the level as the form opened it) and states its version. */
-export const saveLevelAtom = atom(null, async (get, set, l: Omit<CriticalityLevel, 'createdBy'> & { base?: CriticalityLevel | null }) => {
+export const saveLevelAtom = atom(null, async (_get, _set, l: Omit<CriticalityLevel, 'createdBy'> & { base?: CriticalityLevel | null }) => {
   const { base, ...values } = l;
   const saved = base
     ? await saveVersioned<Omit<CriticalityLevel, 'createdBy'>>({
@@ -143,13 +138,13 @@ export const saveLevelAtom = atom(null, async (get, set, l: Omit<CriticalityLeve
       save: (v) => repo.saveCriticalityLevel(v), fetchCurrent: () => repo.getCriticalityLevel(base.id),
     }) as CriticalityLevel
     : await repo.saveCriticalityLevel({ ...values, updatedAt: undefined });
-  set(criticalityLevelsAtom, sortLevels([...get(criticalityLevelsAtom).filter((x) => x.id !== saved.id), saved]));
+  levelsCollection.put(saved);
   return saved;
 });
 
 export type LevelDeleteOutcome = { ok: true } | { ok: false; reason: 'default' } | { ok: false; reason: 'in_use'; count: number };
 
-export const deleteLevelAtom = atom(null, async (get, set, level: CriticalityLevel): Promise<LevelDeleteOutcome> => {
+export const deleteLevelAtom = atom(null, async (_get, _set, level: CriticalityLevel): Promise<LevelDeleteOutcome> => {
   if (level.isDefault) return { ok: false, reason: 'default' };
   const count = await repo.countPointsUsing('criticality', level.id);
   if (count > 0) return { ok: false, reason: 'in_use', count };
@@ -159,7 +154,7 @@ export const deleteLevelAtom = atom(null, async (get, set, level: CriticalityLev
     if (isInUseError(e)) return { ok: false, reason: 'in_use', count: await repo.countPointsUsing('criticality', level.id) };
     throw e;
   }
-  set(criticalityLevelsAtom, get(criticalityLevelsAtom).filter((l) => l.id !== level.id));
+  levelsCollection.drop(level.id);
   return { ok: true };
 });
 
@@ -178,12 +173,10 @@ export const moveLevelAtom = atom(null, async (get, set, args: { id: string; del
 });
 
 // ---- settings ------------------------------------------------------------------
-export const loadSettingsAtom = atom(null, async (_get, set) => {
-  set(settingsAtom, await repo.listSettings());
-});
+export const loadSettingsAtom = atom(null, () => settingsCollection.ensureLoaded());
 
 /** Saves a setting stating the version `base` it was based on (default: the loaded one); conflicts as elsewhere. */
-async function putSetting(get: Getter, set: Setter, key: string, value: string, base?: AppSetting | null) {
+async function putSetting(get: Getter, key: string, value: string, base?: AppSetting | null) {
   const from = base === undefined ? get(settingsAtom).find((s) => s.key === key) ?? null : base;
   let saved: AppSetting;
   try {
@@ -197,27 +190,23 @@ async function putSetting(get: Getter, set: Setter, key: string, value: string, 
     if (!(e instanceof RowGoneError)) throw e;
     saved = await repo.saveSetting(key, value); // a setting removed meanwhile is simply written again
   }
-  const rest = get(settingsAtom).filter((s) => s.key !== key);
-  set(settingsAtom, [...rest, saved]);
+  settingsCollection.put(saved);
 }
 
 /** Saves the feedback link; `base` is the setting as the admin saw it when editing began. */
-export const saveFeedbackLinkAtom = atom(null, async (get, set, value: string, base?: AppSetting | null) => {
+export const saveFeedbackLinkAtom = atom(null, async (get, _set, value: string, base?: AppSetting | null) => {
   const v = value.trim();
-  await putSetting(get, set, 'feedback_link', v, base);
+  await putSetting(get, 'feedback_link', v, base);
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(FEEDBACK_LINK_EVENT, { detail: v || null }));
 });
 
 // ---- kilometre markers and the line image ------------------------------------------
-export const loadLineDataAtom = atom(null, async (_get, set) => {
-  const [markers, zones, settings] = await Promise.all([repo.listMarkers(), repo.listZones(), repo.listSettings()]);
-  set(markersAtom, sortMarkers(markers));
-  set(zonesAtom, zones);
-  set(settingsAtom, settings);
+export const loadLineDataAtom = atom(null, async () => {
+  await Promise.all([markersCollection.ensureLoaded(), zonesCollection.ensureLoaded(), settingsCollection.ensureLoaded()]);
 });
 
 /** Saves the zones whose PK range changed with the current markers; returns how many were updated. */
-async function recomputeZoneKm(get: Getter, set: Setter): Promise<number> {
+async function recomputeZoneKm(get: Getter): Promise<number> {
   const updates = zoneKmUpdates(get(zonesAtom), get(markersAtom));
   if (updates.length === 0) return 0;
   const byId = new Map(get(zonesAtom).map((z) => [z.id, z]));
@@ -234,16 +223,16 @@ async function recomputeZoneKm(get: Getter, set: Setter): Promise<number> {
       if (cur) saved.set(z.id, await repo.saveZone({ ...cur, ...zoneKmRange(cur.points, get(markersAtom)) }));
     }
   }
-  set(zonesAtom, get(zonesAtom).map((z) => saved.get(z.id) ?? z));
+  for (const z of saved.values()) zonesCollection.put(z);
   return saved.size;
 }
 
 /** After a marker change: how many zones got a new PK range, and whether saving them failed. */
 export interface MarkerChangeOutcome { zonesUpdated: number; zoneError: boolean }
 
-async function afterMarkerChange(get: Getter, set: Setter): Promise<MarkerChangeOutcome> {
+async function afterMarkerChange(get: Getter): Promise<MarkerChangeOutcome> {
   try {
-    return { zonesUpdated: await recomputeZoneKm(get, set), zoneError: false };
+    return { zonesUpdated: await recomputeZoneKm(get), zoneError: false };
   } catch (e) {
     console.error('zone PK update failed', e);
     return { zonesUpdated: 0, zoneError: true };
@@ -251,7 +240,7 @@ async function afterMarkerChange(get: Getter, set: Setter): Promise<MarkerChange
 }
 
 /** Adds or updates a marker (position in image px, value in km), then the zones' PK ranges. Throws if the marker is not saved. */
-export const saveMarkerAtom = atom(null, async (get, set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
+export const saveMarkerAtom = atom(null, async (get, _set, m: { id?: string; position: number; value: number }): Promise<MarkerChangeOutcome> => {
   // A late edit (e.g. a delayed keyboard move) of a marker deleted meanwhile must not re-create it (saveMarker upserts).
   const base = m.id ? get(markersAtom).find((x) => x.id === m.id) : undefined;
   if (m.id && !base) return { zonesUpdated: 0, zoneError: false };
@@ -262,21 +251,21 @@ export const saveMarkerAtom = atom(null, async (get, set, m: { id?: string; posi
       save: (v) => repo.saveMarker(v), fetchCurrent: () => repo.getMarker(base.id),
     })
     : await repo.saveMarker(m);
-  set(markersAtom, sortMarkers([...get(markersAtom).filter((x) => x.id !== saved.id), saved]));
-  return afterMarkerChange(get, set);
+  markersCollection.put(saved);
+  return afterMarkerChange(get);
 });
 
-export const deleteMarkerAtom = atom(null, async (get, set, id: string): Promise<MarkerChangeOutcome> => {
+export const deleteMarkerAtom = atom(null, async (get, _set, id: string): Promise<MarkerChangeOutcome> => {
   await repo.deleteMarker(id);
-  set(markersAtom, get(markersAtom).filter((m: KilometerMarker) => m.id !== id));
-  return afterMarkerChange(get, set);
+  markersCollection.drop(id);
+  return afterMarkerChange(get);
 });
 
 /** Uploads a new line image (size already read by the caller) and records it in app_settings 'line_image'. */
-export const replaceLineImageAtom = atom(null, async (get, set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
+export const replaceLineImageAtom = atom(null, async (get, _set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
   const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;
   const url = await repo.uploadPublicFile(LINE_IMAGE_BUCKET, path, args.file);
   const img: LineImage = { url, width: args.width, height: args.height };
-  await putSetting(get, set, 'line_image', serializeLineImage(img));
+  await putSetting(get, 'line_image', serializeLineImage(img));
   return img;
 });

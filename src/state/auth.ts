@@ -8,6 +8,7 @@ import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
 import { invalidatePendingLoads } from './actions';
+import { endPointsSession, restorePoints } from './pointsCollection';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
@@ -78,6 +79,7 @@ export function enterSession(session: Session): Promise<void> {
     // The role defaults to user (docs/product.md#session).
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
+    void restorePoints(session.user.id); // a warm open draws the map from the local replica at once
     void startLive();
   })();
   return entering;
@@ -100,6 +102,8 @@ function endRevokedSession(): Promise<void> {
 function clearSession(): void {
   stopLive();
   invalidatePendingLoads();
+  // Sign-out clears the local replica too (the next user of this browser must not see these data).
+  void endPointsSession(true);
   enteredUser = null;
   entering = null;
   resetAllState();

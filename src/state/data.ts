@@ -1,9 +1,8 @@
-// The loaded data of the app, replaced as a whole on each load or live change.
+// The loaded data of the small tables (one collection each, see ./collections). Points: ./pointIndex.
 import { atom } from 'jotai';
-import type { AppSetting, CriticalityLevel, KilometerMarker, LineImage, Point, Team, Zone } from '../core/types';
+import type { AppSetting, CriticalityLevel, KilometerMarker, LineImage, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, DEFAULT_LINE_IMAGE } from '../core/constants';
 
-export const pointsAtom = atom<Point[]>([]);
 export const zonesAtom = atom<Zone[]>([]);
 export const teamsAtom = atom<Team[]>([]);
 export const criticalityLevelsAtom = atom<CriticalityLevel[]>(DEFAULT_CRITICALITY_LEVELS);

@@ -1,19 +1,21 @@
-// Live updates (docs/product.md#realtime): one realtime channel on the app tables; subscribe first, then load; reload after every
-// reconnect. Point changes are patched in place (batched); other tables are reloaded, debounced per table.
+// Live updates (docs/product.md#realtime): one realtime channel on the app tables, and the first load at once. Point changes are
+// patched into the point index (batched); rows of the small tables are patched into their collection. After a
+// reconnect only what changed is fetched (points since the last sync, never everything).
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
-import { LIVE_TABLES, loadAll, patchPoints, pointFromRealtimeRow, reloadTable, type TableName } from './actions';
+import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
+import { collectionOf, type RealtimeChange } from './collections';
+import { patchPointRows, syncPoints } from './pointsCollection';
+import { teamsAtom } from './data';
 import { liveStatusAtom } from './status';
 import { store } from './store';
-import type { Point } from '../core/types';
 
-export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of changes to one reload per table
-export const POINT_PATCH_BATCH_MS = 50; // collect point changes this long before one state update
-export const FIRST_LOAD_WAIT_MS = 3000; // load anyway when the channel has not joined by then
+export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of unusable changes to one reload per table
+export const POINT_PATCH_BATCH_MS = 30; // collect point changes this long before one state update
 
 let channel: RealtimeChannel | null = null;
 const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
-let pendingUpserts = new Map<string, Point>();
+let pendingUpserts = new Map<string, Record<string, unknown>>();
 let pendingDeletes = new Set<string>();
 let patchTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,65 +24,61 @@ function scheduleReload(table: TableName): void {
   timers.set(table, setTimeout(() => { timers.delete(table); void reloadTable(table); }, TABLE_RELOAD_DEBOUNCE_MS));
 }
 
+const teamName = (id: string | null) => (id ? store.get(teamsAtom).find((t) => t.id === id)?.name ?? null : null);
+
 function flushPointPatches(): void {
   patchTimer = undefined;
   const ups = [...pendingUpserts.values()];
   const dels = [...pendingDeletes];
   pendingUpserts = new Map();
   pendingDeletes = new Set();
-  patchPoints(ups, dels);
+  patchPointRows(ups, dels, teamName);
 }
 
-type Change = { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new: Record<string, unknown>; old: Record<string, unknown> };
-
-function onPointChange(c: Change): void {
+function onPointChange(c: RealtimeChange): void {
   if (c.eventType === 'DELETE') {
     const id = c.old?.id as string | undefined;
     if (!id) return scheduleReload('points');
     pendingUpserts.delete(id);
     pendingDeletes.add(id);
   } else {
-    if (!c.new?.id) return scheduleReload('points');
-    const p = pointFromRealtimeRow(c.new);
-    pendingDeletes.delete(p.id);
-    pendingUpserts.set(p.id, p);
+    const id = c.new?.id as string | undefined;
+    if (!id) return scheduleReload('points');
+    pendingDeletes.delete(id);
+    pendingUpserts.set(id, c.new);
   }
   patchTimer ??= setTimeout(flushPointPatches, POINT_PATCH_BATCH_MS);
 }
 
-/** Subscribes to every live table, then loads the data; resolves after the first load. */
+/** Subscribes to every live table and loads the data; resolves after the first load. */
 export function startLive(): Promise<void> {
   stopLive();
   store.set(liveStatusAtom, 'connecting');
   let ch = supabase().channel('app-data');
   for (const table of LIVE_TABLES) {
-    ch = ch.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: Change) => {
+    ch = ch.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: RealtimeChange) => {
       if (table === 'points') onPointChange(payload);
-      else {
-        scheduleReload(table);
-        // A renamed team changes the joined team name of its points.
-        if (table === 'teams') scheduleReload('points');
-      }
+      else if (!collectionOf(table)?.applyChange(payload)) scheduleReload(table);
     });
   }
   channel = ch;
-  let firstLoad: Promise<unknown> | null = null;
+  // The first load starts at once, without waiting for the channel: the load's catch-up pass (changes since its
+  // reading time) and the sync on SUBSCRIBED cover whatever changed before the channel joined.
+  const firstLoad = loadAll();
   let joinedOnce = false;
-  return new Promise<void>((resolve) => {
-    const load = () => { firstLoad ??= loadAll().finally(resolve); };
-    const fallback = setTimeout(load, FIRST_LOAD_WAIT_MS);
-    ch.subscribe((status, err) => {
-      if (channel !== ch) return;
-      if (status === 'SUBSCRIBED') {
-        store.set(liveStatusAtom, 'live');
-        clearTimeout(fallback);
-        if (!joinedOnce) { joinedOnce = true; load(); } else void loadAll(); // reconnected: changes may be lost
-      } else {
-        if (err) console.warn('Temps réel :', status, err);
-        store.set(liveStatusAtom, 'offline');
-      }
-    });
+  ch.subscribe((status, err) => {
+    if (channel !== ch) return;
+    if (status === 'SUBSCRIBED') {
+      store.set(liveStatusAtom, 'live');
+      if (joinedOnce) void catchUp(); // reconnected: fetch what changed, never everything
+      else void firstLoad.then(() => syncPoints()); // what changed between the load's reading and the join
+      joinedOnce = true;
+    } else {
+      if (err) console.warn('Temps réel :', status, err);
+      store.set(liveStatusAtom, 'offline');
+    }
   });
+  return firstLoad.then(() => undefined);
 }
 
 export function stopLive(): void {

@@ -4,27 +4,27 @@
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
 import { planReport, planStats, type ReportPlan } from '../core/report/plan';
-import { indexFromPoints, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
+import { indexFromPointIndex, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
-import { pointsAtom } from './data';
+import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
 import { STATUS_LABELS, TRACK_LABELS } from '../core/constants';
 import type { DocxRow } from '../core/report/docxStream';
-import { fetchPointDetails } from '../data/pointDetails';
+import { fetchPointDetails } from '../data/reportDetails';
 import { store } from './store';
 import { reportFileName } from '../core/report/fileName';
-import type { CriticalityLevel, Point, ReportRequest, Zone } from '../core/types';
+import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { DocxWorkerApi } from '../../workers/docx.worker';
 
-let indexMemo: { source: readonly Point[]; index: ReportPointIndex } | null = null;
+let indexMemo: { source: PointIndexSnapshot; index: ReportPointIndex } | null = null;
 /**
- * The report's input: every loaded point (the map's filters do not apply) as typed arrays, built once per state
- * version. The compact point index of src/state (issue 10 item 1) plugs in here.
+ * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
+ * point index (issue 10 item 1) once per index version.
  */
 export function currentReportIndex(): ReportPointIndex {
-  const points = store.get(pointsAtom);
-  if (indexMemo?.source !== points) indexMemo = { source: points, index: indexFromPoints(points) };
+  const snap = store.get(pointIndexAtom);
+  if (indexMemo?.source !== snap) indexMemo = { source: snap, index: indexFromPointIndex(snap.index) };
   return indexMemo.index;
 }
 

@@ -1,6 +1,6 @@
 // Details on demand for the route report (issue 10 item 4): a bounded cache of point texts fetched by id as rows are
 // shown (batched, a few pages in flight), and a paged reader for print and Word. The only report code calling src/data.
-import { fetchPointDetails, DETAILS_PAGE } from '../data/pointDetails';
+import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetails';
 import type { PointDetails } from '../core/report/reportIndex';
 
 export const DETAILS_CACHE_MAX = 5000; // rows kept; a screen shows a few dozen

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { store } from './store';
 import { resetAllState } from './reset';
-import { pointsAtom, settingsAtom } from './data';
+import { settingsAtom } from './data';
+import { EMPTY_POINT_INDEX, pointIndexAtom } from './pointIndex';
+import { createPointIndex } from '../core/pointIndex/store';
 import { modeAtom } from './mode';
 import { selectionAtom, pointFormAtom } from './selection';
 import { statusFilterAtom } from './filters';
@@ -9,7 +11,7 @@ import { profileAtom } from './session';
 
 describe('resetAllState', () => {
   it('puts every primitive atom back to its initial value without running action atoms', () => {
-    store.set(pointsAtom, [{ id: 'x' } as never]);
+    store.set(pointIndexAtom, { index: createPointIndex(), version: 3 });
     store.set(settingsAtom, [{ key: 'feedback_link', value: 'https://x.fr', createdBy: null }]);
     store.set(modeAtom, 'draw-point');
     store.set(selectionAtom, { kind: 'point', id: 'x' });
@@ -17,7 +19,7 @@ describe('resetAllState', () => {
     store.set(statusFilterAtom, 'resolu');
     store.set(profileAtom, { id: 'u', email: 'a@b.fr', role: 'admin', teamId: null });
     expect(() => resetAllState()).not.toThrow();
-    expect(store.get(pointsAtom)).toEqual([]);
+    expect(store.get(pointIndexAtom)).toEqual({ index: EMPTY_POINT_INDEX, version: 0 });
     expect(store.get(settingsAtom)).toEqual([]);
     expect(store.get(modeAtom)).toBe('view');
     expect(store.get(selectionAtom)).toBeNull();

@@ -4,7 +4,10 @@ import { atom } from 'jotai';
 import * as findShare from '../data/findShare';
 import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
-import { lineImageAtom, markersAtom, pointsAtom } from './data';
+import { lineImageAtom, markersAtom } from './data';
+import { findSlot } from '../core/pointIndex/store';
+import { pointIndexAtom } from './pointIndex';
+import { patchPoints } from './pointsCollection';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
 import { requestModeAtom } from './modeActions';
 import { store } from './store';
@@ -29,16 +32,18 @@ export function nearbyPoints(km: number, x: number, y: number, excludeId: string
  * the list still loading) is read on its own first. False when it does not exist or cannot be read.
  */
 export async function openPoint(id: string): Promise<boolean> {
-  let p = store.get(pointsAtom).find((q) => q.id === id) ?? null;
+  const ix = store.get(pointIndexAtom).index;
+  const slot = findSlot(ix, id);
+  let p: { x: number; y: number } | null = slot >= 0 ? { x: ix.x[slot], y: ix.y[slot] } : null;
   if (!p) {
-    p = await findShare.getPoint(id);
-    if (!p) return false;
-    const cur = store.get(pointsAtom);
-    if (!cur.some((q) => q.id === id)) store.set(pointsAtom, [p, ...cur]);
+    const got = await findShare.getPoint(id);
+    if (!got) return false;
+    if (findSlot(store.get(pointIndexAtom).index, id) < 0) patchPoints([got]);
+    p = got.position;
   }
   store.set(requestModeAtom, 'view'); // leaves any drawing mode, drafts and dialogs
   store.set(selectionAtom, { kind: 'point', id });
-  store.set(centerRequestAtom, { x: p.position.x, y: p.position.y, nonce: Date.now() });
+  store.set(centerRequestAtom, { x: p.x, y: p.y, nonce: Date.now() });
   store.set(pointFormAtom, { mode: 'edit', pointId: id });
   return true;
 }

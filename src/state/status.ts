@@ -5,8 +5,6 @@ import { atom } from 'jotai';
 export const teamsLoadErrorAtom = atom<string | null>(null);
 /** French message when the criticality levels could not be read (defaults are then used, docs/product.md#loading-messages). */
 export const levelsLoadErrorAtom = atom<string | null>(null);
-/** Number of points received so far during a load (progress on large datasets). */
-export const pointsLoadedCountAtom = atom<number>(0);
 /** Realtime channel state: 'connecting' until joined, 'live' when joined, 'offline' after an error or close. */
 export type LiveStatus = 'idle' | 'connecting' | 'live' | 'offline';
 export const liveStatusAtom = atom<LiveStatus>('idle');

@@ -27,3 +27,20 @@ export function teamStats(
   for (const s of out.values()) s.percent = progressPercent(s.resolved, s.total);
   return out;
 }
+
+/** The same stats from per-team status counts (the point index's counts, not one object per point). */
+export function teamStatsFromCounts(
+  teamIds: string[],
+  counts: ReadonlyMap<string, { signale: number; pris_en_charge: number; resolu: number }>,
+  profiles: Pick<Profile, 'teamId'>[],
+): Map<string, TeamStats> {
+  const out = teamStats(teamIds, [], profiles);
+  for (const [id, s] of out) {
+    const c = counts.get(id);
+    if (!c) continue;
+    s.total = c.signale + c.pris_en_charge + c.resolu;
+    s.resolved = c.resolu;
+    s.percent = progressPercent(s.resolved, s.total);
+  }
+  return out;
+}

@@ -2,6 +2,8 @@
 // of every point, as parallel typed arrays (never one object per point). Texts (name, description, ticket, team name,
 // photo) are not here: the view and the exports fetch them by id, page by page, as they are shown.
 import type { Point, PointStatus } from '../types';
+import type { PointIndex } from '../pointIndex/types';
+import { uuidAt } from '../pointIndex/ids';
 
 /** Status codes of the `status` array. */
 export const STATUS_CODES: readonly PointStatus[] = ['signale', 'pris_en_charge', 'resolu'];
@@ -60,4 +62,17 @@ export function resolvedMask(ix: ReportPointIndex): Uint8Array {
 /** The text fields of a point, fetched by id when a row is shown (issue 10 item 2). */
 export interface PointDetails {
   id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
+}
+
+/** The report's index from the app's compact point index (issue 10 item 1): one pass over its typed arrays. */
+export function indexFromPointIndex(p: PointIndex): ReportPointIndex {
+  const n = p.count;
+  const ids = new Array<string>(n);
+  for (let i = 0; i < n; i++) ids[i] = uuidAt(p.idBytes, i);
+  const xs = Float64Array.from(p.x.subarray(0, n)), ys = Float64Array.from(p.y.subarray(0, n));
+  const km = p.km.slice(0, n), status = p.status.slice(0, n);
+  const criticality = Uint16Array.from(p.crit.subarray(0, n));
+  const team = new Int32Array(n);
+  for (let i = 0; i < n; i++) team[i] = p.team[i] === 0 ? NO_TEAM : p.team[i] - 1;
+  return { ids, xs, ys, km, status, criticality, criticalityKeys: [...p.critKeys], team, teamKeys: [...p.teamKeys] };
 }

@@ -9,7 +9,9 @@ import { AUDIT_TABLES } from '../../core/audit/types';
 import { actorLabel, describeChanges, entryObjectName, TABLE_LABELS, type DescribeContext } from '../../core/audit/describe';
 import { parisDayStart } from '../../core/audit/parisDay';
 import { formatDateTimeFr } from '../../core/format';
-import { criticalityLevelsAtom, pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { pointDetails } from '../../state/pointDetails';
+import { pointDetailsVersionAtom } from '../../state/pointIndex';
 import { fetchJournal, fetchJournalMembers, type AuditPage } from '../../state/auditActions';
 import { J } from './journalStrings';
 
@@ -21,7 +23,7 @@ const NO_FILTERS: Filters = { actor: '', table: '', from: '', to: '' };
 export function JournalTab() {
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
-  const points = useAtomValue(pointsAtom);
+  useAtomValue(pointDetailsVersionAtom); // names of points re-read when details arrive
   const zones = useAtomValue(zonesAtom);
   const [members, setMembers] = useState<Profile[]>([]);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -67,7 +69,7 @@ export function JournalTab() {
     const own = entryObjectName(e);
     if (own) return own;
     const named = (list: { id: string; name: string }[]) => list.find((x) => x.id === e.rowId)?.name;
-    const current = e.tableName === 'points' ? named(points) : e.tableName === 'zones' ? named(zones)
+    const current = e.tableName === 'points' ? pointDetails(e.rowId)?.name : e.tableName === 'zones' ? named(zones)
       : e.tableName === 'teams' ? named(teams) : e.tableName === 'criticality_levels' ? named(levels)
       : e.tableName === 'profiles' ? ctx.email(e.rowId) : e.tableName === 'app_settings' ? e.rowId : undefined;
     return current ?? e.rowId.slice(0, 8);

@@ -4,9 +4,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { Button, ConfirmDialog, IconButton, ProgressBar, toast } from '../../ui';
 import type { Team } from '../../core/types';
-import { teamStats } from '../../core/admin/teamStats';
+import { teamStatsFromCounts } from '../../core/admin/teamStats';
+import { indexTeamCounts } from '../../core/pointIndex/queries';
 import { formatCount, formatDateFr } from '../../core/format';
-import { pointsAtom, teamsAtom } from '../../state/data';
+import { teamsAtom } from '../../state/data';
+import { pointIndexAtom } from '../../state/pointIndex';
 import { adminProfilesAtom, deleteTeamAtom, loadTeamsDataAtom, saveTeamAtom } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
@@ -18,14 +20,14 @@ export function TeamsTab() {
   const save = useSetAtom(saveTeamAtom);
   const remove = useSetAtom(deleteTeamAtom);
   const teams = useAtomValue(teamsAtom);
-  const points = useAtomValue(pointsAtom);
+  const points = useAtomValue(pointIndexAtom);
   const profiles = useAtomValue(adminProfilesAtom);
   const { status, reload } = useLoad(load);
   const [editing, setEditing] = useState<Team | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const stats = useMemo(() => teamStats(teams.map((t) => t.id), points, profiles), [teams, points, profiles]);
+  const stats = useMemo(() => teamStatsFromCounts(teams.map((t) => t.id), indexTeamCounts(points.index), profiles), [teams, points, profiles]);
 
   const confirmDelete = async () => {
     if (!deleting) return;

@@ -4,7 +4,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Download } from 'lucide-react';
 import { Alert, Button, Dialog, ProgressBar, Select } from '../../ui';
-import { pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { teamsAtom, zonesAtom } from '../../state/data';
+import { pointIndexAtom } from '../../state/pointIndex';
+import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun } from '../../state/exportActions';
@@ -31,7 +33,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const group = useAtomValue(sidebarGroupAtom);
   const zones = useAtomValue(zonesAtom);
   const teams = useAtomValue(teamsAtom);
-  const points = useAtomValue(pointsAtom);
+  const points = useAtomValue(pointIndexAtom);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [status, setStatus] = useState<ExportFilter['status']>(sidebarStatus);
   const [zoneId, setZoneId] = useState(group?.kind === 'zone' ? group.id : '');
@@ -42,12 +44,16 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const expected = useMemo(() => {
     const zone = zones.find((z) => z.id === zoneId) ?? null;
     const box = zone ? bboxOf(zone.points) : null;
+    const ix = points.index;
+    const want = status === 'tous' || status === 'all' ? -1 : STATUS_CODE[status];
+    const teamCode = teamId && teamId !== 'none' ? ix.teamKeys.indexOf(teamId) + 1 : 0; // 0: no such team in the index
     let n = 0;
-    for (const p of points) {
-      if (status === 'tous' ? p.status === 'resolu' : status !== 'all' && p.status !== status) continue;
-      if (teamId === 'none' ? p.teamId !== null : teamId && p.teamId !== teamId) continue;
-      if (zone && !(box && p.position.x >= box.minX && p.position.x <= box.maxX && p.position.y >= box.minY && p.position.y <= box.maxY
-        && zoneContains(zone.points, p.position.x, p.position.y))) continue;
+    for (let i = 0; i < ix.count; i++) {
+      const st = ix.status[i];
+      if (status === 'tous' ? st === STATUS_CODE.resolu : want >= 0 && st !== want) continue;
+      if (teamId === 'none' ? ix.team[i] !== 0 : teamId && (teamCode === 0 || ix.team[i] !== teamCode)) continue;
+      const x = ix.x[i], y = ix.y[i];
+      if (zone && !(box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y))) continue;
       n++;
     }
     return n;

@@ -1,10 +1,10 @@
-// 'Tout' tab: every point under the status filter, newest first, virtualised.
+// 'Tout' tab: every point under the status filter, newest first, virtualised (details of the visible rows only).
 import { PointList } from '../points/PointList';
-import { useFilteredPoints } from './useSidebarData';
+import { useFilteredSlots } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
 
 export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
-  const points = useFilteredPoints();
-  if (points.length === 0) return <p className="empty-text">{T.noPoints}</p>;
-  return <PointList points={points} ariaLabel={T.allPoints} onPicked={onPicked} />;
+  const slots = useFilteredSlots();
+  if (slots.length === 0) return <p className="empty-text">{T.noPoints}</p>;
+  return <PointList slots={slots} ariaLabel={T.allPoints} onPicked={onPicked} />;
 }

@@ -9,8 +9,8 @@ import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { ProgressBar } from '../../ui';
-import { dataLoadingAtom } from '../../state/data';
-import { liveStatusAtom, pointsLoadedCountAtom } from '../../state/status';
+import { liveStatusAtom } from '../../state/status';
+import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
@@ -26,13 +26,8 @@ import { PerfProbe } from './PerfProbe';
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
 const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
 
-/** Show the running count only for large loads (more than one page). */
-const LOAD_COUNT_VISIBLE_FROM = 2000; // points
-
 export function MainScreen() {
   const device = useDeviceClass();
-  const loading = useAtomValue(dataLoadingAtom);
-  const loaded = useAtomValue(pointsLoadedCountAtom);
   const live = useAtomValue(liveStatusAtom);
   const mode = useAtomValue(modeAtom);
   const adminOpen = useAtomValue(adminPanelOpenAtom);
@@ -41,12 +36,7 @@ export function MainScreen() {
     <div className={`app-shell device-${device} mode-${mode}`}>
       <Header />
       <OfflineLayer />
-      {loading && (
-        <div className="load-progress" role="status">
-          <ProgressBar label={T.loading} />
-          {loaded >= LOAD_COUNT_VISIBLE_FROM && <span className="load-count">{T.loadingPoints(loaded)}</span>}
-        </div>
-      )}
+      <PointsLoadProgress />
       <div className="app-body">
         <Sidebar />
         <main className="map-area">

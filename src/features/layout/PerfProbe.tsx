@@ -2,14 +2,17 @@
 // how many points the app holds and `loading` whether a load is still running. Renders nothing.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { dataLoadingAtom, pointsAtom } from '../../state/data';
+import { dataLoadingAtom } from '../../state/data';
+import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 
 export interface RailPerf { points: number; loading: boolean; at: number }
 declare global { interface Window { __railPerf?: RailPerf } }
 
 export function PerfProbe() {
-  const points = useAtomValue(pointsAtom).length;
-  const loading = useAtomValue(dataLoadingAtom);
+  const points = useAtomValue(pointIndexAtom).index.count;
+  const tables = useAtomValue(dataLoadingAtom);
+  const progress = useAtomValue(pointsLoadProgressAtom);
+  const loading = tables || progress.loading;
   useEffect(() => { window.__railPerf = { points, loading, at: performance.now() }; }, [points, loading]);
   return null;
 }

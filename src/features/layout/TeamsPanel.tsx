@@ -4,10 +4,10 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Users } from 'lucide-react';
 import { teamsAtom } from '../../state/data';
 import { statusFilterAtom } from '../../state/filters';
-import { groupPoints, teamRows, type TeamRow } from '../../core/sidebarLists';
+import { teamRows, type TeamRow } from '../../core/sidebarLists';
 import { Button, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
-import { useTeamGrouping } from './useSidebarData';
+import { useGroupSlots, useTeamGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
 import { formatCount } from '../../core/format';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
@@ -24,7 +24,7 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
   const setGroup = useSetAtom(sidebarGroupAtom);
   useEffect(() => { setGroup(openId ? { kind: 'team', id: openId === NO_TEAM_KEY ? 'none' : openId } : null); return () => setGroup(null); }, [openId, setGroup]); // 'Exporter' starts from it
   const open = rows.find((r) => r.id === openId) ?? null;
-  const openPoints = useMemo(() => (open ? groupPoints(grouping, open.id, filter) : []), [open, grouping, filter]);
+  const openPoints = useGroupSlots(grouping, open?.id ?? null, filter);
   const realTeams = rows.filter((r) => !r.noTeam);
 
   if (open) {
@@ -34,7 +34,7 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
           <Button size="sm" variant="ghost" icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={() => setOpenId(null)}>{T.backToTeams}</Button>
           <strong className="group-detail-name">{open.name}</strong>
         </div>
-        {openPoints.length ? <PointList points={openPoints} ariaLabel={`${T.teams} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
+        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.teams} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
       </div>
     );
   }

@@ -8,12 +8,12 @@ import { statusFilterAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } from '../../state/selection';
 import { requestModeAtom } from '../../state/modeActions';
-import { groupPoints, zoneRows } from '../../core/sidebarLists';
+import { zoneRows } from '../../core/sidebarLists';
 import { polygonCentroid } from '../../core/geometry';
 import { formatCount, formatKm } from '../../core/format';
 import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
-import { useZoneGrouping } from './useSidebarData';
+import { useGroupSlots, useZoneGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
@@ -35,7 +35,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   const requestMode = useSetAtom(requestModeAtom);
 
   const open = zones.find((z) => z.id === openId) ?? null;
-  const openPoints = useMemo(() => (open ? groupPoints(grouping, open.id, filter) : []), [open, grouping, filter]);
+  const openPoints = useGroupSlots(grouping, open?.id ?? null, filter);
 
   const pick = (z: Zone) => {
     setOpenId(z.id);
@@ -54,7 +54,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
           <strong className="group-detail-name">{open.name}</strong>
           <TrackBadge track={open.track} />
         </div>
-        {openPoints.length ? <PointList points={openPoints} ariaLabel={`${T.zones} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
+        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.zones} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
       </div>
     );
   }

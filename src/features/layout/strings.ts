@@ -4,6 +4,8 @@ export const LAYOUT_TEXT = {
   appTitleShort: 'Signalements',
   loading: 'Chargement...',
   loadingPoints: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
+  loadingPointsOf: (n: number, total: number | null) =>
+    total ? `${n.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} signalements chargés` : `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
   feedback: 'Laisser un Avis',
   report: 'Signaler',
   cancel: 'Annuler',

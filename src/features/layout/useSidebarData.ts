@@ -1,31 +1,83 @@
-// Memoised sidebar data: status counts, filtered points, zone and team groupings, recomputed only when the
-// loaded arrays change (not on every render, not on a filter change).
+// Memoised sidebar data from the point index: status counts, the filtered newest-first slots, zone and team
+// groupings (counts per status), recomputed only when the index, the order or the zones change. Linear passes
+// over typed arrays (a few ms at 1M points); the long list follows the filter through useDeferredValue.
 import { useDeferredValue, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { teamsAtom, zonesAtom } from '../../state/data';
 import { statusFilterAtom } from '../../state/filters';
-import { filterByStatus, groupByTeam, groupByZone, statusCounts } from '../../core/sidebarLists';
+import { newestOrderAtom, pointIndexAtom } from '../../state/pointIndex';
+import { countsOfSlots, filterSlots, indexStatusCounts, indexTeamCounts, passes, slotsInPolygon } from '../../core/pointIndex/queries';
+import type { StatusFilterValue, StatusCounts } from '../../core/sidebarLists';
+import { NO_TEAM_KEY } from '../../core/sidebarLists';
 
-export function useStatusCounts() {
-  const points = useAtomValue(pointsAtom);
-  return useMemo(() => statusCounts(points), [points]);
+export function useStatusCounts(): StatusCounts {
+  const snap = useAtomValue(pointIndexAtom);
+  return useMemo(() => indexStatusCounts(snap.index), [snap]);
 }
 
-export function useFilteredPoints() {
-  const points = useAtomValue(pointsAtom);
+/** Slots passing the status filter, newest first. */
+export function useFilteredSlots(): Int32Array {
+  const snap = useAtomValue(pointIndexAtom);
+  const order = useAtomValue(newestOrderAtom);
   // Deferred: the chip highlights at once, the long list follows.
   const filter = useDeferredValue(useAtomValue(statusFilterAtom));
-  return useMemo(() => filterByStatus(points, filter), [points, filter]);
+  return useMemo(() => filterSlots(snap.index, order, filter), [snap, order, filter]);
 }
 
-export function useZoneGrouping() {
-  const points = useAtomValue(pointsAtom);
+export interface SlotGrouping { counts: Map<string, StatusCounts>; member: (key: string) => ((slot: number) => boolean) }
+
+export function useZoneGrouping(): SlotGrouping {
+  const snap = useAtomValue(pointIndexAtom);
   const zones = useAtomValue(zonesAtom);
-  return useMemo(() => groupByZone(points, zones), [points, zones]);
+  return useMemo(() => {
+    const ix = snap.index;
+    const counts = new Map<string, StatusCounts>();
+    const masks = new Map<string, Uint8Array>();
+    for (const z of zones) {
+      const slots = slotsInPolygon(ix, z.points);
+      counts.set(z.id, countsOfSlots(ix, slots));
+      const mask = new Uint8Array(ix.count);
+      for (let k = 0; k < slots.length; k++) mask[slots[k]] = 1;
+      masks.set(z.id, mask);
+    }
+    return { counts, member: (key) => { const m = masks.get(key); return (s) => !!m && m[s] === 1; } };
+  }, [snap, zones]);
 }
 
-export function useTeamGrouping() {
-  const points = useAtomValue(pointsAtom);
+export function useTeamGrouping(): SlotGrouping {
+  const snap = useAtomValue(pointIndexAtom);
   const teams = useAtomValue(teamsAtom);
-  return useMemo(() => groupByTeam(points, teams), [points, teams]);
+  return useMemo(() => {
+    const ix = snap.index;
+    const known = new Set(teams.map((t) => t.id));
+    const counts = new Map<string, StatusCounts>();
+    for (const [teamId, c] of indexTeamCounts(ix)) {
+      const key = teamId && known.has(teamId) ? teamId : NO_TEAM_KEY;
+      const prev = counts.get(key);
+      counts.set(key, prev ? { signale: prev.signale + c.signale, pris_en_charge: prev.pris_en_charge + c.pris_en_charge, resolu: prev.resolu + c.resolu } : c);
+    }
+    const codeOf = new Map(ix.teamKeys.map((k, i) => [k, i + 1]));
+    return {
+      counts,
+      member: (key) => {
+        if (key !== NO_TEAM_KEY) { const code = codeOf.get(key) ?? -1; return (s) => ix.team[s] === code; }
+        return (s) => { const t = ix.team[s]; return t === 0 || !known.has(ix.teamKeys[t - 1]); };
+      },
+    };
+  }, [snap, teams]);
+}
+
+/** The newest-first slots of one group under the filter. */
+export function useGroupSlots(g: SlotGrouping, key: string | null, filter: StatusFilterValue): Int32Array {
+  const snap = useAtomValue(pointIndexAtom);
+  const order = useAtomValue(newestOrderAtom);
+  return useMemo(() => {
+    if (!key) return new Int32Array(0);
+    const ix = snap.index;
+    const inGroup = g.member(key);
+    const out = new Int32Array(order.length);
+    let n = 0;
+    for (let k = 0; k < order.length; k++) { const s = order[k]; if (s < ix.count && inGroup(s) && passes(ix.status[s], filter)) out[n++] = s; }
+    return out.slice(0, n);
+  }, [snap, order, g, key, filter]);
 }

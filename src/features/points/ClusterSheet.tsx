@@ -1,12 +1,16 @@
 // The sheet listing the points of a clicked cluster ('N signalement(s)'); each row opens that point's form.
+// Rows come from the point index (PK order); the names of the rows shown are fetched on demand.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { criticalityLevelsAtom, pointsAtom } from '../../state/data';
+import { criticalityLevelsAtom } from '../../state/data';
+import { pointDetailsVersionAtom, pointIndexAtom } from '../../state/pointIndex';
+import { pointDetails, requestPointDetails } from '../../state/pointDetails';
+import { findSlot } from '../../core/pointIndex/store';
+import { indexPointView } from '../../core/pointIndex/view';
 import { clusterSheetAtom, pointFormAtom, selectionAtom } from '../../state/selection';
 import { formatKm } from '../../core/format';
 import { STATUS_LABELS } from '../../core/constants';
-import type { Point } from '../../core/types';
 
 export const CLUSTER_SHEET_MAX_ROWS = 300; // rows rendered; beyond, the user zooms in (the count stays exact)
 
@@ -18,18 +22,23 @@ export const CLUSTER_SHEET_STRINGS = {
 
 export function ClusterSheet() {
   const [ids, setIds] = useAtom(clusterSheetAtom);
-  const points = useAtomValue(pointsAtom);
+  const snap = useAtomValue(pointIndexAtom);
+  const index = snap.index;
+  const detailsVersion = useAtomValue(pointDetailsVersionAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
   const setForm = useSetAtom(pointFormAtom);
   const setSelection = useSetAtom(selectionAtom);
-  const byId = useMemo(() => new Map(points.map((p) => [p.id, p])), [points]);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
-  const rows = useMemo(() => {
-    const list = (ids ?? []).map((id) => byId.get(id)).filter((p): p is Point => !!p);
-    return list.sort((a, b) => (a.kmValue ?? Infinity) - (b.kmValue ?? Infinity));
-  }, [ids, byId]);
+  const slots = useMemo(() => {
+    const list = (ids ?? []).map((id) => findSlot(index, id)).filter((s) => s >= 0);
+    const km = (s: number) => (Number.isNaN(index.km[s]) ? Infinity : index.km[s]);
+    return list.sort((a, b) => km(a) - km(b));
+  }, [ids, snap]); // eslint-disable-line react-hooks/exhaustive-deps -- the index is read through `snap`, which changes with it
   const open = ids !== null;
-  const shown = rows.slice(0, CLUSTER_SHEET_MAX_ROWS);
+  const shownSlots = slots.slice(0, CLUSTER_SHEET_MAX_ROWS);
+  const shown = useMemo(() => shownSlots.map((s) => indexPointView(index, s, undefined)), [shownSlots.join(','), snap]); // eslint-disable-line react-hooks/exhaustive-deps -- keyed by the slots' content and the index version
+  useEffect(() => { if (shown.length) requestPointDetails(shown.map((p) => p.id)); }, [shown]);
+  const rows = slots;
 
   const openPoint = (id: string) => {
     setIds(null);
@@ -40,7 +49,10 @@ export function ClusterSheet() {
   return (
     <Dialog open={open} onOpenChange={(o) => { if (!o) setIds(null); }} title={CLUSTER_SHEET_STRINGS.title(ids?.length ?? 0)} size="sm" dismissOnOutsideClick>
       <ul className="cluster-sheet-list" style={{ listStyle: 'none', margin: 0, padding: 0, maxHeight: '60vh', overflowY: 'auto' }}>
-        {shown.map((p) => {
+        {shown.map((base) => {
+          void detailsVersion;
+          const d = pointDetails(base.id);
+          const p = d ? { ...base, name: d.name } : base;
           const level = levelById.get(p.criticality);
           return (
             <li key={p.id}>
@@ -52,7 +64,7 @@ export function ClusterSheet() {
               >
                 <span aria-hidden="true" style={{ width: 12, height: 12, borderRadius: 6, flex: '0 0 12px', background: level?.color ?? '#6b7280' }} />
                 <span style={{ flex: 1, minWidth: 0 }}>
-                  <span style={{ display: 'block', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.name || CLUSTER_SHEET_STRINGS.noName}</span>
+                  <span style={{ display: 'block', fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.name || (d ? CLUSTER_SHEET_STRINGS.noName : '…')}</span>
                   <span style={{ display: 'block', fontSize: 13, color: '#4b5563' }}>
                     PK {formatKm(p.kmValue)} · {STATUS_LABELS[p.status]}{level ? ` · ${level.name}` : ''}
                   </span>

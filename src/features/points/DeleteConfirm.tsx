@@ -1,17 +1,15 @@
 // The delete confirmation of docs/product.md#delete-confirmation for points and zones (deleteRequestAtom). A point's image is removed first.
 import { useState } from 'react';
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { ConfirmDialog } from '../../ui';
 import { toast } from '../../ui/toast';
 import { deleteRequestAtom, selectionAtom } from '../../state/selection';
-import { pointsAtom } from '../../state/data';
 import { deleteZone } from '../../state/actions';
 import { deletePointAware as deletePoint } from '../../state/offline/offlineActions';
 import { POINT_TEXT as T } from './strings';
 
 export function DeleteConfirm() {
   const [req, setReq] = useAtom(deleteRequestAtom);
-  const points = useAtomValue(pointsAtom);
   const setSelection = useSetAtom(selectionAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,8 +21,7 @@ export function DeleteConfirm() {
     setError(null);
     try {
       if (req.kind === 'point') {
-        const p = points.find((x) => x.id === req.id);
-        await deletePoint({ id: req.id, imageUrl: p?.imageUrl ?? null });
+        await deletePoint({ id: req.id }); // its image (from the details) is removed first
       } else {
         await deleteZone(req.id);
       }

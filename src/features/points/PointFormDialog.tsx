@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
-import { criticalityLevelsAtom, markersAtom, pointsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/data';
+import { useEditedPoint } from './useEditedPoint';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
@@ -28,9 +29,10 @@ import { NearbyReports } from '../findShare/NearbyReports';
 
 export function PointFormDialog() {
   const form = useAtomValue(pointFormAtom);
-  const points = useAtomValue(pointsAtom);
+  const edited = useEditedPoint(form?.mode === 'edit' ? form.pointId : null);
   if (!form) return null;
-  const editing = form.mode === 'edit' ? points.find((p) => p.id === form.pointId) ?? null : null;
+  if (edited.status === 'loading') return null; // a round trip: the form opens on the point's current version
+  const editing = edited.status === 'ready' ? edited.point : null;
   const key = form.mode === 'edit' ? `edit-${form.pointId}` : `create-${form.position.x}-${form.position.y}`;
   return <PointFormBody key={key} form={form} editing={editing} />;
 }

@@ -1,16 +1,24 @@
-// A virtualised list of point rows wired to selection, centring, editing and deletion.
-import { useCallback, useMemo } from 'react';
+// A virtualised list of point rows (index slots, newest first) wired to selection, centring, editing and
+// deletion. Only the rows in the DOM ask for their details (name...), in batches; the rest is read from the index.
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Point } from '../../core/types';
-import { criticalityLevelsAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { pointDetailsVersionAtom, pointIndexAtom } from '../../state/pointIndex';
+import { pointDetails, requestPointDetails } from '../../state/pointDetails';
 import { centerRequestAtom, deleteRequestAtom, pointFormAtom, selectionAtom } from '../../state/selection';
 import { requestModeAtom } from '../../state/modeActions';
 import { VirtualList } from '../../ui';
 import { UNKNOWN_SEVERITY_COLOR } from '../../core/severity';
+import { idAt } from '../../core/pointIndex/store';
+import { indexPointView } from '../../core/pointIndex/view';
 import { PointRow, POINT_ROW_HEIGHT } from './PointRow';
 
-export function PointList({ points, ariaLabel, onPicked }: { points: readonly Point[]; ariaLabel: string; onPicked?: () => void }) {
+export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; ariaLabel: string; onPicked?: () => void }) {
   const levels = useAtomValue(criticalityLevelsAtom);
+  const teams = useAtomValue(teamsAtom);
+  const { index } = useAtomValue(pointIndexAtom);
+  useAtomValue(pointDetailsVersionAtom); // re-render rows when details arrive
   const selection = useAtomValue(selectionAtom);
   const setSelection = useSetAtom(selectionAtom);
   const setCenter = useSetAtom(centerRequestAtom);
@@ -18,6 +26,7 @@ export function PointList({ points, ariaLabel, onPicked }: { points: readonly Po
   const setDelete = useSetAtom(deleteRequestAtom);
   const requestMode = useSetAtom(requestModeAtom);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
+  const teamName = useMemo(() => { const m = new Map(teams.map((t) => [t.id, t.name])); return (id: string) => m.get(id) ?? null; }, [teams]);
 
   const onSelect = useCallback((p: Point) => {
     setSelection({ kind: 'point', id: p.id });
@@ -34,18 +43,29 @@ export function PointList({ points, ariaLabel, onPicked }: { points: readonly Po
   const selectedId = selection?.kind === 'point' ? selection.id : null;
   return (
     <VirtualList
-      items={points}
+      items={slots}
       rowHeight={POINT_ROW_HEIGHT}
       ariaLabel={ariaLabel}
       activeKey={selectedId}
-      getKey={(p) => p.id}
-      renderRow={(p) => {
+      getKey={(slot) => (slot < index.count ? idAt(index, slot) : `gone-${slot}`)}
+      renderRow={(slot) => {
+        if (slot >= index.count) return null;
+        const id = idAt(index, slot);
+        const p = indexPointView(index, slot, pointDetails(id), teamName);
         const level = levelById.get(p.criticality);
         return (
-          <PointRow point={p} color={level?.color ?? UNKNOWN_SEVERITY_COLOR} levelName={level?.name ?? p.criticality}
-            selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={onDelete} />
+          <DetailsRequest id={id}>
+            <PointRow point={p} color={level?.color ?? UNKNOWN_SEVERITY_COLOR} levelName={level?.name ?? p.criticality}
+              selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={onDelete} />
+          </DetailsRequest>
         );
       }}
     />
   );
+}
+
+/** Asks for a row's details while it is in the DOM. */
+function DetailsRequest({ id, children }: { id: string; children: React.ReactNode }) {
+  useEffect(() => { requestPointDetails([id]); }, [id]);
+  return <>{children}</>;
 }

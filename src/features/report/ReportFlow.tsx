@@ -6,8 +6,8 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReportRequest } from '../../core/types';
 import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
-import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, pointsAtom, teamsAtom, zonesAtom } from '../../state/data';
-import { pointsLoadedCountAtom } from '../../state/status';
+import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 import { currentReportIndex, planRouteReport } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
 import { ReportForm, type PointsLoad } from './ReportForm';
@@ -27,9 +27,10 @@ function ReportSession() {
   const markers = useAtomValue(markersAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
-  const loading = useAtomValue(dataLoadingAtom);
-  const loadedCount = useAtomValue(pointsLoadedCountAtom);
-  const points = useAtomValue(pointsAtom);
+  const progress = useAtomValue(pointsLoadProgressAtom);
+  const loading = useAtomValue(dataLoadingAtom) || progress.loading;
+  const loadedCount = progress.loaded;
+  const points = useAtomValue(pointIndexAtom);
   const requestMode = useSetAtom(requestModeAtom);
   const [busy, setBusy] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
@@ -43,7 +44,7 @@ function ReportSession() {
   }, [loading, points]);
   useEffect(() => () => session?.details.dispose(), [session]);
 
-  const load: PointsLoad = loading ? { state: 'loading', loaded: loadedCount } : { state: 'ready', count: points.length };
+  const load: PointsLoad = loading ? { state: 'loading', loaded: loadedCount } : { state: 'ready', count: points.index.count };
   const close = () => requestMode('view');
   const submit = async (request: ReportRequest) => {
     setBusy(true);

@@ -10,7 +10,7 @@ export interface ToolContext {
   store: Pick<Store, 'get' | 'set'>;
   api: MapEngineApi | null;
   /** Point index (in the arrays sent to the worker) → point id. */
-  pointIds: readonly string[];
+  pointIds: ArrayLike<string | undefined>;
   markers: readonly KilometerMarker[];
   image: { width: number; height: number };
 }

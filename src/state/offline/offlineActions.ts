@@ -79,7 +79,7 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
 }
 
 /** Deletes a point: online directly, else (or when the network fails) through the outbox. */
-export async function deletePointAware(point: Pick<Point, 'id' | 'imageUrl'>): Promise<{ queued: boolean }> {
+export async function deletePointAware(point: { id: string; imageUrl?: string | null }): Promise<{ queued: boolean }> {
   if (!isOffline() && !hasWaiting(point.id)) {
     try {
       await actions.deletePoint(point);
@@ -89,7 +89,7 @@ export async function deletePointAware(point: Pick<Point, 'id' | 'imageUrl'>): P
     }
   }
   const current = currentPoint(point.id);
-  await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl: current?.imageUrl ?? point.imageUrl }, view: null, before: current, photos: [] });
+  await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl: current?.imageUrl ?? point.imageUrl ?? null }, view: null, before: current, photos: [] });
   void replayOutbox();
   return { queued: true };
 }

@@ -1,34 +1,45 @@
-// The one seam between the offline mode and the points state (issue 11 ↔ issue 10): everything the outbox needs
-// from the points lives here, so moving from the points array (main today) to the compact index with details on
-// demand (issue 10) means rewriting this file only:
-//   currentPoint(id)          → pointDetails(id) (with its updatedAt) from ./pointDetails
-//   showPoints(ups, removed)  → patchPointRows(rows with id, updated_at, created_at, created_by, teams.name)
-//   onPointsChanged(cb)       → store.sub(pointIndexAtom, cb)
-//   pointsForSnapshot/restorePointsSnapshot → not needed: the replica persists the points (keep the small tables)
+// The one seam between the offline mode (issue 11) and the points state (issue 10: compact index with details on
+// demand, ./pointsCollection and ./pointDetails). Everything the outbox needs from the points lives here.
+// The local replica of issue 10 persists the points; the offline snapshot (./snapshot) keeps the small tables only.
 import type { Point } from '../../core/types';
-import { applyOverlay } from '../../core/outbox/overlay';
+import { overlayViews } from '../../core/outbox/overlay';
 import type { OutboxItem } from '../../core/outbox/types';
-import { pointsAtom } from '../data';
-import { patchPoints } from '../actions';
+import { pointDetails } from '../pointDetails';
+import { pointDetailsVersionAtom, pointIndexAtom } from '../pointIndex';
+import { hasPoint, patchPoints, showsPoint } from '../pointsCollection';
 import { store } from '../store';
+import { offlineAtom, outboxItemsAtom } from './atoms';
 
 /** The point as the device shows it now (with a waiting change laid over it), or null. */
-export const currentPoint = (id: string): Point | null => store.get(pointsAtom).find((p) => p.id === id) ?? null;
+export const currentPoint = (id: string): Point | null => (hasPoint(id) ? pointDetails(id) ?? null : null);
+
+/**
+ * The point a form should edit without asking the server: the device's version when offline or when a change of
+ * it waits in the outbox (null: not on the device); undefined when the server's current version should be read.
+ */
+export function localPointToEdit(id: string): Point | null | undefined {
+  if (!store.get(offlineAtom) && !store.get(outboxItemsAtom).some((i) => i.op.pointId === id)) return undefined;
+  return currentPoint(id);
+}
 
 /** Shows (inserts or replaces) points and removes ids on the map and in the lists. */
 export const showPoints = (upserts: Point[], removedIds: string[] = []): void => patchPoints(upserts, removedIds);
 
 /** Lays the outbox's waiting changes over the points; writes nothing when they already show. */
 export function showOverlayOf(items: readonly OutboxItem[]): void {
-  const points = store.get(pointsAtom);
-  const next = applyOverlay(points, items);
-  if (next !== points) store.set(pointsAtom, next as Point[]);
+  if (!items.length) return;
+  const ups: Point[] = [];
+  const gone: string[] = [];
+  for (const [id, view] of overlayViews(items)) {
+    if (!view) { if (hasPoint(id)) gone.push(id); continue; }
+    if (!showsPoint(view)) ups.push(view);
+  }
+  if (ups.length || gone.length) patchPoints(ups, gone, true);
 }
 
-/** Calls `cb` after every change of the points state (a load replaces it: the overlay is laid again). */
-export const onPointsChanged = (cb: () => void): (() => void) => store.sub(pointsAtom, cb);
-
-export const pointsForSnapshot = (): Point[] => store.get(pointsAtom);
-export const restorePointsSnapshot = (points: Point[], items: readonly OutboxItem[]): void => {
-  store.set(pointsAtom, applyOverlay(points, items) as Point[]);
+/** Calls `cb` after every change of the points (index or details: a load or a fetch may replace a shown change). */
+export const onPointsChanged = (cb: () => void): (() => void) => {
+  const a = store.sub(pointIndexAtom, cb);
+  const b = store.sub(pointDetailsVersionAtom, cb);
+  return () => { a(); b(); };
 };

@@ -1,0 +1,76 @@
+// Response compression, as Supabase's gateway does: a body of at least COMPRESS_MIN_BYTES of a text type is sent
+// with Content-Encoding br or gzip when the request accepts it (brotli preferred). Compression runs in the libuv
+// thread pool (async zlib), so a large answer does not block the event loop. `Vary: Accept-Encoding` always.
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+
+export const COMPRESS_MIN_BYTES = 1024;
+const BROTLI_QUALITY = 4; // fast, already far smaller than gzip -6 on JSON
+const GZIP_LEVEL = 6;
+
+const br = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
+/** The encoding to use for this Accept-Encoding header (q=0 means refused), or null. */
+export function pickEncoding(accept: string | string[] | undefined): Encoding | null {
+  const list = (Array.isArray(accept) ? accept.join(',') : accept ?? '').toLowerCase().split(',').map((s) => s.trim()).filter(Boolean);
+  const ok = (name: string) => list.some((e) => {
+    const [token, ...params] = e.split(';').map((x) => x.trim());
+    if (token !== name && token !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+export function isCompressible(contentType: string | number | string[] | undefined): boolean {
+  const t = String(contentType ?? '').toLowerCase();
+  return /^(text\/|application\/(json|javascript|xml|vnd\.pgrst|manifest\+json)|image\/svg\+xml)/.test(t);
+}
+
+/**
+ * Writes status, headers and body, compressed when worthwhile. `res.req` gives the request's Accept-Encoding.
+ * Falls back to the plain body if compression fails.
+ */
+export async function sendMaybeCompressed(res: ServerResponse, status: number, headers: Record<string, string | number>, body: string | Buffer, noBody = false): Promise<void> {
+  const req = (res as ServerResponse & { req?: IncomingMessage }).req;
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const enc = noBody || size < COMPRESS_MIN_BYTES || !isCompressible(headers['Content-Type']) ? null : pickEncoding(req?.headers['accept-encoding']);
+  const h: Record<string, string | number> = { ...headers, Vary: 'Accept-Encoding' };
+  if (enc) {
+    try {
+      const input = typeof body === 'string' ? Buffer.from(body) : body;
+      const out = enc === 'br'
+        ? await br(input, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: input.length } })
+        : await gz(input, { level: GZIP_LEVEL });
+      if (res.headersSent || res.destroyed) return;
+      h['Content-Encoding'] = enc;
+      h['Content-Length'] = out.length;
+      res.writeHead(status, h);
+      res.end(out);
+      return;
+    } catch (e) {
+      console.warn('[server] compression failed, sending plain', e);
+    }
+  }
+  if (res.headersSent || res.destroyed) return;
+  h['Content-Length'] = size;
+  res.writeHead(status, h);
+  res.end(noBody ? undefined : body);
+}
+
+/** For a streamed file: the compressing stream to pipe through (and the headers to set), or null. */
+export function compressStream(req: IncomingMessage, contentType: string, size: number): { encoding: Encoding; stream: NodeJS.ReadWriteStream } | null {
+  if (size < COMPRESS_MIN_BYTES || !isCompressible(contentType)) return null;
+  const enc = pickEncoding(req.headers['accept-encoding']);
+  if (!enc) return null;
+  return { encoding: enc, stream: enc === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : createGzip({ level: GZIP_LEVEL }) };
+}
+
+export type { Readable };

@@ -1,0 +1,123 @@
+// The point index decoder (the SQL function's wire format) and the store's upsert/remove/lookup invariants.
+import { describe, expect, it } from 'vitest';
+import { decodePointIndexPage, type RawPointIndexPage } from './decode';
+import { appendPage, createPointIndex, findSlot, idAt, removeIds, upsertRows } from './store';
+import { filterSlots, indexStatusCounts, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
+import type { PointIndexRow } from './types';
+
+const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+function packed(values: number[], size: 4 | 8): string {
+  const dv = new DataView(new ArrayBuffer(values.length * size));
+  values.forEach((v, i) => (size === 4 ? dv.setFloat32(i * 4, v, false) : dv.setFloat64(i * 8, v, false)));
+  // PostgreSQL inserts a newline every 76 characters: do the same.
+  return b64(new Uint8Array(dv.buffer)).replace(/(.{76})/g, '$1\n');
+}
+const uuidBytes = (id: string) => Uint8Array.from(id.replace(/-/g, '').match(/../g)!.map((h) => parseInt(h, 16)));
+const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${(n * 7919).toString(16).padStart(12, '0')}`;
+
+/** What the SQL function returns for these rows (sorted by id). */
+function encode(rows: PointIndexRow[]): RawPointIndexPage {
+  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const crit = [...new Set(sorted.map((r) => r.criticality))].sort();
+  const teams = [...new Set(sorted.flatMap((r) => (r.teamId ? [r.teamId] : [])))].sort();
+  const ids = new Uint8Array(sorted.length * 16);
+  sorted.forEach((r, i) => ids.set(uuidBytes(r.id), i * 16));
+  return {
+    n: sorted.length, blocks: 1, as_of: '2026-11-23T09:00:01.000000Z', max_updated: '2026-11-23T09:00:00.123456Z',
+    crit_keys: crit, team_keys: teams,
+    ids: b64(ids).replace(/(.{76})/g, '$1\n'),
+    x: packed(sorted.map((r) => r.x), 4), y: packed(sorted.map((r) => r.y), 4), km: packed(sorted.map((r) => r.km ?? NaN), 8),
+    created: packed(sorted.map((r) => r.created), 8), updated: packed(sorted.map((r) => r.updated), 8),
+    status: sorted.map((r) => ({ signale: '0', pris_en_charge: '1', resolu: '2' })[r.status]).join(''),
+    crit: sorted.map((r) => String.fromCharCode(48 + crit.indexOf(r.criticality))).join(''),
+    team: sorted.map((r) => String.fromCharCode(48 + (r.teamId ? teams.indexOf(r.teamId) + 1 : 0))).join(''),
+  };
+}
+
+const TEAM = '11111111-2222-4333-8444-555555555555';
+function row(n: number, over: Partial<PointIndexRow> = {}): PointIndexRow {
+  return { id: uuid(n), x: 100 + n + 0.25, y: 50 - n, km: n % 3 ? 12 + n / 100 : null, created: 1_700_000_000_000 + n * 1000, updated: 1_700_000_000_000 + n * 1000,
+    status: (['signale', 'pris_en_charge', 'resolu'] as const)[n % 3], criticality: n % 2 ? 'danger' : 'attention', teamId: n % 4 ? TEAM : null, ...over };
+}
+
+describe('decodePointIndexPage', () => {
+  it('decodes every column of the wire format', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => row(i));
+    const page = decodePointIndexPage(encode(rows));
+    expect(page.count).toBe(40);
+    expect(page.asOf).toBe('2026-11-23T09:00:01.000000Z');
+    for (let i = 0; i < 40; i++) {
+      const r = rows[i];
+      expect(idAt({ idBytes: page.idBytes } as never, i)).toBe(r.id);
+      expect(page.x[i]).toBeCloseTo(r.x, 4);
+      expect(page.y[i]).toBeCloseTo(r.y, 4);
+      if (r.km === null) expect(page.km[i]).toBeNaN(); else expect(page.km[i]).toBe(r.km);
+      expect(page.created[i]).toBe(r.created);
+      expect(page.critKeys[page.crit[i]]).toBe(r.criticality);
+      expect(page.team[i] ? page.teamKeys[page.team[i] - 1] : null).toBe(r.teamId);
+      expect(page.status[i]).toBe(i % 3);
+    }
+  });
+
+  it('decodes an empty page and refuses a truncated column', () => {
+    expect(decodePointIndexPage(encode([])).count).toBe(0);
+    const bad = encode([row(1), row(2)]);
+    bad.x = packed([1], 4);
+    expect(() => decodePointIndexPage(bad)).toThrow(/float4/);
+  });
+});
+
+describe('point index store', () => {
+  it('appends pages, finds ids, merges dictionaries, upserts and removes keeping the hash right', () => {
+    const ix = createPointIndex(16);
+    appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 300 }, (_, i) => row(i)))));
+    appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 100 }, (_, i) => row(300 + i, { criticality: 'faible' })))));
+    expect(ix.count).toBe(400);
+    expect(ix.critKeys.sort()).toEqual(['attention', 'danger', 'faible']);
+    for (let n = 0; n < 400; n++) expect(idAt(ix, findSlot(ix, uuid(n)))).toBe(uuid(n));
+    expect(findSlot(ix, uuid(9999))).toBe(-1);
+
+    // An older version never overwrites a newer one; a newer one does.
+    const s5 = findSlot(ix, uuid(5));
+    expect(ix.status[s5]).toBe(2); // row(5) is resolu
+    upsertRows(ix, [row(5, { status: 'signale', updated: 0 })]);
+    expect(ix.status[s5]).toBe(2);
+    upsertRows(ix, [row(5, { status: 'signale', updated: Date.now() })]);
+    expect(ix.status[s5]).toBe(0);
+    upsertRows(ix, [row(1000, { criticality: 'nouveau', teamId: null })]);
+    expect(ix.count).toBe(401);
+    expect(ix.critKeys[ix.crit[findSlot(ix, uuid(1000))]]).toBe('nouveau');
+
+    const gone = Array.from({ length: 150 }, (_, i) => uuid(i * 2));
+    expect(removeIds(ix, [...gone, uuid(5555)])).toBe(150);
+    expect(ix.count).toBe(251);
+    for (const id of gone) expect(findSlot(ix, id)).toBe(-1);
+    for (let n = 1; n < 400; n += 2) expect(idAt(ix, findSlot(ix, uuid(n)))).toBe(uuid(n));
+    expect(idAt(ix, findSlot(ix, uuid(1000)))).toBe(uuid(1000));
+  });
+
+  it('counts, orders newest first and filters by status', () => {
+    const ix = createPointIndex();
+    upsertRows(ix, Array.from({ length: 30 }, (_, i) => row(i, { created: 1000 + (i % 10) })));
+    expect(indexStatusCounts(ix)).toEqual({ signale: 10, pris_en_charge: 10, resolu: 10 });
+    const teams = indexTeamCounts(ix);
+    expect(teams.get('')!.signale + teams.get('')!.pris_en_charge + teams.get('')!.resolu).toBe(8);
+    const order = newestFirstOrder(ix);
+    for (let k = 1; k < order.length; k++) {
+      const a = order[k - 1], b = order[k];
+      expect(ix.created[a] > ix.created[b] || (ix.created[a] === ix.created[b] && idAt(ix, a) < idAt(ix, b))).toBe(true);
+    }
+    const open = filterSlots(ix, order, 'tous');
+    expect(open.length).toBe(20);
+    expect([...open].every((s) => ix.status[s] !== 2)).toBe(true);
+    expect(filterSlots(ix, order, 'resolu').length).toBe(10);
+  });
+
+  it('finds the points inside a polygon', () => {
+    const ix = createPointIndex();
+    upsertRows(ix, Array.from({ length: 20 }, (_, i) => row(i)));
+    // x = 100.25 + n, y = 50 - n: a box around n = 2..5
+    const slots = slotsInPolygon(ix, [{ x: 101.5, y: 49 }, { x: 106, y: 49 }, { x: 106, y: 44 }, { x: 101.5, y: 44 }]);
+    expect([...slots].map((s) => idAt(ix, s)).sort()).toEqual([2, 3, 4, 5].map(uuid).sort());
+  });
+});

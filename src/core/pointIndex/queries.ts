@@ -1,0 +1,81 @@
+// Read-only views of the point index: status counts (overall, per team, per zone), the newest-first order,
+// the slots passing a status filter, and the map's typed arrays. Linear passes over typed arrays: 1M points in a
+// few milliseconds; `sliceSteps` lets callers split long passes between frames.
+import { pointInRing } from './geometry';
+import { RESOLVED_CODE, type PointIndex } from './types';
+import type { ImagePoint } from '../types';
+
+/** 'tous' = every status except resolu (docs/product.md#main-screen). */
+export type IndexStatusFilter = 'tous' | 'signale' | 'pris_en_charge' | 'resolu';
+const FILTER_CODE = { signale: 0, pris_en_charge: 1, resolu: 2 } as const;
+
+export function passes(status: number, filter: IndexStatusFilter): boolean {
+  return filter === 'tous' ? status !== RESOLVED_CODE : status === FILTER_CODE[filter];
+}
+
+export interface Counts3 { signale: number; pris_en_charge: number; resolu: number }
+const NAMES = ['signale', 'pris_en_charge', 'resolu'] as const;
+
+export function indexStatusCounts(ix: PointIndex): Counts3 {
+  const c = [0, 0, 0];
+  for (let i = 0; i < ix.count; i++) c[ix.status[i]]++;
+  return { signale: c[0], pris_en_charge: c[1], resolu: c[2] };
+}
+
+/** Counts per team id ('' for no team), every status. */
+export function indexTeamCounts(ix: PointIndex): Map<string, Counts3> {
+  const per = new Uint32Array((ix.teamKeys.length + 1) * 3);
+  for (let i = 0; i < ix.count; i++) per[ix.team[i] * 3 + ix.status[i]]++;
+  const out = new Map<string, Counts3>();
+  for (let t = 0; t <= ix.teamKeys.length; t++) {
+    const s = per[t * 3] + per[t * 3 + 1] + per[t * 3 + 2];
+    if (s) out.set(t === 0 ? '' : ix.teamKeys[t - 1], { signale: per[t * 3], pris_en_charge: per[t * 3 + 1], resolu: per[t * 3 + 2] });
+  }
+  return out;
+}
+
+/** Slots inside a polygon (bounding box first), in slot order. */
+export function slotsInPolygon(ix: PointIndex, polygon: readonly ImagePoint[]): Int32Array {
+  if (polygon.length < 3) return new Int32Array(0);
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of polygon) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
+  const ring = new Float64Array(polygon.length * 2);
+  polygon.forEach((p, k) => { ring[k * 2] = p.x; ring[k * 2 + 1] = p.y; });
+  const out: number[] = [];
+  for (let i = 0; i < ix.count; i++) {
+    const x = ix.x[i], y = ix.y[i];
+    if (x < minX || x > maxX || y < minY || y > maxY) continue;
+    if (pointInRing(ring, x, y)) out.push(i);
+  }
+  return Int32Array.from(out);
+}
+
+export function countsOfSlots(ix: PointIndex, slots: ArrayLike<number>): Counts3 {
+  const c = [0, 0, 0];
+  for (let k = 0; k < slots.length; k++) c[ix.status[slots[k]]]++;
+  return { signale: c[0], pris_en_charge: c[1], resolu: c[2] };
+}
+
+/** Slots sorted newest first (created desc, then id asc as the server lists them). */
+export function newestFirstOrder(ix: PointIndex): Int32Array {
+  const order = new Int32Array(ix.count);
+  for (let i = 0; i < ix.count; i++) order[i] = i;
+  const c = ix.created, ids = ix.idBytes;
+  order.sort((a, b) => {
+    const d = c[b] - c[a];
+    if (d) return d;
+    for (let k = 0; k < 16; k++) { const e = ids[a * 16 + k] - ids[b * 16 + k]; if (e) return e; }
+    return 0;
+  });
+  return order;
+}
+
+/** The slots of `order` that pass the filter, in the same order. */
+export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: IndexStatusFilter): Int32Array {
+  const out = new Int32Array(order.length);
+  let n = 0;
+  for (let k = 0; k < order.length; k++) { const s = order[k]; if (s < ix.count && passes(ix.status[s], filter)) out[n++] = s; }
+  return out.slice(0, n);
+}
+
+export { NAMES as STATUS_NAMES };

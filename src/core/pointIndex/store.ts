@@ -1,0 +1,204 @@
+// The point index's only mutators: create, append a decoded page, upsert and remove points (realtime, sync,
+// saves), with an id → slot hash kept in step. Columns grow by doubling; removal moves the last slot into the hole.
+import { hashSlot, sameId, uuidAt, writeUuid } from './ids';
+import { STATUS_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from './types';
+
+const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
+
+function lookupSize(capacity: number): number {
+  let n = 16;
+  while (n < capacity * 2) n *= 2;
+  return n;
+}
+
+export function createPointIndex(capacity = 1024): PointIndex {
+  const cap = Math.max(16, capacity);
+  return {
+    count: 0, version: 0,
+    idBytes: new Uint8Array(cap * 16),
+    x: new Float32Array(cap), y: new Float32Array(cap),
+    km: new Float64Array(cap), created: new Float64Array(cap), updated: new Float64Array(cap),
+    status: new Uint8Array(cap), crit: new Uint8Array(cap), team: new Uint16Array(cap),
+    critKeys: [], teamKeys: [],
+    lookup: new Int32Array(lookupSize(cap)),
+  };
+}
+
+export const capacityOf = (ix: PointIndex): number => ix.x.length;
+
+function grow(ix: PointIndex, needed: number): void {
+  if (needed <= capacityOf(ix)) return;
+  let cap = capacityOf(ix);
+  while (cap < needed) cap *= 2;
+  const ids = new Uint8Array(cap * 16);
+  ids.set(ix.idBytes.subarray(0, ix.count * 16));
+  ix.idBytes = ids;
+  for (const c of COLUMNS) {
+    const old = ix[c];
+    const next = new (old.constructor as new (n: number) => typeof old)(cap);
+    (next as Float64Array).set(old.subarray(0, ix.count) as Float64Array);
+    (ix as unknown as Record<string, unknown>)[c] = next;
+  }
+  rehash(ix);
+}
+
+function rehash(ix: PointIndex): void {
+  const size = lookupSize(capacityOf(ix));
+  if (ix.lookup.length !== size) ix.lookup = new Int32Array(size); else ix.lookup.fill(0);
+  for (let i = 0; i < ix.count; i++) insertHash(ix, i);
+}
+
+function insertHash(ix: PointIndex, slot: number): void {
+  const mask = ix.lookup.length - 1;
+  let h = hashSlot(ix.idBytes, slot) & mask;
+  while (ix.lookup[h] !== 0) h = (h + 1) & mask;
+  ix.lookup[h] = slot + 1;
+}
+
+/** The hash position holding `slot`, or -1. */
+function hashPosOfSlot(ix: PointIndex, slot: number): number {
+  const mask = ix.lookup.length - 1;
+  let h = hashSlot(ix.idBytes, slot) & mask;
+  while (ix.lookup[h] !== 0) {
+    if (ix.lookup[h] === slot + 1) return h;
+    h = (h + 1) & mask;
+  }
+  return -1;
+}
+
+/** Deletes position h from the linear-probing table, shifting the following entries back (no tombstones). */
+function deleteHashAt(ix: PointIndex, h: number): void {
+  const t = ix.lookup, mask = t.length - 1;
+  let hole = h;
+  let j = h;
+  t[hole] = 0;
+  for (;;) {
+    j = (j + 1) & mask;
+    if (t[j] === 0) return;
+    const home = hashSlot(ix.idBytes, t[j] - 1) & mask;
+    // Move t[j] into the hole when its home is not cyclically in (hole, j].
+    const between = hole <= j ? home > hole && home <= j : home > hole || home <= j;
+    if (!between) { t[hole] = t[j]; t[j] = 0; hole = j; }
+  }
+}
+
+const probe = new Uint8Array(16);
+/** The slot of a point id, or -1. */
+export function findSlot(ix: PointIndex, id: string): number {
+  if (!writeUuid(probe, 0, id)) return -1;
+  const mask = ix.lookup.length - 1;
+  let h = hashSlot(probe, 0) & mask;
+  while (ix.lookup[h] !== 0) {
+    const s = ix.lookup[h] - 1;
+    if (sameId(ix.idBytes, s, probe, 0)) return s;
+    h = (h + 1) & mask;
+  }
+  return -1;
+}
+
+export const idAt = (ix: PointIndex, slot: number): string => uuidAt(ix.idBytes, slot);
+
+function dictCode(keys: string[], key: string): number {
+  let i = keys.indexOf(key);
+  if (i < 0) { keys.push(key); i = keys.length - 1; }
+  return i;
+}
+
+/**
+ * Adds a decoded page. Ids already present are overwritten in place when the page's row is at least as new
+ * (updated), so overlapping sync windows and realtime patches never go back in time. Returns the slots touched.
+ */
+export function appendPage(ix: PointIndex, p: PointIndexPage): number {
+  grow(ix, ix.count + p.count);
+  const critMap = p.critKeys.map((k) => dictCode(ix.critKeys, k));
+  const teamMap = [0, ...p.teamKeys.map((k) => dictCode(ix.teamKeys, k) + 1)];
+  const fresh = ix.count === 0;
+  let touched = 0;
+  for (let j = 0; j < p.count; j++) {
+    let slot = fresh ? -1 : findSlotOfBytes(ix, p.idBytes, j);
+    if (slot >= 0 && ix.updated[slot] > p.updated[j]) continue;
+    if (slot < 0) {
+      slot = ix.count++;
+      ix.idBytes.set(p.idBytes.subarray(j * 16, j * 16 + 16), slot * 16);
+      insertHash(ix, slot);
+    }
+    ix.x[slot] = p.x[j]; ix.y[slot] = p.y[j]; ix.km[slot] = p.km[j];
+    ix.created[slot] = p.created[j]; ix.updated[slot] = p.updated[j];
+    ix.status[slot] = p.status[j]; ix.crit[slot] = critMap[p.crit[j]] ?? 0; ix.team[slot] = teamMap[p.team[j]] ?? 0;
+    touched++;
+  }
+  if (touched) ix.version++;
+  return touched;
+}
+
+function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {
+  const mask = ix.lookup.length - 1;
+  let h = hashSlot(bytes, j) & mask;
+  while (ix.lookup[h] !== 0) {
+    const s = ix.lookup[h] - 1;
+    if (sameId(ix.idBytes, s, bytes, j)) return s;
+    h = (h + 1) & mask;
+  }
+  return -1;
+}
+
+/** Inserts or replaces points from plain rows (unless the index holds a newer version). Returns rows applied. */
+export function upsertRows(ix: PointIndex, rows: readonly PointIndexRow[]): number {
+  grow(ix, ix.count + rows.length);
+  let applied = 0;
+  for (const r of rows) {
+    let slot = findSlot(ix, r.id);
+    if (slot >= 0 && ix.updated[slot] > r.updated) continue;
+    if (slot < 0) {
+      slot = ix.count;
+      if (!writeUuid(ix.idBytes, slot, r.id)) continue;
+      ix.count++;
+      insertHash(ix, slot);
+    }
+    ix.x[slot] = r.x; ix.y[slot] = r.y; ix.km[slot] = r.km ?? NaN;
+    ix.created[slot] = r.created; ix.updated[slot] = r.updated;
+    ix.status[slot] = STATUS_CODE[r.status] ?? 0;
+    ix.crit[slot] = dictCode(ix.critKeys, r.criticality);
+    ix.team[slot] = r.teamId ? dictCode(ix.teamKeys, r.teamId) + 1 : 0;
+    applied++;
+  }
+  if (applied) ix.version++;
+  return applied;
+}
+
+/** Removes points by id (unknown ids are ignored). The last slot moves into each hole. Returns the count removed. */
+export function removeIds(ix: PointIndex, ids: readonly string[]): number {
+  let removed = 0;
+  for (const id of ids) {
+    const slot = findSlot(ix, id);
+    if (slot < 0) continue;
+    deleteHashAt(ix, hashPosOfSlot(ix, slot));
+    const last = ix.count - 1;
+    if (slot !== last) {
+      const h = hashPosOfSlot(ix, last);
+      ix.idBytes.copyWithin(slot * 16, last * 16, last * 16 + 16);
+      for (const c of COLUMNS) ix[c][slot] = ix[c][last];
+      ix.lookup[h] = slot + 1;
+    }
+    ix.count--;
+    removed++;
+  }
+  if (removed) ix.version++;
+  return removed;
+}
+
+/** A copy trimmed to `count` (for storage or transfer). */
+export function compactCopy(ix: PointIndex): PointIndex {
+  const out = createPointIndex(ix.count);
+  out.idBytes.set(ix.idBytes.subarray(0, ix.count * 16));
+  for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(0, ix.count) as Float64Array);
+  out.count = ix.count;
+  out.version = ix.version;
+  out.critKeys = [...ix.critKeys];
+  out.teamKeys = [...ix.teamKeys];
+  rehash(out);
+  return out;
+}
+
+/** Rebuilds the hash (after the columns were restored from storage). */
+export function rebuildLookup(ix: PointIndex): void { rehash(ix); }

@@ -1,0 +1,75 @@
+// The compact point index (issue 10): what the map, the filters, the counts and the report classification need
+// of every point, as typed arrays (one slot per point), never one object per point. Shared by the app, the
+// workers and the tests. Text fields (name, description, ticket, photo, team name) are details fetched on demand.
+import type { PointStatus } from '../types';
+
+/** Status codes of the `status` column. */
+export const STATUS_BY_CODE: readonly PointStatus[] = ['signale', 'pris_en_charge', 'resolu'];
+export const STATUS_CODE: Readonly<Record<PointStatus, number>> = { signale: 0, pris_en_charge: 1, resolu: 2 };
+export const RESOLVED_CODE = 2;
+
+/** One page of public.point_index() decoded: `count` points (every column in the same order). */
+export interface PointIndexPage {
+  count: number;
+  /** 16 bytes per point (the uuid). */
+  idBytes: Uint8Array;
+  x: Float32Array;
+  y: Float32Array;
+  /** PK value, NaN when unknown. */
+  km: Float64Array;
+  /** Milliseconds since 1970 UTC. */
+  created: Float64Array;
+  updated: Float64Array;
+  /** STATUS_BY_CODE index. */
+  status: Uint8Array;
+  /** Index into critKeys. */
+  crit: Uint8Array;
+  /** 0 = no team, else 1 + index into teamKeys. */
+  team: Uint16Array;
+  critKeys: string[];
+  teamKeys: string[];
+  /** Newest updated_at of the page, 'YYYY-MM-DDTHH:MI:SS.ffffffZ' (compares as text), null when empty. */
+  maxUpdated: string | null;
+  /** The points table's size in blocks when the page was read. */
+  blocks: number;
+  /** Start of the reading transaction, 'YYYY-MM-DDTHH:MI:SS.ffffffZ': every change committed before is in the page. */
+  asOf: string | null;
+}
+
+/**
+ * The whole index. Columns may be longer than `count` (spare capacity); slots 0..count-1 are points in no
+ * particular order. `version` grows on every change (a React/jotai consumer compares it). Dictionaries only grow.
+ * Never mutate it outside src/core/pointIndex/store.ts.
+ */
+export interface PointIndex {
+  count: number;
+  version: number;
+  idBytes: Uint8Array;
+  x: Float32Array;
+  y: Float32Array;
+  km: Float64Array;
+  created: Float64Array;
+  updated: Float64Array;
+  status: Uint8Array;
+  crit: Uint8Array;
+  team: Uint16Array;
+  /** crit[i] → criticality level id. */
+  critKeys: string[];
+  /** team[i] - 1 → team id (team[i] === 0: no team). */
+  teamKeys: string[];
+  /** Open-addressing hash of id → slot + 1 (0 = empty); length a power of two ≥ 2 × capacity. */
+  lookup: Int32Array;
+}
+
+/** One point's index fields in plain form (a realtime row, a saved point). */
+export interface PointIndexRow {
+  id: string;
+  x: number;
+  y: number;
+  km: number | null;
+  created: number;
+  updated: number;
+  status: PointStatus;
+  criticality: string;
+  teamId: string | null;
+}

@@ -1,0 +1,130 @@
+// Fetching the compact point index (public.point_index) in a few large pages: a small first range (the map
+// draws at once and it tells the table's size), then the rest in table-block ranges of about TARGET_ROWS points,
+// CONCURRENCY at a time, each decoded in the point-index worker; a range answered {split} is halved. The same
+// for "what changed since" (the replica's sync). Deleted ids come from point_tombstones.
+import * as Comlink from 'comlink';
+import { runtimeConfig, supabase } from './client';
+import { decodePointIndexPage, type RawPointIndexPage } from '../core/pointIndex/decode';
+import { newestFirstOrder } from '../core/pointIndex/queries';
+import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import type { PointIndexAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
+
+export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
+export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
+export const PAGE_LIMIT = 80_000; // above this a range answers {split}
+export const CONCURRENCY = 3;
+const TOMBSTONE_PAGE = 1000;
+
+let worker: { w: Worker; api: Comlink.Remote<PointIndexWorkerApi> } | null = null;
+function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
+  if (typeof Worker === 'undefined') return null;
+  if (!worker) {
+    const w = new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' });
+    worker = { w, api: Comlink.wrap<PointIndexWorkerApi>(w) };
+  }
+  return worker.api;
+}
+
+async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
+  const api = getWorker();
+  const cfg = runtimeConfig();
+  if (api && cfg) {
+    const { data } = await supabase().auth.getSession();
+    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+    return api.fetch(req);
+  }
+  // No worker (tests in Node): the same call on this thread.
+  const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit });
+  if (error) throw error;
+  const raw = data as RawPointIndexPage;
+  return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
+}
+
+/** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
+export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
+export interface IndexFetchOptions {
+  /** Only points updated after this instant (text as the server wrote it). */
+  since?: string | null;
+  /** Each decoded page as it arrives (in no particular order). */
+  onPage: (page: PointIndexPage) => void;
+  /** Estimated total points once the first page told the table's size. */
+  onEstimate?: (total: number) => void;
+  /** Stop issuing calls when it returns true (sign-out). */
+  cancelled?: () => boolean;
+}
+
+type Range = { from: number | null; to: number | null };
+
+/** Fetches every point (or every change since `since`) of the index; resolves after the last page. */
+export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchResult> {
+  const since = o.since ?? null;
+  let count = 0;
+  let maxUpdated: string | null = null;
+  let blocks = 0;
+  let asOf: string | null = null;
+  const take = (p: PointIndexPage) => {
+    count += p.count;
+    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
+    if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
+    blocks = Math.max(blocks, p.blocks);
+    o.onPage(p);
+  };
+  const run = async (r: Range, queue: Range[]): Promise<void> => {
+    if (o.cancelled?.()) return;
+    const a = await callPage({ from: r.from, to: r.to, since, limit: PAGE_LIMIT });
+    if (!a.split) { take(a.page); return; }
+    blocks = Math.max(blocks, a.blocks);
+    const from = r.from ?? 0;
+    const to = r.to ?? Math.max(a.blocks, from + 2);
+    if (to - from <= 1) throw new Error('point_index: one table block holds more points than the page limit');
+    const mid = from + Math.ceil((to - from) / 2);
+    queue.push({ from, to: mid }, { from: mid, to: r.to });
+  };
+  const drain = async (queue: Range[]): Promise<void> => {
+    const lanes = Array.from({ length: CONCURRENCY }, async () => {
+      for (let r = queue.shift(); r; r = queue.shift()) await run(r, queue);
+    });
+    await Promise.all(lanes);
+    if (queue.length) await drain(queue);
+  };
+
+  if (since !== null) {
+    await drain([{ from: null, to: null }]);
+    return { count, maxUpdated, blocks, asOf };
+  }
+  // Full load: a first small range tells the table's size and density.
+  const firstQueue: Range[] = [];
+  await run({ from: 0, to: FIRST_BLOCKS }, firstQueue);
+  await drain(firstQueue);
+  const perBlock = Math.max(1, count / FIRST_BLOCKS);
+  const step = Math.max(8, Math.floor(TARGET_ROWS / perBlock));
+  o.onEstimate?.(Math.max(count, Math.round(perBlock * blocks)));
+  const queue: Range[] = [];
+  for (let from = FIRST_BLOCKS; from < blocks; from += step) queue.push({ from, to: from + step >= blocks ? null : from + step });
+  if (!queue.length) queue.push({ from: FIRST_BLOCKS, to: null }); // rows appended since the first call
+  await drain(queue);
+  return { count, maxUpdated, blocks, asOf };
+}
+
+/** Ids of points deleted after `since` (point_tombstones), with the newest deletion time seen. */
+export async function fetchTombstones(since: string): Promise<{ ids: string[]; maxDeleted: string | null }> {
+  const ids: string[] = [];
+  let maxDeleted: string | null = null;
+  for (let offset = 0; ; offset += TOMBSTONE_PAGE) {
+    const { data, error } = await supabase().from('point_tombstones').select('id, deleted_at')
+      .gt('deleted_at', since).order('deleted_at').order('id').range(offset, offset + TOMBSTONE_PAGE - 1);
+    if (error) throw error;
+    for (const r of data ?? []) { ids.push(r.id as string); maxDeleted = r.deleted_at as string; }
+    if ((data?.length ?? 0) < TOMBSTONE_PAGE) break;
+  }
+  return { ids, maxDeleted };
+}
+
+/** Slots of the index newest first, sorted in the worker (the main thread never sorts a million slots). */
+export async function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
+  const api = getWorker();
+  const created = ix.created.slice(0, ix.count);
+  const idBytes = ix.idBytes.slice(0, ix.count * 16);
+  if (!api) return newestFirstOrder({ ...ix, created, idBytes });
+  return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+}

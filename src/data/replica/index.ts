@@ -1,0 +1,87 @@
+// The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
+//   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
+//   readIndex() / writeIndex(rec)   the point index columns and the sync cursor
+//   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
+//   clearReplica()           sign-out: everything goes
+// Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
+// refused, e.g. private mode); callers then keep working from memory and say so once.
+import { replicaDb, type StoredDetails, type StoredIndex } from './db';
+
+export type { StoredDetails, StoredIndex } from './db';
+
+export class ReplicaError extends Error {
+  constructor(public kind: 'quota' | 'unavailable', cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+function wrap(e: unknown): ReplicaError {
+  if (e instanceof ReplicaError) return e;
+  const name = (e as { name?: string })?.name ?? '';
+  return new ReplicaError(name === 'QuotaExceededError' || /quota/i.test(String((e as Error)?.message)) ? 'quota' : 'unavailable', e);
+}
+
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try { return await fn(); } catch (e) { throw wrap(e); }
+}
+
+const OWNER = 'owner';
+const INDEX = 'points';
+
+/** Binds the replica to `userId`; returns true when it already belonged to that user (its data may be used). */
+export function openReplica(userId: string): Promise<boolean> {
+  return guarded(async () => {
+    const db = await replicaDb();
+    const owner = await db.get('meta', OWNER);
+    if (owner === userId) return true;
+    const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
+    await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
+    await tx.objectStore('meta').put(userId, OWNER);
+    await tx.done;
+    return false;
+  });
+}
+
+export function readIndex(): Promise<StoredIndex | null> {
+  return guarded(async () => (await (await replicaDb()).get('index', INDEX)) ?? null);
+}
+
+export function writeIndex(rec: StoredIndex): Promise<void> {
+  return guarded(async () => { await (await replicaDb()).put('index', rec, INDEX); });
+}
+
+export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {
+  return guarded(async () => {
+    const tx = (await replicaDb()).transaction('details');
+    const found = await Promise.all(ids.map((id) => tx.store.get(id)));
+    await tx.done;
+    return found.filter((d): d is StoredDetails => !!d);
+  });
+}
+
+export function writeDetails(list: readonly StoredDetails[]): Promise<void> {
+  if (!list.length) return Promise.resolve();
+  return guarded(async () => {
+    const tx = (await replicaDb()).transaction('details', 'readwrite');
+    await Promise.all([...list.map((d) => tx.store.put(d)), tx.done]);
+  });
+}
+
+export function deleteDetails(ids: readonly string[]): Promise<void> {
+  if (!ids.length) return Promise.resolve();
+  return guarded(async () => {
+    const tx = (await replicaDb()).transaction('details', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
+  });
+}
+
+/** Empties the replica (sign-out). Never throws. */
+export async function clearReplica(): Promise<void> {
+  try {
+    const db = await replicaDb();
+    const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
+    await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear(), tx.done]);
+  } catch (e) {
+    console.warn('Réplique locale : effacement impossible', e);
+  }
+}

@@ -1,0 +1,23 @@
+// Report details on demand (issue 10, route report at scale): the text fields of points fetched by id, in pages
+// small enough for a URL (the pages of one call go in parallel). The map and forms use ./pointDetails.
+import type { Row } from './mappers';
+import { supabase } from './client';
+import type { PointDetails } from '../core/report/reportIndex';
+
+/** Ids per request: 100 uuids keep the query string near 4 KB, well inside any proxy's limit. */
+export const DETAILS_PAGE = 100;
+
+/** Details of the given points (missing ids are simply absent: deleted meanwhile or not visible under RLS). */
+export async function fetchPointDetails(ids: readonly string[]): Promise<PointDetails[]> {
+  const pages: string[][] = [];
+  for (let k = 0; k < ids.length; k += DETAILS_PAGE) pages.push(ids.slice(k, k + DETAILS_PAGE));
+  const results = await Promise.all(pages.map(async (page) => {
+    const res = await supabase().from('points').select('id, name, description, ticket_number, image_url, teams(name)').in('id', page);
+    if (res.error) throw res.error;
+    return ((res.data ?? []) as Row[]).map((r): PointDetails => ({
+      id: r.id, name: r.name ?? '', description: r.description ?? '', ticketNumber: r.ticket_number ?? null,
+      imageUrl: r.image_url ?? null, teamName: r.teams?.name ?? null,
+    }));
+  }));
+  return results.flat();
+}

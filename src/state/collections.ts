@@ -1,0 +1,122 @@
+// One collection per small table (issue 10 item 5): its atom, load, local put/drop after a save or delete, and
+// the live patch from a realtime row, in one place with one sort rule. The main screen, the administration tabs
+// and the live channel all go through these; writes from a session that has ended are dropped.
+// Points have their own collection (./pointsCollection: compact index, details on demand, replica).
+import type { PrimitiveAtom } from 'jotai';
+import * as repo from '../data/repositories';
+import { toLevel, toMarker, toSetting, toTeam, toZone, type Row } from '../data/mappers';
+import type { AppSetting, CriticalityLevel, KilometerMarker, Team, Zone } from '../core/types';
+import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
+import { sortLevels } from '../core/admin/criticalityOrder';
+import { sortMarkers } from '../core/pk';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
+import { levelsLoadErrorAtom, teamsLoadErrorAtom } from './status';
+import { currentEpoch, isCurrent } from './sessionEpoch';
+import { store } from './store';
+import { DATA_TEXT } from './strings';
+
+export type RealtimeChange = { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new: Record<string, unknown>; old: Record<string, unknown> };
+
+export interface Collection<T> {
+  readonly table: string;
+  readonly atom: PrimitiveAtom<T[]>;
+  /** Reads the table (never throws: failures are logged and the table's fallback applies; false then). */
+  load(): Promise<boolean>;
+  /** Loads unless already loaded in this session (the live channel keeps it current afterwards); throws on failure. */
+  ensureLoaded(): Promise<void>;
+  /** Inserts or replaces one item (after a save). */
+  put(item: T): void;
+  /** Removes one item by key (after a delete). */
+  drop(key: string): void;
+  /** Applies a realtime change; false when the row was unusable (the caller reloads). */
+  applyChange(c: RealtimeChange): boolean;
+}
+
+interface Spec<T> {
+  table: string;
+  atom: PrimitiveAtom<T[]>;
+  key: (t: T) => string;
+  list: () => Promise<T[]>;
+  fromRow: (r: Row) => T;
+  sort: (list: T[]) => T[];
+  onLoaded?: () => void;
+  onError?: () => void;
+}
+
+function createCollection<T>(s: Spec<T>): Collection<T> {
+  let loadedEpoch = -1;
+  const set = (epoch: number, list: T[]) => { if (isCurrent(epoch)) store.set(s.atom, s.sort(list)); };
+  const fetchAndSet = async () => {
+    const epoch = currentEpoch();
+    const list = await s.list();
+    set(epoch, list);
+    if (isCurrent(epoch)) { loadedEpoch = epoch; s.onLoaded?.(); }
+  };
+  const c: Collection<T> = {
+    table: s.table,
+    atom: s.atom,
+    async load() {
+      const epoch = currentEpoch();
+      try {
+        await fetchAndSet();
+        return true;
+      } catch (err) {
+        console.error(`Chargement de ${s.table} impossible`, err);
+        if (isCurrent(epoch)) s.onError?.();
+        return false;
+      }
+    },
+    ensureLoaded() { return loadedEpoch === currentEpoch() ? Promise.resolve() : fetchAndSet(); },
+    put(item) {
+      const k = s.key(item);
+      set(currentEpoch(), [...store.get(s.atom).filter((x) => s.key(x) !== k), item]);
+    },
+    drop(key) { set(currentEpoch(), store.get(s.atom).filter((x) => s.key(x) !== key)); },
+    applyChange(ch) {
+      if (ch.eventType === 'DELETE') {
+        const k = ch.old?.[s.table === 'app_settings' ? 'key' : 'id'];
+        if (typeof k !== 'string') return false;
+        c.drop(k);
+        return true;
+      }
+      if (!ch.new || !Object.keys(ch.new).length) return false;
+      c.put(s.fromRow(ch.new));
+      return true;
+    },
+  };
+  return c;
+}
+
+const byNameFr = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
+const newestZonesFirst = (list: Zone[]) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+
+export const zonesCollection = createCollection<Zone>({
+  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: repo.listZones, fromRow: toZone, sort: newestZonesFirst,
+});
+
+export const teamsCollection = createCollection<Team>({
+  table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, fromRow: toTeam, sort: byNameFr,
+  onLoaded: () => store.set(teamsLoadErrorAtom, null),
+  onError: () => { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); },
+});
+
+export const levelsCollection = createCollection<CriticalityLevel>({
+  table: 'criticality_levels', atom: criticalityLevelsAtom, key: (l) => l.id, fromRow: toLevel,
+  list: async () => { const l = await repo.listCriticalityLevels(); return l.length ? l : DEFAULT_CRITICALITY_LEVELS; },
+  sort: (l) => sortLevels(l),
+  onLoaded: () => store.set(levelsLoadErrorAtom, null),
+  onError: () => { store.set(criticalityLevelsAtom, DEFAULT_CRITICALITY_LEVELS); store.set(levelsLoadErrorAtom, DATA_TEXT.levelsLoadError); },
+});
+
+export const markersCollection = createCollection<KilometerMarker>({
+  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: repo.listMarkers, fromRow: toMarker, sort: (m) => sortMarkers(m),
+});
+
+export const settingsCollection = createCollection<AppSetting>({
+  table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, fromRow: toSetting, sort: (l) => l,
+});
+
+export const SMALL_COLLECTIONS = [teamsCollection, levelsCollection, markersCollection, settingsCollection, zonesCollection] as const;
+export function collectionOf(table: string): Collection<unknown> | undefined {
+  return SMALL_COLLECTIONS.find((c) => c.table === table) as Collection<unknown> | undefined;
+}

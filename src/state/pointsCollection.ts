@@ -1,0 +1,340 @@
+// The points collection (issue 10 items 1, 3, 5, 6): the one place that loads, syncs, patches, saves and deletes
+// points. State: the compact index (./pointIndex) and details on demand (./pointDetails).
+//   loadPoints()      first load of a session: from the local replica at once when it has this user's data, then
+//                     only what changed since its last sync; else every point from the server, page by page
+//                     (progress in pointsLoadProgressAtom, the map usable from the first page)
+//   syncPoints()      what changed since the last sync (updates and tombstones), e.g. after a realtime reconnect
+//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views)
+//   savePoint(), deletePoint()
+// Every write is dropped once the session that started it has ended (sign-out).
+import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
+import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/pointDetails';
+import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
+import * as repo from '../data/repositories';
+import type { PointInput, Row } from '../data/mappers';
+import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
+import type { Point } from '../core/types';
+import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
+import { saveVersioned } from './conflicts';
+import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom, replicaErrorAtom } from './pointIndex';
+import { clearPointDetails, forgetPointDetails, pointDetails, remember } from './pointDetails';
+import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
+import { store } from './store';
+import { currentEpoch, isCurrent } from './sessionEpoch';
+
+/**
+ * The next sync asks for changes since the last reading time minus this margin: a transaction that started
+ * before that reading (its updated_at is its start time) but committed after it is then still seen.
+ * Longer than any write transaction (Supabase's statement timeout is 8 s). Rows seen twice are deduplicated.
+ */
+export const SYNC_OVERLAP_MS = 15_000;
+const PUBLISH_EVERY_MS = 400; // map refresh while pages stream in (at most this often...)
+const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each refresh re-derives and re-clusters all)
+const ORDER_DELAY_MS = 120;
+const SAVE_DELAY_MS = 3000;
+
+let cursorMs = 0; // reading time of the last complete load or sync (ms): every change before it is applied
+let loaded = false; // the session's first load finished
+let syncing: Promise<boolean> | null = null;
+
+const alive = isCurrent;
+
+function current(): PointIndex {
+  let ix = store.get(pointIndexAtom).index;
+  if (ix === EMPTY_POINT_INDEX) {
+    ix = createPointIndex(4096);
+    store.set(pointIndexAtom, { index: ix, version: ix.version });
+  }
+  return ix;
+}
+
+// ---- publishing -------------------------------------------------------------------------------------------
+let orderTimer: ReturnType<typeof setTimeout> | undefined;
+let orderRunning = false;
+let orderAgain = false;
+
+function publish(): void {
+  const ix = current();
+  store.set(pointIndexAtom, { index: ix, version: ix.version });
+  clearTimeout(orderTimer);
+  orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
+}
+
+async function refreshOrder(): Promise<void> {
+  if (orderRunning) { orderAgain = true; return; }
+  orderRunning = true;
+  const my = currentEpoch();
+  try {
+    const ix = current();
+    const version = ix.version;
+    const order = await sortNewestFirst(ix);
+    if (alive(my) && store.get(pointIndexAtom).index === ix && ix.version === version) store.set(newestOrderAtom, order);
+    else orderAgain = true;
+  } catch (e) {
+    console.error('Tri des signalements impossible', e);
+  } finally {
+    orderRunning = false;
+    if (orderAgain && alive(my)) { orderAgain = false; orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS); }
+  }
+}
+
+function advanceCursor(asOf: string | null | undefined): void {
+  if (!asOf) return;
+  const ms = Date.parse(asOf);
+  if (Number.isFinite(ms) && ms > cursorMs) cursorMs = ms;
+}
+
+// ---- replica ------------------------------------------------------------------------------------------------
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleSave(delay = SAVE_DELAY_MS): void {
+  if (!replicaOk() || !loaded) return;
+  clearTimeout(saveTimer);
+  const my = currentEpoch();
+  saveTimer = setTimeout(() => { if (alive(my)) void saveNow(); }, delay);
+}
+
+async function saveNow(): Promise<void> {
+  if (!replicaOk()) return;
+  const ix = current();
+  const n = ix.count;
+  try {
+    await writeIndex({
+      count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
+      idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
+      created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
+      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(),
+    });
+  } catch (e) { replicaFailed(e); }
+}
+
+async function restoreFromReplica(userId: string): Promise<boolean> {
+  try {
+    const mine = await openReplica(userId);
+    setReplicaEnabled(true);
+    if (!mine) return false;
+    const rec = await readIndex();
+    if (!rec || !rec.count) return false;
+    const ix = createPointIndex(rec.count);
+    ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
+    ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
+    ix.critKeys = rec.critKeys; ix.teamKeys = rec.teamKeys; ix.count = rec.count; ix.version = 1;
+    rebuildLookup(ix);
+    store.set(pointIndexAtom, { index: ix, version: ix.version });
+    cursorMs = rec.cursorMs;
+    publish();
+    return true;
+  } catch (e) {
+    replicaFailed(e);
+    return false;
+  }
+}
+
+// ---- loading ------------------------------------------------------------------------------------------------
+let restoring: { epoch: number; user: string; done: Promise<boolean> } | null = null;
+
+/** Draws the map from the local replica as soon as the session is known (before the channel and other tables). */
+export function restorePoints(userId: string): Promise<boolean> {
+  const my = currentEpoch();
+  if (restoring && restoring.epoch === my && restoring.user === userId) return restoring.done;
+  store.set(replicaErrorAtom, null);
+  const done = restoreFromReplica(userId);
+  restoring = { epoch: my, user: userId, done };
+  return done;
+}
+
+/** The session's first load (see the header). Never throws: failures are logged (false then). */
+export async function loadPoints(userId: string): Promise<boolean> {
+  const my = currentEpoch();
+  if (loaded) return syncPoints();
+  const warm = await restorePoints(userId);
+  if (!alive(my)) return true;
+  if (warm) {
+    const n = current().count;
+    store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
+    loaded = true;
+    const ok = await syncPoints();
+    if (alive(my)) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
+    return ok;
+  }
+  store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
+  let lastPublish = 0;
+  let publishedCount = 0;
+  let total: number | null = null;
+  try {
+    const res = await fetchPointIndex({
+      onPage: (p) => {
+        if (!alive(my)) return;
+        appendPage(current(), p);
+        const now = performance.now();
+        const n = current().count;
+        store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
+        if (publishedCount === 0 || (now - lastPublish >= PUBLISH_EVERY_MS && n >= publishedCount * PUBLISH_GROWTH)) {
+          lastPublish = now;
+          publishedCount = n;
+          publish();
+        }
+      },
+      onEstimate: (t) => { total = t; },
+      cancelled: () => !alive(my),
+    });
+    if (!alive(my)) return true;
+    advanceCursor(res.asOf);
+    loaded = true;
+    publish();
+    store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: false });
+    scheduleSave(0); // the next open is warm even if this tab closes soon
+    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
+    await syncPoints();
+    return true;
+  } catch (e) {
+    console.error('Chargement des signalements impossible', e);
+    if (alive(my)) store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
+    return false;
+  }
+}
+
+/** Applies what changed on the server since the last sync (never everything). */
+export function syncPoints(): Promise<boolean> {
+  if (!loaded) return Promise.resolve(true);
+  syncing ??= (async () => {
+    const my = currentEpoch();
+    try {
+      const since = new Date(Math.max(0, cursorMs - SYNC_OVERLAP_MS)).toISOString();
+      const pages: PointIndexPage[] = [];
+      // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
+      // before that reading time is missed).
+      const res = await fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
+      const gone = await fetchTombstones(since);
+      if (!alive(my)) return true;
+      const ix = current();
+      let changed = 0;
+      for (const p of pages) changed += appendPage(ix, p);
+      changed += removeIds(ix, gone.ids);
+      advanceCursor(res.asOf);
+      forgetPointDetails(gone.ids);
+      if (changed) publish();
+      scheduleSave(changed ? SAVE_DELAY_MS : 0);
+      return true;
+    } catch (e) {
+      console.error('Synchronisation des signalements impossible', e);
+      return false;
+    } finally {
+      syncing = null;
+    }
+  })();
+  return syncing;
+}
+
+// ---- live changes, saves, deletions ------------------------------------------------------------------------
+/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
+export function patchPointRows(rows: readonly Row[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+  const ix = current();
+  let changed = removeIds(ix, deletedIds);
+  if (rows.length) {
+    changed += upsertRows(ix, rows.map(toIndexRow));
+    remember(rows.map((r) => withVersion(r, teamName)));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function withVersion(r: Row, teamName?: (teamId: string | null) => string | null): PointWithVersion {
+  const p = repo.rowToPoint(r);
+  if (!r.teams && teamName) p.teamName = teamName(p.teamId);
+  return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
+}
+
+/** Domain points (a save's answer, the outbox's views) into the index and the details. `force`: shown even over a
+ * newer server version of the same point (a change waiting in the outbox is laid over it). */
+export function patchPoints(points: readonly Point[], deletedIds: readonly string[] = [], force = false): void {
+  const ix = current();
+  let changed = removeIds(ix, deletedIds);
+  if (points.length) {
+    const rows = points.map((p) => {
+      const row = pointToIndexRow(p);
+      if (force) { const slot = findSlot(ix, p.id); if (slot >= 0 && ix.updated[slot] > row.updated) row.updated = ix.updated[slot]; }
+      return row;
+    });
+    changed += upsertRows(ix, rows);
+    remember(points.map((p, k) => ({ point: p, updatedMs: rows[k].updated, updatedAt: p.updatedAt ?? '' })));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function pointToIndexRow(p: Point): PointIndexRow {
+  const created = Date.parse(p.creationDate);
+  const updated = p.updatedAt ? Date.parse(p.updatedAt) : created;
+  return {
+    id: p.id, x: p.position.x, y: p.position.y, km: p.kmValue ?? null, created: Number.isFinite(created) ? created : Date.now(),
+    updated: Number.isFinite(updated) ? updated : Date.now(), status: p.status, criticality: p.criticality, teamId: p.teamId ?? null,
+  };
+}
+
+/** Whether the index has this point. */
+export const hasPoint = (id: string): boolean => findSlot(current(), id) >= 0;
+
+/** Whether this very point object is shown: its details and its index fields (a restored index may hold older ones). */
+export function showsPoint(p: Point): boolean {
+  const ix = current();
+  const slot = findSlot(ix, p.id);
+  if (slot < 0 || pointDetails(p.id) !== p) return false;
+  const km = ix.km[slot];
+  return STATUS_BY_CODE[ix.status[slot]] === p.status && ix.critKeys[ix.crit[slot]] === p.criticality
+    && (ix.team[slot] === 0 ? null : ix.teamKeys[ix.team[slot] - 1]) === (p.teamId ?? null)
+    && ix.x[slot] === Math.fround(p.position.x) && ix.y[slot] === Math.fround(p.position.y)
+    && (Number.isNaN(km) ? p.kmValue === null || p.kmValue === undefined : km === p.kmValue);
+}
+
+/** The editable fields compared field by field on a conflict (issue 15). */
+export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
+
+/**
+ * Saves a point (insert, or update stating the version `base` it was based on: conflict dialog of ./conflicts);
+ * throws on failure so the form keeps its content.
+ */
+export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
+  if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
+  const my = currentEpoch();
+  let row = null as Row | null;
+  const saveRow = async (v: PointInput): Promise<Point> => { row = await repo.savePointRow(v); return repo.rowToPoint(row); };
+  const saved = input.id && base
+    ? await saveVersioned<PointInput>({
+      table: 'points', base, mine: input, fields: POINT_CONFLICT_FIELDS,
+      save: saveRow, fetchCurrent: () => repo.getPoint(input.id!),
+      finish: (v) => ({ ...v, kmValue: parseKm(v.kilometer) ?? null }),
+    }) as Point
+    : await saveRow(input);
+  if (alive(my) && row) patchPointRows([row]);
+  return saved;
+}
+
+/** Deletes a point row (the image is handled by the caller). */
+export async function deletePointRow(id: string): Promise<void> {
+  const my = currentEpoch();
+  await repo.deletePoint(id);
+  if (alive(my)) patchPointRows([], [id]);
+}
+
+/** Fresh details of one point from the server (used when its form opens). */
+export async function fetchOnePoint(id: string): Promise<Point | null> {
+  const [d] = await fetchPointDetails([id]);
+  if (!d) return null;
+  remember([d]);
+  return d.point;
+}
+
+/** Sign-out (after endEpoch): the state goes, writes in flight are dropped; `wipe` also empties the replica. */
+export async function endPointsSession(wipe: boolean): Promise<void> {
+  restoring = null;
+  loaded = false;
+  cursorMs = 0;
+  syncing = null;
+  clearTimeout(saveTimer);
+  clearTimeout(orderTimer);
+  clearPointDetails();
+  setReplicaEnabled(false);
+  if (wipe) await clearReplica();
+}

@@ -1,0 +1,54 @@
+// Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
+// columnar page (src/core/pointIndex) into typed arrays and transfers them back; sorts the newest-first order.
+// The main thread never parses the large JSON answers.
+import * as Comlink from 'comlink';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../src/core/pointIndex/decode';
+import type { PointIndexPage } from '../src/core/pointIndex/types';
+import { newestFirstOrder } from '../src/core/pointIndex/queries';
+import type { PointIndex } from '../src/core/pointIndex/types';
+
+let client: SupabaseClient | null = null;
+let token = '';
+
+export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number }
+export type PointIndexAnswer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
+
+const api = {
+  /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
+  configure(url: string, anonKey: string, accessToken: string): void {
+    token = accessToken;
+    client ??= createClient(url, anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch: (input, init) => fetch(input, { ...init, headers: withToken(init?.headers) }) },
+    });
+  },
+
+  /** One page of the index (or {split} when the block range holds more than `limit` points). */
+  async fetch(req: PointIndexRequest): Promise<PointIndexAnswer> {
+    if (!client) throw new Error('point index worker not configured');
+    const { data, error } = await client.rpc('point_index', {
+      p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit,
+    });
+    if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
+    const raw = data as RawPointIndexPage;
+    if (raw.split) return { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 };
+    const page = decodePointIndexPage(raw);
+    return Comlink.transfer({ split: false, page }, pageBuffers(page));
+  },
+
+  /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */
+  order(count: number, created: Float64Array, idBytes: Uint8Array): Int32Array {
+    const order = newestFirstOrder({ count, created, idBytes } as PointIndex);
+    return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
+  },
+};
+
+function withToken(headers: HeadersInit | undefined): Headers {
+  const h = new Headers(headers);
+  if (token) h.set('Authorization', `Bearer ${token}`);
+  return h;
+}
+
+export type PointIndexWorkerApi = typeof api;
+Comlink.expose(api);
