@@ -1,6 +1,6 @@
 // Sidebar lists (docs/product.md#sidebar): points grouped by zone (point in polygon) and by team (with 'Sans équipe'),
 // status counts per group computed once per data change, then cheap per-filter views.
-import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
+import { ringContains, zoneRing, type ZoneRing } from './zoneContains';
 import type { Point, PointStatus, Team, Zone } from './types';
 import { bboxContains, bboxOf, type ImageBBox } from './geometry';
 
@@ -40,25 +40,25 @@ function add(g: Grouping, key: string, p: Point): void {
 
 /**
  * Points inside each zone's polygon (a point inside two overlapping zones is listed in both).
- * Bounding boxes filter first; turf decides inside the box. Zones with fewer than 3 vertices contain nothing.
+ * Bounding boxes filter first; zoneContains' rule (edges inside) decides inside the box. Zones with fewer than
+ * MIN_ZONE_VERTICES vertices contain nothing.
  */
 export function groupByZone(points: readonly Point[], zones: readonly Zone[]): Grouping {
   const g: Grouping = { points: new Map(), counts: new Map() };
-  const prepared: { id: string; box: ImageBBox; ring: number[][] }[] = [];
+  const prepared: { id: string; box: ImageBBox; ring: ZoneRing }[] = [];
   for (const z of zones) {
     g.points.set(z.id, []);
     g.counts.set(z.id, emptyCounts());
     const box = bboxOf(z.points);
-    if (!box || z.points.length < 3) continue;
-    const ring = z.points.map((v) => [v.x, v.y]);
-    ring.push([z.points[0].x, z.points[0].y]);
+    const ring = zoneRing(z.points);
+    if (!box || !ring) continue;
     prepared.push({ id: z.id, box, ring });
   }
   for (const p of points) {
     const { x, y } = p.position;
     for (const z of prepared) {
       if (!bboxContains(z.box, x, y)) continue;
-      if (booleanPointInPolygon([x, y], { type: 'Polygon', coordinates: [z.ring] })) add(g, z.id, p);
+      if (ringContains(z.ring, x, y)) add(g, z.id, p);
     }
   }
   return g;
