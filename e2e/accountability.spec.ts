@@ -137,20 +137,23 @@ test.describe('desktop 1440×900', () => {
     // Nobody deactivates themselves: no button on one's own row.
     await expect(panel.locator('tr[data-email="admin@rail.local"]').getByRole('button', { name: /Désactiver/ })).toHaveCount(0);
 
-    // The member's next request (saving a point) is refused: the app closes the session and says why.
+    // The member's next request (opening a point reads it afresh) is refused: the app closes the session and says why.
     const first = memberPage.locator('.point-row').first();
     await first.getByRole('button', { name: /^Modifier / }).click();
-    const form = memberPage.getByRole('dialog', { name: "Signalement d'anomalie" });
-    await form.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
     await expect(memberPage.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible();
     await shot(memberPage, 'desktop-access-revoked');
     // Signing in again is refused with the same message.
     await memberPage.getByLabel('Email', { exact: true }).fill(email);
     await memberPage.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
+    // The message is already on screen: wait for this attempt's refusal itself (HTTP 403), not just the text.
+    const refused = memberPage.waitForResponse((r) => r.url().includes('/rest/v1/') && r.status() === 403, { timeout: 15_000 });
     await memberPage.getByRole('button', { name: 'Se connecter' }).click();
+    await refused;
     await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
     await expect(memberPage.getByRole('button', { name: 'Déconnexion' })).toHaveCount(0);
+    // The refused session is not kept on the device (it would reopen the app once the access is given back).
+    await expect.poll(() => memberPage.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')).length)).toBe(0);
 
     // Reactivated: they can sign in again.
     await row.getByRole('button', { name: `Réactiver ${email}` }).click();
