@@ -9,7 +9,7 @@ import { trackDataset } from '../lib/trackDataset';
 import { MapCanvas, type MapEngineApi } from '../../src/map/MapCanvas';
 import { MapView } from '../../src/map/MapView';
 import { ViewportController } from '../../src/map/viewportController';
-import { markersAtom, zonesAtom } from '../../src/state/data';
+import { markersAtom, zonesAtom } from '../../src/state/tables';
 import { pointIndexAtom } from '../../src/state/pointIndex';
 import { indexOfPoints } from '../../src/core/pointIndex/fromPoints';
 import { modeAtom } from '../../src/state/mode';

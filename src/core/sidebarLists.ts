@@ -5,20 +5,20 @@ import type { Point, PointStatus, Team, Zone } from './types';
 import { bboxContains, bboxOf, type ImageBBox } from './geometry';
 
 /** 'tous' is every status except resolu (docs/product.md#sidebar, #statuses). */
-export type StatusFilterValue = 'tous' | PointStatus;
+export type StatusFilter = 'tous' | PointStatus;
 export const NO_TEAM_KEY = '__sans_equipe__';
 export const NO_TEAM_LABEL = 'Sans équipe';
 
 export interface StatusCounts { signale: number; pris_en_charge: number; resolu: number }
 const emptyCounts = (): StatusCounts => ({ signale: 0, pris_en_charge: 0, resolu: 0 });
 
-export function matchesStatus(status: PointStatus, filter: StatusFilterValue): boolean {
+export function matchesStatus(status: PointStatus, filter: StatusFilter): boolean {
   return filter === 'tous' ? status !== 'resolu' : status === filter;
 }
-export function countForFilter(c: StatusCounts, filter: StatusFilterValue): number {
+export function countForFilter(c: StatusCounts, filter: StatusFilter): number {
   return filter === 'tous' ? c.signale + c.pris_en_charge : c[filter];
 }
-export function filterByStatus(points: readonly Point[], filter: StatusFilterValue): Point[] {
+export function filterByStatus(points: readonly Point[], filter: StatusFilter): Point[] {
   return points.filter((p) => matchesStatus(p.status, filter));
 }
 export function statusCounts(points: readonly Point[]): StatusCounts {
@@ -74,7 +74,7 @@ export function groupByTeam(points: readonly Point[], teams: readonly Team[]): G
 
 export interface ZoneRow { zone: Zone; count: number }
 /** Every zone with its count under the filter, in PK order (kmStart, unknown last), then by name. */
-export function zoneRows(zones: readonly Zone[], g: Pick<Grouping, 'counts'>, filter: StatusFilterValue): ZoneRow[] {
+export function zoneRows(zones: readonly Zone[], g: Pick<Grouping, 'counts'>, filter: StatusFilter): ZoneRow[] {
   return [...zones]
     .sort((a, b) => (a.kmStart ?? Infinity) - (b.kmStart ?? Infinity) || a.name.localeCompare(b.name, 'fr'))
     .map((zone) => ({ zone, count: countForFilter(g.counts.get(zone.id) ?? emptyCounts(), filter) }));
@@ -85,7 +85,7 @@ export interface TeamRow { id: string; name: string; count: number; total: numbe
  * Teams that have at least one anomaly (any status), by name, then 'Sans équipe' when some points have no team.
  * `count` follows the filter; `total` is every status.
  */
-export function teamRows(teams: readonly Team[], g: Pick<Grouping, 'counts'>, filter: StatusFilterValue): TeamRow[] {
+export function teamRows(teams: readonly Team[], g: Pick<Grouping, 'counts'>, filter: StatusFilter): TeamRow[] {
   const rows: TeamRow[] = [];
   for (const t of [...teams].sort((a, b) => a.name.localeCompare(b.name, 'fr'))) {
     const c = g.counts.get(t.id);
@@ -98,6 +98,6 @@ export function teamRows(teams: readonly Team[], g: Pick<Grouping, 'counts'>, fi
 }
 
 /** The points of one group under the filter ([] for an unknown key). */
-export function groupPoints(g: Grouping, key: string, filter: StatusFilterValue): Point[] {
+export function groupPoints(g: Grouping, key: string, filter: StatusFilter): Point[] {
   return filterByStatus(g.points.get(key) ?? [], filter);
 }

@@ -10,7 +10,7 @@ import type { PkMarker } from '../core/pk';
 import { ViewportController } from './viewportController';
 import { visibleImageRect, screenToImage, type Size } from './viewportMath';
 import { ClusterClient, createClusterWorkerClient, type FrameRequest } from './clusterClient';
-import type { PointArrays } from './pointData';
+import type { MapPointArrays } from './pointData';
 import { MarkerSprites, type SpriteLevel } from './markerSprites';
 import { ClusterSprites } from './clusterSprites';
 import { drawPointsFrame } from './drawPoints';
@@ -54,7 +54,7 @@ export interface MapEngineApi {
 
 export interface MapCanvasProps {
   image: LineImage;
-  points: PointArrays | null;
+  points: MapPointArrays | null;
   /** Severity rank → sprite colour and icon (rank 0 = unknown level). */
   levels: readonly SpriteLevel[];
   zones?: readonly Zone[];

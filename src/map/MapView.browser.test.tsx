@@ -7,7 +7,7 @@ import { createStore, Provider } from 'jotai';
 import Konva from 'konva';
 import { MapView } from './MapView';
 import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted beside the map, as MainScreen does
-import { markersAtom, zonesAtom } from '../state/data';
+import { markersAtom, zonesAtom } from '../state/tables';
 import { pointIndexAtom } from '../state/pointIndex';
 import { indexOfPoints } from '../core/pointIndex/fromPoints';
 import { modeAtom } from '../state/mode';

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue, useStore } from 'jotai';
 import { createSeverityScale } from '../core/severity';
 import { UNKNOWN_SEVERITY_COLOR } from '../core/severity';
-import { criticalityLevelsAtom, lineImageAtom, markersAtom, zonesAtom } from '../state/data';
+import { criticalityLevelsAtom, lineImageAtom, markersAtom, zonesAtom } from '../state/tables';
 import { pointIndexAtom } from '../state/pointIndex';
 import { findSlot } from '../core/pointIndex/store';
 import { statusFilterAtom } from '../state/filters';

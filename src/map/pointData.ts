@@ -7,7 +7,7 @@ import { passes } from '../core/pointIndex/queries';
 import { idAt } from '../core/pointIndex/store';
 import { RESOLVED_CODE, type PointIndex } from '../core/pointIndex/types';
 
-export interface PointArrays {
+export interface MapPointArrays {
   xs: Float64Array; // image px
   ys: Float64Array; // image px
   severity: Uint8Array; // rank, see src/core/severity.ts
@@ -15,7 +15,7 @@ export interface PointArrays {
   count: number;
 }
 
-export interface DerivedPoints { arrays: PointArrays; slots: Int32Array; ids: ArrayLike<string> }
+export interface DerivedPoints { arrays: MapPointArrays; slots: Int32Array; ids: ArrayLike<string> }
 
 /** A read-only array view: map index → point id. */
 function idView(ix: PointIndex, slots: Int32Array): ArrayLike<string> {

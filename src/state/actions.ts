@@ -8,7 +8,7 @@ import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
 import { firstLoadDoneAtom } from './firstLoad';
-import { dataLoadingAtom, markersAtom } from './data';
+import { dataLoadingAtom, markersAtom } from './tables';
 import { collectionOf, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
 import { pointDetails, loadPointDetails } from './pointDetails';

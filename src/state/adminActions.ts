@@ -10,7 +10,7 @@ import { moveLevel } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './tables';
 import { levelsCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 

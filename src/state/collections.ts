@@ -9,7 +9,7 @@ import type { AppSetting, CriticalityLevel, KilometerMarker, Team, Zone } from '
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
 import { sortLevels } from '../core/admin/criticalityOrder';
 import { sortMarkers } from '../core/pk';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './tables';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from './status';
 import { currentEpoch, isCurrent } from './sessionEpoch';
 import { store } from './store';

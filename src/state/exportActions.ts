@@ -7,7 +7,7 @@ import { exportFileName, type ExportFormat } from '../core/export/run';
 import type { ExportFilter } from '../core/export/source';
 import type { ExportLookups } from '../core/export/record';
 import type { ExportWorkerApi } from '../../workers/export.worker';
-import { criticalityLevelsAtom, lineImageAtom, teamsAtom, zonesAtom } from './data';
+import { criticalityLevelsAtom, lineImageAtom, teamsAtom, zonesAtom } from './tables';
 import { store } from './store';
 
 export type { ExportFormat, ExportFilter };

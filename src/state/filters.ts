@@ -1,9 +1,9 @@
 // Sidebar tab, status filter and drawer state.
 import { atom } from 'jotai';
-import type { PointStatus } from '../core/types';
+import type { StatusFilter } from '../core/sidebarLists';
 
 /** 'tous' means every status except resolu (docs/product.md#sidebar). */
-export type StatusFilter = 'tous' | PointStatus;
+export type { StatusFilter };
 export const statusFilterAtom = atom<StatusFilter>('tous');
 
 export type SidebarTab = 'tout' | 'zone' | 'equipe';

@@ -2,7 +2,7 @@
 // sessionStorage so that signing in first (also through an SSO round trip) still opens it. Opening a point from a
 // link or the search puts '?point=<id>' in the address on its own history entry, so the browser's Back closes it.
 import { parseAppLink, withoutLink, type AppLink } from '../core/links';
-import { dataLoadingAtom, markersAtom } from './data';
+import { dataLoadingAtom, markersAtom } from './tables';
 import { jumpToPk, openPoint } from './search';
 import { store } from './store';
 

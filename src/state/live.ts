@@ -6,7 +6,7 @@ import { supabase } from '../data/client';
 import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
 import { collectionOf, type RealtimeChange } from './collections';
 import { patchPointRows, syncPoints } from './pointsCollection';
-import { teamsAtom } from './data';
+import { teamsAtom } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { store } from './store';
 import { resetAllState } from './reset';
-import { settingsAtom } from './data';
+import { settingsAtom } from './tables';
 import { EMPTY_POINT_INDEX, pointIndexAtom } from './pointIndex';
 import { createPointIndex } from '../core/pointIndex/store';
 import { modeAtom } from './mode';

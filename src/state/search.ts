@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import * as findShare from '../data/findShare';
 import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
-import { lineImageAtom, markersAtom } from './data';
+import { lineImageAtom, markersAtom } from './tables';
 import { findSlot } from '../core/pointIndex/store';
 import { pointIndexAtom } from './pointIndex';
 import { patchPoints } from './pointsCollection';

@@ -6,7 +6,7 @@ import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Alert, Button, ConfirmDialog, IconButton, toast } from '../../ui';
 import type { CriticalityLevel } from '../../core/types';
 import { levelIdFromName, nextLevelOrder, sortLevels } from '../../core/admin/criticalityOrder';
-import { criticalityLevelsAtom } from '../../state/data';
+import { criticalityLevelsAtom } from '../../state/tables';
 import { deleteLevelAtom, loadLevelsAtom, moveLevelAtom, saveLevelAtom } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';

@@ -9,7 +9,7 @@ import { AUDIT_TABLES } from '../../core/audit/types';
 import { actorLabel, describeChanges, entryObjectName, TABLE_LABELS, type DescribeContext } from '../../core/audit/describe';
 import { parisDayStart } from '../../core/audit/parisDay';
 import { formatDateTimeFr } from '../../core/format';
-import { criticalityLevelsAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointDetails } from '../../state/pointDetails';
 import { pointDetailsVersionAtom } from '../../state/pointIndex';
 import { fetchJournal, fetchJournalMembers, type AuditPage } from '../../state/auditActions';

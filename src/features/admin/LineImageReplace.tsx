@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ImageUp } from 'lucide-react';
 import { Alert, Button, toast } from '../../ui';
-import { lineImageAtom } from '../../state/data';
+import { lineImageAtom } from '../../state/tables';
 import { replaceLineImageAtom } from '../../state/adminActions';
 import { LINE_IMAGE_MAX_BYTES, lineImageExtension, lineImageSizeDiffers } from '../../core/admin/lineRuler';
 import { A } from './strings';

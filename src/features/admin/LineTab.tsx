@@ -6,7 +6,7 @@ import { Alert, Button, ConfirmDialog, toast } from '../../ui';
 import type { KilometerMarker } from '../../core/types';
 import { formatKm, parseKmInput } from '../../core/format';
 import { hasEnoughMarkers, nonMonotoneMarkers } from '../../core/admin/lineRuler';
-import { lineImageAtom, markersAtom } from '../../state/data';
+import { lineImageAtom, markersAtom } from '../../state/tables';
 import { deleteMarkerAtom, loadLineDataAtom, saveMarkerAtom, type MarkerChangeOutcome } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';

@@ -6,7 +6,7 @@ import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
 import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
-import { feedbackLinkAtom, settingsAtom } from '../../state/data';
+import { feedbackLinkAtom, settingsAtom } from '../../state/tables';
 import type { AppSetting } from '../../core/types';
 import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
 import { A } from './strings';

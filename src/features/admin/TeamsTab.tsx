@@ -7,7 +7,7 @@ import type { Team } from '../../core/types';
 import { teamStatsFromCounts } from '../../core/admin/teamStats';
 import { indexTeamCounts } from '../../core/pointIndex/queries';
 import { formatCount, formatDateFr } from '../../core/format';
-import { teamsAtom } from '../../state/data';
+import { teamsAtom } from '../../state/tables';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { adminProfilesAtom, deleteTeamAtom, loadTeamsDataAtom, saveTeamAtom } from '../../state/adminActions';
 import { A } from './strings';

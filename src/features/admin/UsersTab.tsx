@@ -5,12 +5,12 @@ import { RefreshCw } from 'lucide-react';
 import { Alert, Button, Tabs, toast } from '../../ui';
 import type { Invitation, Profile, Role } from '../../core/types';
 import { isAdminAtom, profileAtom } from '../../state/session';
-import { teamsAtom } from '../../state/data';
+import { teamsAtom } from '../../state/tables';
 import { adminInvitationsAtom, adminProfilesAtom, changeRoleAtom, inviteUserAtom, loadUsersAtom, setUserTeamAtom } from '../../state/adminActions';
 import { A, inviteErrorText } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
-import { InviteForm, type InviteView } from './InviteForm';
+import { InviteUserForm, type InviteView } from './InviteUserForm';
 import { UsersTable } from './UsersTable';
 import { InvitationsTable } from './InvitationsTable';
 import { InvitationRevokeConfirm, UserAccessConfirm } from './AccessConfirms';
@@ -76,7 +76,7 @@ function UsersTabContent() {
 
   return (
     <div className="admin-tab users-tab">
-      <InviteForm result={inviteView} onInvite={doInvite} />
+      <InviteUserForm result={inviteView} onInvite={doInvite} />
       <Tabs<Sub>
         value={sub} onValueChange={setSub} ariaLabel={A.tabs.users} className="admin-subtabs"
         items={[

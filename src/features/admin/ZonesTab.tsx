@@ -5,7 +5,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { ConfirmDialog, IconButton, TrackBadge, toast } from '../../ui';
 import type { Zone } from '../../core/types';
 import { formatKm } from '../../core/format';
-import { zonesAtom } from '../../state/data';
+import { zonesAtom } from '../../state/tables';
 import { deleteZoneAtom, loadZonesAtom, updateZoneAtom } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Logo } from '../layout/Logo';
 import { SsoBlock } from './SsoBlock';
 import { SigninForm } from './SigninForm';
-import { InviteForm } from './InviteForm';
+import { InvitationSignupForm } from './InvitationSignupForm';
 import { PrivacyNotice } from './PrivacyNotice';
 import { AccessRevokedNotice } from './AccessRevokedNotice';
 import { AUTH_TEXT as T } from './strings';
@@ -32,7 +32,7 @@ export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
         <h1 className="login-title">{mode === 'signin' ? T.titleSignin : T.titleInvite}</h1>
         <AccessRevokedNotice />
         <OnlineOnlyNotice what={mode === 'signin' ? 'La connexion' : 'L’inscription sur invitation'} />
-        {mode === 'signin' ? <SigninForm notice={notice} /> : <InviteForm token={inviteToken || null} onDone={leaveInvite} />}
+        {mode === 'signin' ? <SigninForm notice={notice} /> : <InvitationSignupForm token={inviteToken || null} onDone={leaveInvite} />}
         {mode === 'signin' && <SsoBlock />}
         <p className="login-help">{T.noAccount}</p>
         <PrivacyNotice />

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, Dialog, TextArea } from '../../ui';
 import { conflictAtom, type PendingConflict } from '../../state/conflicts';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { defaultChoice, mergeText, type Choice, type FieldDiff } from '../../core/conflict';
 import { STATUS_LABELS, TRACK_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';

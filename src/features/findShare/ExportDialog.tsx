@@ -4,7 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Download } from 'lucide-react';
 import { Alert, Button, Dialog, ProgressBar, Select } from '../../ui';
-import { teamsAtom, zonesAtom } from '../../state/data';
+import { teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';

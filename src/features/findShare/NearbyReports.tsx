@@ -3,7 +3,7 @@
 // blocks saving.
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { criticalityLevelsAtom } from '../../state/data';
+import { criticalityLevelsAtom } from '../../state/tables';
 import { nearbyPoints, openPoint, type PointHit } from '../../state/search';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateFr, formatKm } from '../../core/format';

@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { MapPin, Search } from 'lucide-react';
-import { criticalityLevelsAtom } from '../../state/data';
+import { criticalityLevelsAtom } from '../../state/tables';
 import { SEARCH_MIN_CHARS, jumpToPk, searchPoints, type PointHit } from '../../state/search';
 import { openPointFromSearch, pushLinkEntry } from '../../state/links';
 import { parsePkQuery, formatPk } from '../../core/pkQuery';

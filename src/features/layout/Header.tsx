@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
 import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
-import { feedbackLinkAtom, dataLoadingAtom } from '../../state/data';
+import { feedbackLinkAtom, dataLoadingAtom } from '../../state/tables';
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/filters';

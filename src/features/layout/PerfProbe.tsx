@@ -2,7 +2,7 @@
 // how many points the app holds and `loading` whether a load is still running. Renders nothing.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { dataLoadingAtom } from '../../state/data';
+import { dataLoadingAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 
 export interface RailPerf { points: number; loading: boolean; at: number }

@@ -2,7 +2,7 @@
 // usable meanwhile; and the one message when the browser refuses local storage (the app works from memory).
 import { useAtomValue } from 'jotai';
 import { ProgressBar } from '../../ui';
-import { dataLoadingAtom } from '../../state/data';
+import { dataLoadingAtom } from '../../state/tables';
 import { pointsLoadProgressAtom, replicaErrorAtom } from '../../state/pointIndex';
 import { LAYOUT_TEXT as T } from './strings';
 

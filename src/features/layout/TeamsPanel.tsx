@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Users } from 'lucide-react';
-import { teamsAtom } from '../../state/data';
+import { teamsAtom } from '../../state/tables';
 import { statusFilterAtom } from '../../state/filters';
 import { teamRows, type TeamRow } from '../../core/sidebarLists';
 import { Button, VirtualList } from '../../ui';

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { Zone } from '../../core/types';
-import { zonesAtom } from '../../state/data';
+import { zonesAtom } from '../../state/tables';
 import { statusFilterAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } from '../../state/selection';

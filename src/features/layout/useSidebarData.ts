@@ -3,11 +3,11 @@
 // over typed arrays (a few ms at 1M points); the long list follows the filter through useDeferredValue.
 import { useDeferredValue, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { teamsAtom, zonesAtom } from '../../state/data';
+import { teamsAtom, zonesAtom } from '../../state/tables';
 import { statusFilterAtom } from '../../state/filters';
 import { newestOrderAtom, pointIndexAtom } from '../../state/pointIndex';
 import { countsOfSlots, filterSlots, indexStatusCounts, indexTeamCounts, passes, slotsInPolygon } from '../../core/pointIndex/queries';
-import type { StatusFilterValue, StatusCounts } from '../../core/sidebarLists';
+import type { StatusFilter, StatusCounts } from '../../core/sidebarLists';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
 
 export function useStatusCounts(): StatusCounts {
@@ -68,7 +68,7 @@ export function useTeamGrouping(): SlotGrouping {
 }
 
 /** The newest-first slots of one group under the filter. */
-export function useGroupSlots(g: SlotGrouping, key: string | null, filter: StatusFilterValue): Int32Array {
+export function useGroupSlots(g: SlotGrouping, key: string | null, filter: StatusFilter): Int32Array {
   const snap = useAtomValue(pointIndexAtom);
   const order = useAtomValue(newestOrderAtom);
   return useMemo(() => {

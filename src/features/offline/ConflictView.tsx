@@ -7,7 +7,7 @@ import { diffVersions, sameValue } from '../../core/conflict';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import type { Point } from '../../core/types';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { keepMine, keepServer } from '../../state/offline/queue';
 import { replayOutbox } from '../../state/offline/replay';
 import { Button } from '../../ui';

@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { Dialog } from '../../ui/Dialog';
-import { criticalityLevelsAtom } from '../../state/data';
+import { criticalityLevelsAtom } from '../../state/tables';
 import { pointDetailsVersionAtom, pointIndexAtom } from '../../state/pointIndex';
 import { pointDetails, requestPointDetails } from '../../state/pointDetails';
 import { findSlot } from '../../core/pointIndex/store';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
-import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/tables';
 import { useEditedPoint } from './useEditedPoint';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
@@ -20,7 +20,7 @@ import { formatKm, parseKmInput } from '../../core/format';
 import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
-import { KmInput } from './KmInput';
+import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
@@ -148,7 +148,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}
           onChange={(e) => set('description', e.target.value)} error={errors.description} />
         <div className="field-row">
-          <KmInput value={v.kilometer} onChange={(val) => set('kilometer', val)} error={errors.kilometer} />
+          <PointPkInput value={v.kilometer} onChange={(val) => set('kilometer', val)} error={errors.kilometer} />
           <TextInput label={T.ticket} name="ticketNumber" placeholder={T.ticketPlaceholder} value={v.ticketNumber} maxLength={60}
             onChange={(e) => set('ticketNumber', e.target.value)} />
         </div>

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { fetchPointHistory, type AuditPage } from '../../state/auditActions';
 import { describeEntry, type DescribeContext } from '../../core/audit/describe';
 import { HISTORY_TEXT as T } from './historyStrings';

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Point } from '../../core/types';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/data';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { pointDetailsVersionAtom, pointIndexAtom } from '../../state/pointIndex';
 import { pointDetails, requestPointDetails } from '../../state/pointDetails';
 import { centerRequestAtom, deleteRequestAtom, pointFormAtom, selectionAtom } from '../../state/selection';

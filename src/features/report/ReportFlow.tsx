@@ -6,7 +6,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { ReportRequest } from '../../core/types';
 import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
-import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/data';
+import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 import { currentReportIndex, planRouteReport } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';

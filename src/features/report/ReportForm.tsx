@@ -7,7 +7,7 @@ import { formatKm, parseKmInput } from '../../core/format';
 import { markerKmBounds } from '../../core/pk';
 import { buildReportRequest, reselectZones, validateReportForm, zonesCrossed, type RangeInput } from '../../core/report/rules';
 import { Alert, Button, Dialog, Spinner, ToggleChip } from '../../ui';
-import { KmField } from './KmField';
+import { RangePkField } from './RangePkField';
 import { ZonePicker } from './ZonePicker';
 import { FORM_TEXT, REPORT_MESSAGES, REPORT_TEXT } from './strings';
 
@@ -65,9 +65,9 @@ export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: Re
         {load.state === 'ready' && <p className="muted report-loaded">{FORM_TEXT.pointsLoaded(load.count)}</p>}
 
         <div className="report-range">
-          <KmField label={FORM_TEXT.start} value={startText} onChange={touch(setStartText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
+          <RangePkField label={FORM_TEXT.start} value={startText} onChange={touch(setStartText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
             disabled={!bounds} onMin={touch(() => setStartText(minText))} onMax={touch(() => setStartText(maxText))} />
-          <KmField label={FORM_TEXT.end} value={endText} onChange={touch(setEndText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
+          <RangePkField label={FORM_TEXT.end} value={endText} onChange={touch(setEndText)} min={bounds?.min} max={bounds?.max} step={KM_STEP}
             disabled={!bounds} onMin={touch(() => setEndText(minText))} onMax={touch(() => setEndText(maxText))} />
         </div>
         {bounds && <p className="field-hint">{FORM_TEXT.bounds(formatKm(bounds.min), formatKm(bounds.max))}</p>}

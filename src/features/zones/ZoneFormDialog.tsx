@@ -4,7 +4,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, ColorPicker, Dialog, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
-import { markersAtom, zonesAtom } from '../../state/data';
+import { markersAtom, zonesAtom } from '../../state/tables';
 import { zoneFormAtom, type ZoneFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { saveZone } from '../../state/actions';

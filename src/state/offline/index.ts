@@ -3,7 +3,7 @@
 // saved after good loads and restored when a load fails offline, the profile cached for an offline start.
 import { store } from '../store';
 import { sessionAtom, profileAtom } from '../session';
-import { dataLoadingAtom } from '../data';
+import { dataLoadingAtom } from '../tables';
 import { onPointsChanged } from './pointsPort';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { loadAll } from '../actions';

@@ -8,7 +8,7 @@ import { failureKind } from '../../core/outbox/errors';
 import type { PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
-import { teamsAtom } from '../data';
+import { teamsAtom } from '../tables';
 import { currentPoint } from './pointsPort';
 import { sessionAtom } from '../session';
 import { store } from '../store';

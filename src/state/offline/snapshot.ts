@@ -3,7 +3,7 @@
 // (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
 // without network.
 import { store } from '../store';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../data';
+import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../tables';
 import { restorePoints } from '../pointsCollection';
 import { profileAtom } from '../session';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';

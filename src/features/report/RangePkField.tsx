@@ -15,7 +15,7 @@ export interface KmFieldProps {
   onMax: () => void;
 }
 
-export function KmField({ label, value, onChange, min, max, step, disabled, onMin, onMax }: KmFieldProps) {
+export function RangePkField({ label, value, onChange, min, max, step, disabled, onMin, onMax }: KmFieldProps) {
   const id = useId();
   return (
     <div className="field report-km">

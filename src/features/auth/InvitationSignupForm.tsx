@@ -10,7 +10,7 @@ import { AUTH_TEXT as T } from './strings';
 
 type Check = { state: 'checking' } | { state: 'ok'; email: string } | { state: 'error'; message: string };
 
-export function InviteForm({ token, onDone }: { token: string | null; onDone: (notice: string | null) => void }) {
+export function InvitationSignupForm({ token, onDone }: { token: string | null; onDone: (notice: string | null) => void }) {
   const [check, setCheck] = useState<Check>(token ? { state: 'checking' } : { state: 'error', message: T.tokenMissing });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -9,7 +9,7 @@ import { useFlash } from './useLoad';
 
 export type InviteView = { kind: 'success'; email: string; url: string | null } | { kind: 'error'; message: string } | null;
 
-export function InviteForm({ result, onInvite }: { result: InviteView; onInvite: (email: string) => Promise<boolean> }) {
+export function InviteUserForm({ result, onInvite }: { result: InviteView; onInvite: (email: string) => Promise<boolean> }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { TextInput } from '../../ui';
 import { isAcceptableKmInput } from '../../core/validation';
 import { POINT_TEXT as T } from './strings';
 
-export function KmInput({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string | null }) {
+export function PointPkInput({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string | null }) {
   const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
     const pasted = e.clipboardData.getData('text').trim();
     e.preventDefault();
