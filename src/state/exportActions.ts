@@ -9,6 +9,7 @@ import type { ExportLookups } from '../core/export/record';
 import type { ExportWorkerApi } from '../../workers/export.worker';
 import { criticalityLevelsAtom, lineImageAtom, teamsAtom, zonesAtom } from './tables';
 import { store } from './store';
+import { saveBlob } from '../platform/download';
 
 export type { ExportFormat, ExportFilter };
 export const EXPORT_MIME: Record<ExportFormat, string> = { csv: 'text/csv;charset=utf-8', geojson: 'application/geo+json' };
@@ -71,14 +72,3 @@ export function startExport(format: ExportFormat, filter: ExportFilter, onProgre
   return { done, cancel: () => { stopped = true; void api?.cancel(); } };
 }
 
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

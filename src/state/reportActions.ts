@@ -16,6 +16,7 @@ import { reportFileName } from '../core/report/fileName';
 import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { DocxWorkerApi } from '../../workers/docx.worker';
+import { saveBlob } from '../platform/download';
 
 let indexMemo: { source: PointIndexSnapshot; index: ReportPointIndex } | null = null;
 /**
@@ -118,15 +119,3 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
   }
 }
 
-/** Starts the download of a Blob made in the worker (no copy of the bytes on the main thread). */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
