@@ -6,6 +6,15 @@ import { E2E_ADMIN } from '../playwright.config';
 import { SHOTS, uniq, login, openPanel } from './adminHelpers';
 
 test('load, save and delete failures show the docs/product.md#administration-messages messages, and Réessayer reloads', async ({ page }) => {
+  // The tables the live channel keeps current (teams, zones, levels, settings, markers) are read once per session,
+  // not at each tab opening: their reads fail from the start, so each tab finds them unloaded. One route handler
+  // whose list changes (no gap between two routes where a background sync could read them).
+  const failing: RegExp[] = [/\/rest\/v1\/(teams|zones|criticality_levels|app_settings|kilometer_markers)\b/];
+  await page.route(/\/rest\/v1\//, (r) => {
+    const u = r.request().url();
+    const read = r.request().method() === 'GET' || u.includes('/rpc/');
+    return read && failing.some((f) => f.test(u)) ? r.abort() : r.continue();
+  });
   await login(page);
   const panel = await openPanel(page);
   const cases: [tab: string, table: RegExp, message: string, loaded: RegExp | string][] = [
@@ -16,15 +25,19 @@ test('load, save and delete failures show the docs/product.md#administration-mes
     ['Ligne', /\/rest\/v1\/kilometer_markers/, 'Erreur lors du chargement des marqueurs', /Marqueurs PK \(\d+\)/],
     ['Utilisateurs', /\/rest\/v1\/(profiles|rpc\/list_invitations)/, 'Une erreur est survenue lors du chargement des utilisateurs.', E2E_ADMIN.email],
   ];
+  // From now on each shared table fails until its own tab retries it; the users' reads fail only for their tab.
+  failing.splice(0, failing.length, ...cases.slice(0, 5).map(([, url]) => url));
   for (const [tab, url, message, loaded] of cases) {
-    await page.route(url, (r) => r.abort());
+    if (!failing.includes(url)) failing.push(url);
     await panel.getByRole('tab', { name: tab, exact: true }).click();
     await expect(panel.getByText(message)).toBeVisible();
-    await page.unrouteAll();
+    failing.splice(failing.indexOf(url), 1);
     await panel.getByRole('button', { name: 'Réessayer' }).click();
     await expect(panel.getByText(loaded).first()).toBeVisible();
     await expect(panel.getByText(message)).toHaveCount(0);
   }
+
+  await page.unrouteAll();
 
   // Save failures.
   await panel.getByRole('tab', { name: 'Équipes', exact: true }).click();
@@ -62,12 +75,14 @@ test('load, save and delete failures show the docs/product.md#administration-mes
 });
 
 test('empty states (responses stubbed empty): users, invitations, teams, zones, markers', async ({ page }) => {
-  await login(page);
   const empty = (r: import('@playwright/test').Route) =>
     r.request().method() === 'GET' || r.request().url().includes('/rpc/')
       ? r.fulfill({ status: 200, contentType: 'application/json', body: '[]' })
       : r.continue();
-  await page.route(/\/rest\/v1\/(profiles|rpc\/list_invitations|teams|zones|kilometer_markers)/, empty);
+  // Teams, zones and markers are read once per session (then kept current live): empty from the start.
+  await page.route(/\/rest\/v1\/(teams|zones|kilometer_markers)/, empty);
+  await login(page);
+  await page.route(/\/rest\/v1\/(profiles|rpc\/list_invitations)/, empty);
   const panel = await openPanel(page, 'Utilisateurs');
   await expect(panel.getByText('Aucun utilisateur trouvé')).toBeVisible();
   await panel.getByRole('tab', { name: /^Invitations/ }).click();
