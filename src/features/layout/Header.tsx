@@ -15,12 +15,13 @@ import { OutboxCounter } from '../offline/OutboxCounter';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LAYOUT_TEXT as T } from './strings';
+import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
 
 export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, docs/product.md#header
 
 export function Header() {
   const link = useAtomValue(feedbackLinkAtom);
-  const feedback = link && /^https?:\/\//i.test(link) ? link : null; // the database allows nothing else
+  const feedback = link && isValidFeedbackLink(link) ? link : null; // the database allows nothing else
   const isAdmin = useAtomValue(isAdminAtom);
   const profile = useAtomValue(profileAtom);
   const mode = useAtomValue(modeAtom);
