@@ -8,8 +8,8 @@ export const STATUS_BY_CODE: readonly PointStatus[] = ['signale', 'pris_en_charg
 export const STATUS_CODE: Readonly<Record<PointStatus, number>> = { signale: 0, pris_en_charge: 1, resolu: 2 };
 export const RESOLVED_CODE = 2;
 
-/** One page of public.point_index() decoded: `count` points (every column in the same order). */
-export interface PointIndexPage {
+/** The columns every point has, one slot per point, in the same order in every array. */
+export interface PointColumns {
   count: number;
   /** 16 bytes per point (the uuid). */
   idBytes: Uint8Array;
@@ -22,12 +22,16 @@ export interface PointIndexPage {
   updated: Float64Array;
   /** STATUS_BY_CODE index. */
   status: Uint8Array;
-  /** Index into critKeys. */
+  /** Index into critKeys (crit[i] → criticality level id). */
   crit: Uint8Array;
   /** 0 = no team, else 1 + index into teamKeys. */
   team: Uint16Array;
   critKeys: string[];
   teamKeys: string[];
+}
+
+/** One page of public.point_index() decoded: `count` points. */
+export interface PointIndexPage extends PointColumns {
   /** Newest updated_at of the page, 'YYYY-MM-DDTHH:MI:SS.ffffffZ' (compares as text), null when empty. */
   maxUpdated: string | null;
   /** The points table's size in blocks when the page was read. */
@@ -41,22 +45,8 @@ export interface PointIndexPage {
  * particular order. `version` grows on every change (a React/jotai consumer compares it). Dictionaries only grow.
  * Never mutate it outside src/core/pointIndex/store.ts.
  */
-export interface PointIndex {
-  count: number;
+export interface PointIndex extends PointColumns {
   version: number;
-  idBytes: Uint8Array;
-  x: Float32Array;
-  y: Float32Array;
-  km: Float64Array;
-  created: Float64Array;
-  updated: Float64Array;
-  status: Uint8Array;
-  crit: Uint8Array;
-  team: Uint16Array;
-  /** crit[i] → criticality level id. */
-  critKeys: string[];
-  /** team[i] - 1 → team id (team[i] === 0: no team). */
-  teamKeys: string[];
   /** Open-addressing hash of id → slot + 1 (0 = empty); length a power of two ≥ 2 × capacity. */
   lookup: Int32Array;
 }
