@@ -44,7 +44,7 @@ export class ImageCache {
   }
 
   /** Draws the image for viewport `v`. `ctx` has an identity transform (device px). */
-  draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number, moving: boolean): void {
+  draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number): void {
     const c = this.cache;
     const s = v.scale;
     if (c && c.scale === s && this.covers(c, v, view, 0)) {
@@ -55,14 +55,21 @@ export class ImageCache {
       else ctx.drawImage(c.bitmap, x, y, (c.bitmap.width * pixelRatio) / c.pixelRatio, (c.bitmap.height * pixelRatio) / c.pixelRatio);
       return;
     }
-    // Zooming or outside the cache: the overview (unless the rescaled cache covers the view), then the cache.
-    ctx.imageSmoothingEnabled = !moving;
+    // Not yet (or never) pre-scaled for this zoom: the overview (unless the rescaled cache covers the view), then the cache.
+    ctx.imageSmoothingEnabled = true;
     const cacheCovers = c !== null && this.covers(c, v, view, 0);
     for (const r of [cacheCovers ? null : this.overview, c]) {
       if (!r) continue;
       const k = s * pixelRatio;
       ctx.drawImage(r.bitmap, (r.x0 * s + v.x) * pixelRatio, (r.y0 * s + v.y) * pixelRatio, (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
     }
+  }
+
+  /** Whether the drawn region does not fit viewport `v` 1:1 while one for its zoom is on its way (worth waiting for). */
+  awaiting(v: Viewport, view: Size, pixelRatio: number): boolean {
+    const c = this.cache;
+    if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, 0)) return false;
+    return this.pending !== null && this.pending.startsWith(`${v.scale}|${pixelRatio}|`);
   }
 
   /** While panning at the cached zoom: rebuild ahead of time when the view nears the cache's edge. */
