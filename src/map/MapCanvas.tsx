@@ -3,7 +3,7 @@
 // transforms during a gesture, redrawn once it rests), clusters from the worker.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
-import type Konva from 'konva';
+import Konva from 'konva';
 import type { ClusterFrame } from '../core/cluster/types';
 import { levelForZoom } from '../core/cluster/levels';
 import type { ImagePoint, LineImage, Zone } from '../core/types';
@@ -31,6 +31,10 @@ import { ImageCache } from './imageCache';
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
 const IMAGE_WAIT_MS = 600;
+
+// Stage attributes (position and scale, set every frame for tests and tools) never draw by themselves: the
+// controller's LayerPainter decides when a layer is drawn (issue 19). The app has no other Konva stage.
+Konva.autoDrawEnabled = false;
 
 const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
 

@@ -18,6 +18,10 @@ export function cssTransformBetween(drawn: Viewport, now: Viewport): string {
 export class LayerPainter {
   private drawnAt = new WeakMap<Konva.Layer, Viewport>();
   private dirty = new WeakSet<Konva.Layer>();
+  private watched = new WeakSet<Konva.Layer>();
+
+  /** `viewport`: the viewport the scene functions draw at (read when any draw of a layer happens). */
+  constructor(private viewport: () => Viewport) {}
   /** A layer that may wait although stale (say, the image layer while its bitmap for this zoom is on its way). */
   waits: (layer: Konva.Layer) => boolean = () => false;
   /** Layer draws so far (tests and benches count redraws with it). */
@@ -31,6 +35,7 @@ export class LayerPainter {
   /** Moves every layer's last drawing to `v` (no drawing). */
   transform(stage: Konva.Stage, v: Viewport): void {
     for (const layer of stage.getLayers()) {
+      this.watch(layer);
       const at = this.drawnAt.get(layer);
       if (at) setTransform(layer, cssTransformBetween(at, v));
     }
@@ -41,6 +46,7 @@ export class LayerPainter {
     const t0 = performance.now();
     let left = false;
     for (const layer of stage.getLayers()) {
+      this.watch(layer);
       const at = this.drawnAt.get(layer);
       const stale = this.dirty.has(layer) || !at || at.scale !== v.scale || at.x !== v.x || at.y !== v.y;
       if (!stale) continue;
@@ -51,11 +57,19 @@ export class LayerPainter {
       }
       this.dirty.delete(layer);
       layer.draw();
-      this.draws++;
-      this.drawnAt.set(layer, v);
-      setTransform(layer, '');
     }
     return left;
+  }
+
+  /** Any draw of the layer (ours, or Konva's batchDraw after a react-konva prop change) shows the current viewport. */
+  private watch(layer: Konva.Layer): void {
+    if (this.watched.has(layer)) return;
+    this.watched.add(layer);
+    layer.on('draw.painter', () => {
+      this.draws++;
+      this.drawnAt.set(layer, this.viewport());
+      setTransform(layer, '');
+    });
   }
 }
 

@@ -30,7 +30,7 @@ export class ViewportController {
   private initialised = false;
   /** The view moved less than SETTLE_MS ago: layers are transformed, not drawn. */
   private moving = false;
-  readonly painter = new LayerPainter();
+  readonly painter = new LayerPainter(() => this.viewport);
 
   attachStage(stage: Konva.Stage | null): void {
     this.stage = stage;
