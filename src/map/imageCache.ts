@@ -1,14 +1,15 @@
-// The line image for the image layer, never resampled whole on the main thread: a worker returns a low-resolution
-// overview once and, for each settled zoom, the region around the view pre-scaled to it; a pan frame is a 1:1 blit.
+// The line image for the image layer, never resampled whole on the main thread: a worker (tiles of a pyramid, see
+// workers/imageScaler.worker.ts) returns a low-resolution overview once and, for each settled zoom, the region around
+// the view pre-scaled to it; the layer draws it with a 1:1 blit.
 import type * as Comlink from 'comlink';
 import type { Size, Viewport } from './viewportMath';
 import type { ImageScalerApi } from '../../workers/imageScaler.worker';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
 
-const MARGIN = 0.6; // fraction of the view cached beyond each edge
+const MARGIN = 0.4; // fraction of the view cached beyond each edge
 const AHEAD = 0.25; // rebuild while panning once the view is this close (fraction of the view) to the cache edge
-const MAX_CACHE_PX = 24_000_000; // device px (~96 MB); beyond, only the overview is drawn
-const OVERVIEW_MAX_WIDTH = 4096; // px, overview bitmap width
+const MAX_CACHE_PX = 12_000_000; // device px (~48 MB); beyond, only the overview is drawn
+const OVERVIEW_MAX_WIDTH = 2048; // px, overview bitmap width (drawn only until the region for the view lands)
 
 interface Region { bitmap: ImageBitmap; scale: number; pixelRatio: number; x0: number; y0: number; x1: number; y1: number } // x/y: image px
 
@@ -26,7 +27,7 @@ export class ImageCache {
       create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
       // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
       // and points are drawn over a plain background.
-      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')) }),
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false) }),
       onFallback: (reason) => console.warn('image worker unavailable', reason),
     });
     this.api = this.host.api;
