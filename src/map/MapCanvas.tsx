@@ -224,8 +224,46 @@ export function MapCanvas(props: MapCanvasProps) {
   }), [ctl, client, live]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
-  const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
-  const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+  // Scene functions stay the same objects across renders (they read the live state), so a React render of the map
+  // does not make react-konva redraw every layer.
+  const imageCacheRef = useRef(imageCache);
+  imageCacheRef.current = imageCache;
+  const scenes = useMemo(() => {
+    const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
+    const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+    type Scene = (c: Konva.Context, shape: Konva.Shape) => void;
+    const image: Scene = (c, shape) => {
+      const ctx = native(c);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      imageCacheRef.current?.draw(ctx, ctl.viewport, ctl.view, pr(shape));
+    };
+    const zoneScene: Scene = (c, shape) => {
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
+    };
+    const pointScene: Scene = (c, shape) => {
+      if (!live.frame) return;
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      clusterSprites.configure(colorAt, p);
+      drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
+        sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
+      });
+    };
+    const ruler: Scene = (c, shape) => {
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
+    };
+    const draftScene: Scene = (c, shape) => {
+      if (!live.draft || live.draft.length === 0) return;
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
+    };
+    return { image, zones: zoneScene, points: pointScene, ruler, draft: draftScene };
+  }, [ctl, live, sprites, clusterSprites, colorAt, clusterSprite, imageSize]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (
@@ -242,46 +280,11 @@ export function MapCanvas(props: MapCanvasProps) {
     >
       {size.width > 0 && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c);
-              ctx.setTransform(1, 0, 0, 1, 0, 0);
-              imageCache?.draw(ctx, ctl.viewport, ctl.view, pr(shape));
-            }} />
-          </Layer>
-          <Layer listening={false} visible={zones.length > 0}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
-            }} />
-          </Layer>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              if (!live.frame) return;
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              clusterSprites.configure(colorAt, p);
-              drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
-                sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
-              });
-            }} />
-          </Layer>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
-            }} />
-          </Layer>
-          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              if (!live.draft || live.draft.length === 0) return;
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
-            }} />
-          </Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.image} /></Layer>
+          <Layer listening={false} visible={zones.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.zones} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.points} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ruler} /></Layer>
+          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>
         </Stage>
       )}
     </div>
