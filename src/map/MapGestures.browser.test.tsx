@@ -8,6 +8,7 @@ import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import type { MapHit } from './hitTarget';
 import { SETTLE_MS } from './viewportController';
 import { DEFAULT_LINE_IMAGE } from '../core/constants';
+import { levelForZoom } from '../core/cluster/levels';
 
 const VIEW = { width: 800, height: 500 };
 const LEVELS = [{ color: '#6b7280', icon: 'AlertCircle' }, { color: '#dc2626', icon: 'AlertTriangle' }];
@@ -23,6 +24,7 @@ let taps: { hit: MapHit | null }[];
 
 const el = () => host.querySelector<HTMLElement>('[data-testid="map-canvas"]')!;
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+const oneFrame = () => new Promise((r) => requestAnimationFrame(r));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const layers = () => api.stage()!.getLayers();
 /** Draws per layer (Konva's 'draw' event of each layer), from now on. */
@@ -68,14 +70,20 @@ afterEach(() => {
 describe('map gestures', () => {
   it('draws no layer during a wheel zoom, moves them by CSS transforms, and redraws each once after it rests', async () => {
     const draws = countDraws();
-    for (let i = 0; i < 5; i++) { wheel(400, 250, -100); await sleep(SETTLE_MS / 3); }
+    for (let i = 0; i < 5; i++) wheel(400, 250, -100);
+    await oneFrame();
     expect(api.controller.viewport.scale).toBeCloseTo(1); // fitted at the minimum 0.5, then 5 notches of 0.1
     expect(sum(draws)).toBe(0);
     const points = layers()[2].getNativeCanvasElement();
-    expect(points.style.transform).toMatch(/scale\(/);
+    expect(points.style.transform).toMatch(/scale\(2\)/);
+    // The gesture goes on (4 px drags, a frame apart) until the worker has sent the clusters of the new zoom.
+    pointer('pointerdown', 300, 300);
+    for (let k = 1; Number(el().getAttribute('data-frame-level')) !== levelForZoom(1); k++) { pointer('pointermove', k % 2 ? 304 : 300, 300); await oneFrame(); }
+    pointer('pointerup', 300, 300);
+    expect(sum(draws)).toBe(0);
     await expect.poll(() => draws[2], { timeout: 3000 }).toBe(1);
     await sleep(SETTLE_MS * 3);
-    expect(draws[2]).toBe(1); // points: once (the frame for the new level came during the gesture)
+    expect(draws[2]).toBe(1); // points: once
     expect(draws[3]).toBe(1); // ruler: once
     expect(draws[0]).toBeLessThanOrEqual(2); // image: once, or a second time when its region for the new zoom lands
     expect(points.style.transform).toBe('');
@@ -84,7 +92,8 @@ describe('map gestures', () => {
   it('draws no layer during a drag pan, and redraws once after it', async () => {
     const draws = countDraws();
     pointer('pointerdown', 600, 250);
-    for (let k = 1; k <= 10; k++) { pointer('pointermove', 600 - k * 20, 250); await frame(); }
+    for (let k = 1; k <= 10; k++) pointer('pointermove', 600 - k * 20, 250);
+    await oneFrame();
     expect(sum(draws)).toBe(0);
     expect(layers()[2].getNativeCanvasElement().style.transform).toMatch(/translate\(-200px, 0px\)/);
     pointer('pointerup', 400, 250);
