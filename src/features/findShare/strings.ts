@@ -10,6 +10,7 @@ export const FIND_TEXT = {
   goToPk: (pk: string) => `Aller au PK ${pk}`,
   pk: (pk: string) => `PK ${pk}`,
   noPk: 'Sans PK',
+  onLine: (code: string, name: string) => `Ligne ${code} · ${name}`,
   notFound: "Ce signalement n'existe plus ou ne vous est pas accessible.",
   copyLink: 'Copier le lien',
   copyLinkOf: (name: string) => `Copier le lien de ${name}`,
