@@ -39,12 +39,13 @@ export function settleActiveLine(): void {
   showLineInAddress(line.id);
 }
 
-/** Shows another line: what was selected or drafted closes, the line's data loads. Resolves when it is drawn. */
-export async function selectLine(lineId: string): Promise<void> {
+/** Shows another line (`force`: reload even if it is already the one shown, e.g. the shown one was archived):
+ * what was selected or drafted closes, the line's data loads. Resolves when it is drawn. */
+export async function selectLine(lineId: string, force = false): Promise<void> {
   const before = store.get(activeLineAtom)?.id ?? null;
   store.set(currentLineIdAtom, lineId);
   const now = store.get(activeLineAtom)?.id ?? null;
-  if (now === before) return;
+  if (now === before && !force) return;
   store.set(selectionAtom, null);
   store.set(pointFormAtom, null);
   store.set(zoneFormAtom, null);
