@@ -5,7 +5,7 @@ const lines = [{ id: 'a', sort: 0 }, { id: 'c', sort: 5 }, { id: 'b', sort: 1 }]
 
 describe('moveInOrder', () => {
   it('swaps with the neighbour and renumbers only what changes', () => {
-    expect(moveInOrder(lines, 'b', -1)).toEqual([{ id: 'b', sort: 0 }, { id: 'a', sort: 1 }]);
+    expect(moveInOrder(lines, 'b', -1)).toEqual([{ id: 'b', sort: 0 }, { id: 'a', sort: 1 }, { id: 'c', sort: 2 }]);
     expect(moveInOrder(lines, 'b', 1)).toEqual([{ id: 'c', sort: 1 }, { id: 'b', sort: 2 }]);
   });
   it('does nothing past either end or for an unknown line', () => {
