@@ -28,6 +28,8 @@ export interface StartOptions {
   databaseUrl?: string;
   seed?: 'demo' | 'none';
   seedPoints?: number;
+  /** Demo seed: 2 (default) adds a shorter second line with its own image, markers, zones and points; 1: one line. */
+  seedLines?: 1 | 2;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -148,7 +150,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
-      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, seedLines: opts.seedLines ?? 2, siteUrl: siteUrl(),
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
     }).finally(() => openGate());
