@@ -14,6 +14,7 @@ import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import type { ApiHandler, SsoDeps } from './http/types';
+import type { TrustProxy } from './http/clientIp';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret } from './keys';
@@ -46,8 +47,8 @@ export interface StartOptions {
   additionalRedirectUrls?: string[];
   /** Public URL of this server for browsers and identity providers (API_EXTERNAL_URL); default the listening URL. */
   apiExternalUrl?: string;
-  /** TRUST_PROXY: rate limits use the first X-Forwarded-For address (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: per-IP limits use the address the trusted proxy appended to X-Forwarded-For (last entry, or a hop count). Default false. */
+  trustProxy?: TrustProxy;
   /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */

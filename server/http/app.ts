@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, authJwtError, restJwtError, storageJwtError, type Keys } from '../keys';
 import { ANON_CONTEXT, resolveAuth } from './authContext';
 import { bodyReader, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body';
-import { clientIp } from './clientIp';
+import { clientIp, type TrustProxy } from './clientIp';
 import { applyCors, handlePreflight } from './cors';
 import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
 import { dbInputError } from './dbErrors';
@@ -30,8 +30,8 @@ export interface AppDeps {
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
   log: boolean;
-  /** TRUST_PROXY: rate limits key on the first X-Forwarded-For address instead of the socket's. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
+  trustProxy?: TrustProxy;
   /** A request body with no byte for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs?: number;
 }
