@@ -10,6 +10,7 @@ import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './err
 import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
 import { serveStatic } from './static';
+import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
@@ -88,7 +89,8 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith('/realtime/v1')) {
       return sendJson(res, 426, { message: 'Upgrade to a websocket at /realtime/v1/websocket' });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir))) return;
+    const spaHeaders = spaSecurityHeaders(deps.config().supabaseUrl, req.headers.host);
+    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir, spaHeaders))) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(deps.staticDir ? 'Not found' : 'The SPA is not built (run `npm run build`, or `npm start` which builds it).');
