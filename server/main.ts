@@ -14,7 +14,8 @@ import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import type { ApiHandler, SsoDeps } from './http/types';
-import type { TrustProxy } from './http/clientIp';
+import { clientIp, type TrustProxy } from './http/clientIp';
+import type { ConnectionLimits } from './realtime/connectionLimits';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret } from './keys';
@@ -49,6 +50,8 @@ export interface StartOptions {
   apiExternalUrl?: string;
   /** TRUST_PROXY: per-IP limits use the address the trusted proxy appended to X-Forwarded-For (last entry, or a hop count). Default false. */
   trustProxy?: TrustProxy;
+  /** Realtime sockets per address / per user and the join deadline (server/realtime/connectionLimits.ts). */
+  realtimeLimits?: Partial<ConnectionLimits>;
   /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
@@ -132,6 +135,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
     const realtime = attachRealtime(server, {
       db,
+      clientAddress: (req) => clientIp(req, opts.trustProxy ?? false),
+      limits: opts.realtimeLimits,
       verifyJwt: async (token) => {
         const claims = await keys.verifyJwt(token).catch(() => null);
         return claims ? { role: claims.role, claims } : null;
