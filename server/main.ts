@@ -50,6 +50,8 @@ export interface StartOptions {
   apiExternalUrl?: string;
   /** TRUST_PROXY: per-IP limits use the address the trusted proxy appended to X-Forwarded-For (last entry, or a hop count). Default false. */
   trustProxy?: TrustProxy;
+  /** An already opened database to serve (benchmarks compare adapters); closed with the server. */
+  database?: Database;
   /** Realtime sockets per address / per user and the join deadline (server/realtime/connectionLimits.ts). */
   realtimeLimits?: Partial<ConnectionLimits>;
   /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
@@ -87,7 +89,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
 
   const keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
-  const db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+  const db = opts.database ?? await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
 
   let publicUrl = '';
   const cleanups: (() => Promise<void> | void)[] = [];
