@@ -4,6 +4,7 @@
 // the server runs), and PostgreSQL (DATABASE_URL, or a throwaway one from Debian's binaries). Also: the issue's
 // nested-embed attack (now refused up front) and the server's RSS. JSON in bench/results/attack.json.
 import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../server/main';
 import { openPglite } from '../server/db/pglite';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
@@ -24,7 +25,7 @@ type Variant = { name: string; start: () => Promise<RunningServer> };
 async function timed(fn: () => Promise<unknown>): Promise<number> { const t = performance.now(); await fn(); return performance.now() - t; }
 
 async function measure(s: RunningServer) {
-  const c = createClient(s.url, s.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const c = createClient(s.url, s.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
   const { data, error } = await c.auth.signInWithPassword({ email: s.seeded!.adminEmail, password: s.seeded!.adminPassword! });
   if (error) throw error;
   const headers = { apikey: s.anonKey, Authorization: `Bearer ${data.session!.access_token}` };

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { png, signIn } from './appHelpers';
 
 test('signing in, map, photo, report and Word download raise no CSP violation; framing is refused', async ({ page }) => {
+  test.setTimeout(240_000); // a full walk through the app on a shared machine
   const violations: string[] = [];
   await page.exposeFunction('__cspViolation', (v: string) => { violations.push(v); });
   await page.addInitScript(() => {
@@ -42,8 +43,8 @@ test('signing in, map, photo, report and Word download raise no CSP violation; f
   await page.getByRole('button', { name: 'Rapport', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Générer un rapport' });
   await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
-  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
-  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  await form.getByRole('button', { name: 'PK de départ : valeur maximale' }).click();
+  await form.getByRole('button', { name: "PK d'arrivée : valeur minimale" }).click();
   await form.getByRole('button', { name: 'Générer le rapport' }).click();
   const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
   await expect(view).toBeVisible({ timeout: 30_000 });
