@@ -8,7 +8,7 @@ export const MAX_EMBED_DEPTH = 3;
 /** Most rows a one-to-many embed returns per parent row (an explicit `<path>.limit` above it is refused). */
 export const MAX_EMBED_ROWS = 1000;
 /** Most rows a whole read may produce at worst: root rows plus, for each embed, its rows per parent times its parents. */
-export const MAX_EMBED_TOTAL_ROWS = 20_000;
+export const MAX_EMBED_TOTAL_ROWS = 5_000;
 
 export const embedLimitError = (message: string, details: string) => restError(400, 'PGRST100', message, details,
   'Narrow the select or add a limit on the embedded resource (e.g. teams.points.limit=10).');
