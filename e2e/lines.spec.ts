@@ -70,6 +70,7 @@ test.describe('desktop', () => {
     // A link to a point of line A while line B is shown: line A opens with the point's form.
     await page.goto(`/?point=${pointA}`);
     await expect(page.getByRole('dialog', { name: "Signalement d'anomalie" }).getByLabel('Libellé')).toHaveValue(`Sur A ${tag}`, { timeout: 30_000 });
+    await page.keyboard.press('Escape'); // the form is modal: the header is behind it
     await expect(picker(page)).toHaveAccessibleName(new RegExp(`Ligne : L1 · `));
     await expect(row(page, `Sur B ${tag}`)).toHaveCount(0);
   });
