@@ -3,6 +3,7 @@
 // SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
+import { parseTrustProxy } from './http/clientIp';
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
   const seed = (env.SEED ?? 'demo').toLowerCase();
@@ -32,7 +33,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     ssoProviders: providersFromEnv(env),
     additionalRedirectUrls: redirectAllowListFromEnv(env),
     apiExternalUrl: env.API_EXTERNAL_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: Math.round(requestTimeoutS * 1000),
   };
 }
