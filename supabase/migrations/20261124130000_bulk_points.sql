@@ -1,7 +1,9 @@
 -- Bulk changes of points (docs/product.md#bulk-changes): one request, one transaction, at most 10,000 points.
 --
 --   public.bulk_update_points(p_changes jsonb)
---     p_changes: an array of groups {"set": {status?, team_id?, criticality?}, "ids": [uuid…], "versions": [updated_at…]}
+--     p_changes: an array of groups {"set": {status?, team_id?, criticality?}, "ids": [uuid…], "versions": […]}
+--     where each version is the row's updated_at as read (string) or in whole milliseconds since 1970 (number,
+--     as the app's point index holds it); versions are compared at millisecond precision
 --     (a batch sets the same values on every row; an undo restores each row's former values, one group per
 --     distinct former value). Each row is written only if its updated_at is still the version stated for it:
 --     rows changed meanwhile come back as conflicts (their current values), rows deleted meanwhile as missing,
@@ -18,8 +20,15 @@
 -- per changed row (private.audit_row / audit_rows), the tombstone of a deleted point, and the realtime capture.
 -- Rows are locked in id order first, so two concurrent batches never deadlock.
 
+-- A row's version at the precision the point index carries (whole milliseconds, as Date.parse gives): the app
+-- selects thousands of points from its index, which holds no exact updated_at strings.
+create or replace function private.version_ms(ts timestamptz) returns numeric
+language sql immutable set search_path = '' as $$ select pg_catalog.floor(extract(epoch from ts) * 1000) $$;
+revoke all on function private.version_ms(timestamptz) from public;
+grant execute on function private.version_ms(timestamptz) to authenticated, service_role;
+
 create or replace function private.bulk_request(p_groups jsonb)
-returns table (grp integer, vals jsonb, id uuid, base timestamptz)
+returns table (grp integer, vals jsonb, id uuid, base numeric)
 language plpgsql stable set search_path = '' as $$
 declare
   g jsonb;
@@ -52,12 +61,16 @@ begin
     raise exception 'Au plus 10 000 signalements par requête (% demandés)', n using errcode = '22023';
   end if;
   return query
-    select gr.ord::integer, coalesce(gr.value -> 'set', '{}'::jsonb), x.id::uuid, x.v::timestamptz
+    select gr.ord::integer, coalesce(gr.value -> 'set', '{}'::jsonb), x.id::uuid,
+           case jsonb_typeof(x.v)
+             when 'number' then pg_catalog.floor((x.v #>> '{}')::numeric)
+             when 'string' then private.version_ms((x.v #>> '{}')::timestamptz)
+           end
       from jsonb_array_elements(p_groups) with ordinality gr(value, ord)
       cross join lateral (
         select ids.value as id, vs.value as v
           from jsonb_array_elements_text(gr.value -> 'ids') with ordinality ids(value, ord)
-          join jsonb_array_elements_text(gr.value -> 'versions') with ordinality vs(value, ord) on vs.ord = ids.ord
+          join jsonb_array_elements(gr.value -> 'versions') with ordinality vs(value, ord) on vs.ord = ids.ord
       ) x;
 end $$;
 comment on function private.bulk_request(jsonb) is
@@ -70,7 +83,7 @@ returns jsonb
 language plpgsql security invoker set search_path = '' as $$
 declare
   ids uuid[];
-  bases timestamptz[];
+  bases numeric[];
   grps integer[];
   result jsonb;
 begin
@@ -86,7 +99,7 @@ begin
 
   -- Lock the rows still at their stated version, in id order (no deadlock between two batches).
   perform 1 from public.points p join unnest(ids, bases) r(id, base) on r.id = p.id
-    where p.updated_at = r.base order by p.id for update of p;
+    where private.version_ms(p.updated_at) = r.base order by p.id for update of p;
 
   with req as (
     select r.id, r.base, p_changes -> (r.grp - 1) -> 'set' as vals from unnest(ids, bases, grps) r(id, base, grp)
@@ -95,19 +108,19 @@ begin
            case when r.vals ? 'status' then r.vals ->> 'status' else p.status end as status,
            case when r.vals ? 'team_id' then (r.vals ->> 'team_id')::uuid else p.team_id end as team_id,
            case when r.vals ? 'criticality' then r.vals ->> 'criticality' else p.criticality end as criticality,
-           (p.updated_at = r.base) as current
+           p.updated_at, (private.version_ms(p.updated_at) = r.base) as current
       from req r join public.points p on p.id = r.id
   ), changed as (
     update public.points p
-       set status = t.status, team_id = t.team_id, criticality = t.criticality, updated_at = t.base
+       set status = t.status, team_id = t.team_id, criticality = t.criticality, updated_at = p.updated_at
       from target t
-     where p.id = t.id and p.updated_at = t.base
+     where p.id = t.id and private.version_ms(p.updated_at) = t.base
        and (p.status, p.team_id, p.criticality) is distinct from (t.status, t.team_id, t.criticality)
     returning p.id, p.updated_at
   )
   select jsonb_build_object(
     'updated', coalesce((select jsonb_agg(jsonb_build_array(c.id, c.updated_at)) from changed c), '[]'::jsonb),
-    'unchanged', coalesce((select jsonb_agg(jsonb_build_array(t.id, t.base)) from target t
+    'unchanged', coalesce((select jsonb_agg(jsonb_build_array(t.id, t.updated_at)) from target t
                             where t.current and not exists (select 1 from changed c where c.id = t.id)), '[]'::jsonb),
     'conflicts', coalesce((select jsonb_agg(jsonb_build_object('id', p.id, 'updated_at', p.updated_at, 'status', p.status,
                                                               'team_id', p.team_id, 'criticality', p.criticality))
@@ -126,7 +139,7 @@ returns jsonb
 language plpgsql security invoker set search_path = '' as $$
 declare
   ids uuid[];
-  bases timestamptz[];
+  bases numeric[];
   result jsonb;
 begin
   if not coalesce((select private.is_admin()), false) then
@@ -140,16 +153,16 @@ begin
   end if;
 
   perform 1 from public.points p join unnest(ids, bases) r(id, base) on r.id = p.id
-    where p.updated_at = r.base order by p.id for update of p;
+    where private.version_ms(p.updated_at) = r.base order by p.id for update of p;
 
   with req as (
     select r.id, r.base from unnest(ids, bases) r(id, base)
   ), target as (
-    select r.id, (p.updated_at = r.base) as current
+    select r.id, (private.version_ms(p.updated_at) = r.base) as current
       from req r join public.points p on p.id = r.id
   ), gone as (
     delete from public.points p using req r
-     where p.id = r.id and p.updated_at = r.base
+     where p.id = r.id and private.version_ms(p.updated_at) = r.base
     returning p.id, p.image_url
   )
   select jsonb_build_object(

@@ -60,7 +60,8 @@ describe('bulk_update_points', () => {
     const auditBefore = await auditCount(ids, 'update');
 
     const res = await alice.rpc('bulk_update_points', {
-      p_changes: [{ set: { status: 'resolu', team_id: w.team }, ids, versions: rows.map((r) => r.updated_at) }],
+      // Versions in whole milliseconds, as the app's point index holds them (the undo below states strings).
+      p_changes: [{ set: { status: 'resolu', team_id: w.team }, ids, versions: rows.map((r) => Date.parse(r.updated_at)) }],
     });
     expect(res.error).toBeNull();
     const out = res.data as UpdateResult;
