@@ -74,9 +74,9 @@ test('the lasso of Sélection mode on a phone, drawn with a finger', async ({ br
   const surface = page.getByTestId('lasso-surface');
   await expect(surface).toBeVisible();
   const box = (await surface.boundingBox())!;
-  // A finger draws a loop around most of the visible map (CDP touch events: the browser makes touch pointer events).
+  // A finger draws a loop around most of the visible map, below the hint (CDP touch events: the browser makes touch pointer events).
   const cdp = await ctx.newCDPSession(page);
-  const pts = [[0.05, 0.1], [0.95, 0.1], [0.95, 0.9], [0.05, 0.9], [0.05, 0.12]].map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
+  const pts = [[0.05, 0.25], [0.95, 0.25], [0.95, 0.8], [0.05, 0.8], [0.05, 0.27]].map(([fx, fy]) => ({ x: box.x + box.width * fx, y: box.y + box.height * fy }));
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [pts[0]] });
   for (let k = 1; k < pts.length; k++) {
     for (let t = 1; t <= 8; t++) {
