@@ -14,6 +14,7 @@ create table public.inspections (
   id uuid primary key default gen_random_uuid(),
   line_id uuid not null default private.default_line_id() references public.lines (id) on delete restrict,
   inspector uuid not null default auth.uid() references auth.users (id) on delete restrict,
+  inspector_email text not null default '', -- set by the database from the inspector's profile at saving
   inspected_at timestamptz not null default now(),
   km_from numeric check (km_from between 0 and 999.99),
   km_to numeric check (km_to between 0 and 999.99),
@@ -43,6 +44,18 @@ create table public.inspection_annotations (
 comment on table public.inspection_annotations is 'Notes added to an inspection record, also after its 24-hour lock; never edited.';
 create index inspection_annotations_idx on public.inspection_annotations (inspection_id, created_at);
 
+-- Who saved it, in words, as it was at that time (colleagues cannot read each other's profiles).
+create or replace function private.inspection_stamp() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  new.inspector_email := coalesce((select p.email from public.profiles p where p.id = new.inspector), '');
+  new.created_at := now();
+  return new;
+end $$;
+revoke all on function private.inspection_stamp() from public;
+create trigger inspection_stamp before insert on public.inspections
+  for each row execute function private.inspection_stamp();
+
 -- ---------------------------------------------------------------- the 24-hour lock
 create or replace function private.inspection_lock() returns trigger
 language plpgsql set search_path = '' as $$
@@ -54,7 +67,7 @@ begin
   if tg_op = 'UPDATE' then
     -- Who, which line and when it was saved are the record's identity.
     if new.inspector is distinct from old.inspector or new.line_id is distinct from old.line_id
-       or new.created_at is distinct from old.created_at then
+       or new.created_at is distinct from old.created_at or new.inspector_email is distinct from old.inspector_email then
       raise exception 'Le rédacteur, la ligne et la date d''enregistrement d''une tournée ne changent pas'
         using errcode = '42501', hint = 'inspection_identity';
     end if;

@@ -47,18 +47,24 @@ describe('inspections', () => {
     expect(again.data!.remarks).toEqual(record().remarks);
     expect(again.data!.not_inspected).toEqual(record().not_inspected);
     expect(again.data!.inspector).toBe(w.userA);
+    expect(again.data!.inspector_email).toBe('alice@example.org');
   });
 
   it('locked 24 h after saving: update and delete refused in SQL for everyone, annotations still added, never edited', async () => {
     const fresh = await alice.from('inspections').insert(record()).select('*').single();
     const edit = await alice.from('inspections').update({ remarks: { x: 'corrigé' }, updated_at: fresh.data!.updated_at }).eq('id', fresh.data!.id).select('remarks').single();
     expect(edit.error).toBeNull(); // within 24 h the inspector may still correct it
+    const backdated = await alice.from('inspections').insert(record({ created_at: '2020-01-01T00:00:00Z' })).select('created_at').single();
+    expect(Date.now() - Date.parse(backdated.data!.created_at)).toBeLessThan(3_600_000); // the database stamps it
     const moved = await alice.from('inspections').update({ inspector: w.userB }).eq('id', fresh.data!.id);
     expect(moved.error?.code).toBe('42501');
 
+    // A record saved 24 h and 1 minute ago (the insert stamps created_at: the test backdates it under the lock's bypass).
     const old = (await w.db.admin.query<{ id: string }>(
-      `insert into public.inspections (line_id, inspector, created_at, inspected_at) values ($1, $2, now() - interval '24 hours 1 minute', now() - interval '25 hours') returning id`,
-      [line, w.userA])).rows[0].id;
+      `insert into public.inspections (line_id, inspector, inspected_at) values ($1, $2, now() - interval '25 hours') returning id`, [line, w.userA])).rows[0].id;
+    await w.db.admin.query('alter table public.inspections disable trigger inspection_lock');
+    await w.db.admin.query("update public.inspections set created_at = now() - interval '24 hours 1 minute' where id = $1", [old]);
+    await w.db.admin.query('alter table public.inspections enable trigger inspection_lock');
     const v = await alice.from('inspections').select('updated_at').eq('id', old).single();
     for (const c of [alice, admin]) {
       const upd = await c.from('inspections').update({ remarks: { x: 'trop tard' }, updated_at: v.data!.updated_at }).eq('id', old);
