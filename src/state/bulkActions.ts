@@ -6,7 +6,8 @@ import { batchGroups, chunkGroups, emptyAnswer, mergeAnswers, undoGroups, BULK_M
 import { bulkRowAt, indexRowWith } from '../core/bulk/indexRows';
 import { toggled, withAll, withRange } from '../core/bulk/selection';
 import { findSlot, idAt } from '../core/pointIndex/store';
-import { slotsInPolygon } from '../core/pointIndex/queries';
+import { passes, slotsInPolygon } from '../core/pointIndex/queries';
+import { statusFilterAtom } from './filters';
 import { failureKind } from '../core/outbox/errors';
 import type { ImagePoint } from '../core/types';
 import type { PointIndexRow } from '../core/pointIndex/types';
@@ -44,10 +45,13 @@ export function selectSlots(slots: ArrayLike<number>): void {
 /** Adds these point ids ('Sélectionner ces N' of a cluster sheet). */
 export const selectIds = (ids: Iterable<string>): void => store.set(bulkSelectionAtom, withAll(store.get(bulkSelectionAtom), ids));
 
-/** Adds the points inside a lasso (the one point-in-polygon rule of the index). Returns how many it held. */
+/** Adds the points inside a lasso (the one point-in-polygon rule of the index) that the status filter shows on the
+ * map. Returns how many. */
 export function selectInLasso(polygon: readonly ImagePoint[]): number {
   if (polygon.length < 3) return 0;
-  const slots = slotsInPolygon(store.get(pointIndexAtom).index, polygon);
+  const ix = store.get(pointIndexAtom).index;
+  const filter = store.get(statusFilterAtom);
+  const slots = slotsInPolygon(ix, polygon).filter((slot) => passes(ix.status[slot], filter));
   selectSlots(slots);
   return slots.length;
 }
