@@ -101,7 +101,7 @@ try {
     await p.getByLabel('Mot de passe', { exact: true }).fill('bulk-bench-123');
     await p.getByRole('button', { name: 'Se connecter' }).click();
     const selectAll = p.getByRole('button', { name: `Tout sélectionner (${N.toLocaleString('fr-FR')})` });
-    await selectAll.waitFor({ timeout: 120_000 });
+    await selectAll.waitFor({ timeout: 300_000 });
     await p.waitForTimeout(3000); // settle the first load
     const maxTask = (from: number, to: number) => p.evaluate(([a, b]) => Math.max(0, ...(window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks
       .filter((t) => t.start >= a && t.start <= b).map((t) => t.duration)), [from, to]);
@@ -119,7 +119,7 @@ try {
 
     const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
     const t1 = await now();
-    await bar.getByLabel('Statut').selectOption('pris_en_charge');
+    await bar.getByLabel('Statut').selectOption('pris_en_charge', { timeout: 120_000 });
     await bar.getByText(`${N.toLocaleString('fr-FR')} signalement(s) modifié(s).`).waitFor({ timeout: 120_000 });
     const t2 = await now();
     await p.waitForTimeout(1500); // the realtime echo of the 10,000 rows arrives after the answer
