@@ -23,6 +23,7 @@ export async function openPglite(dir?: string): Promise<Database> {
   const extensions = { pg_trgm, unaccent };
   const pg = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
   const base = wrap(pg);
+  let locked: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     admin: {
@@ -37,6 +38,12 @@ export async function openPglite(dir?: string): Promise<Database> {
         await tx.query(REQUEST_SETUP_SQL, requestSetupParams(ctx));
         return fn(wrap(tx));
       });
+    },
+    withLock<T>(_key: number, fn: () => Promise<T>): Promise<T> {
+      // One process owns a PGlite directory: serializing the callers in this process is the whole lock.
+      const run = locked.then(fn, fn);
+      locked = run.catch(() => undefined);
+      return run;
     },
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
