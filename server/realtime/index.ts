@@ -1,11 +1,14 @@
 // Supabase Realtime subset on /realtime/v1/websocket (Phoenix vsn 2.0.0, `ws` noServer): channel join with
 // postgres_changes bindings, heartbeats, access_token refresh, leave; each change sent only to subscribers whose
-// role and claims can select the row (feed.ts). Presence and broadcast are acknowledged, not relayed.
+// role and claims can select the row (feed.ts). Broadcast from the database (realtime.send): private channels are
+// authorised once at join and at each token refresh by the RLS of realtime.messages (broadcast.ts), then every
+// broadcast row of their topic is sent as is. Presence and client broadcasts are acknowledged, not relayed.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import type { Database } from '../db/types';
 import { ChangeFeed, type Change, type Viewer } from './feed';
+import { authorizeChannel, broadcastFrame, broadcastRowOf, subTopic, type BroadcastRow } from './broadcast';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
@@ -25,7 +28,7 @@ export interface RealtimeOptions {
   verifyJwt(token: string): Promise<{ role: string; claims: Record<string, unknown> } | null>;
 }
 
-interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer }
+interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer; private: boolean }
 interface Conn { ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number }
 
 export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(): Promise<void>; flush(): Promise<void> } {
@@ -33,7 +36,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   const conns = new Set<Conn>();
   let nextId = 1;
   let closing: Promise<void> | null = null;
-  const hasSubscribers = () => [...conns].some((c) => [...c.channels.values()].some((ch) => ch.subs.length > 0));
+  const hasSubscribers = () => [...conns].some((c) => c.channels.size > 0);
   const feed = new ChangeFeed(opts.db, deliver, hasSubscribers);
   const started = feed.start().catch((e) => { console.error('[realtime] could not start the change feed', e); });
 
@@ -130,6 +133,10 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
           send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
           return;
         }
+        if (ch.private) {
+          const policies = await authorizeChannel(opts.db, v, subTopic(topic)).catch(() => ({ read: false, write: false }));
+          if (!policies.read) return refuse(conn, ch, topic);
+        }
         ch.viewer = v;
         return;
       }
@@ -137,6 +144,13 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
         // presence/broadcast pushes: acknowledged so the client's push resolves, nothing is relayed.
         if (f[1] !== null) reply(conn, f, 'ok', {});
     }
+  }
+
+  /** Like Supabase when a refreshed token no longer passes the channel's policies: a system error, then phx_close. */
+  function refuse(conn: Conn, ch: Channel, topic: string) {
+    send(conn, [ch.joinRef, null, topic, 'system', { channel: subTopic(topic), extension: 'system', message: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic(topic)}`, status: 'error' }]);
+    conn.channels.delete(topic);
+    send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
   }
 
   async function join(conn: Conn, f: Frame, p: Record<string, unknown>) {
@@ -151,7 +165,17 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     try { subs = rawSubs.map((r) => parseSubscription(r, nextId++)); } catch (e) {
       return reply(conn, f, 'error', { reason: `Unable to subscribe to changes with given parameters: ${(e as Error).message}` });
     }
-    conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer });
+    const isPrivate = config.private === true;
+    if (isPrivate) {
+      const policies = await authorizeChannel(opts.db, viewer, subTopic(topic)).catch((e) => {
+        console.error('[realtime] channel authorisation failed', e);
+        return { read: false, write: false };
+      });
+      if (!policies.read) {
+        return reply(conn, f, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic(topic)}` });
+      }
+    }
+    conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer, private: isPrivate });
     reply(conn, f, 'ok', { postgres_changes: subs.map((s) => ({ ...s.raw, id: s.id })) });
     const name = topic.replace(/^realtime:/, '');
     if (subs.length) send(conn, [f[0], null, topic, 'system', { channel: name, extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
@@ -159,7 +183,23 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     if (presence?.enabled) send(conn, [f[0], null, topic, 'presence_state', {}]);
   }
 
+  /** A database broadcast goes to every channel joined on its topic with the same privacy (authorised at join). */
+  function deliverBroadcast(m: BroadcastRow) {
+    const topic = `realtime:${m.topic}`;
+    const now = Date.now() / 1000;
+    for (const conn of conns) {
+      const ch = conn.channels.get(topic);
+      if (!ch || ch.private !== m.private) continue;
+      const exp = ch.viewer.claims.exp;
+      if (typeof exp === 'number' && exp < now) continue; // expired token: silent until refreshed
+      send(conn, broadcastFrame(topic, ch.joinRef, m));
+    }
+  }
+
   async function deliver(c: Change, canSee: (v: Viewer) => Promise<boolean>) {
+    const message = broadcastRowOf(c);
+    if (message) return deliverBroadcast(message);
+    if (c.schema === 'realtime') return;
     const now = Date.now() / 1000;
     const jobs: Promise<void>[] = [];
     for (const conn of conns) {
