@@ -26,7 +26,7 @@ type Msg = { event: string; payload: Record<string, unknown> };
 /** Joins a private channel; resolves with its status ('SUBSCRIBED' or the error) and the messages it gets. */
 async function join(c: SupabaseClient, topic: string, event: string): Promise<{ status: string; got: Msg[]; ch: RealtimeChannel }> {
   const got: Msg[] = [];
-  const ch = c.channel(topic, { config: { private: true } }).on('broadcast', { event }, (m) => { got.push(m as Msg); });
+  const ch = c.channel(topic, { config: { private: true } }).on('broadcast', { event }, (m) => { got.push({ event: m.event, payload: m.payload as Record<string, unknown> }); });
   const status = await new Promise<string>((resolve) => {
     ch.subscribe((st, err) => { if (st !== 'CLOSED') resolve(err ? `${st}: ${err.message}` : st); });
   });

@@ -80,7 +80,8 @@ export function enterSession(session: Session): Promise<void> {
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
     void restorePoints(session.user.id); // a warm open draws the map from the local replica at once
-    void startLive();
+    // An admin ending this access signs every open page out at once, idle or not (docs/product.md#session).
+    void startLive({ userId: session.user.id, onAccessRevoked: () => { void endRevokedSession(); } });
   })();
   return entering;
 }
