@@ -112,6 +112,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      db,
       log: opts.log ?? false,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),

@@ -235,6 +235,19 @@ begin
   return reverse(split_part(reverse(_filename), '.', 1));
 end $$;
 
+-- ---------------------------------------------------------------- shared rate limits (local only)
+-- Token buckets of server/http/rateLimit.ts: in the database so that every instance on one PostgreSQL draws from
+-- the same bucket per client. (Supabase Auth keeps its own limits.)
+create table if not exists auth.rate_limit_buckets (
+  bucket text not null,
+  key text not null,
+  tokens double precision not null,
+  at timestamptz not null,
+  allowed boolean not null,
+  primary key (bucket, key)
+);
+revoke all on auth.rate_limit_buckets from public;
+
 -- ---------------------------------------------------------------- realtime publication
 do $$
 begin

@@ -11,6 +11,7 @@ import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
 import { serveStatic } from './static';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
+import type { Queryable } from '../db/types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   staticDir: string | null;
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
+  /** Where the rate-limit buckets live (shared by every instance on the same database). */
+  db: { admin: Queryable };
   log: boolean;
   /** TRUST_PROXY: rate limits key on the first X-Forwarded-For address instead of the socket's. */
   trustProxy?: boolean;
@@ -37,8 +40,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const tokenLimiter = createLimiter(deps.rateLimits.token);
-  const signupLimiter = createLimiter(deps.rateLimits.signup);
+  const tokenLimiter = createLimiter(deps.db, 'auth_token', deps.rateLimits.token);
+  const signupLimiter = createLimiter(deps.db, 'auth_signup', deps.rateLimits.signup);
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
@@ -59,7 +62,7 @@ export function createApp(deps: AppDeps) {
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
         const ip = clientIp(req, deps.trustProxy ?? false);
-        if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
+        if (!(await (sub === '/token' ? tokenLimiter : signupLimiter).take(ip))) {
           throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
         }
       }
