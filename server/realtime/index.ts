@@ -31,7 +31,7 @@ export interface RealtimeOptions {
 interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer; private: boolean }
 interface Conn { ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number }
 
-export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(): Promise<void>; flush(): Promise<void> } {
+export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(how?: { code: number; reason: string }): Promise<void>; flush(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const conns = new Set<Conn>();
   let nextId = 1;
@@ -237,11 +237,24 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
         await feed.kick();
       }
     },
-    async close() {
+    /**
+     * Stops the feed and closes every socket. With a code (graceful shutdown: 1012 'service restart'), each socket
+     * gets a close frame with that code and reason, which realtime-js answers by reconnecting (to another instance
+     * behind the load balancer); sockets that do not answer within a second are cut.
+     */
+    async close(how?: { code: number; reason: string }) {
       if (closing) return closing;
       closing = (async () => {
         server.off('upgrade', onUpgrade);
         clearInterval(idleTimer);
+        if (how) {
+          await Promise.all([...conns].map((c) => new Promise<void>((done) => {
+            if (c.ws.readyState !== c.ws.OPEN) { c.ws.terminate(); done(); return; }
+            const cut = setTimeout(() => { c.ws.terminate(); done(); }, 1000);
+            c.ws.once('close', () => { clearTimeout(cut); done(); });
+            c.ws.close(how.code, how.reason);
+          })));
+        }
         for (const c of conns) c.ws.terminate();
         conns.clear();
         await started;
