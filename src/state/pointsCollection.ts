@@ -13,6 +13,7 @@ import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replic
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
 import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
@@ -115,7 +116,8 @@ async function restoreFromReplica(userId: string): Promise<boolean> {
     setReplicaEnabled(true);
     if (!mine) return false;
     const rec = await readIndex();
-    if (!rec || !rec.count) return false;
+    // Too old to catch up (its deletions' tombstones may be purged): reload every point.
+    if (!rec || !rec.count || replicaTooOld(rec.cursorMs, Date.now())) return false;
     const ix = createPointIndex(rec.count);
     ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
     ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
