@@ -22,7 +22,7 @@ const BURSTS = Number(process.env.RT_BENCH_BURSTS ?? 2);
 const SECRET = 'realtime-bench-secret-0123456789abcdef-0123456789';
 const TICKS_PER_S = 100; // Linux USER_HZ
 
-/** CPU seconds used so far by every process of the PostgreSQL cluster (postmaster and its children). */
+/** CPU seconds used so far by every process of the PostgreSQL cluster (postmaster, its children, and those that exited). */
 function postgresCpuS(dataDir: string): number {
   const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let ticks = 0;
@@ -31,8 +31,10 @@ function postgresCpuS(dataDir: string): number {
     try { stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { continue; }
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 (state) on
     const ppid = Number(f[1]);
-    if (Number(pid) !== postmaster && ppid !== postmaster) continue;
-    ticks += Number(f[11]) + Number(f[12]); // utime, stime
+    if (Number(pid) === postmaster) {
+      // utime, stime, and cutime, cstime: the backends that already exited (the postmaster reaped them)
+      ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    } else if (ppid === postmaster) ticks += Number(f[11]) + Number(f[12]);
   }
   return ticks / TICKS_PER_S;
 }

@@ -54,6 +54,15 @@ export function broadcastFrame(channelTopic: string, joinRef: string | null, m: 
   return [joinRef, null, channelTopic, 'broadcast', { type: 'broadcast', event: m.event, payload, ...(m.id ? { meta: { id: m.id } } : {}) }];
 }
 
+/**
+ * The same frame as text for many channels: everything but the join ref is encoded once per message (a burst to
+ * 500 subscribers is then 500 string joins, not 500 JSON encodings of the payload).
+ */
+export function broadcastFrameEncoder(channelTopic: string, m: BroadcastRow): (joinRef: string | null) => string {
+  const tail = JSON.stringify(broadcastFrame(channelTopic, null, m)).slice('[null'.length);
+  return (joinRef) => `[${JSON.stringify(joinRef)}${tail}`;
+}
+
 /** The broadcast row carried by a captured change of realtime.messages, or null. */
 export function broadcastRowOf(c: { schema: string; table: string; record: Record<string, unknown> | null }): BroadcastRow | null {
   if (c.schema !== 'realtime' || c.table !== 'messages' || !c.record) return null;

@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import type { Database } from '../db/types';
 import { ChangeFeed, type Change, type Viewer } from './feed';
-import { authorizeChannel, broadcastFrame, broadcastRowOf, subTopic, type BroadcastRow } from './broadcast';
+import { authorizeChannel, broadcastFrameEncoder, broadcastRowOf, subTopic, type BroadcastRow } from './broadcast';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
@@ -99,10 +99,11 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     ws.on('error', () => conns.delete(conn));
   }
 
-  function send(conn: Conn, f: Frame) {
+  function send(conn: Conn, f: Frame) { sendText(conn, encodeFrame(f)); }
+  function sendText(conn: Conn, text: string) {
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     if (conn.ws.bufferedAmount > MAX_BUFFERED_BYTES) { conn.ws.terminate(); conns.delete(conn); return; }
-    conn.ws.send(encodeFrame(f));
+    conn.ws.send(text);
   }
   const reply = (conn: Conn, f: Frame, status: 'ok' | 'error', response: Record<string, unknown>) =>
     send(conn, [f[0], f[1], f[2], 'phx_reply', { status, response }]);
@@ -186,13 +187,14 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   /** A database broadcast goes to every channel joined on its topic with the same privacy (authorised at join). */
   function deliverBroadcast(m: BroadcastRow) {
     const topic = `realtime:${m.topic}`;
+    const encode = broadcastFrameEncoder(topic, m);
     const now = Date.now() / 1000;
     for (const conn of conns) {
       const ch = conn.channels.get(topic);
       if (!ch || ch.private !== m.private) continue;
       const exp = ch.viewer.claims.exp;
       if (typeof exp === 'number' && exp < now) continue; // expired token: silent until refreshed
-      send(conn, broadcastFrame(topic, ch.joinRef, m));
+      sendText(conn, encode(ch.joinRef));
     }
   }
 
