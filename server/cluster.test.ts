@@ -16,6 +16,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   }, 180_000);
   afterAll(async () => { await cluster?.close(); });
 
+  const A = () => cluster.instances[0];
   const member = async (email: string): Promise<{ a: SupabaseClient; b: SupabaseClient; id: string; refresh: string }> => {
     const [A, B] = cluster.instances;
     const token = await createInvitation(A.db, email);
@@ -34,7 +35,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     expect(refreshed.data.session?.access_token).toBeTruthy();
 
     const got: unknown[] = [];
-    const ch = m.b.channel('changes:points', { config: { private: true } }).on('broadcast', { event: 'invalidate' }, (x) => { got.push(x.payload); });
+    const line = (await A().db.admin.query<{ id: string }>('select private.default_line_id()::text as id')).rows[0].id;
+    const ch = m.b.channel(`line:${line}`, { config: { private: true } }).on('broadcast', { event: 'invalidate' }, (x) => { got.push(x.payload); });
     const status = await new Promise<string>((resolve) => ch.subscribe((st, err) => { if (st !== 'CLOSED') resolve(err ? `${st}: ${err.message}` : st); }));
     expect(status).toBe('SUBSCRIBED');
     const ins = await m.a.from('points').insert({ name: 'Par A', position: { x: 1, y: 1 } }).select('id').single();

@@ -49,14 +49,15 @@ describe('broadcast from the database', () => {
     user = await member('user@example.com');
   });
 
-  it('a member joins changes:points and gets one invalidation per statement with ids and versions', async () => {
-    const sub = await join(user.c, 'changes:points', 'invalidate');
+  it('a member joins the line\'s topic and gets one invalidation per statement with ids, versions and line', async () => {
+    const line = (await s.db.admin.query<{ id: string }>('select private.default_line_id()::text as id')).rows[0].id;
+    const sub = await join(user.c, `line:${line}`, 'invalidate');
     expect(sub.status).toBe('SUBSCRIBED');
     const one = await admin.c.from('points').insert({ name: 'Un', position: { x: 1, y: 1 } }).select('id, updated_at').single();
     expect(one.error).toBeNull();
     expect(await waitFor(() => sub.got.length >= 1, 5000)).toBe(true);
     expect(sub.got[0].payload).toMatchObject({ table: 'points', operation: 'INSERT', count: 1, truncated: false });
-    expect(sub.got[0].payload.rows).toEqual([{ id: one.data!.id, updated_at: expect.any(String) }]);
+    expect(sub.got[0].payload.rows).toEqual([{ id: one.data!.id, updated_at: expect.any(String), line_id: line }]);
     expect(Date.parse(String((sub.got[0].payload.rows as { updated_at: string }[])[0].updated_at))).toBe(Date.parse(one.data!.updated_at));
 
     // 150 rows in one statement: one message, 100 ids, flagged truncated
@@ -72,13 +73,33 @@ describe('broadcast from the database', () => {
     const del = await admin.c.from('points').delete().eq('id', one.data!.id);
     expect(del.error).toBeNull();
     expect(await waitFor(() => sub.got.length >= 3, 5000)).toBe(true);
-    expect(sub.got[2].payload).toMatchObject({ operation: 'DELETE', count: 1, rows: [{ id: one.data!.id, updated_at: null }] });
+    expect(sub.got[2].payload).toMatchObject({ operation: 'DELETE', count: 1, rows: [{ id: one.data!.id, updated_at: null, line_id: line }] });
     await user.c.removeChannel(sub.ch);
+  });
+
+  it('a point moved to another line is announced on both lines, with its new line', async () => {
+    const lineA = (await s.db.admin.query<{ id: string }>('select private.default_line_id()::text as id')).rows[0].id;
+    const lineB = (await s.db.admin.query<{ id: string }>("insert into public.lines (code, name) values ('L2', 'Ligne 2') returning id::text as id")).rows[0].id;
+    const onA = await join(user.c, `line:${lineA}`, 'invalidate');
+    const onB = await join(user.c, `line:${lineB}`, 'invalidate');
+    expect([onA.status, onB.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
+    const p = await admin.c.from('points').insert({ name: 'Mobile', position: { x: 5, y: 5 } }).select('id').single();
+    expect(p.error).toBeNull();
+    expect(await waitFor(() => onA.got.length === 1, 5000)).toBe(true);
+    const moved = await admin.c.from('points').update({ line_id: lineB }).eq('id', p.data!.id);
+    expect(moved.error).toBeNull();
+    expect(await waitFor(() => onA.got.length === 2 && onB.got.length === 1, 5000)).toBe(true);
+    for (const m of [onA.got[1], onB.got[0]]) {
+      expect(m.payload).toMatchObject({ table: 'points', operation: 'UPDATE', count: 1, rows: [{ id: p.data!.id, line_id: lineB }] });
+    }
+    await user.c.removeChannel(onA.ch);
+    await user.c.removeChannel(onB.ch);
   });
 
   it('refuses anon, unknown topics and another user\'s notices at join', async () => {
     const anon = client(s);
-    expect((await join(anon, 'changes:points', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
+    expect((await join(anon, 'changes:teams', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
+    expect((await join(user.c, 'line:00000000-0000-4000-8000-000000000000', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
     expect((await join(user.c, 'changes:profiles', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
     expect((await join(user.c, `user:${admin.id}`, 'access_revoked')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
     await anon.removeAllChannels();
@@ -91,6 +112,6 @@ describe('broadcast from the database', () => {
     expect(off.error).toBeNull();
     expect(await waitFor(() => notices.got.length === 1, 5000)).toBe(true);
     expect(notices.got[0].payload).toEqual({ reason: 'deactivated' });
-    expect((await join(user.c, 'changes:zones', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
+    expect((await join(user.c, 'changes:teams', 'invalidate')).status).toMatch(/^CHANNEL_ERROR: Unauthorized/);
   });
 });

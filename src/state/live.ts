@@ -1,16 +1,24 @@
-// Live updates (docs/product.md#realtime) through Broadcast from the database: one private channel per app table
-// ('changes:<table>', authorised once at join by the database) carrying small invalidations, and the first load at
-// once. Points are pulled through the sync cursor (one sync per burst, never per change); a small table is reloaded
-// (debounced). 'user:<id>' says when an admin ended this account's access: the page signs out at once, idle or not.
+// Live updates (docs/product.md#realtime) through Broadcast from the database: private channels authorised once at
+// join by the database, carrying small invalidations: 'line:<id>' of the line shown (points, zones, markers) and
+// 'changes:<table>' for the shared tables; the first load starts at once. Points are pulled through the sync cursor
+// (one sync per burst, never per change), a point that moved to another line is dropped at once; a small table is
+// reloaded (debounced). 'user:<id>' says when an admin ended this account's access: the page signs out at once.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
 import { LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
-import { syncPoints } from './pointsCollection';
+import { patchPointRows, syncPoints } from './pointsCollection';
+import { activeLineAtom, activeLineId } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
 
 export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce a burst of invalidations to one reload per table
 export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidations to one sync
+
+/** Tables whose rows belong to a line: their invalidations come on the line's topic. */
+const PER_LINE: readonly TableName[] = ['points', 'zones', 'kilometer_markers'];
+const SHARED = (): TableName[] => LIVE_TABLES.filter((t) => !PER_LINE.includes(t));
+
+interface Invalidation { table?: string; rows?: { id?: unknown; line_id?: unknown }[] }
 
 export interface LiveOptions {
   userId: string;
@@ -19,6 +27,7 @@ export interface LiveOptions {
 }
 
 let channels: RealtimeChannel[] = [];
+let unfollowLine: () => void = () => undefined;
 let generation = 0;
 const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
 let syncTimer: ReturnType<typeof setTimeout> | undefined;
@@ -50,6 +59,18 @@ function invalidate(table: TableName): void {
   else scheduleReload(table);
 }
 
+/** An invalidation on the line's topic: points that now belong to another line leave the index at once. */
+function onLineInvalidation(m: Invalidation): void {
+  const table = m.table as TableName | undefined;
+  if (!table || !PER_LINE.includes(table)) return;
+  if (table === 'points') {
+    const line = activeLineId();
+    const gone = (m.rows ?? []).filter((r) => typeof r.line_id === 'string' && r.line_id !== line).map((r) => String(r.id));
+    if (gone.length) patchPointRows([], gone);
+  }
+  invalidate(table);
+}
+
 /** Joins every live topic and loads the data; resolves after the first load. */
 export function startLive(opts: LiveOptions): Promise<void> {
   stopLive();
@@ -59,7 +80,7 @@ export function startLive(opts: LiveOptions): Promise<void> {
   // reading time) and the sync once every channel joined cover whatever changed before.
   const firstLoad = loadAll();
   const joined = new Set<string>();
-  const total = LIVE_TABLES.length + 1;
+  const total = SHARED().length + 2; // the shared tables, the line, the user's notices
   const onStatus = (topic: string, rejoined: () => void) => (status: string, err?: Error) => {
     if (gen !== generation) return;
     if (status === 'SUBSCRIBED') {
@@ -73,13 +94,32 @@ export function startLive(opts: LiveOptions): Promise<void> {
       store.set(liveStatusAtom, 'offline');
     }
   };
-  for (const table of LIVE_TABLES) {
+  for (const table of SHARED()) {
     const topic = `changes:${table}`;
     const ch = supabase().channel(topic, { config: { private: true } })
       .on('broadcast', { event: 'invalidate' }, () => { if (gen === generation) invalidate(table); });
     ch.subscribe(onStatus(topic, () => invalidate(table)));
     channels.push(ch);
   }
+  // The line shown is known once the lines are read, and may change: its channel follows it.
+  let lineChannel: RealtimeChannel | null = null;
+  let lineTopic: string | null = null;
+  const followLine = () => {
+    const id = activeLineId();
+    const topic = id ? `line:${id}` : null;
+    if (gen !== generation || topic === lineTopic) return;
+    if (lineChannel) { const old = lineChannel; channels = channels.filter((c) => c !== old); void supabase().removeChannel(old); }
+    lineTopic = topic;
+    lineChannel = null;
+    if (!topic) return;
+    const ch = supabase().channel(topic, { config: { private: true } })
+      .on('broadcast', { event: 'invalidate' }, (m: { payload?: Invalidation }) => { if (gen === generation) onLineInvalidation(m.payload ?? {}); });
+    ch.subscribe(onStatus('line', () => { for (const t of PER_LINE) invalidate(t); }));
+    lineChannel = ch;
+    channels.push(ch);
+  };
+  unfollowLine = store.sub(activeLineAtom, followLine);
+  followLine();
   const userTopic = `user:${opts.userId}`;
   const notices = supabase().channel(userTopic, { config: { private: true } })
     .on('broadcast', { event: 'access_revoked' }, () => { if (gen === generation) opts.onAccessRevoked(); });
@@ -90,6 +130,8 @@ export function startLive(opts: LiveOptions): Promise<void> {
 
 export function stopLive(): void {
   generation++;
+  unfollowLine();
+  unfollowLine = () => undefined;
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
   clearTimeout(syncTimer);

@@ -2,8 +2,9 @@
 --
 -- postgres_changes with row-level security authorises every change once per subscriber (Supabase measures about
 -- 30 changes/s for 500 subscribers); Broadcast authorises each subscriber once, when its channel joins. So each
--- statement that changes an app table sends ONE small invalidation per table on the private topic
--- 'changes:<table>' (table, operation, how many rows, and up to 100 of them as {id, updated_at}); the client then
+-- statement that changes an app table sends ONE small invalidation per topic: 'line:<line_id>' for points, zones
+-- and kilometer markers, 'changes:<table>' for teams, levels, settings and lines (table, operation, how many rows,
+-- and up to 100 of them as {id, updated_at, line_id}); the client then
 -- pulls the changed rows through its sync cursor (one request per burst). Rows never travel in the message, so RLS
 -- on the tables keeps deciding what a member reads.
 --
@@ -17,37 +18,51 @@
 create or replace function private.broadcast_invalidation() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
-  n bigint;
-  sample jsonb;
+  per_line boolean := tg_table_name in ('points', 'zones', 'kilometer_markers');
+  topic_of text := case when per_line then $t$'line:' || (j ->> 'line_id')$t$ else format('%L', 'changes:' || tg_table_name) end;
+  src text;
+  m record;
 begin
-  if tg_op = 'DELETE' then
-    select count(*) into n from old_rows;
-    select coalesce(jsonb_agg(jsonb_build_object('id', coalesce(r.j -> 'id', r.j -> 'key'), 'updated_at', null)), '[]'::jsonb)
-      into sample from (select to_jsonb(o) as j from old_rows o limit 100) r;
-  else
-    select count(*) into n from new_rows;
-    select coalesce(jsonb_agg(jsonb_build_object('id', coalesce(r.j -> 'id', r.j -> 'key'), 'updated_at', r.j -> 'updated_at')), '[]'::jsonb)
-      into sample from (select to_jsonb(x) as j from new_rows x limit 100) r;
-  end if;
-  if n > 0 then
+  -- The changed rows as (topic, j): per line for the per-line tables, else one topic for the table. An update
+  -- that moves rows to another line also tells the line they left (each row says its line now, so that line's
+  -- pages drop it). Only the transition tables this trigger has are named (EXECUTE sees them).
+  src := case tg_op
+    when 'INSERT' then format('select %s as topic, j from (select to_jsonb(x) as j from new_rows x) r', topic_of)
+    when 'DELETE' then format('select %s as topic, j from (select to_jsonb(x) as j from old_rows x) r', topic_of)
+    else format('select %s as topic, j from (select to_jsonb(x) as j from new_rows x) r', topic_of)
+      || case when per_line then
+           $q$ union all select 'line:' || (o.j ->> 'line_id'), n.j
+                 from (select to_jsonb(x) as j from old_rows x) o join (select to_jsonb(x) as j from new_rows x) n
+                   on n.j -> 'id' = o.j -> 'id' and (n.j ->> 'line_id') is distinct from (o.j ->> 'line_id')$q$
+         else '' end
+  end;
+  for m in execute format($q$
+    select topic, count(*) as n,
+           coalesce(jsonb_agg(jsonb_build_object('id', coalesce(j -> 'id', j -> 'key'),
+                                                 'updated_at', case when %L = 'DELETE' then null else j -> 'updated_at' end,
+                                                 'line_id', j -> 'line_id')) filter (where rn <= 100), '[]'::jsonb) as sample
+      from (select topic, j, row_number() over (partition by topic) as rn from (%s) c) numbered
+     group by topic$q$, tg_op, src)
+  loop
     perform realtime.send(
-      jsonb_build_object('table', tg_table_name, 'operation', tg_op, 'count', n, 'rows', sample, 'truncated', n > 100),
-      'invalidate', 'changes:' || tg_table_name, true);
-  end if;
+      jsonb_build_object('table', tg_table_name, 'operation', tg_op, 'count', m.n, 'rows', m.sample, 'truncated', m.n > 100),
+      'invalidate', m.topic, true);
+  end loop;
   return null;
 end $$;
 revoke all on function private.broadcast_invalidation() from public;
 comment on function private.broadcast_invalidation() is
-  'Statement trigger: one invalidation (table, operation, count, up to 100 {id, updated_at}) on the private topic changes:<table>.';
+  'Statement trigger: one invalidation per topic (line:<line_id> for points, zones and markers; changes:<table> else) '
+  'with table, operation, count and up to 100 {id, updated_at, line_id}.';
 
 do $$
 declare
   t text;
 begin
-  foreach t in array array['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings'] loop
+  foreach t in array array['points', 'zones', 'kilometer_markers', 'teams', 'criticality_levels', 'app_settings', 'lines'] loop
     execute format('create trigger broadcast_insert after insert on public.%I referencing new table as new_rows
                       for each statement execute function private.broadcast_invalidation()', t);
-    execute format('create trigger broadcast_update after update on public.%I referencing new table as new_rows
+    execute format('create trigger broadcast_update after update on public.%I referencing old table as old_rows new table as new_rows
                       for each statement execute function private.broadcast_invalidation()', t);
     execute format('create trigger broadcast_delete after delete on public.%I referencing old table as old_rows
                       for each statement execute function private.broadcast_invalidation()', t);
@@ -75,9 +90,12 @@ create policy "active members receive the app's invalidations" on realtime.messa
   for select to authenticated
   using (
     realtime.messages.extension = 'broadcast'
-    and (select realtime.topic()) in ('changes:points', 'changes:zones', 'changes:teams', 'changes:criticality_levels',
-                                      'changes:kilometer_markers', 'changes:app_settings')
     and (select private.is_active_member())
+    and (
+      (select realtime.topic()) in ('changes:teams', 'changes:criticality_levels', 'changes:app_settings', 'changes:lines')
+      -- a line's topic: only a line the member can read (the lines' own policies decide, under the member's claims)
+      or exists (select 1 from public.lines l where 'line:' || l.id::text = (select realtime.topic()))
+    )
   );
 
 -- Not tied to being active: the very message that says the access ended must reach the member.
