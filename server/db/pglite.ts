@@ -1,10 +1,12 @@
-// PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
+// PGlite adapter of the Database interface running in process (the server uses the worker-thread one,
+// pgliteThread.ts; this one is the baseline of `npm run bench attack`). One in-process Postgres (persisted under a directory or in memory).
 // PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { inProcessLock } from './locks';
 
 type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 
@@ -23,7 +25,6 @@ export async function openPglite(dir?: string): Promise<Database> {
   const extensions = { pg_trgm, unaccent };
   const pg = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
   const base = wrap(pg);
-  let locked: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     admin: {
@@ -39,12 +40,7 @@ export async function openPglite(dir?: string): Promise<Database> {
         return fn(wrap(tx));
       });
     },
-    withLock<T>(_key: number, fn: () => Promise<T>): Promise<T> {
-      // One process owns a PGlite directory: serializing the callers in this process is the whole lock.
-      const run = locked.then(fn, fn);
-      locked = run.catch(() => undefined);
-      return run;
-    },
+    withLock: inProcessLock(),
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
       return async () => { await unsub(); };
