@@ -22,6 +22,7 @@ import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
+import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
@@ -142,6 +143,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     >
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />

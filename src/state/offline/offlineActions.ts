@@ -65,8 +65,9 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
     return view;
   }
   const id = crypto.randomUUID();
-  const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: new Date().toISOString(), createdBy: userId() };
-  const item = await queueChange({ op: { kind: 'create', pointId: id, fields }, view, before: null, photos });
+  const observedAt = new Date().toISOString(); // the device's time of the observation, kept however late it is sent
+  const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: observedAt, observedAt, createdBy: userId() };
+  const item = await queueChange({ op: { kind: 'create', pointId: id, fields, observedAt }, view, before: null, photos });
   if (isOffline() || !item) return view;
   await Promise.race([replayOutbox(), new Promise((r) => setTimeout(r, ONLINE_SAVE_WAIT_MS))]);
   const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
