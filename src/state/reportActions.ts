@@ -1,6 +1,7 @@
 // Route report actions (docs/product.md#report-form, #backend-calls; issue 10 item 4): the report's typed-array input from the loaded state (no
 // reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
 // with progress, and the file download.
+import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
 import { planReport, planStats, type ReportPlan } from '../core/report/plan';
@@ -103,6 +104,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
             id: index.ids[i], km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
             status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
             team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none, imageUrl: abs(d?.imageUrl ?? null),
+            ...(d?.observedAt ? { observed: observationLabel(d.observedAt, d.createdAt) } : {}),
           });
         }
         const bytes = await api.rows(rows);
