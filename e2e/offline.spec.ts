@@ -4,7 +4,7 @@
 // another user is shown as a conflict with both versions; a point deleted on the server is reported.
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, PHONE, shot, signIn, uniq } from './appHelpers';
 import { E2E_ADMIN } from '../playwright.config';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 
@@ -206,7 +206,7 @@ test('a conflict: another user changed the point meanwhile, both versions are sh
   // Meanwhile, another user (the admin, through the server) changes the first and deletes the second.
   const changed = ins.data!.find((r) => r.name.endsWith('changé'))!;
   const deleted = ins.data!.find((r) => r.name.endsWith('supprimé'))!;
-  expect((await db.from('points').update({ status: 'pris_en_charge', description: 'Pris en charge par l’équipe' }).eq('id', changed.id)).error).toBeNull();
+  expect((await writeStated(db, 'points', 'id', changed.id, { status: 'pris_en_charge', description: 'Pris en charge par l’équipe' })).error).toBeNull();
   expect((await db.from('points').delete().eq('id', deleted.id)).error).toBeNull();
 
   await ctx.setOffline(false);

@@ -27,8 +27,8 @@ export async function fetchPoint(id: string): Promise<Point | null> {
  * created_at on arrival); when a row with that id already exists nothing changes.
  */
 export async function insertPointOnce(id: string, fields: PointFields, observedAt?: string): Promise<Point> {
-  const row = { ...fromPoint({ ...fields, id }), ...(observedAt ? { observed_at: observedAt } : {}) };
-  const res = await supabase().from('points').upsert(row, { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
+  const values = { ...fromPoint({ ...fields, id }), ...(observedAt ? { observed_at: observedAt } : {}) };
+  const res = await supabase().from('points').upsert(values, { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
   if (res.error) fail(res.error, res.status);
   const row = res.data?.[0];
   if (row) return toPoint(row);
