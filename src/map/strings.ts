@@ -11,7 +11,7 @@ export const MAP_STRINGS = {
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
-  drawPointHint: 'Cliquez sur le plan pour placer le signalement',
+  drawPointHint: 'Cliquez sur le plan, ou appuyez sur Entrée au clavier, pour placer le signalement',
   zoneToolbar: 'Dessin de zone',
   loading: 'Chargement du plan...',
   keyboardHint: 'Flèches : déplacer le plan. + et − : zoomer. 0 : ajuster à la ligne. En mode Signaler ou Zone : Entrée ou Espace place au centre de la croix.',

@@ -8,6 +8,7 @@ export const OFFLINE_UI = {
   authBlocked: (n: number) => `Session expirée : reconnectez-vous pour envoyer ${n === 1 ? 'la modification en attente' : `les ${n} modifications en attente`} (rien n’est perdu).`,
   signInAgain: 'Se reconnecter',
   pendingCount: (n: number) => `${n} en attente`,
+  queueSent: (n: number) => (n === 1 ? 'Modification hors ligne envoyée.' : `${n} modifications hors ligne envoyées.`),
   conflictCount: (n: number) => `${n} conflit${n > 1 ? 's' : ''}`,
   outboxTitle: 'Modifications en attente d’envoi',
   outboxEmpty: 'Tout est envoyé.',

@@ -106,3 +106,6 @@ export async function uploadPointImageAware(file: Blob, ext: string): Promise<st
   }
   return keepPhoto(file, ext, userId());
 }
+
+/** True while a change of this point waits in the outbox (the save went to the device, not yet to the server). */
+export const waitsOnDevice = (pointId: string): boolean => hasWaiting(pointId);
