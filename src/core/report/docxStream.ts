@@ -15,6 +15,8 @@ export interface DocxRow {
   ticket: string; imageUrl: string | null;
   /** 'Constaté le … · reçu le …', written under the description; absent in older callers. */
   observed?: string;
+  /** Written in place of a photo that could not be included (offline report). */
+  photoNote?: string;
 }
 export interface DocxSectionHead { name: string | null; color: string; track: string | null; kmStart: number | null; kmEnd: number | null; count: number }
 
@@ -96,6 +98,7 @@ export async function startStreamingReport(meta: ReportDocumentMeta): Promise<St
     row(r, image) {
       const values = [formatKm(r.km), r.name, r.observed ? `${r.description}\n${r.observed}` : r.description, r.status, r.criticality, r.team, r.ticket];
       write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${values.map((v, k) => cellXml(v, widths[k])).join('')}</w:tr>`);
+      if (r.photoNote) { write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${cellXml(r.photoNote, TEXT_WIDTH_TWIPS, { span: COLUMNS.length })}</w:tr>`); return; }
       if (!r.imageUrl) return;
       const span = COLUMNS.length;
       if (!image) { write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${cellXml(`${REPORT_TEXT.colPhoto} : ${r.imageUrl}`, TEXT_WIDTH_TWIPS, { span })}</w:tr>`); return; }
