@@ -3,10 +3,11 @@
 -- 1. points.observed_at: when the agent observed the anomaly (the device's time when the report was saved, offline
 --    or not), beside created_at (when the row reached the server). An insert that states none gets created_at.
 --    Refused (SQLSTATE 23514, HTTP 400): a time more than 5 minutes after the row reached the server (or, on an
---    update, after now): the device clock may be a little ahead, never the observation.
+--    update, after now): the device clock may be a little ahead, never the observation; and, from the API (roles
+--    anon and authenticated), a time before the point's line existed (lines.created_at).
 --
 -- 2. No overwrite without a version. An update (or the update branch of an upsert) by a member (roles anon and
---    authenticated) of a point, zone, team, level, marker or setting must state the version it is based on, by
+--    authenticated) of a point, zone, team, level, marker, setting or line must state the version it is based on, by
 --    setting updated_at to the value it read:
 --      * trigger check_base_version (before update OF updated_at: fires only when the statement sets updated_at,
 --        an upsert's DO UPDATE SET included) refuses a stale version with PT409 'stale_version' as before, and
@@ -28,6 +29,14 @@ alter table public.points alter column observed_at set not null;
 comment on column public.points.observed_at is
   'When the anomaly was observed (the device time of the save, offline or not); created_at is when the row arrived.';
 
+-- When the line was created (security definer: whatever the caller may read of lines).
+create or replace function private.line_created_at(p_line_id uuid) returns timestamptz
+language sql stable security definer set search_path = '' as $$
+  select l.created_at from public.lines l where l.id = p_line_id
+$$;
+revoke all on function private.line_created_at(uuid) from public;
+grant execute on function private.line_created_at(uuid) to anon, authenticated, service_role;
+
 create or replace function private.check_observed_at() returns trigger
 language plpgsql set search_path = '' as $$
 begin
@@ -43,6 +52,10 @@ begin
     elsif new.observed_at > now() + interval '5 minutes' then
       raise exception 'L''heure de constat est dans le futur.' using errcode = '23514', hint = 'observed_at_in_future';
     end if;
+  end if;
+  if current_user in ('anon', 'authenticated') and new.observed_at < private.line_created_at(new.line_id) then
+    raise exception 'L''heure de constat est antérieure à la création de la ligne.'
+      using errcode = '23514', hint = 'observed_at_before_line';
   end if;
   return new;
 end $$;
@@ -112,7 +125,7 @@ declare
   t text;
   k text;
 begin
-  foreach t in array array['teams', 'criticality_levels', 'zones', 'points', 'kilometer_markers', 'app_settings'] loop
+  foreach t in array array['teams', 'criticality_levels', 'zones', 'points', 'kilometer_markers', 'app_settings', 'lines'] loop
     k := case when t = 'app_settings' then 'key' else 'id' end;
     execute format('create trigger check_base_version before update of updated_at on public.%I '
                    'for each row execute function private.check_base_version()', t);

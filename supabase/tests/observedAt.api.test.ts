@@ -1,6 +1,6 @@
 // points.observed_at (issue 21 item 1) through supabase-js against the embedded REST server on the migrated
 // database: the device's time of the observation is kept beside created_at (the arrival), defaults to the arrival,
-// and is refused in the future beyond 5 minutes of clock skew.
+// and is refused in the future beyond 5 minutes of clock skew or before the point's line existed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startHarness, type Harness } from '../../test/server/restHarness';
@@ -14,6 +14,8 @@ beforeAll(async () => {
   w = await makeWorld();
   h = await startHarness(w.db);
   alice = h.client(await h.userToken(w.userA, 'alice@example.org'));
+  // The line has existed for a month (a fresh database created it just now).
+  await w.db.admin.query("update public.lines set created_at = now() - interval '30 days'");
 }, 120_000);
 afterAll(async () => { await h?.close(); await w?.db.close(); });
 
@@ -52,6 +54,12 @@ describe('observed_at', () => {
     const upd = await alice.from('points').update({ description: 'vu', updated_at: p.updated_at }).eq('id', p.id).select('*').single();
     expect(upd.error).toBeNull();
     expect(upd.data!.observed_at).toBe(p.observed_at);
+  });
+
+  it('refused before the point\'s line existed', async () => {
+    const res = await insert(new Date(Date.now() - 40 * 86400_000).toISOString());
+    expect(res.status).toBe(400);
+    expect(res.error?.code).toBe('23514');
   });
 
   it('existing rows were given their created_at', async () => {
