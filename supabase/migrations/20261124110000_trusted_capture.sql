@@ -24,7 +24,10 @@
 
 -- ---------------------------------------------------------------- 1. observed_at
 alter table public.points add column observed_at timestamptz;
+-- The backfill is no change of a report: no history entry, no new version, no live message.
+alter table public.points disable trigger user;
 update public.points set observed_at = created_at;
+alter table public.points enable trigger user;
 alter table public.points alter column observed_at set not null;
 comment on column public.points.observed_at is
   'When the anomaly was observed (the device time of the save, offline or not); created_at is when the row arrived.';
