@@ -4,7 +4,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, openPanel } from './adminHelpers';
-import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 
 const PASSWORD = 'member-e2e-123';
 const DISABLED = 'Votre accès a été désactivé. Contactez un administrateur.';
@@ -26,9 +26,9 @@ async function member(baseURL: string, admin: SupabaseClient, email: string): Pr
 async function pointWithHistory(author: SupabaseClient, admin: SupabaseClient, name: string): Promise<string> {
   const ins = await author.from('points').insert({ name, description: 'Éclisse fissurée', kilometer: '14.20', km_value: 14.2, position: { x: 3100, y: 620 } }).select('id').single();
   expect(ins.error).toBeNull();
-  const v1 = await admin.from('points').update({ status: 'pris_en_charge' }).eq('id', ins.data!.id).select('id').single();
+  const v1 = await writeStated(admin, 'points', 'id', ins.data!.id, { status: 'pris_en_charge' });
   expect(v1.error).toBeNull();
-  const v2 = await admin.from('points').update({ criticality: 'danger' }).eq('id', ins.data!.id).select('id').single();
+  const v2 = await writeStated(admin, 'points', 'id', ins.data!.id, { criticality: 'danger' });
   expect(v2.error).toBeNull();
   return ins.data!.id;
 }

@@ -11,7 +11,7 @@ export const MAP_STRINGS = {
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
-  drawPointHint: 'Cliquez sur le plan pour placer le signalement',
+  drawPointHint: 'Cliquez sur le plan, ou appuyez sur Entrée au clavier, pour placer le signalement',
   lassoHint: 'Entourez des signalements (souris ou doigt) pour les sélectionner',
   lassoAdded: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) ajouté(s) à la sélection`,
   lassoDone: 'Terminer',

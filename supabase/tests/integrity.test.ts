@@ -42,9 +42,9 @@ describe(`deletion refusals (${testKind()})`, () => {
       await expect(asUser(db, admin, 'delete from public.criticality_levels where id = $1', [id])).rejects.toMatchObject({
         code: 'P0001', message: 'Impossible de supprimer un niveau par défaut' });
     }
-    await expect(asUser(db, admin, "update public.criticality_levels set is_default = false where id = 'danger'")).rejects.toMatchObject({ code: 'P0001' });
+    await expect(asUser(db, admin, "update public.criticality_levels set is_default = false, updated_at = updated_at where id = 'danger'")).rejects.toMatchObject({ code: 'P0001' });
     // renaming and recolouring stay possible
-    expect(await asUser(db, admin, "update public.criticality_levels set name = 'Danger', color = '#dc2626' where id = 'danger' returning id")).toHaveLength(1);
+    expect(await asUser(db, admin, "update public.criticality_levels set name = 'Danger', color = '#dc2626', updated_at = updated_at where id = 'danger' returning id")).toHaveLength(1);
   });
 
   it('rejects invalid values with constraint errors', async () => {
@@ -65,7 +65,7 @@ describe(`deletion refusals (${testKind()})`, () => {
     const p = await asUser<{ status: string; criticality: string }>(db, admin, `insert into public.points (name, "position") values ('P', '{"x":1,"y":1}') returning status, criticality`);
     expect(p[0]).toEqual({ status: 'signale', criticality: 'attention' });
     for (const value of ['', 'https://forms.example.org/avis?x=1']) {
-      await asUser(db, admin, `insert into public.app_settings (key, value) values ('feedback_link', '${value}') on conflict (key) do update set value = excluded.value`);
+      await asUser(db, admin, `insert into public.app_settings (key, value) values ('feedback_link', '${value}') on conflict (key) do update set value = excluded.value, updated_at = public.app_settings.updated_at`);
     }
   });
 });
@@ -76,7 +76,7 @@ describe(`realtime change queue (${testKind()})`, () => {
     const stop = await db.listen('realtime_changes', (id) => notified.push(id));
     const before = Number((await db.admin.query<{ m: number }>('select coalesce(max(id), 0)::int as m from realtime.changes')).rows[0].m);
     const id = (await asUser<{ id: string }>(db, admin, `insert into public.points (name, "position") values ('P', '{"x":1,"y":1}') returning id`))[0].id;
-    await asUser(db, admin, "update public.points set status = 'resolu' where id = $1", [id]);
+    await asUser(db, admin, "update public.points set status = 'resolu', updated_at = updated_at where id = $1", [id]);
     await asUser(db, admin, 'delete from public.points where id = $1', [id]);
     const rows = (await db.admin.query('select id, "table", type, record, old_record from realtime.changes where id > $1 and "table" = \'points\' order by id', [before])).rows;
     expect(rows.map((r) => r.type)).toEqual(['INSERT', 'UPDATE', 'DELETE']);

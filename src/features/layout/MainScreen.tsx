@@ -22,6 +22,7 @@ import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 import { PerfProbe } from './PerfProbe';
+import { SkipToMap } from './SkipToMap';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -35,12 +36,13 @@ export function MainScreen() {
   const isAdmin = useAtomValue(isAdminAtom);
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
+      <SkipToMap />
       <Header />
       <OfflineLayer />
       <PointsLoadProgress />
       <div className="app-body">
         <Sidebar />
-        <main className="map-area">
+        <main className="map-area" id="plan">
           <MapView />
           {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
         </main>

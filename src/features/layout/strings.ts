@@ -3,6 +3,7 @@ export const LAYOUT_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appTitleShort: 'Signalements',
   loading: 'Chargement...',
+  skipToMap: 'Aller au plan',
   loadingPoints: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
   loadingPointsOf: (n: number, total: number | null) =>
     total ? `${n.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} signalements chargés` : `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,

@@ -1,9 +1,10 @@
-// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, team; edit and delete buttons.
+// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, date of the observation, team; edit and delete buttons.
 import { memo } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatDateFr, formatKm } from '../../core/format';
+import { observationLabel } from '../../core/observedAt';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
 import { PendingBadge } from '../offline/PendingBadge';
@@ -39,6 +40,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
+            {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}
             <PendingBadge pointId={point.id} />
           </span>
