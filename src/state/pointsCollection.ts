@@ -14,6 +14,7 @@ import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replic
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
 import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
@@ -118,7 +119,8 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     setReplicaEnabled(true);
     if (!mine || !lineId) return false; // only a line's own record is restored
     const rec = await readIndex(lineId);
-    if (!rec || !rec.count || !still()) return false;
+    // Too old to catch up (its deletions' tombstones may be purged): reload every point.
+    if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
     indexLine = lineId;
     const ix = createPointIndex(rec.count);
     ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
