@@ -1,8 +1,8 @@
 // Bulk changes of the selected points (docs/product.md#bulk-changes): status, team or criticality of every
-// selected point in requests of at most 10,000 rows (progress between them), each row at the version the app
+// selected point in requests of BULK_CLIENT_BATCH rows (the database accepts up to 10,000) (progress between them), each row at the version the app
 // holds; the answer patches the point index at once; rows changed meanwhile are listed, never overwritten.
 // 'Annuler' restores the last batch of the session by its versions. Admins delete in bulk.
-import { batchGroups, chunkGroups, emptyAnswer, mergeAnswers, undoGroups, BULK_MAX_PER_REQUEST, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
+import { batchGroups, chunkGroups, emptyAnswer, mergeAnswers, undoGroups, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
 import { bulkRowAt, indexRowWith } from '../core/bulk/indexRows';
 import { toggled, withAll, withRange } from '../core/bulk/selection';
 import { findSlot, idAt } from '../core/pointIndex/store';
@@ -95,7 +95,7 @@ function failureText(err: unknown, done: number): string {
 
 async function sendGroups(groups: BulkGroup[]): Promise<{ answer: BulkUpdateAnswer; error: string | null }> {
   const my = currentEpoch();
-  const chunks = chunkGroups(groups, BULK_MAX_PER_REQUEST);
+  const chunks = chunkGroups(groups, BULK_CLIENT_BATCH);
   const total = groups.reduce((n, g) => n + g.ids.length, 0);
   let answer = emptyAnswer();
   let done = 0;
@@ -149,8 +149,8 @@ export async function deleteSelectedPoints(): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { kind: 'delete', written: 0, conflicts: [], missing: [], error: null, undoable: false };
   store.set(bulkProgressAtom, { done: 0, total });
   try {
-    for (let i = 0; i < rows.length; i += BULK_MAX_PER_REQUEST) {
-      const part = rows.slice(i, i + BULK_MAX_PER_REQUEST);
+    for (let i = 0; i < rows.length; i += BULK_CLIENT_BATCH) {
+      const part = rows.slice(i, i + BULK_CLIENT_BATCH);
       const ans = await bulkDeletePoints(part.map((r) => r.id), part.map((r) => r.version));
       if (!isCurrent(my)) break;
       const gone = ans.deleted.map(([id]) => id);
