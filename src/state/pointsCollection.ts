@@ -4,7 +4,8 @@
 //                     only what changed since its last sync; else every point from the server, page by page
 //                     (progress in pointsLoadProgressAtom, the map usable from the first page)
 //   syncPoints()      what changed since the last sync (updates and tombstones), e.g. after a realtime reconnect
-//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views)
+//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views);
+//                     patchIndexRows(): index rows (bulk changes)
 //   savePoint(), deletePoint()
 // Every write is dropped once the session that started it has ended (sign-out).
 import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
@@ -271,6 +272,14 @@ export function patchPointRows(rows: readonly Row[], deletedIds: readonly string
     changed += upsertRows(ix, rows.map(toIndexRow));
     remember(rows.map((r) => withVersion(r, teamName)));
   }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+/** Index rows (a bulk change's results) and deleted ids; a row older than the one held is ignored. */
+export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
+  const ix = current();
+  const changed = removeIds(ix, deletedIds) + (rows.length ? upsertRows(ix, rows) : 0);
   forgetPointDetails(deletedIds);
   if (changed) { publish(); scheduleSave(); }
 }

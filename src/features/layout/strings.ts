@@ -11,6 +11,7 @@ export const LAYOUT_TEXT = {
   cancel: 'Annuler',
   zone: 'Zone',
   routeReport: 'Rapport',
+  bulkSelect: 'Sélection',
   refresh: 'Actualiser',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
   admin: 'Administration',
