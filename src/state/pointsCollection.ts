@@ -12,7 +12,7 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
-import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { appendPage, createPointIndex, findSlot, removeIds, upsertRows } from '../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
@@ -116,12 +116,8 @@ async function restoreFromReplica(userId: string): Promise<boolean> {
     setReplicaEnabled(true);
     if (!mine) return false;
     const rec = await readIndex();
-    if (!rec || !rec.count) return false;
-    const ix = createPointIndex(rec.count);
-    ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
-    ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
-    ix.critKeys = rec.critKeys; ix.teamKeys = rec.teamKeys; ix.count = rec.count; ix.version = 1;
-    rebuildLookup(ix);
+    if (!rec) return false;
+    const ix = rec.index;
     store.set(pointIndexAtom, { index: ix, version: ix.version });
     cursorMs = rec.cursorMs;
     publish();
