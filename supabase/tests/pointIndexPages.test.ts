@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
 import { uuidAt } from '../../src/core/pointIndex/ids';
-import { asUser, makeWorld, testKind, tryAs, type World } from './fixtures';
+import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
 interface PagesAnswer { as_of: string; total: number; pages: RawPointIndexPage[] }
 type Row = { x: number; y: number; km: number; created: number; updated: number; status: number; crit: string; team: string | null };
@@ -126,6 +126,33 @@ describe(`point_index_pages (${testKind()})`, () => {
     expect(await dirtyPages()).toBe(0); // the triggers did not run: the pages are stale
     await w.db.admin.query('select private.invalidate_point_index_pages()');
     await expectExact();
+  });
+
+  // Two connections: PostgreSQL only (PGlite runs one transaction at a time).
+  it.skipIf(testKind() !== 'postgres')('a write committing during a rebuild of its page leaves the page dirty, then exact', async () => {
+    const page = (await w.db.admin.query<{ b: number }>("select get_byte(uuid_send(id), 0) as b from public.points where line_id = $1 limit 1", [line1])).rows[0].b;
+    const id = `${page.toString(16).padStart(2, '0')}000000-0000-4000-8000-00000000abcd`;
+    await w.db.admin.query("update public.points set name = name where line_id = $1 and get_byte(uuid_send(id), 0) = $2", [line1, page]);
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => { release = ok; });
+    let rebuilt!: () => void;
+    const didRebuild = new Promise<void>((ok) => { rebuilt = ok; });
+    // A reader rebuilds the page and keeps its transaction (and the page row lock) open.
+    const reader = w.db.asRequest(ctxFor(w.userB), async (tx) => {
+      await tx.query('select public.point_index_pages($1, $2, $3)', [line1, page, page + 1]);
+      rebuilt();
+      await gate;
+    });
+    await didRebuild;
+    // A writer inserts into that page: its statement trigger waits for the reader's lock.
+    const writer = asUser(w.db, w.userA, `insert into public.points (id, name, "position", line_id) values ($1, 'Concurrent', '{"x":1,"y":1}', $2)`, [id, line1]);
+    await new Promise((ok) => setTimeout(ok, 300));
+    release();
+    await reader;
+    await writer;
+    expect(Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where line_id = $1 and page_no = $2 and dirty', [line1, page])).rows[0].n)).toBe(1);
+    await expectExact();
+    expect(rowsOf((await pagesAs(w.userA, line1)).pages).has(id)).toBe(true);
   });
 
   it('points are readable by exactly the callers the function serves (change both together)', async () => {
