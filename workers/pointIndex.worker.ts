@@ -8,10 +8,6 @@ import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPoint
 import type { PointIndexPage } from '../src/core/pointIndex/types';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
-import { indexBuffers, indexFromColumns } from '../src/core/pointIndex/store';
-import { replicaDb, type StoredIndex } from './replicaDb';
-
-const REPLICA_INDEX_KEY = 'points';
 
 let client: SupabaseClient | null = null;
 let token = '';
@@ -52,22 +48,6 @@ const api = {
     if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
     const answer = decodePointIndexPages(data as RawPointIndexPages);
     return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
-  },
-
-  /**
-   * The replica's index record as a ready point index (arrays at capacity, id lookup built), or null: the
-   * IndexedDB read, its structured clone and the hashing happen here; the buffers are transferred.
-   */
-  async readReplicaIndex(): Promise<{ index: PointIndex; cursorMs: number } | null> {
-    const rec = await (await replicaDb()).get('index', REPLICA_INDEX_KEY);
-    if (!rec || !rec.count) return null;
-    const ix = indexFromColumns(rec);
-    return Comlink.transfer({ index: ix, cursorMs: rec.cursorMs }, indexBuffers(ix));
-  },
-
-  /** Stores the replica's index record (its arrays were transferred here: the main thread copies nothing more). */
-  async writeReplicaIndex(rec: StoredIndex): Promise<void> {
-    await (await replicaDb()).put('index', rec, REPLICA_INDEX_KEY);
   },
 
   /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */

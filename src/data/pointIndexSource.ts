@@ -28,9 +28,6 @@ function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
   return worker.api;
 }
 
-/** The point-index worker, or null where there is none (Node tests): the replica reads and writes through it. */
-export function pointIndexWorker(): Comlink.Remote<PointIndexWorkerApi> | null { return getWorker(); }
-
 async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
   const api = getWorker();
   const cfg = runtimeConfig();

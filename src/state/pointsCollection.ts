@@ -12,7 +12,7 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
-import { appendPage, createPointIndex, findSlot, removeIds, upsertRows } from '../core/pointIndex/store';
+import { appendPage, createPointIndex, findSlot, indexFromColumns, removeIds, upsertRows } from '../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
@@ -116,8 +116,8 @@ async function restoreFromReplica(userId: string): Promise<boolean> {
     setReplicaEnabled(true);
     if (!mine) return false;
     const rec = await readIndex();
-    if (!rec) return false;
-    const ix = rec.index;
+    if (!rec || !rec.count) return false;
+    const ix = indexFromColumns(rec);
     store.set(pointIndexAtom, { index: ix, version: ix.version });
     cursorMs = rec.cursorMs;
     publish();

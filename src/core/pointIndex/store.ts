@@ -213,7 +213,3 @@ export function indexFromColumns(c: PointColumns): PointIndex {
   return ix;
 }
 
-/** The transferable buffers of an index (for Comlink.transfer: the sender loses them). */
-export function indexBuffers(ix: PointIndex): ArrayBuffer[] {
-  return [ix.idBytes, ix.x, ix.y, ix.km, ix.created, ix.updated, ix.status, ix.crit, ix.team, ix.lookup].map((a) => a.buffer as ArrayBuffer);
-}

@@ -1,16 +1,11 @@
 // The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
 //   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
-//   readIndex() / writeIndex(rec)   the point index columns and the sync cursor, read, cloned and hashed (read) or
-//                            stored (write) in the point-index worker: the main thread only transfers buffers
+//   readIndex() / writeIndex(rec)   the point index columns and the sync cursor
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
-import * as Comlink from 'comlink';
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
-import { indexFromColumns } from '../../core/pointIndex/store';
-import type { PointIndex } from '../../core/pointIndex/types';
-import { pointIndexWorker } from '../pointIndexSource';
 
 export type { StoredDetails, StoredIndex } from './db';
 
@@ -47,24 +42,12 @@ export function openReplica(userId: string): Promise<boolean> {
   });
 }
 
-/** The stored index as a ready point index (id lookup built) with its sync cursor, or null when none. */
-export function readIndex(): Promise<{ index: PointIndex; cursorMs: number } | null> {
-  return guarded(async () => {
-    const api = pointIndexWorker();
-    if (api) return api.readReplicaIndex();
-    const rec = await (await replicaDb()).get('index', INDEX);
-    return rec?.count ? { index: indexFromColumns(rec), cursorMs: rec.cursorMs } : null;
-  });
+export function readIndex(): Promise<StoredIndex | null> {
+  return guarded(async () => (await (await replicaDb()).get('index', INDEX)) ?? null);
 }
 
-/** Stores the index record; its arrays are transferred to the worker (pass copies the state does not keep). */
 export function writeIndex(rec: StoredIndex): Promise<void> {
-  return guarded(async () => {
-    const api = pointIndexWorker();
-    if (!api) { await (await replicaDb()).put('index', rec, INDEX); return; }
-    const buffers = [rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team].map((a) => a.buffer as ArrayBuffer);
-    await api.writeReplicaIndex(Comlink.transfer(rec, buffers));
-  });
+  return guarded(async () => { await (await replicaDb()).put('index', rec, INDEX); });
 }
 
 export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {
