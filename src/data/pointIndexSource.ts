@@ -15,6 +15,11 @@ export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSO
 export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
+/**
+ * Off for now: with the pages path on, e2e/replica.spec.ts fails (a warm open after a cold open shows no point
+ * details, '—', in the list); cause not found yet (issue 19 part 3 note). The server side is live and tested.
+ */
+export const USE_PRECOMPUTED_PAGES = false;
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
@@ -109,7 +114,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
 
   // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
   // about TARGET_ROWS points, CONCURRENCY at a time.
-  if (since === null && lineId !== null) {
+  if (USE_PRECOMPUTED_PAGES && since === null && lineId !== null) {
     const first = await callPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
