@@ -15,6 +15,8 @@ import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import type { ApiHandler, SsoDeps } from './http/types';
+import { clientIp, type TrustProxy } from './http/clientIp';
+import type { ConnectionLimits } from './realtime/connectionLimits';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret } from './keys';
@@ -29,6 +31,8 @@ export interface StartOptions {
   databaseUrl?: string;
   seed?: 'demo' | 'none';
   seedPoints?: number;
+  /** Demo seed: 2 (default) adds a shorter second line with its own image, markers, zones and points; 1: one line. */
+  seedLines?: 1 | 2;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -47,15 +51,23 @@ export interface StartOptions {
   additionalRedirectUrls?: string[];
   /** Public URL of this server for browsers and identity providers (API_EXTERNAL_URL); default the listening URL. */
   apiExternalUrl?: string;
-  /** TRUST_PROXY: rate limits use the first X-Forwarded-For address (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: per-IP limits use the address the trusted proxy appended to X-Forwarded-For (last entry, or a hop count). Default false. */
+  trustProxy?: TrustProxy;
+  /** An already opened database to serve (benchmarks compare adapters); closed with the server. */
+  database?: Database;
+  /** Realtime sockets per address / per user and the join deadline (server/realtime/connectionLimits.ts). */
+  realtimeLimits?: Partial<ConnectionLimits>;
   /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
   bodyIdleTimeoutMs?: number;
+  /** On close, how long requests in flight may take to finish; default SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** On close (SIGTERM), requests in flight get this long to finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
@@ -84,7 +96,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
 
   const keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
-  const db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+  const db = opts.database ?? await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
 
   let publicUrl = '';
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -113,6 +125,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      db,
       log: opts.log ?? false,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
@@ -132,6 +145,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
     const realtime = attachRealtime(server, {
       db,
+      clientAddress: (req) => clientIp(req, opts.trustProxy ?? false),
+      limits: opts.realtimeLimits,
       verifyJwt: async (token) => {
         const claims = await keys.verifyJwt(token).catch(() => null);
         return claims ? { role: claims.role, claims } : null;
@@ -149,7 +164,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
-      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, seedLines: opts.seedLines ?? 2, siteUrl: siteUrl(),
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
     }).finally(() => openGate());
@@ -162,9 +177,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         if (closed) return;
         closed = true;
         await warmup.stop();
-        await realtime.close();
-        server.closeAllConnections();
-        await new Promise<void>((ok) => server.close(() => ok()));
+        // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
+        // websockets with 1012 so clients reconnect elsewhere, then the database.
+        const stopped = new Promise<void>((ok) => server.close(() => ok()));
+        server.closeIdleConnections();
+        await realtime.close({ code: 1012, reason: 'server restarting' });
+        const grace = setTimeout(() => server.closeAllConnections(), opts.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        await stopped;
+        clearTimeout(grace);
         await db.close();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
       },

@@ -1,10 +1,12 @@
-// PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
+// PGlite adapter of the Database interface running in process (the server uses the worker-thread one,
+// pgliteThread.ts; this one is the baseline of `npm run bench attack`). One in-process Postgres (persisted under a directory or in memory).
 // PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { inProcessLock } from './locks';
 
 type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 
@@ -38,6 +40,7 @@ export async function openPglite(dir?: string): Promise<Database> {
         return fn(wrap(tx));
       });
     },
+    withLock: inProcessLock(),
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
       return async () => { await unsub(); };

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { AUTHENTICATOR_LOCK } from './locks';
 
 /** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
 const types = {
@@ -51,11 +52,41 @@ async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => 
   }
 }
 
+/**
+ * The API roles' own `statement_timeout` (`alter role … set`, as Supabase configures anon and authenticated):
+ * a role switched with set_config does not load its settings, so each request applies them as PostgREST does.
+ */
+async function readRoleTimeouts(pool: pg.Pool): Promise<Map<string, string>> {
+  const r = await pool.query<{ role: string; value: string }>(
+    `select r.rolname as role, split_part(c, '=', 2) as value
+       from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
+      where r.rolname in ('anon', 'authenticated', 'service_role') and c like 'statement_timeout=%'
+        and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+      order by s.setdatabase`);
+  return new Map(r.rows.map((x) => [x.role, x.value]));
+}
+
 export async function openPostgres(databaseUrl: string, opts: { max?: number } = {}): Promise<Database> {
   const admin = new pg.Pool({ connectionString: databaseUrl, types, max: opts.max ?? 5 });
   admin.on('error', () => undefined); // idle client errors (server restart) must not crash the process
   await admin.query('select 1');
   let requestPool: Promise<pg.Pool> | null = null;
+  let roleTimeouts = new Map<string, string>();
+
+  /** Holds a session advisory lock on a connection of its own (not from the pool, so fn can use all of the pool). */
+  async function withLock<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      // Ending the session releases the lock even if the unlock fails.
+      await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      await holder.end().catch(() => undefined);
+    }
+  }
   const listeners = new Set<pg.PoolClient>();
 
   /** The authenticator pool, created on first request (the role exists only after migrate). */
@@ -68,10 +99,11 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
     } catch (e) {
       const code = (e as { code?: string } | null)?.code;
       if (code !== '28P01' && code !== '28000') { await pool.end(); throw e; }
-      // Wrong or missing password: set it (the password is hex, safe to inline).
-      await admin.query(`alter role authenticator with login password '${password}'`);
+      // Wrong or missing password: set it (the password is hex, safe to inline), one instance at a time.
+      await withLock(AUTHENTICATOR_LOCK, () => admin.query(`alter role authenticator with login password '${password}'`));
       await pool.query('select 1');
     }
+    roleTimeouts = await readRoleTimeouts(pool);
     return pool;
   }
   function requests(): Promise<pg.Pool> {
@@ -95,10 +127,13 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
       try {
         return await inTransaction(client, ctx.readOnly ? 'begin read only' : 'begin', async () => {
           await client.query(REQUEST_SETUP_SQL, params);
+          const timeout = roleTimeouts.get(ctx.role);
+          if (timeout) await client.query("select set_config('statement_timeout', $1, true)", [timeout]);
           return fn(wrap(client));
         });
       } finally { client.release(); }
     },
+    withLock,
     async listen(channel, onPayload) {
       const client = await admin.connect();
       listeners.add(client);

@@ -4,13 +4,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, authJwtError, restJwtError, storageJwtError, type Keys } from '../keys';
 import { ANON_CONTEXT, resolveAuth } from './authContext';
 import { bodyReader, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body';
-import { clientIp } from './clientIp';
+import { clientIp, type TrustProxy } from './clientIp';
 import { applyCors, handlePreflight } from './cors';
 import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
 import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
 import { serveStatic } from './static';
+import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
+import type { Queryable } from '../db/types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
 
@@ -29,16 +31,18 @@ export interface AppDeps {
   staticDir: string | null;
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
+  /** Where the rate-limit buckets live (shared by every instance on the same database). */
+  db: { admin: Queryable };
   log: boolean;
-  /** TRUST_PROXY: rate limits key on the first X-Forwarded-For address instead of the socket's. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
+  trustProxy?: TrustProxy;
   /** A request body with no byte for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs?: number;
 }
 
 export function createApp(deps: AppDeps) {
-  const tokenLimiter = createLimiter(deps.rateLimits.token);
-  const signupLimiter = createLimiter(deps.rateLimits.signup);
+  const tokenLimiter = createLimiter(deps.db, 'auth_token', deps.rateLimits.token);
+  const signupLimiter = createLimiter(deps.db, 'auth_signup', deps.rateLimits.signup);
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
@@ -59,7 +63,7 @@ export function createApp(deps: AppDeps) {
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
         const ip = clientIp(req, deps.trustProxy ?? false);
-        if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
+        if (!(await (sub === '/token' ? tokenLimiter : signupLimiter).take(ip))) {
           throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
         }
       }
@@ -88,7 +92,8 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith('/realtime/v1')) {
       return sendJson(res, 426, { message: 'Upgrade to a websocket at /realtime/v1/websocket' });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir))) return;
+    const spaHeaders = spaSecurityHeaders(deps.config().supabaseUrl, req.headers.host);
+    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir, spaHeaders))) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(deps.staticDir ? 'Not found' : 'The SPA is not built (run `npm run build`, or `npm start` which builds it).');
