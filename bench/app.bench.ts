@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
-import { startAppServer } from './app/processes';
+import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN, desktopRun, phoneRun } from './app/scenario';
 import { printTable, RESULTS_DIR, round, writeResults } from './lib/stats';
 
@@ -95,7 +95,7 @@ for (const n of SIZES) {
       const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
       const loader = WITH_DESKTOP ? await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey) : { ms: null, total: await pointCount(apiUrl, cfg.supabaseAnonKey) };
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const desk = WITH_DESKTOP ? await desktopRun(browser, server.url, loader.total, { word: WITH_WORD }) : {};
+      const desk = WITH_DESKTOP ? await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, serverCpuMs: () => pidCpuMs(server.proc.pid!) }) : {};
       console.log(JSON.stringify(desk));
       const phone = WITH_PHONE && n <= PHONE_MAX
         ? await phoneRun(browser, server.url, loader.total, { profileFile: PROFILE ? join(DIR, `phone-wheel-${b.name}-${n}.cpuprofile`) : undefined }).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
@@ -110,7 +110,7 @@ for (const n of SIZES) {
   for (const b of builds) perBuild[b.name].measuredAt = new Date().toISOString();
   results[String(n)] = perBuild;
   const metrics: [string, string][] = [
-    ['signInToAllPointsMs', 'sign-in → every point loaded (ms)'], ['loadLongTasks', 'long tasks > 50 ms while loading'],
+    ['signInToAllPointsMs', 'sign-in → every point loaded (ms)'], ['loadServerCpuMs', 'server CPU time during that load (ms)'], ['loadLongTasks', 'long tasks > 50 ms while loading'],
     ['loadLongestTaskMs', 'longest task while loading (ms)'], ['heapLoadedMb', 'main-thread heap once loaded (MB)'],
     ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],

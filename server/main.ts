@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types';
 import { openDatabase } from './db/open';
+import { startPointIndexWarmup } from './db/pointIndexWarmup';
 import { migrate } from './db/migrate';
 import { createAuthHandler, createAuthService, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
@@ -167,6 +168,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
     }).finally(() => openGate());
+    const warmup = startPointIndexWarmup(db);
 
     let closed = false;
     return {
@@ -174,6 +176,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       async close() {
         if (closed) return;
         closed = true;
+        await warmup.stop();
         // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
         // websockets with 1012 so clients reconnect elsewhere, then the database.
         const stopped = new Promise<void>((ok) => server.close(() => ok()));

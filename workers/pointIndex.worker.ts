@@ -1,9 +1,10 @@
 // Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
-// columnar page (src/core/pointIndex) into typed arrays and transfers them back; sorts the newest-first order.
+// columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
+// precomputed pages (public.point_index_pages); sorts the newest-first order.
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../src/core/pointIndex/decode';
+import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../src/core/pointIndex/decode';
 import type { PointIndexPage } from '../src/core/pointIndex/types';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
@@ -14,6 +15,8 @@ let token = '';
 /** `lineId`: only that line's points (null: every line). */
 export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
 export type PointIndexAnswer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
+/** Precomputed pages [from, to) of a line (public.point_index_pages): `total` is the line's size when read. */
+export interface PointIndexPagesAnswer { total: number; pages: PointIndexPage[] }
 
 const api = {
   /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
@@ -36,6 +39,15 @@ const api = {
     if (raw.split) return { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 };
     const page = decodePointIndexPage(raw);
     return Comlink.transfer({ split: false, page }, pageBuffers(page));
+  },
+
+  /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time). */
+  async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+    if (!client) throw new Error('point index worker not configured');
+    const { data, error } = await client.rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+    if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
+    const answer = decodePointIndexPages(data as RawPointIndexPages);
+    return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
   },
 
   /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */

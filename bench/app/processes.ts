@@ -41,6 +41,15 @@ function stat(pid: number): { ppid: number; rssPages: number; comm: string } | n
   } catch { return null; }
 }
 
+/** CPU time (user + system, ms) a process has used so far (/proc/<pid>/stat, clock ticks of 10 ms). */
+export function pidCpuMs(pid: number): number {
+  try {
+    const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch { return NaN; }
+}
+
 const PAGE = 4096;
 /** Resident memory (MB) of the given pids. */
 export function pidsRssMb(pids: readonly number[]): number {

@@ -61,7 +61,8 @@ const clickToFrames = (page: Page, selector: string, name: string) => page.evalu
   requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t)));
 }), [selector, name] as const);
 
-export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean }) {
+/** `serverCpuMs`: the server process's CPU time so far (its difference over the first load is reported). */
+export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean; serverCpuMs?: () => number }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
@@ -70,7 +71,9 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
   const out: Record<string, unknown> = {};
+  const cpu0 = opts.serverCpuMs?.() ?? NaN;
   Object.assign(out, await signInLoaded(page, url, total));
+  out.loadServerCpuMs = (opts.serverCpuMs?.() ?? NaN) - cpu0;
   if (out.signInToAllPointsMs === null) { await context.close(); return out; }
   out.heapLoadedMb = await heapMb(cdp, true);
   Object.assign(out, { rendererPssLoadedMb: (await rendererPss(browser)).rendererPssMb });

@@ -1,18 +1,26 @@
-// Fetching the compact point index (public.point_index) in a few large pages: a small first range (the map
+// Fetching the compact point index. A line's cold load reads its precomputed pages (public.point_index_pages,
+// rebuilt by the database when their points change) in a few calls. Otherwise public.point_index, in a few large pages: a small first range (the map
 // draws at once and it tells the table's size), then the rest in table-block ranges of about TARGET_ROWS points,
 // CONCURRENCY at a time, each decoded in the point-index worker; a range answered {split} is halved. The same
 // for "what changed since" (the replica's sync). Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { runtimeConfig, supabase } from './client';
-import { decodePointIndexPage, type RawPointIndexPage } from '../core/pointIndex/decode';
+import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
-import type { PointIndexAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
+import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
 export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
 export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
+export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
+/**
+ * Off for now: with the pages path on, e2e/replica.spec.ts fails (a warm open after a cold open shows no point
+ * details, '—', in the list); cause not found yet (issue 19 part 3 note). The server side is live and tested.
+ */
+export const USE_PRECOMPUTED_PAGES = false;
+export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
 let worker: { w: Worker; api: Comlink.Remote<PointIndexWorkerApi> } | null = null;
@@ -38,6 +46,19 @@ async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
   if (error) throw error;
   const raw = data as RawPointIndexPage;
   return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
+}
+
+async function callPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+  const api = getWorker();
+  const cfg = runtimeConfig();
+  if (api && cfg) {
+    const { data } = await supabase().auth.getSession();
+    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+    return api.fetchPages(lineId, from, to);
+  }
+  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  if (error) throw error;
+  return decodePointIndexPages(data as RawPointIndexPages);
 }
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
@@ -91,8 +112,24 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     if (queue.length) await drain(queue);
   };
 
-  // A catch-up, or one line (read through its index, not by table blocks): one call, halved only past the page limit.
-  if (since !== null || lineId !== null) {
+  // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
+  // about TARGET_ROWS points, CONCURRENCY at a time.
+  if (USE_PRECOMPUTED_PAGES && since === null && lineId !== null) {
+    const first = await callPages(lineId, 0, FIRST_PAGES);
+    first.pages.forEach(take);
+    o.onEstimate?.(Math.max(count, first.total));
+    const perPage = Math.max(1, first.total / PAGE_COUNT);
+    const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
+    const ranges: [number, number][] = [];
+    for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
+    const lanes = Array.from({ length: CONCURRENCY }, async () => {
+      for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);
+    });
+    await Promise.all(lanes);
+    return { count, maxUpdated, blocks, asOf };
+  }
+  // A catch-up (through the line's updated_at index, not by table blocks): one call, halved only past the page limit.
+  if (since !== null) {
     await drain([{ from: null, to: null }]);
     return { count, maxUpdated, blocks, asOf };
   }

@@ -2,7 +2,7 @@
 // anomalies with their state now, their texts fetched by id), list and reopen records exactly as saved, compare one
 // with the line today, annotate, and build its Word file.
 import type { ReportPlan } from '../core/report/plan';
-import type { PointDetails, ReportPointIndex } from '../core/report/reportIndex';
+import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
 import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type NotInspected, type TodayPoint } from '../core/inspection/record';
 import { inspectionDocxBlob, inspectionFileName } from '../core/inspection/docx';
@@ -35,7 +35,7 @@ export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.
   if (!line || !me) throw new Error(INSPECTION_STATE_TEXT.noLine);
   const n = s.plan.rows.length;
   if (n > INSPECTION_MAX_FINDINGS) throw new Error(INSPECTION_STATE_TEXT.tooMany(n));
-  const ids = Array.from(s.plan.rows, (i) => s.index.ids[i]);
+  const ids = Array.from(s.plan.rows, (i) => reportPointId(s.index, i));
   const details = new Map<string, PointDetails>();
   await forEachDetailsPage(ids, (rows, done) => { for (const d of rows) details.set(d.id, d); s.onProgress?.(done, n); });
   const { findings, counts } = snapshotOfReport(s.plan, s.index, s.zones.map((z) => z.id), details);

@@ -13,7 +13,7 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
-import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { appendPage, createPointIndex, findSlot, indexFromColumns, removeIds, upsertRows } from '../core/pointIndex/store';
 import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
@@ -122,11 +122,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
     indexLine = lineId;
-    const ix = createPointIndex(rec.count);
-    ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
-    ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
-    ix.critKeys = rec.critKeys; ix.teamKeys = rec.teamKeys; ix.count = rec.count; ix.version = 1;
-    rebuildLookup(ix);
+    const ix = indexFromColumns(rec);
     store.set(pointIndexAtom, { index: ix, version: ix.version });
     cursorMs = rec.cursorMs;
     publish();

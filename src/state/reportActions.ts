@@ -5,7 +5,7 @@ import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
 import { planReport, planStats, type ReportPlan } from '../core/report/plan';
-import { indexFromPointIndex, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
+import { indexFromPointIndex, reportPointId, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
 import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
@@ -96,7 +96,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
         name: zone ? zone.name : null, color: zone?.color ?? '', track: zone ? TRACK_LABELS[zone.track ?? 'none'] : null,
         kmStart: zone?.kmStart ?? null, kmEnd: zone?.kmEnd ?? null, count: s.end - s.start,
       });
-      const pageIds = (from: number) => Array.from(plan.rows.subarray(from, Math.min(s.end, from + WORD_PAGE)), (i) => index.ids[i]);
+      const pageIds = (from: number) => Array.from(plan.rows.subarray(from, Math.min(s.end, from + WORD_PAGE)), (i) => reportPointId(index, i));
       let nextFetch: Promise<PointDetails[]> | null = s.start < s.end ? fetchReportDetails(pageIds(s.start)) : null;
       for (let from = s.start; from < s.end; from += WORD_PAGE) {
         const details = new Map((await nextFetch!).map((d) => [d.id, d]));
@@ -105,11 +105,11 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
         const rows: DocxRow[] = [];
         for (let k = from; k < to; k++) {
           const i = plan.rows[k];
-          const d = details.get(index.ids[i]);
+          const d = details.get(reportPointId(index, i));
           const levelId = index.criticalityKeys[index.criticality[i]];
           const status = STATUS_CODES[index.status[i]];
           rows.push({
-            id: index.ids[i], km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
+            id: reportPointId(index, i), km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
             status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
             team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none,
             // Offline the photos cannot be fetched: their labels stand in for them, with a note.

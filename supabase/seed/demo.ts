@@ -132,7 +132,11 @@ async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<void> {
         col('criticality'), col('ticket_number'), col('team_id'), col('created_by'), col('created_at').map((d) => d.toISOString()),
         b.map((r) => r.line_id ?? null)]);
   }
-  if (rows.length > BATCH) await tx.query("select set_config('session_replication_role', 'origin', true)");
+  if (rows.length > BATCH) {
+    await tx.query("select set_config('session_replication_role', 'origin', true)");
+    // The point-index pages' triggers were off too: have every page rebuilt (issue 19).
+    await tx.query('select private.invalidate_point_index_pages()');
+  }
 }
 
 /** True when no user, profile nor point exists yet. */

@@ -3,20 +3,22 @@ import { compareText, compareWithToday, isLocked, notInspectedError, snapshotOfR
 import { indexFromPoints } from '../report/reportIndex';
 import type { ReportPlan } from '../report/plan';
 
+// Report index ids are uuids (stored as 16 bytes).
+const A = '00000000-0000-4000-8000-00000000000a', B = '00000000-0000-4000-8000-00000000000b', C = '00000000-0000-4000-8000-00000000000c';
 const pts = [
-  { id: 'a', position: { x: 1, y: 1 }, kmValue: 12.1, status: 'signale' as const, criticality: 'danger', teamId: 't1' },
-  { id: 'b', position: { x: 2, y: 1 }, kmValue: 12.2, status: 'pris_en_charge' as const, criticality: 'attention', teamId: null },
-  { id: 'c', position: { x: 3, y: 1 }, kmValue: null, status: 'signale' as const, criticality: 'danger', teamId: null },
+  { id: A, position: { x: 1, y: 1 }, kmValue: 12.1, status: 'signale' as const, criticality: 'danger', teamId: 't1' },
+  { id: B, position: { x: 2, y: 1 }, kmValue: 12.2, status: 'pris_en_charge' as const, criticality: 'attention', teamId: null },
+  { id: C, position: { x: 3, y: 1 }, kmValue: null, status: 'signale' as const, criticality: 'danger', teamId: null },
 ];
 
 describe('snapshotOfReport', () => {
   it('keeps each anomaly as found, in the report order, with counts per zone and criticality', () => {
     const ix = indexFromPoints(pts);
     const plan: ReportPlan = { sections: [{ zone: 0, start: 0, end: 2 }, { zone: -1, start: 2, end: 3 }], rows: Int32Array.from([0, 1, 2]) };
-    const details = new Map([['a', { id: 'a', name: 'Rail usé', description: 'd', ticketNumber: 'OT-1', imageUrl: null, teamName: 'Équipe A' }]]);
+    const details = new Map([[A, { id: A, name: 'Rail usé', description: 'd', ticketNumber: 'OT-1', imageUrl: null, teamName: 'Équipe A' }]]);
     const { findings, counts } = snapshotOfReport(plan, ix, ['z1'], details);
-    expect(findings[0]).toEqual({ id: 'a', name: 'Rail usé', description: 'd', ticket: 'OT-1', km: 12.1, status: 'signale', criticality: 'danger', team_id: 't1', team_name: 'Équipe A', zone_id: 'z1' });
-    expect(findings.map((f) => [f.id, f.zone_id, f.status, f.km])).toEqual([['a', 'z1', 'signale', 12.1], ['b', 'z1', 'pris_en_charge', 12.2], ['c', null, 'signale', null]]);
+    expect(findings[0]).toEqual({ id: A, name: 'Rail usé', description: 'd', ticket: 'OT-1', km: 12.1, status: 'signale', criticality: 'danger', team_id: 't1', team_name: 'Équipe A', zone_id: 'z1' });
+    expect(findings.map((f) => [f.id, f.zone_id, f.status, f.km])).toEqual([[A, 'z1', 'signale', 12.1], [B, 'z1', 'pris_en_charge', 12.2], [C, null, 'signale', null]]);
     expect(counts).toEqual({ z1: { danger: 1, attention: 1 }, [OUTSIDE_ZONE_KEY]: { danger: 1 } });
   });
 });

@@ -3,7 +3,7 @@
 // saved record with the line today ('3 nouvelles, 5 résolues depuis').
 import type { ReportPlan } from '../report/plan';
 import { OUTSIDE_ZONES } from '../report/classify';
-import { NO_TEAM, STATUS_CODES, STATUS_RESOLVED, type PointDetails, type ReportPointIndex } from '../report/reportIndex';
+import { NO_TEAM, reportPointId, STATUS_CODES, STATUS_RESOLVED, type PointDetails, type ReportPointIndex } from '../report/reportIndex';
 import type { PointStatus } from '../types';
 
 /** At most this many anomalies in one record (the database refuses more). */
@@ -30,7 +30,7 @@ export function snapshotOfReport(plan: ReportPlan, ix: ReportPointIndex, zoneIds
     const byLevel = (counts[key] ??= {});
     for (let k = s.start; k < s.end; k++) {
       const i = plan.rows[k];
-      const id = ix.ids[i];
+      const id = reportPointId(ix, i);
       const d = details.get(id);
       const criticality = ix.criticalityKeys[ix.criticality[i]] ?? '';
       byLevel[criticality] = (byLevel[criticality] ?? 0) + 1;

@@ -73,6 +73,14 @@ export function decodePointIndexPage(raw: RawPointIndexPage): PointIndexPage {
   };
 }
 
+/** The answer of public.point_index_pages(): stored pages of a line and the reading transaction's start. */
+export interface RawPointIndexPages { as_of: string; total: number; pages: RawPointIndexPage[] }
+
+/** Decodes every page of a point_index_pages answer; each page carries the answer's as_of. */
+export function decodePointIndexPages(raw: RawPointIndexPages): { total: number; pages: PointIndexPage[] } {
+  return { total: Number(raw.total) || 0, pages: (raw.pages ?? []).map((p) => decodePointIndexPage({ ...p, as_of: raw.as_of })) };
+}
+
 /** The transferable buffers of a page (for Comlink.transfer). */
 export function pageBuffers(p: PointIndexPage): ArrayBuffer[] {
   return [p.idBytes, p.x, p.y, p.km, p.created, p.updated, p.status, p.crit, p.team].map((a) => a.buffer as ArrayBuffer);

@@ -1,7 +1,7 @@
 // The point index decoder (the SQL function's wire format) and the store's upsert/remove/lookup invariants.
 import { describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from './decode';
-import { appendPage, createPointIndex, findSlot, idAt, removeIds, upsertRows } from './store';
+import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, upsertRows } from './store';
 import { filterSlots, indexStatusCounts, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
 import type { PointIndexRow } from './types';
 
@@ -94,6 +94,24 @@ describe('point index store', () => {
     for (const id of gone) expect(findSlot(ix, id)).toBe(-1);
     for (let n = 1; n < 400; n += 2) expect(idAt(ix, findSlot(ix, uuid(n)))).toBe(uuid(n));
     expect(idAt(ix, findSlot(ix, uuid(1000)))).toBe(uuid(1000));
+  });
+
+  it('a copy from stored columns (the replica record) finds every id and keeps the values', () => {
+    const src = createPointIndex(16);
+    appendPage(src, decodePointIndexPage(encode(Array.from({ length: 500 }, (_, i) => row(i)))));
+    removeIds(src, [uuid(3), uuid(7)]);
+    const copy = indexFromColumns(src);
+    expect(copy.count).toBe(498);
+    expect(copy.version).toBe(1);
+    for (let n = 0; n < 500; n++) {
+      const s = findSlot(copy, uuid(n));
+      if (n === 3 || n === 7) { expect(s).toBe(-1); continue; }
+      expect(idAt(copy, s)).toBe(uuid(n));
+      const t = findSlot(src, uuid(n));
+      expect([copy.x[s], copy.km[s], copy.status[s], copy.critKeys[copy.crit[s]], copy.team[s]]).toEqual([src.x[t], src.km[t], src.status[t], src.critKeys[src.crit[t]], src.team[t]]);
+    }
+    upsertRows(copy, [row(9000)]); // room to grow like any index
+    expect(findSlot(copy, uuid(9000))).toBeGreaterThanOrEqual(0);
   });
 
   it('counts, orders newest first and filters by status', () => {

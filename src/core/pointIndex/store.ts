@@ -1,7 +1,7 @@
 // The point index's only mutators: create, append a decoded page, upsert and remove points (realtime, sync,
 // saves), with an id → slot hash kept in step. Columns grow by doubling; removal moves the last slot into the hole.
 import { hashSlot, sameId, uuidAt, writeUuid } from './ids';
-import { STATUS_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from './types';
+import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexPage, type PointIndexRow } from './types';
 
 const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
 
@@ -202,3 +202,14 @@ export function compactCopy(ix: PointIndex): PointIndex {
 
 /** Rebuilds the hash (after the columns were restored from storage). */
 export function rebuildLookup(ix: PointIndex): void { rehash(ix); }
+
+/** A fresh index (version 1, id lookup built) holding a copy of the given columns (e.g. the local replica's record). */
+export function indexFromColumns(c: PointColumns): PointIndex {
+  const ix = createPointIndex(c.count);
+  ix.idBytes.set(c.idBytes.subarray(0, c.count * 16));
+  for (const k of COLUMNS) (ix[k] as Float64Array).set(c[k].subarray(0, c.count) as Float64Array);
+  ix.critKeys = [...c.critKeys]; ix.teamKeys = [...c.teamKeys]; ix.count = c.count; ix.version = 1;
+  rehash(ix);
+  return ix;
+}
+

@@ -20,7 +20,7 @@ describe('planReport', () => {
     const points: Point[] = [];
     for (let i = 0; i < 2000; i++) {
       const status = i % 7 === 0 ? 'resolu' : i % 2 ? 'signale' : 'pris_en_charge';
-      points.push(makePoint(`p${i}`, rnd() * 800, rnd() * 100, i % 50 === 0 ? null : Math.round(rnd() * 3000) / 100, { status, criticality: i % 3 ? 'attention' : 'danger' }));
+      points.push(makePoint(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, rnd() * 800, rnd() * 100, i % 50 === 0 ? null : Math.round(rnd() * 3000) / 100, { status, criticality: i % 3 ? 'attention' : 'danger' }));
     }
     const request = buildReportRequest({ start: 2, end: 28 }, ['a', 'b', 'c'], [], null)!;
     const expected = buildReport(request, zones, points);

@@ -3,7 +3,7 @@
 // photo) are not here: the view and the exports fetch them by id, page by page, as they are shown.
 import type { Point, PointStatus } from '../types';
 import type { PointIndex } from '../pointIndex/types';
-import { uuidAt } from '../pointIndex/ids';
+import { uuidAt, writeUuid } from '../pointIndex/ids';
 
 /** Status codes of the `status` array. */
 export const STATUS_CODES: readonly PointStatus[] = ['signale', 'pris_en_charge', 'resolu'];
@@ -11,8 +11,8 @@ export const STATUS_RESOLVED = 2;
 export const NO_TEAM = -1;
 
 export interface ReportPointIndex {
-  /** Point ids (uuid), by index. */
-  ids: readonly string[];
+  /** Point ids, 16 bytes each (uuid bytes), by index: text only for the rows shown (reportPointId). */
+  idBytes: Uint8Array;
   xs: Float64Array;
   ys: Float64Array;
   /** km value, NaN when the point has none. */
@@ -27,20 +27,23 @@ export interface ReportPointIndex {
   teamKeys: readonly string[];
 }
 
+/** The id (uuid text) of point i. */
+export const reportPointId = (ix: ReportPointIndex, i: number): string => uuidAt(ix.idBytes, i);
+
 /** Number of points of an index. */
 export const indexSize = (ix: ReportPointIndex): number => ix.xs.length;
 
 /** Builds the index from point objects (today's state holds objects; a compact index from the server replaces this). */
 export function indexFromPoints(points: readonly Pick<Point, 'id' | 'position' | 'kmValue' | 'status' | 'criticality' | 'teamId'>[]): ReportPointIndex {
   const n = points.length;
-  const ids = new Array<string>(n);
+  const idBytes = new Uint8Array(n * 16);
   const xs = new Float64Array(n), ys = new Float64Array(n), km = new Float64Array(n);
   const status = new Uint8Array(n), criticality = new Uint16Array(n), team = new Int32Array(n);
   const critKeys = new Map<string, number>(), teamKeys = new Map<string, number>();
   const code = (m: Map<string, number>, k: string) => { let c = m.get(k); if (c === undefined) m.set(k, (c = m.size)); return c; };
   for (let i = 0; i < n; i++) {
     const p = points[i];
-    ids[i] = p.id;
+    if (!writeUuid(idBytes, i, p.id)) throw new Error(`indexFromPoints: ${p.id} is not a uuid`);
     xs[i] = p.position.x;
     ys[i] = p.position.y;
     km[i] = p.kmValue ?? NaN;
@@ -49,7 +52,7 @@ export function indexFromPoints(points: readonly Pick<Point, 'id' | 'position' |
     criticality[i] = code(critKeys, p.criticality);
     team[i] = p.teamId ? code(teamKeys, p.teamId) : NO_TEAM;
   }
-  return { ids, xs, ys, km, status, criticality, criticalityKeys: [...critKeys.keys()], team, teamKeys: [...teamKeys.keys()] };
+  return { idBytes, xs, ys, km, status, criticality, criticalityKeys: [...critKeys.keys()], team, teamKeys: [...teamKeys.keys()] };
 }
 
 /** 1 where the point is resolved (the classifier's `resolved` array). */
@@ -66,15 +69,17 @@ export interface PointDetails {
   observedAt?: string | null; createdAt?: string | null;
 }
 
-/** The report's index from the app's compact point index (issue 10 item 1): one pass over its typed arrays. */
+/**
+ * The report's index from the app's compact point index (issue 10 item 1): copies of its typed arrays (a few ms at
+ * 1M points; no id text, which cost about a second and 80 MB of heap at 1M).
+ */
 export function indexFromPointIndex(p: PointIndex): ReportPointIndex {
   const n = p.count;
-  const ids = new Array<string>(n);
-  for (let i = 0; i < n; i++) ids[i] = uuidAt(p.idBytes, i);
+  const idBytes = p.idBytes.slice(0, n * 16);
   const xs = Float64Array.from(p.x.subarray(0, n)), ys = Float64Array.from(p.y.subarray(0, n));
   const km = p.km.slice(0, n), status = p.status.slice(0, n);
   const criticality = Uint16Array.from(p.crit.subarray(0, n));
   const team = new Int32Array(n);
   for (let i = 0; i < n; i++) team[i] = p.team[i] === 0 ? NO_TEAM : p.team[i] - 1;
-  return { ids, xs, ys, km, status, criticality, criticalityKeys: [...p.critKeys], team, teamKeys: [...p.teamKeys] };
+  return { idBytes, xs, ys, km, status, criticality, criticalityKeys: [...p.critKeys], team, teamKeys: [...p.teamKeys] };
 }

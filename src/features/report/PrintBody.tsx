@@ -1,7 +1,7 @@
 // The print-only body of the report (issue 10 item 4, issue 15 finding 4): the chosen rows as real tables, one per
 // zone, built only after the user confirmed the print (bounded by PRINT_MAX_ROWS). Hidden on screen.
 import { OUTSIDE_ZONES } from '../../core/report/classify';
-import { STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';
+import { reportPointId, STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';
 import { formatKm } from '../../core/format';
 import type { Point } from '../../core/types';
 import type { PrintChoice } from './PrintDialog';
@@ -15,7 +15,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
   return choice.plan.sections.map((s) => ({
     zone: s.zone === OUTSIDE_ZONES ? null : zones[s.zone],
     points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): Point => {
-      const id = index.ids[i];
+      const id = reportPointId(index, i);
       const d = details.get(id);
       const km = index.km[i];
       return {

@@ -4,7 +4,7 @@ import { observationLabel } from '../../core/observedAt';
 import { memo } from 'react';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
-import { NO_TEAM, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../../core/report/reportIndex';
+import { NO_TEAM, reportPointId, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../../core/report/reportIndex';
 import type { CriticalityLevel, Team } from '../../core/types';
 import { REPORT_TEXT } from './strings';
 
@@ -28,7 +28,7 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
   );
   const wait = <span className="report-pending" aria-label={REPORT_TEXT.loadingRow}>…</span>;
   return (
-    <div role="row" className={`report-row report-vrow${pending ? ' report-vrow-pending' : ''}`} data-point-id={index.ids[point]}>
+    <div role="row" className={`report-row report-vrow${pending ? ' report-vrow-pending' : ''}`} data-point-id={reportPointId(index, point)}>
       {cell(REPORT_TEXT.colPk, formatKm(index.km[point]), 'report-pk')}
       {cell(REPORT_TEXT.colLabel, pending ? wait : details.name, 'report-label')}
       {cell(REPORT_TEXT.colDescription, pending ? wait : <>{details.description}{details.observedAt && <span className="report-observed">{observationLabel(details.observedAt, details.createdAt)}</span>}</>, 'report-desc')}

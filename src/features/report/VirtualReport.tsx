@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
+import { reportPointId } from '../../core/report/reportIndex';
 import { itemAt, planItems } from '../../core/report/plan';
 import { formatKm } from '../../core/format';
 import { TrackBadge } from '../../ui';
@@ -46,7 +47,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
       const it = itemAt(plan, items, i);
       if (it.row < 0) return phone ? PHONE_HEAD_PX : HEAD_PX;
       if (phone) return PHONE_ROW_PX;
-      return details.get(index.ids[plan.rows[it.row]])?.imageUrl ? PHOTO_ROW_PX : ROW_PX;
+      return details.get(reportPointId(index, plan.rows[it.row]))?.imageUrl ? PHOTO_ROW_PX : ROW_PX;
     },
     overscan: 8,
     scrollMargin: margin,
@@ -61,7 +62,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
     const ids: string[] = [];
     for (let i = first; i <= last; i++) {
       const it = itemAt(plan, items, i);
-      if (it.row >= 0) ids.push(index.ids[plan.rows[it.row]]);
+      if (it.row >= 0) ids.push(reportPointId(index, plan.rows[it.row]));
     }
     details.request(ids);
   }, [first, last, plan, items, index, details]);
@@ -78,7 +79,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
             {it.row < 0 ? (
               <SectionHeading zone={s.zone === OUTSIDE_ZONES ? null : zones[s.zone]} count={s.end - s.start} phone={phone} />
             ) : (
-              <ReportRowView index={index} point={plan.rows[it.row]} details={details.get(index.ids[plan.rows[it.row]])} levels={levels} teams={teams} />
+              <ReportRowView index={index} point={plan.rows[it.row]} details={details.get(reportPointId(index, plan.rows[it.row]))} levels={levels} teams={teams} />
             )}
           </div>
         );

@@ -1,7 +1,7 @@
 // The print cycle of the report view: ask (PrintDialog) → fetch the chosen rows' details page by page → render the
 // print body → wait for its photos → window.print() → drop the print body after 'afterprint'.
 import { useCallback, useEffect, useState } from 'react';
-import type { PointDetails } from '../../core/report/reportIndex';
+import { reportPointId, type PointDetails } from '../../core/report/reportIndex';
 import { forEachDetailsPage } from '../../state/reportDetails';
 import type { PrintChoice } from './PrintDialog';
 import { printSections } from './PrintBody';
@@ -21,7 +21,7 @@ export function usePrint(session: ReportSession) {
   const ask = useCallback(() => setState({ kind: 'asking' }), []);
   const cancel = useCallback(() => setState({ kind: 'idle' }), []);
   const confirm = useCallback(async (choice: PrintChoice) => {
-    const ids = [...choice.plan.rows].map((i) => session.index.ids[i]);
+    const ids = [...choice.plan.rows].map((i) => reportPointId(session.index, i));
     setState({ kind: 'preparing', done: 0, total: ids.length });
     try {
       const details = new Map<string, PointDetails>();

@@ -1,0 +1,163 @@
+// public.point_index_pages(): the precomputed pages of a line stay exactly what point_index() computes from the
+// table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
+// anonymous, deactivated and profile-less callers get nothing; the statement triggers dirty only the touched pages.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
+import { uuidAt } from '../../src/core/pointIndex/ids';
+import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
+
+interface PagesAnswer { as_of: string; total: number; pages: RawPointIndexPage[] }
+type Row = { x: number; y: number; km: number; created: number; updated: number; status: number; crit: string; team: string | null };
+
+/** id → decoded fields of every page (or of point_index's answer). */
+function rowsOf(pages: RawPointIndexPage[]): Map<string, Row> {
+  const out = new Map<string, Row>();
+  for (const raw of pages) {
+    const p = decodePointIndexPage(raw);
+    for (let i = 0; i < p.count; i++) {
+      const id = uuidAt(p.idBytes, i);
+      expect(out.has(id), `${id} twice`).toBe(false);
+      out.set(id, { x: p.x[i], y: p.y[i], km: p.km[i], created: p.created[i], updated: p.updated[i], status: p.status[i],
+        crit: p.critKeys[p.crit[i]], team: p.team[i] === 0 ? null : p.teamKeys[p.team[i] - 1] });
+    }
+  }
+  return out;
+}
+
+let w: World;
+let line1: string;
+let line2: string;
+beforeAll(async () => {
+  w = await makeWorld();
+  line1 = (await w.db.admin.query<{ id: string }>('select line_id as id from public.points where id = $1', [w.point])).rows[0].id;
+  line2 = (await w.db.admin.query<{ id: string }>("insert into public.lines (code, name) values ('L2', 'Ligne 2') returning id")).rows[0].id;
+  await w.db.admin.query(
+    `insert into public.points (name, "position", km_value, status, criticality, team_id, line_id)
+     select 'P' || i, jsonb_build_object('x', i * 1.5, 'y', 200 + i), case when i % 7 = 0 then null else i / 10.0 end,
+            (array['signale', 'pris_en_charge', 'resolu'])[1 + i % 3], case when i % 4 = 0 then 'danger' else 'attention' end,
+            case when i % 2 = 0 then $1::uuid end, case when i % 3 = 0 then $3::uuid else $2::uuid end
+     from generate_series(1, 600) i`, [w.team, line1, line2]);
+});
+afterAll(async () => { await w?.db.close(); });
+
+const pagesAs = async (user: string, line: string, from = 0, to = 256) =>
+  (await asUser<{ r: PagesAnswer }>(w.db, user, 'select public.point_index_pages($1, $2, $3) as r', [line, from, to]))[0].r;
+const truthAs = async (user: string, line: string) =>
+  (await asUser<{ r: RawPointIndexPage }>(w.db, user, 'select public.point_index(p_line_id => $1) as r', [line]))[0].r;
+const dirtyPages = async () => Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where dirty')).rows[0].n);
+
+/** The pages of both lines equal point_index() of the table, read by member A. */
+async function expectExact() {
+  for (const line of [line1, line2]) {
+    const answer = await pagesAs(w.userA, line);
+    const got = rowsOf(answer.pages);
+    const want = rowsOf([await truthAs(w.userA, line)]);
+    expect(got.size).toBe(want.size);
+    expect(Object.fromEntries(got)).toEqual(Object.fromEntries(want));
+    expect(answer.total).toBe(want.size);
+    expect(answer.as_of).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+  }
+  expect(await dirtyPages()).toBe(0);
+}
+
+describe(`point_index_pages (${testKind()})`, () => {
+  it('anonymous, deactivated and profile-less callers get nothing', async () => {
+    const anon = await tryAs(w.db, null, (tx) => tx.query('select public.point_index_pages($1)', [line1]));
+    expect(anon.ok).toBe(false);
+    if (!anon.ok) expect(anon.error.code).toBe('42501');
+    for (const user of [w.inactive, w.noProfile]) {
+      const r = await tryAs(w.db, user, (tx) => tx.query('select public.point_index_pages($1)', [line1]));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('42501');
+    }
+    const table = await tryAs(w.db, w.userA, (tx) => tx.query('select * from private.point_index_pages'));
+    expect(table.ok).toBe(false);
+  });
+
+  it('pages are exactly the line\'s points, split into ranges without overlap', async () => {
+    await expectExact();
+    const parts = [...(await pagesAs(w.userB, line1, 0, 100)).pages, ...(await pagesAs(w.userB, line1, 100, 256)).pages];
+    expect(Object.fromEntries(rowsOf(parts))).toEqual(Object.fromEntries(rowsOf([await truthAs(w.userB, line1)])));
+  });
+
+  it('stay exact after a member\'s inserts, and only the touched pages are rebuilt', async () => {
+    await asUser(w.db, w.userA, `insert into public.points (name, "position", line_id) values ('Nouveau', '{"x":1,"y":2}', $1)`, [line2]);
+    expect(await dirtyPages()).toBe(1);
+    await asUser(w.db, w.userA, `insert into public.points (name, "position", line_id, team_id)
+      select 'N' || i, jsonb_build_object('x', i, 'y', i), $1, $2 from generate_series(1, 40) i`, [line1, w.team]);
+    await expectExact();
+  });
+
+  it('stay exact after updates of every indexed field and a move to another line', async () => {
+    await w.db.admin.query(`update public.points set status = 'resolu', criticality = 'danger', team_id = null,
+      "position" = jsonb_build_object('x', 9999, 'y', 1), km_value = 42.5 where name in ('P10', 'P11', 'P12')`);
+    await expectExact();
+    await w.db.admin.query("update public.points set line_id = $1 where name in ('P20', 'P21', 'P22', 'P23')", [line2]);
+    await w.db.admin.query("update public.points set team_id = $1 where name like 'P3%'", [w.freeTeam]);
+    await expectExact();
+  });
+
+  it('stay exact after deletes (one point, many, a whole page)', async () => {
+    await w.db.admin.query("delete from public.points where name = 'P100'");
+    await w.db.admin.query("delete from public.points where name like 'P5%'");
+    const page = (await w.db.admin.query<{ b: number }>("select get_byte(uuid_send(id), 0) as b from public.points where name = 'P200'")).rows[0].b;
+    await w.db.admin.query('delete from public.points where get_byte(uuid_send(id), 0) = $1', [page]);
+    await expectExact();
+  });
+
+  it('the warm-up rebuilds dirty pages in steps', async () => {
+    await w.db.admin.query("update public.points set name = name || '!' where name like 'N%'");
+    const dirty = await dirtyPages();
+    expect(dirty).toBeGreaterThan(2);
+    const r = await w.db.admin.query<{ n: number }>('select private.refresh_point_index_pages(2) as n');
+    expect(r.rows[0].n).toBe(2);
+    expect(await dirtyPages()).toBe(dirty - 2);
+    while ((await w.db.admin.query<{ n: number }>('select private.refresh_point_index_pages(50) as n')).rows[0].n > 0) { /* until clean */ }
+    expect(await dirtyPages()).toBe(0);
+    await expectExact();
+  });
+
+  it('a bulk load with triggers off (the demo seed) is made exact by invalidate_point_index_pages()', async () => {
+    await w.db.admin.transaction(async (tx) => {
+      await tx.query("select set_config('session_replication_role', 'replica', true)");
+      await tx.query(`insert into public.points (name, "position", line_id) select 'B' || i, jsonb_build_object('x', i, 'y', i), $1
+        from generate_series(1, 300) i`, [line2]);
+    });
+    expect(await dirtyPages()).toBe(0); // the triggers did not run: the pages are stale
+    await w.db.admin.query('select private.invalidate_point_index_pages()');
+    await expectExact();
+  });
+
+  // Two connections: PostgreSQL only (PGlite runs one transaction at a time).
+  it.skipIf(testKind() !== 'postgres')('a write committing during a rebuild of its page leaves the page dirty, then exact', async () => {
+    const page = (await w.db.admin.query<{ b: number }>("select get_byte(uuid_send(id), 0) as b from public.points where line_id = $1 limit 1", [line1])).rows[0].b;
+    const id = `${page.toString(16).padStart(2, '0')}000000-0000-4000-8000-00000000abcd`;
+    await w.db.admin.query("update public.points set name = name where line_id = $1 and get_byte(uuid_send(id), 0) = $2", [line1, page]);
+    let release!: () => void;
+    const gate = new Promise<void>((ok) => { release = ok; });
+    let rebuilt!: () => void;
+    const didRebuild = new Promise<void>((ok) => { rebuilt = ok; });
+    // A reader rebuilds the page and keeps its transaction (and the page row lock) open.
+    const reader = w.db.asRequest(ctxFor(w.userB), async (tx) => {
+      await tx.query('select public.point_index_pages($1, $2, $3)', [line1, page, page + 1]);
+      rebuilt();
+      await gate;
+    });
+    await didRebuild;
+    // A writer inserts into that page: its statement trigger waits for the reader's lock.
+    const writer = asUser(w.db, w.userA, `insert into public.points (id, name, "position", line_id) values ($1, 'Concurrent', '{"x":1,"y":1}', $2)`, [id, line1]);
+    await new Promise((ok) => setTimeout(ok, 300));
+    release();
+    await reader;
+    await writer;
+    expect(Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where line_id = $1 and page_no = $2 and dirty', [line1, page])).rows[0].n)).toBe(1);
+    await expectExact();
+    expect(rowsOf((await pagesAs(w.userA, line1)).pages).has(id)).toBe(true);
+  });
+
+  it('points are readable by exactly the callers the function serves (change both together)', async () => {
+    const r = await w.db.admin.query<{ cmd: string; permissive: string; qual: string }>(
+      "select cmd, permissive, qual from pg_policies where schemaname = 'public' and tablename = 'points' and cmd in ('SELECT', 'ALL')");
+    expect(r.rows.map((p) => [p.cmd, p.permissive, p.qual.replace(/\s+/g, ' ')])).toEqual([['SELECT', 'PERMISSIVE', '( SELECT private.is_active_member() AS is_active_member)']]);
+  });
+});
