@@ -38,6 +38,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SEED: 'demo',
+      SEED_LINES: '1', // the shared demo keeps one line (specs read its markers and zones); e2e/lines.spec.ts adds its own
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_DISABLED: '1',

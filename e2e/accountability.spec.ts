@@ -1,5 +1,5 @@
 // Accountability end to end (issue 12): a point's 'Historique' in the point form, the admin 'Journal' tab
-// (filters, server paging), deactivating a member (who is then told on their next request) and revoking an
+// (filters, server paging), deactivating a member (whose open page is then signed out at once) and revoking an
 // invitation; desktop 1440×900 and phone 390×844.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -111,7 +111,7 @@ test.describe('desktop 1440×900', () => {
     await shot(page, 'desktop-journal');
   });
 
-  test('deactivating a member: they are told on their next request; reactivating; revoking an invitation', async ({ page, browser, baseURL }) => {
+  test('deactivating a member: their open page is signed out at once; reactivating; revoking an invitation', async ({ page, browser, baseURL }) => {
     const admin = await adminClient(baseURL!);
     const email = `partant.${uniq()}@rail.local`;
     await member(baseURL!, admin, email);
@@ -137,10 +137,9 @@ test.describe('desktop 1440×900', () => {
     // Nobody deactivates themselves: no button on one's own row.
     await expect(panel.locator('tr[data-email="admin@rail.local"]').getByRole('button', { name: /Désactiver/ })).toHaveCount(0);
 
-    // The member's next request (opening a point reads it afresh) is refused: the app closes the session and says why.
-    const first = memberPage.locator('.point-row').first();
-    await first.getByRole('button', { name: /^Modifier / }).click();
-    await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
+    // The member's open page is signed out at once, without any action of theirs (the database's access_revoked
+    // broadcast; e2e/access-ends.spec.ts times it), and says why.
+    await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 5_000 });
     await expect(memberPage.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible();
     await shot(memberPage, 'desktop-access-revoked');
     // Signing in again is refused with the same message.

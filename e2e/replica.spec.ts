@@ -21,9 +21,12 @@ function replicaState(page: Page): Promise<ReplicaState> {
         const db = req.result;
         const tx = db.transaction(['meta', 'index', 'details'], 'readonly');
         const owner = tx.objectStore('meta').get('owner');
-        const index = tx.objectStore('index').get('points');
+        const index = tx.objectStore('index').getAll(); // one record per line opened (the demo: one line)
         const details = tx.objectStore('details').count();
-        tx.oncomplete = () => { resolve({ owner: (owner.result as string) ?? null, count: index.result?.count ?? 0, details: details.result }); db.close(); };
+        tx.oncomplete = () => {
+          const count = (index.result as { count: number }[]).reduce((n, r) => n + (r?.count ?? 0), 0);
+          resolve({ owner: (owner.result as string) ?? null, count, details: details.result }); db.close();
+        };
       };
     });
   });

@@ -30,6 +30,8 @@ export interface StartOptions {
   databaseUrl?: string;
   seed?: 'demo' | 'none';
   seedPoints?: number;
+  /** Demo seed: 2 (default) adds a shorter second line with its own image, markers, zones and points; 1: one line. */
+  seedLines?: 1 | 2;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -58,9 +60,13 @@ export interface StartOptions {
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
   bodyIdleTimeoutMs?: number;
+  /** On close, how long requests in flight may take to finish; default SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** On close (SIGTERM), requests in flight get this long to finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
@@ -118,6 +124,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      db,
       log: opts.log ?? false,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
@@ -156,7 +163,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
-      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, seedLines: opts.seedLines ?? 2, siteUrl: siteUrl(),
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
     }).finally(() => openGate());
@@ -167,9 +174,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       async close() {
         if (closed) return;
         closed = true;
-        await realtime.close();
-        server.closeAllConnections();
-        await new Promise<void>((ok) => server.close(() => ok()));
+        // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
+        // websockets with 1012 so clients reconnect elsewhere, then the database.
+        const stopped = new Promise<void>((ok) => server.close(() => ok()));
+        server.closeIdleConnections();
+        await realtime.close({ code: 1012, reason: 'server restarting' });
+        const grace = setTimeout(() => server.closeAllConnections(), opts.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        await stopped;
+        clearTimeout(grace);
         await db.close();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
       },

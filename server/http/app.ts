@@ -12,6 +12,7 @@ import { createLimiter, type RateLimit } from './rateLimit';
 import { serveStatic } from './static';
 import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
+import type { Queryable } from '../db/types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   staticDir: string | null;
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
+  /** Where the rate-limit buckets live (shared by every instance on the same database). */
+  db: { admin: Queryable };
   log: boolean;
   /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
   trustProxy?: TrustProxy;
@@ -38,8 +41,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const tokenLimiter = createLimiter(deps.rateLimits.token);
-  const signupLimiter = createLimiter(deps.rateLimits.signup);
+  const tokenLimiter = createLimiter(deps.db, 'auth_token', deps.rateLimits.token);
+  const signupLimiter = createLimiter(deps.db, 'auth_signup', deps.rateLimits.signup);
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
@@ -60,7 +63,7 @@ export function createApp(deps: AppDeps) {
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
         const ip = clientIp(req, deps.trustProxy ?? false);
-        if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
+        if (!(await (sub === '/token' ? tokenLimiter : signupLimiter).take(ip))) {
           throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
         }
       }

@@ -5,6 +5,7 @@ import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
 import { ClusterSheet } from '../points/ClusterSheet';
+import { SelectionBar } from '../bulk/SelectionBar';
 import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
@@ -51,6 +52,7 @@ export function MainScreen() {
       <ZoneFormDialog />
       <DeleteConfirm />
       <ClusterSheet />
+      <SelectionBar />
       <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}

@@ -11,6 +11,7 @@ export const LAYOUT_TEXT = {
   cancel: 'Annuler',
   zone: 'Zone',
   routeReport: 'Rapport',
+  bulkSelect: 'Sélection',
   refresh: 'Actualiser',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
   admin: 'Administration',
@@ -22,6 +23,12 @@ export const LAYOUT_TEXT = {
   fabClose: 'Fermer le menu des actions',
   liveOffline: 'Mises à jour en direct interrompues, reconnexion...',
   userRole: { admin: 'Administrateur', user: 'Utilisateur' },
+  lineLabel: 'Ligne affichée',
+  lineChoose: (label: string) => `Ligne : ${label}. Changer de ligne`,
+  lineSearch: 'Rechercher une ligne (nom ou code)',
+  lineList: 'Lignes',
+  lineNone: 'Aucune ligne ne correspond.',
+  lineSwitchFailed: 'Impossible de charger cette ligne. Vérifiez la connexion puis réessayez.',
 } as const;
 
 export const SIDEBAR_TEXT = {
