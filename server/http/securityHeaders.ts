@@ -5,7 +5,7 @@
 
 /** `https://x.supabase.co` → `https://x.supabase.co wss://x.supabase.co`; '' (same origin) → the request's host. */
 function apiSources(supabaseUrl: string, host: string | undefined): string[] {
-  let origin: URL | null = null;
+  let origin: URL | null;
   try { origin = supabaseUrl ? new URL(supabaseUrl) : host ? new URL(`http://${host}`) : null; } catch { origin = null; }
   if (!origin) return [];
   const ws = origin.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -1,18 +1,20 @@
 // Who may hold a realtime socket (issue 27 item 2), checked in the connection and join path: at most
-// `perAddress` sockets per client address (TRUST_PROXY-aware) and `perUser` per signed-in user, and a socket must
-// join a channel with a signed-in user's token within `joinDeadlineMs` or it is closed — so the public anon key
-// alone can neither hold sockets nor fill the server's global limit. Limits: README, 'Realtime limits'.
+// `perAddress` sockets per client address (TRUST_PROXY-aware) and `perUser` per signed-in user; a socket that has
+// joined no channel within `joinDeadlineMs` is closed; sockets joined with the public anon key only share
+// `anonSockets`, below the server's global limit, so signed-in users always find room. Limits: README.
 
 export interface ConnectionLimits {
   /** Sockets open at once from one client address. */
   perAddress: number;
   /** Sockets joined at once by one user (the token's `sub`). */
   perUser: number;
-  /** A socket that has not joined a channel with a signed-in user's token by then is closed. */
+  /** A socket that has joined no channel by then is closed. */
   joinDeadlineMs: number;
+  /** Sockets joined with the anon key only, all addresses together (the global limit is 2000). */
+  anonSockets: number;
 }
 
-export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { perAddress: 200, perUser: 20, joinDeadlineMs: 10_000 };
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { perAddress: 200, perUser: 20, joinDeadlineMs: 10_000, anonSockets: 1000 };
 
 /** Counts per key; `take` refuses past the limit, `release` gives back (idempotent per holder via the caller). */
 export class KeyedCounter {

@@ -38,6 +38,9 @@ interface Conn {
   address: string;
   /** The signed-in user this socket counts against (set by the first join with a user's token). */
   user: string | null;
+  /** Joined a channel (any valid token); counted among the anon-only sockets when that join was anonymous. */
+  joined: boolean;
+  anonCounted: boolean;
 }
 
 export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(how?: { code: number; reason: string }): Promise<void>; flush(): Promise<void> } {
@@ -46,6 +49,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits };
   const byAddress = new KeyedCounter(limits.perAddress);
   const byUser = new KeyedCounter(limits.perUser);
+  let anonSockets = 0;
   let nextId = 1;
   let closing: Promise<void> | null = null;
   const hasSubscribers = () => [...conns].some((c) => c.channels.size > 0);
@@ -101,7 +105,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   idleTimer.unref();
 
   function open(ws: WebSocket, viewer: Viewer, address: string) {
-    const conn: Conn = { ws, viewer, channels: new Map(), lastSeen: Date.now(), queue: Promise.resolve(), pending: 0, address, user: null };
+    const conn: Conn = { ws, viewer, channels: new Map(), lastSeen: Date.now(), queue: Promise.resolve(), pending: 0, address, user: null, joined: false, anonCounted: false };
     conns.add(conn);
     let released = false;
     const release = () => {
@@ -110,9 +114,10 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
       clearTimeout(deadline);
       byAddress.release(conn.address);
       if (conn.user) byUser.release(conn.user);
+      if (conn.anonCounted) anonSockets--;
     };
-    // The anon key alone does not hold a socket: join with a signed-in user's token in time, or be closed.
-    const deadline = setTimeout(() => { if (!conn.user) ws.close(1008, 'join a channel with a user access token'); }, limits.joinDeadlineMs);
+    // A socket that joins nothing in time is closed: opening sockets alone cannot hold the server's slots.
+    const deadline = setTimeout(() => { if (!conn.joined) ws.close(1008, 'join a channel first'); }, limits.joinDeadlineMs);
     deadline.unref();
     ws.on('close', release);
     ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -198,6 +203,15 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
       }
       conn.user = sub;
     }
+    if (!sub && !conn.user && !conn.anonCounted) {
+      if (anonSockets >= limits.anonSockets) {
+        reply(conn, f, 'error', { reason: `too many anonymous realtime connections (at most ${limits.anonSockets})` });
+        conn.ws.close(1008, 'too many anonymous connections');
+        return;
+      }
+      anonSockets++;
+      conn.anonCounted = true;
+    }
     const config = (p.config && typeof p.config === 'object' ? p.config : {}) as Record<string, unknown>;
     const rawSubs = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     if (rawSubs.length > MAX_BINDINGS_PER_CHANNEL) return reply(conn, f, 'error', { reason: 'too many postgres_changes bindings' });
@@ -216,6 +230,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
       }
     }
     conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer, private: isPrivate });
+    conn.joined = true;
     reply(conn, f, 'ok', { postgres_changes: subs.map((s) => ({ ...s.raw, id: s.id })) });
     const name = topic.replace(/^realtime:/, '');
     if (subs.length) send(conn, [f[0], null, topic, 'system', { channel: name, extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
