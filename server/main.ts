@@ -16,7 +16,9 @@ import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import type { ApiHandler, SsoDeps } from './http/types';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
-import { createKeys, loadSecret } from './keys';
+import { createKeys, loadSecret, type Keys } from './keys';
+import { lockDataDir } from './ops/dataDirLock';
+import { createOpsRoutes } from './ops/routes';
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
 import type { SsoOptions, SsoProviderConfig } from './sso/index';
@@ -80,10 +82,19 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const memory = opts.memory ?? false;
   const dataDir = memory ? null : resolve(opts.dataDir ?? './.data');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One server per PGlite DATA_DIR (server/ops): refused here, before anything is opened.
+  const lock = dataDir && !opts.databaseUrl ? lockDataDir(dataDir, { command: process.argv.slice(1).join(' ') }) : null;
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
 
-  const keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
-  const db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+  let db: Database;
+  let keys: Keys;
+  try {
+    keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
+    db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
 
   let publicUrl = '';
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -115,6 +126,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       log: opts.log ?? false,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
+      ops: createOpsRoutes({ db, storageRoot, keys }),
     });
     // Requests wait until the first-start seed is done, so nobody sees a half-seeded database (the seed needs the
     // listening URL for invitation links, hence listen first).
@@ -145,6 +157,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const addr = server.address() as AddressInfo;
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     publicUrl = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${addr.port}`;
+    lock?.setUrl(publicUrl);
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
@@ -163,12 +176,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         server.closeAllConnections();
         await new Promise<void>((ok) => server.close(() => ok()));
         await db.close();
+        lock?.release();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
       },
     };
   } catch (e) {
     for (const c of cleanups) await Promise.resolve(c()).catch(() => {});
     await db.close().catch(() => {});
+    lock?.release();
     if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
     throw e;
   }

@@ -34,6 +34,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** A request body with no byte for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs?: number;
+  /** Operator routes (server/ops: /health, /ready, /ops/v1/*): true when answered. */
+  ops?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 export function createApp(deps: AppDeps) {
@@ -48,6 +50,7 @@ export function createApp(deps: AppDeps) {
       applyCors(req, res);
       if (handlePreflight(req, res)) return;
     }
+    if (deps.ops && (await deps.ops(req, res, url))) return;
     if (path === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
       return sendJson(res, 200, deps.config(), { 'Cache-Control': 'no-store' });
     }
