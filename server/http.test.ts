@@ -123,7 +123,7 @@ describe('a crashing handler', () => {
     const app = createApp({
       keys, auth: async () => { throw new Error('boom'); }, sso: () => null, rest: () => null,
       storage: async () => { throw new TypeError('unexpected'); }, staticDir: null,
-      config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS, log: false,
+      config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS,
     });
     server = createServer((req, res) => void app(req, res));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -13,6 +13,7 @@ import { createAuthHandler, createAuthService, type AuthService } from './auth/i
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
+import { createLogger, type Logger } from './http/log';
 import type { ApiHandler, SsoDeps } from './http/types';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
@@ -35,7 +36,11 @@ export interface StartOptions {
   jwtSecret?: string;
   staticDir?: string;
   memory?: boolean;
+  /** One JSON line per request on stdout (pino, server/http/log.ts); `logger` replaces the default one. */
   log?: boolean;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel?: string;
+  logger?: Logger;
   /** Public URL of the SPA for invitation links (SITE_URL); default: this server's URL. */
   siteUrl?: string;
   /** supabaseUrl served in /config.json (SUPABASE_URL); default "" = same origin. */
@@ -86,6 +91,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const lock = dataDir && !opts.databaseUrl ? lockDataDir(dataDir, { command: process.argv.slice(1).join(' ') }) : null;
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
 
+  const logger = opts.logger ?? (opts.log ? createLogger({ level: opts.logLevel }) : null);
   let db: Database;
   let keys: Keys;
   try {
@@ -123,7 +129,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
-      log: opts.log ?? false,
+      logger,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
       ops: createOpsRoutes({ db, storageRoot, keys }),
