@@ -20,6 +20,8 @@ import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret, type Keys } from './keys';
 import { lockDataDir } from './ops/dataDirLock';
 import { createOpsRoutes } from './ops/routes';
+import { checkPgdata, openFailure } from './ops/damage';
+import { checkSinceCleanShutdown, recordCleanShutdown } from './ops/cleanShutdown';
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
 import type { SsoOptions, SsoProviderConfig } from './sso/index';
@@ -96,7 +98,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let keys: Keys;
   try {
     keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
-    db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+    // Visible damage of an existing PGlite folder is refused before opening, in one readable line (server/ops).
+    const pgdata = lock ? join(dataDir!, 'pgdata') : null;
+    if (pgdata) checkPgdata(pgdata);
+    const existing = pgdata !== null && existsSync(join(pgdata, 'PG_VERSION'));
+    db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl })
+      .catch((e: unknown) => { throw existing ? openFailure(pgdata!, e) : e; });
   } catch (e) {
     lock?.release();
     throw e;
@@ -107,6 +114,13 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
   try {
     await migrate(db);
+    if (lock) {
+      const lost = await checkSinceCleanShutdown(db, dataDir!);
+      if (lost) {
+        if (logger) logger.error(lost);
+        else console.error(lost);
+      }
+    }
     const storage = createStorage(db, storageRoot);
     const service = createAuthService(db, keys, () => `${publicUrl}/auth/v1`);
 
@@ -181,6 +195,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         await realtime.close();
         server.closeAllConnections();
         await new Promise<void>((ok) => server.close(() => ok()));
+        if (lock) await recordCleanShutdown(db, dataDir!).catch((e) => console.error('clean-shutdown record:', e));
         await db.close();
         lock?.release();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
