@@ -4,9 +4,13 @@
 // password, token or key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Writable } from 'node:stream';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, DEFAULT_RATE_LIMITS } from './app';
+import { createKeys } from '../keys';
 import type { RunningServer } from '../main';
 import { createInvitation } from '../../test/server/testDatabase';
-import { client, startTestServer } from '../../test/server/testServer';
+import { client, startTestServer, TEST_JWT_SECRET } from '../../test/server/testServer';
 import { createLogger, loggablePath } from './log';
 
 let s: RunningServer;
@@ -74,5 +78,30 @@ describe('request log', () => {
   it('redacts every secret-looking query value and keeps the others', () => {
     const u = new URL('http://x/auth/v1/verify?type=invite&token=abc&redirect_to=%2F&refresh_token=r&code=c&select=id&Api-Key=k');
     expect(loggablePath(u)).toBe('/auth/v1/verify?type=invite&token=[redacted]&redirect_to=%2F&refresh_token=[redacted]&code=[redacted]&select=id&Api-Key=[redacted]');
+  });
+
+  it('logs a crash as one error line with its stack and the request id, then the request line', async () => {
+    const sunk: string[] = [];
+    const logger = createLogger({ destination: new Writable({ write(c, _e, done) { sunk.push(...String(c).split('\n').filter(Boolean)); done(); } }) });
+    const keys = await createKeys(TEST_JWT_SECRET);
+    const app = createApp({
+      keys, auth: async () => { throw new Error('boom\nsecond line'); }, sso: () => null, rest: () => null, storage: async () => {},
+      staticDir: null, config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS, logger,
+    });
+    const server = createServer((req, res) => void app(req, res));
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    try {
+      const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/auth/v1/user`, { headers: { 'X-Request-Id': 'crash-1' } });
+      expect(r.status).toBe(500);
+      await new Promise((ok) => setTimeout(ok, 50));
+    } finally {
+      await new Promise<void>((ok) => server.close(() => ok()));
+    }
+    const e = sunk.map((l) => JSON.parse(l) as { level: number; reqId: string; msg: string; err?: { stack: string }; status?: number });
+    expect(e).toHaveLength(2);
+    expect(e[0]).toMatchObject({ level: 50, reqId: 'crash-1', msg: 'request crashed' });
+    expect(e[0].err?.stack).toContain('boom');
+    expect(e[0].err?.stack).toContain('log.test.ts');
+    expect(e[1]).toMatchObject({ level: 50, reqId: 'crash-1', status: 500 });
   });
 });
