@@ -10,7 +10,7 @@ console.log(`Démarrage du serveur embarqué (${opts.databaseUrl ? 'PostgreSQL' 
 const s = await startServer(opts).catch((e: unknown) => {
   // One readable line first (a refused DATA_DIR, a damaged database), the detail after it.
   console.error(`\n${e instanceof Error ? e.message : String(e)}`);
-  if (e instanceof DamagedDatabaseError && e.detail) console.error('Détail :', e.detail);
+  if (e instanceof DamagedDatabaseError) { if (e.detail) console.error('Détail :', e.detail); }
   else if (!(e instanceof DataDirLockedError)) console.error(e);
   process.exit(1);
 });

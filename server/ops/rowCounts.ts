@@ -1,9 +1,9 @@
-// Exact row counts of every table the application owns (schemas public, auth, storage), for the backup
+// Exact row counts of every table the application owns (schemas public, auth, storage, supabase_migrations), for the backup
 // manifest and the clean-shutdown record compared at the next start.
 import type { Queryable } from '../db/types';
 
 export type RowCounts = Record<string, number>;
-const SCHEMAS = ['public', 'auth', 'storage'];
+const SCHEMAS = ['public', 'auth', 'storage', 'supabase_migrations'];
 
 export async function countRows(q: Queryable): Promise<RowCounts> {
   const tables = await q.query<{ name: string }>(
