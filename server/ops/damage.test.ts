@@ -1,8 +1,8 @@
 // Damage at start on a real PGlite DATA_DIR: rows cut from a table file while the server was stopped are named
 // in a loud warning (compared with the clean-shutdown record); an altered or cut pg_control is refused with one
-// readable line naming the file and the restore command.
+// readable line naming the file and the restore command, and so is a cut WAL segment PGlite aborts on.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,5 +58,14 @@ describe('damage detection at start', () => {
     writeFileSync(control, original);
     const c = await start();
     await c.close();
+
+    // A cut WAL segment: PGlite aborts while opening; said in the same one line, naming the folder.
+    const wal = join(dataDir, 'pgdata', 'pg_wal');
+    for (const f of readdirSync(wal)) if (statSync(join(wal, f)).isFile()) truncateSync(join(wal, f), 1000);
+    const aborted = await start().then(() => null, (e: unknown) => e);
+    expect(aborted).toBeInstanceOf(DamagedDatabaseError);
+    expect((aborted as Error).message).toContain(`PGlite ne peut pas l'ouvrir`);
+    expect((aborted as Error).message).toContain(join(dataDir, 'pgdata'));
+    expect((aborted as Error).message.split('\n')).toHaveLength(1);
   }, 600_000);
 });
