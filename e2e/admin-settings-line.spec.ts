@@ -59,8 +59,8 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   // Add: click the ruler band between the first two markers, type the interpolated value so zones do not move.
   const band = panel.getByTestId('ruler-band');
   const box = (await band.boundingBox())!;
-  const lineSetting = (await db.from('app_settings').select('value').eq('key', 'line_image').maybeSingle()).data;
-  const img = lineSetting ? (JSON.parse(lineSetting.value) as { width: number }).width : 12000; // image px
+  const lineRow = (await db.from('lines').select('image').order('sort').limit(1).single()).data;
+  const img = (lineRow?.image as { width: number } | null)?.width ?? 12000; // image px (null: the bundled image)
   const midX = (before[0].position + before[1].position) / 2;
   await page.mouse.click(box.x + (midX / img) * box.width, box.y + box.height / 2);
   const prompt = panel.locator('form.marker-new');
@@ -119,8 +119,7 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await expect(panel.getByText(/la nouvelle image mesure/)).toHaveCount(0);
   await panel.getByRole('button', { name: "Remplacer l'image" }).click();
   await expect(page.getByText('Image de la ligne remplacée')).toBeVisible();
-  const setting = (await db.from('app_settings').select('value').eq('key', 'line_image').single()).data!.value;
-  const parsed = JSON.parse(setting) as { url: string; width: number; height: number };
+  const parsed = (await db.from('lines').select('image').order('sort').limit(1).single()).data!.image as { url: string; width: number; height: number };
   expect(parsed).toMatchObject({ width: 12000, height: 1500 });
   expect(parsed.url).toContain('/storage/v1/object/public/line_images/line/');
   const res = await fetch(new URL(parsed.url, baseURL).toString());

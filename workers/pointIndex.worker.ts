@@ -11,7 +11,8 @@ import type { PointIndex } from '../src/core/pointIndex/types';
 let client: SupabaseClient | null = null;
 let token = '';
 
-export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number }
+/** `lineId`: only that line's points (null: every line). */
+export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
 export type PointIndexAnswer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
 
 const api = {
@@ -28,7 +29,7 @@ const api = {
   async fetch(req: PointIndexRequest): Promise<PointIndexAnswer> {
     if (!client) throw new Error('point index worker not configured');
     const { data, error } = await client.rpc('point_index', {
-      p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit,
+      p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId,
     });
     if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
     const raw = data as RawPointIndexPage;

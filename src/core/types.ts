@@ -31,6 +31,8 @@ export interface CriticalityLevel {
 
 export interface Zone {
   id: string; name: string; color: string; track: Track | null;
+  /** The line the zone is drawn on (absent: the database's default line). */
+  lineId?: string;
   points: ImagePoint[]; kmStart: number | null; kmEnd: number | null;
   createdBy: string | null; createdAt: string;
   /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
@@ -39,6 +41,8 @@ export interface Zone {
 
 export interface Point {
   id: string; name: string; description: string;
+  /** The line the point is on (absent: the database's default line). */
+  lineId?: string;
   /** The PK as typed by the user, e.g. "12.50". */
   kilometer: string;
   kmValue: number | null;
@@ -61,12 +65,20 @@ export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'creat
 
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string; updatedAt?: string }
 
-export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null; updatedAt?: string }
+export interface KilometerMarker { id: string; position: number; value: number; createdBy: string | null; updatedAt?: string; lineId?: string }
 
 export interface AppSetting { key: string; value: string; createdBy: string | null; updatedAt?: string }
 
-/** The line image in use: from app_settings 'line_image' (JSON) or the bundled default. */
-export interface LineImage { url: string; width: number; height: number }
+/** A line's image (public.lines.image) or the bundled default. Extra keys (e.g. tile info) are kept as they are. */
+export interface LineImage { url: string; width: number; height: number; [extra: string]: unknown }
+
+/** A railway line of the network (public.lines): its points, zones and markers carry its id. */
+export interface Line {
+  id: string; code: string; name: string;
+  /** null: the bundled image. */
+  image: LineImage | null;
+  sort: number; archived: boolean; createdAt: string; updatedAt?: string;
+}
 
 export interface ReportRequest {
   startPoint: number; endPoint: number;

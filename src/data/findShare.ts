@@ -8,12 +8,15 @@ import type { Point, PointStatus } from '../core/types';
 export interface PointHit {
   id: string; name: string; description: string; kmValue: number | null; x: number; y: number;
   status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null; createdAt: string;
+  /** The point's line (search spans every line; absent from nearby answers, which are on the line asked). */
+  line?: { id: string; code: string; name: string };
 }
 
 const toHit = (r: Row): PointHit => ({
   id: r.id, name: r.name ?? '', description: r.description ?? '', kmValue: r.km_value === null || r.km_value === undefined ? null : Number(r.km_value),
   x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), status: r.status, criticality: r.criticality,
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, createdAt: r.created_at,
+  ...(typeof r.line_id === 'string' ? { line: { id: r.line_id, code: r.line_code ?? '', name: r.line_name ?? '' } } : {}),
 });
 
 /** search_points(): label, description, ticket number; accents and case ignored; newest first. */
@@ -25,9 +28,9 @@ export async function searchPoints(query: string, max: number, signal?: AbortSig
   return ((data as Row[]) ?? []).map(toHit);
 }
 
-/** nearby_points(): unresolved points within radius of km, not on the other track. */
-export async function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
-  let q = supabase().rpc('nearby_points', { km, x, y, exclude_id: excludeId });
+/** nearby_points(): unresolved points of the line (null: every line) within radius of km, not on the other track. */
+export async function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, lineId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
+  let q = supabase().rpc('nearby_points', { km, x, y, exclude_id: excludeId, p_line_id: lineId });
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;

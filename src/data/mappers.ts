@@ -1,5 +1,5 @@
 // Row <-> domain mapping for every table (snake_case columns, docs/product.md#data-model domain names).
-import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
+import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, KilometerMarker, Line, LineImage, Point, PointInput, PointStatus, Profile, Team, Track, Zone } from '../core/types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- PostgREST rows are untyped JSON; each mapper converts its fields one by one
 export type Row = Record<string, any>;
@@ -8,13 +8,17 @@ const version = (r: Row): { updatedAt?: string } => (typeof r.updated_at === 'st
 /** On update, the version the change is based on (the database refuses a stale one with PT409). */
 export const baseVersion = (x: { id?: string; updatedAt?: string }): Row => (x.id && x.updatedAt ? { updated_at: x.updatedAt } : {});
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+/** The row's line (absent on rows read before the lines migration). */
+const lineOf = (r: Row): { lineId?: string } => (typeof r.line_id === 'string' ? { lineId: r.line_id } : {});
+/** A write names its line only when the item has one (else the database's default line). */
+const toLineColumn = (x: { lineId?: string }): Row => (x.lineId ? { line_id: x.lineId } : {});
 
 export const toPoint = (r: Row): Point => ({
   id: r.id, name: r.name ?? '', description: r.description ?? '', kilometer: r.kilometer ?? '',
   kmValue: num(r.km_value), position: { x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0) },
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
-  creationDate: r.created_at, createdBy: r.created_by ?? null, ...version(r),
+  creationDate: r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
 });
 
 export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
@@ -22,18 +26,18 @@ export const fromPoint = (p: PointInput): Row => ({
   ...(p.id ? { id: p.id } : {}),
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,
   position: { x: p.position.x, y: p.position.y }, image_url: p.imageUrl, status: p.status,
-  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...baseVersion(p),
+  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toLineColumn(p), ...baseVersion(p),
 });
 
 export const toZone = (r: Row): Zone => ({
   id: r.id, name: r.name, color: r.color, track: (r.track ?? null) as Track | null,
   points: Array.isArray(r.points) ? r.points.map((v: Row) => ({ x: Number(v.x), y: Number(v.y) })) : [],
-  kmStart: num(r.km_start), kmEnd: num(r.km_end), createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r),
+  kmStart: num(r.km_start), kmEnd: num(r.km_end), createdBy: r.created_by ?? null, createdAt: r.created_at, ...lineOf(r), ...version(r),
 });
 export type ZoneInput = Omit<Zone, 'id' | 'createdBy' | 'createdAt'> & { id?: string };
 export const fromZone = (z: ZoneInput): Row => ({
   ...(z.id ? { id: z.id } : {}),
-  name: z.name, color: z.color, track: z.track, points: z.points, km_start: z.kmStart, km_end: z.kmEnd, ...baseVersion(z),
+  name: z.name, color: z.color, track: z.track, points: z.points, km_start: z.kmStart, km_end: z.kmEnd, ...toLineColumn(z), ...baseVersion(z),
 });
 
 export const toLevel = (r: Row): CriticalityLevel => ({
@@ -45,7 +49,29 @@ export const fromLevel = (l: Omit<CriticalityLevel, 'createdBy'>): Row => ({
 });
 
 export const toTeam = (r: Row): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r) });
-export const toMarker = (r: Row): KilometerMarker => ({ id: r.id, position: Number(r.position), value: Number(r.value), createdBy: r.created_by ?? null, ...version(r) });
+export const toMarker = (r: Row): KilometerMarker => ({ id: r.id, position: Number(r.position), value: Number(r.value), createdBy: r.created_by ?? null, ...lineOf(r), ...version(r) });
+
+/** A line's image as stored, or null when absent or unusable (the app then shows its bundled image). */
+export const toLineImage = (v: unknown): LineImage | null => {
+  const o = v as Row | null;
+  return o && typeof o === 'object' && typeof o.url === 'string' && Number(o.width) > 0 && Number(o.height) > 0
+    ? { ...o, url: o.url, width: Number(o.width), height: Number(o.height) } : null;
+};
+export const toLine = (r: Row): Line => ({
+  id: r.id, code: r.code ?? '', name: r.name ?? '', image: toLineImage(r.image), sort: Number(r.sort ?? 0),
+  archived: r.archived === true, createdAt: r.created_at, ...version(r),
+});
+export type LineInput = Partial<Pick<Line, 'code' | 'name' | 'image' | 'sort' | 'archived'>> & { id?: string; updatedAt?: string };
+/** Only the columns given are written (a rename leaves the image, and its extra keys, as they are). */
+export const fromLine = (l: LineInput): Row => {
+  const row: Row = {};
+  if (l.code !== undefined) row.code = l.code.trim();
+  if (l.name !== undefined) row.name = l.name.trim();
+  if (l.image !== undefined) row.image = l.image;
+  if (l.sort !== undefined) row.sort = l.sort;
+  if (l.archived !== undefined) row.archived = l.archived;
+  return { ...row, ...baseVersion(l) };
+};
 export const toSetting = (r: Row): AppSetting => ({ key: r.key, value: r.value ?? '', createdBy: r.created_by ?? null, ...version(r) });
 export const toProfile = (r: Row): Profile => ({ id: r.id, email: r.email ?? '', role: r.role === 'admin' ? 'admin' : 'user', teamId: r.team_id ?? null, active: r.active !== false });
 export const toInvitation = (r: Row): Invitation => ({

@@ -34,7 +34,7 @@ async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
     return api.fetch(req);
   }
   // No worker (tests in Node): the same call on this thread.
-  const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit });
+  const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
   if (error) throw error;
   const raw = data as RawPointIndexPage;
   return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
@@ -45,6 +45,8 @@ export interface IndexFetchResult { count: number; maxUpdated: string | null; bl
 export interface IndexFetchOptions {
   /** Only points updated after this instant (text as the server wrote it). */
   since?: string | null;
+  /** Only the points of this line (null: every line). */
+  lineId?: string | null;
   /** Each decoded page as it arrives (in no particular order). */
   onPage: (page: PointIndexPage) => void;
   /** Estimated total points once the first page told the table's size. */
@@ -58,6 +60,7 @@ type Range = { from: number | null; to: number | null };
 /** Fetches every point (or every change since `since`) of the index; resolves after the last page. */
 export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchResult> {
   const since = o.since ?? null;
+  const lineId = o.lineId ?? null;
   let count = 0;
   let maxUpdated: string | null = null;
   let blocks = 0;
@@ -71,7 +74,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   };
   const run = async (r: Range, queue: Range[]): Promise<void> => {
     if (o.cancelled?.()) return;
-    const a = await callPage({ from: r.from, to: r.to, since, limit: PAGE_LIMIT });
+    const a = await callPage({ from: r.from, to: r.to, since, limit: PAGE_LIMIT, lineId });
     if (!a.split) { take(a.page); return; }
     blocks = Math.max(blocks, a.blocks);
     const from = r.from ?? 0;
@@ -88,7 +91,8 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     if (queue.length) await drain(queue);
   };
 
-  if (since !== null) {
+  // A catch-up, or one line (read through its index, not by table blocks): one call, halved only past the page limit.
+  if (since !== null || lineId !== null) {
     await drain([{ from: null, to: null }]);
     return { count, maxUpdated, blocks, asOf };
   }
@@ -106,13 +110,14 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   return { count, maxUpdated, blocks, asOf };
 }
 
-/** Ids of points deleted after `since` (point_tombstones), with the newest deletion time seen. */
-export async function fetchTombstones(since: string): Promise<{ ids: string[]; maxDeleted: string | null }> {
+/** Ids of points deleted after `since` (point_tombstones; of one line unless null), with the newest deletion time seen. */
+export async function fetchTombstones(since: string, lineId: string | null = null): Promise<{ ids: string[]; maxDeleted: string | null }> {
   const ids: string[] = [];
   let maxDeleted: string | null = null;
   for (let offset = 0; ; offset += TOMBSTONE_PAGE) {
-    const { data, error } = await supabase().from('point_tombstones').select('id, deleted_at')
-      .gt('deleted_at', since).order('deleted_at').order('id').range(offset, offset + TOMBSTONE_PAGE - 1);
+    let q = supabase().from('point_tombstones').select('id, deleted_at').gt('deleted_at', since);
+    if (lineId) q = q.eq('line_id', lineId);
+    const { data, error } = await q.order('deleted_at').order('id').range(offset, offset + TOMBSTONE_PAGE - 1);
     if (error) throw error;
     for (const r of data ?? []) { ids.push(r.id as string); maxDeleted = r.deleted_at as string; }
     if ((data?.length ?? 0) < TOMBSTONE_PAGE) break;

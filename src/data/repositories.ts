@@ -1,8 +1,8 @@
 // One small repository per table on supabase-js (docs/product.md#backend-calls). Every function throws the supabase error on failure.
 import { supabase } from './client';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
-import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Point, Profile, Role, Team, Zone } from '../core/types';
-import { baseVersion, fromLevel, fromPoint, fromZone, toInvitation, toLevel, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type PointInput, type Row, type ZoneInput } from './mappers';
+import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Line, Point, Profile, Role, Team, Zone } from '../core/types';
+import { baseVersion, fromLevel, fromLine, fromPoint, fromZone, toInvitation, toLevel, toLine, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type LineInput, type PointInput, type Row, type ZoneInput } from './mappers';
 
 function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
@@ -28,11 +28,12 @@ const newestFirst = (a: Point, b: Point) =>
  * server), then sorted newest first. `onPage` reports progress after each page with the rows so far (not to be
  * mutated; in key order until the last page).
  */
-export async function listPoints(onPage?: (loaded: number, soFar: readonly Point[]) => void): Promise<Point[]> {
+export async function listPoints(onPage?: (loaded: number, soFar: readonly Point[]) => void, lineId: string | null = null): Promise<Point[]> {
   const out: Point[] = [];
   let lastId: string | null = null;
   for (;;) {
     let q = supabase().from('points').select(POINT_SELECT).order('id').limit(SUPABASE_MAX_ROWS);
+    if (lineId) q = q.eq('line_id', lineId);
     if (lastId !== null) q = q.gt('id', lastId);
     const rows = check(await q) ?? [];
     for (const r of rows) out.push(toPoint(r));
@@ -67,9 +68,36 @@ export async function countPointsUsing(column: 'criticality' | 'team_id', value:
   return res.count ?? 0;
 }
 
+// ---- lines ----------------------------------------------------------------
+/** The lines the caller reads (members: not archived; admins: all), in their order. */
+export async function listLines(): Promise<Line[]> {
+  return (check(await supabase().from('lines').select('*').order('sort').order('name')) ?? []).map(toLine);
+}
+/** Creates a line, or updates the given columns of one (stating its version: a stale one is refused, PT409). */
+export async function saveLine(l: LineInput): Promise<Line> {
+  const row = fromLine(l);
+  const q = l.id ? supabase().from('lines').update(row).eq('id', l.id) : supabase().from('lines').insert(row);
+  return toLine(checkOne(await q.select('*').single()));
+}
+export async function getLine(id: string): Promise<Line | null> {
+  const row = check(await supabase().from('lines').select('*').eq('id', id).maybeSingle());
+  return row ? toLine(row) : null;
+}
+/** Deletes a line; the database refuses (409) while points, zones or markers are on it. */
+export async function deleteLine(id: string): Promise<void> { check(await supabase().from('lines').delete().eq('id', id)); }
+/** Points on a line (the archive confirmation says how many). */
+export async function countPointsOnLine(lineId: string): Promise<number> {
+  const res = await supabase().from('points').select('id', { count: 'exact', head: true }).eq('line_id', lineId);
+  if (res.error) throw res.error;
+  return res.count ?? 0;
+}
+
 // ---- zones ----------------------------------------------------------------
-export async function listZones(): Promise<Zone[]> {
-  return (check(await supabase().from('zones').select('*').order('created_at', { ascending: false })) ?? []).map(toZone);
+/** The zones of a line (null: of every line). */
+export async function listZones(lineId: string | null = null): Promise<Zone[]> {
+  let q = supabase().from('zones').select('*');
+  if (lineId) q = q.eq('line_id', lineId);
+  return (check(await q.order('created_at', { ascending: false })) ?? []).map(toZone);
 }
 export async function saveZone(z: ZoneInput): Promise<Zone> {
   const row = fromZone(z);
@@ -120,15 +148,18 @@ export async function deleteCriticalityLevel(id: string): Promise<void> {
 }
 
 // ---- kilometre markers ------------------------------------------------------
-export async function listMarkers(): Promise<KilometerMarker[]> {
-  return (check(await supabase().from('kilometer_markers').select('*').order('position')) ?? []).map(toMarker);
+/** The markers of a line (null: of every line), by position. */
+export async function listMarkers(lineId: string | null = null): Promise<KilometerMarker[]> {
+  let q = supabase().from('kilometer_markers').select('*');
+  if (lineId) q = q.eq('line_id', lineId);
+  return (check(await q.order('position')) ?? []).map(toMarker);
 }
-export async function saveMarker(m: { id?: string; position: number; value: number; updatedAt?: string }): Promise<KilometerMarker> {
+export async function saveMarker(m: { id?: string; position: number; value: number; updatedAt?: string; lineId?: string }): Promise<KilometerMarker> {
   if (m.id && m.updatedAt) {
     const upd = { position: m.position, value: m.value, ...baseVersion(m) };
     return toMarker(checkOne(await supabase().from('kilometer_markers').update(upd).eq('id', m.id).select('*').single()));
   }
-  const row = { ...(m.id ? { id: m.id } : {}), position: m.position, value: m.value };
+  const row = { ...(m.id ? { id: m.id } : {}), position: m.position, value: m.value, ...(m.lineId ? { line_id: m.lineId } : {}) };
   return toMarker(checkOne(await supabase().from('kilometer_markers').upsert(row).select('*').single()));
 }
 export async function getMarker(id: string): Promise<KilometerMarker | null> {

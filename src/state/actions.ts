@@ -8,8 +8,8 @@ import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
 import { firstLoadDoneAtom } from './firstLoad';
-import { dataLoadingAtom, markersAtom } from './tables';
-import { collectionOf, SMALL_COLLECTIONS, zonesCollection } from './collections';
+import { activeLineId, dataLoadingAtom, markersAtom } from './tables';
+import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
 import { pointDetails, loadPointDetails } from './pointDetails';
 import { endEpoch } from './sessionEpoch';
@@ -17,8 +17,8 @@ import { sessionAtom } from './session';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 
-export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings';
-export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings'];
+export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
+export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'lines'];
 
 /** Sign-out: loads and saves still in flight for the previous session must not write into the cleared state. */
 export function invalidatePendingLoads(): void { endEpoch(); }
@@ -42,8 +42,10 @@ export async function loadAll(): Promise<boolean> {
   const seq = ++loadSeq;
   store.set(dataLoadingAtom, true);
   try {
+    // The lines first: zones, markers and points are read for the line shown.
+    const lines = await linesCollection.load();
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
-    return points && small.every(Boolean);
+    return lines && points && small.every(Boolean);
   } finally {
     if (seq === loadSeq) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }
@@ -51,6 +53,7 @@ export async function loadAll(): Promise<boolean> {
 
 /** After a realtime reconnect: small tables again (cheap), points only what changed. */
 export async function catchUp(): Promise<void> {
+  await linesCollection.load();
   await Promise.all([...SMALL_COLLECTIONS.map((c) => c.load()), syncPoints()]);
 }
 
@@ -95,6 +98,9 @@ async function removeImageQuietly(url: string | null): Promise<void> {
 }
 
 // ---- zones -----------------------------------------------------------------------------------------------
+/** A new zone goes on the line shown. */
+const newOnActiveLine = (): { lineId?: string } => { const id = activeLineId(); return id ? { lineId: id } : {}; };
+
 export interface ZoneFormInput { id?: string; name: string; color: string; track: Track | null; points: ImagePoint[] }
 
 export const ZONE_CONFLICT_FIELDS = ['name', 'color', 'track', 'points'] as const;
@@ -111,7 +117,7 @@ export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zo
       table: 'zones', base, mine: input, fields: ZONE_CONFLICT_FIELDS,
       save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(z.id!), finish: withKm,
     }) as Zone
-    : await repo.saveZone(input);
+    : await repo.saveZone({ ...input, ...newOnActiveLine() });
   zonesCollection.put(saved);
   return saved;
 }

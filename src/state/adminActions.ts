@@ -7,11 +7,12 @@ import * as repo from '../data/repositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';
 import { moveLevel } from '../core/admin/criticalityOrder';
-import { zoneKmUpdates, serializeLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
+import { zoneKmUpdates, newLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './tables';
-import { levelsCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
+import { activeLineAtom, criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './tables';
+import { DATA_TEXT } from './strings';
+import { levelsCollection, linesCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
 
 /** Every profile (admin only, docs/product.md#roles) and the invitations, as last loaded by the panel. */
@@ -201,8 +202,11 @@ export const saveFeedbackLinkAtom = atom(null, async (get, _set, value: string, 
 });
 
 // ---- kilometre markers and the line image ------------------------------------------
+/** A new marker goes on the line shown. */
+const lineOfNew = (get: Getter): { lineId?: string } => { const id = get(activeLineAtom)?.id; return id ? { lineId: id } : {}; };
+
 export const loadLineDataAtom = atom(null, async () => {
-  await Promise.all([markersCollection.ensureLoaded(), zonesCollection.ensureLoaded(), settingsCollection.ensureLoaded()]);
+  await Promise.all([markersCollection.ensureLoaded(), zonesCollection.ensureLoaded(), linesCollection.ensureLoaded()]);
 });
 
 /** Saves the zones whose PK range changed with the current markers; returns how many were updated. */
@@ -250,7 +254,7 @@ export const saveMarkerAtom = atom(null, async (get, _set, m: { id?: string; pos
       table: 'kilometer_markers', base, mine: { ...base, position: m.position, value: m.value }, fields: ['position', 'value'],
       save: (v) => repo.saveMarker(v), fetchCurrent: () => repo.getMarker(base.id),
     })
-    : await repo.saveMarker(m);
+    : await repo.saveMarker({ ...m, ...(m.id ? {} : lineOfNew(get)) });
   markersCollection.put(saved);
   return afterMarkerChange(get);
 });
@@ -261,11 +265,14 @@ export const deleteMarkerAtom = atom(null, async (get, _set, id: string): Promis
   return afterMarkerChange(get);
 });
 
-/** Uploads a new line image (size already read by the caller) and records it in app_settings 'line_image'. */
+/** Uploads a new image for the line shown (size already read by the caller) and records it in lines.image. */
 export const replaceLineImageAtom = atom(null, async (get, _set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
+  const line = get(activeLineAtom);
+  if (!line) throw new Error(DATA_TEXT.noLine);
   const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;
   const url = await repo.uploadPublicFile(LINE_IMAGE_BUCKET, path, args.file);
-  const img: LineImage = { url, width: args.width, height: args.height };
-  await putSetting(get, 'line_image', serializeLineImage(img));
+  const img = newLineImage({ url, width: args.width, height: args.height });
+  // The version shown is stated: an image replaced meanwhile by someone else is not overwritten silently.
+  linesCollection.put(await repo.saveLine({ id: line.id, image: img, updatedAt: line.updatedAt }));
   return img;
 });

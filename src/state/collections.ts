@@ -4,12 +4,12 @@
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
 import * as repo from '../data/repositories';
-import { toLevel, toMarker, toSetting, toTeam, toZone, type Row } from '../data/mappers';
-import type { AppSetting, CriticalityLevel, KilometerMarker, Team, Zone } from '../core/types';
+import { toLevel, toLine, toMarker, toSetting, toTeam, toZone, type Row } from '../data/mappers';
+import type { AppSetting, CriticalityLevel, KilometerMarker, Line, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
 import { sortLevels } from '../core/admin/criticalityOrder';
 import { sortMarkers } from '../core/pk';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './tables';
+import { activeLineId, criticalityLevelsAtom, linesAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './tables';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from './status';
 import { currentEpoch, isCurrent } from './sessionEpoch';
 import { store } from './store';
@@ -39,6 +39,8 @@ interface Spec<T> {
   list: () => Promise<T[]>;
   fromRow: (r: Row) => T;
   sort: (list: T[]) => T[];
+  /** Per-line tables: whether a live row belongs here (a row of another line is dropped if present). */
+  shows?: (r: Row) => boolean;
   onLoaded?: () => void;
   onError?: () => void;
 }
@@ -80,6 +82,11 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
         return true;
       }
       if (!ch.new || !Object.keys(ch.new).length) return false;
+      if (s.shows && !s.shows(ch.new)) {
+        const k = ch.new.id;
+        if (typeof k === 'string') c.drop(k);
+        return true;
+      }
       c.put(s.fromRow(ch.new));
       return true;
     },
@@ -90,8 +97,20 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
 const byNameFr = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 const newestZonesFirst = (list: Zone[]) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
+/** A live row of a per-line table is shown when it is on the line shown (or names none, or no line is known yet). */
+const onActiveLine = (r: Row): boolean => {
+  const line = activeLineId();
+  return !line || typeof r.line_id !== 'string' || r.line_id === line;
+};
+
+export const linesCollection = createCollection<Line>({
+  table: 'lines', atom: linesAtom, key: (l) => l.id, list: repo.listLines, fromRow: toLine,
+  sort: (list) => [...list].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'fr')),
+});
+
 export const zonesCollection = createCollection<Zone>({
-  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: repo.listZones, fromRow: toZone, sort: newestZonesFirst,
+  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()), fromRow: toZone,
+  sort: newestZonesFirst, shows: onActiveLine,
 });
 
 export const teamsCollection = createCollection<Team>({
@@ -109,14 +128,17 @@ export const levelsCollection = createCollection<CriticalityLevel>({
 });
 
 export const markersCollection = createCollection<KilometerMarker>({
-  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: repo.listMarkers, fromRow: toMarker, sort: (m) => sortMarkers(m),
+  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()), fromRow: toMarker,
+  sort: (m) => sortMarkers(m), shows: onActiveLine,
 });
 
 export const settingsCollection = createCollection<AppSetting>({
   table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, fromRow: toSetting, sort: (l) => l,
 });
 
+/** The small tables but lines (loaded first: the per-line ones need the line shown). */
 export const SMALL_COLLECTIONS = [teamsCollection, levelsCollection, markersCollection, settingsCollection, zonesCollection] as const;
 export function collectionOf(table: string): Collection<unknown> | undefined {
+  if (table === 'lines') return linesCollection as Collection<unknown>;
   return SMALL_COLLECTIONS.find((c) => c.table === table) as Collection<unknown> | undefined;
 }

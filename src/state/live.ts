@@ -6,7 +6,7 @@ import { supabase } from '../data/client';
 import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
 import { collectionOf, type RealtimeChange } from './collections';
 import { patchPointRows, syncPoints } from './pointsCollection';
-import { teamsAtom } from './tables';
+import { activeLineId, teamsAtom } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
 
@@ -44,8 +44,15 @@ function onPointChange(c: RealtimeChange): void {
   } else {
     const id = c.new?.id as string | undefined;
     if (!id) return scheduleReload('points');
-    pendingDeletes.delete(id);
-    pendingUpserts.set(id, c.new);
+    const line = activeLineId();
+    if (line && typeof c.new.line_id === 'string' && c.new.line_id !== line) {
+      // A point of another line (or moved there): not shown here.
+      pendingUpserts.delete(id);
+      pendingDeletes.add(id);
+    } else {
+      pendingDeletes.delete(id);
+      pendingUpserts.set(id, c.new);
+    }
   }
   patchTimer ??= setTimeout(flushPointPatches, POINT_PATCH_BATCH_MS);
 }

@@ -22,6 +22,7 @@ import { clearPointDetails, forgetPointDetails, pointDetails, remember } from '.
 import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
+import { activeLineId } from './tables';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -164,6 +165,7 @@ export async function loadPoints(userId: string): Promise<boolean> {
   let total: number | null = null;
   try {
     const res = await fetchPointIndex({
+      lineId: activeLineId(),
       onPage: (p) => {
         if (!alive(my)) return;
         appendPage(current(), p);
@@ -205,8 +207,9 @@ export function syncPoints(): Promise<boolean> {
       const pages: PointIndexPage[] = [];
       // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
       // before that reading time is missed).
-      const res = await fetchPointIndex({ since, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
-      const gone = await fetchTombstones(since);
+      const lineId = activeLineId();
+      const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
+      const gone = await fetchTombstones(since, lineId);
       if (!alive(my)) return true;
       const ix = current();
       let changed = 0;
@@ -297,6 +300,8 @@ export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticke
  */
 export async function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
+  const line = activeLineId();
+  if (!input.id && !input.lineId && line) input = { ...input, lineId: line }; // a new point goes on the line shown
   const my = currentEpoch();
   let row = null as Row | null;
   const saveRow = async (v: PointInput): Promise<Point> => { row = await repo.savePointRow(v); return repo.rowToPoint(row); };

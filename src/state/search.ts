@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import * as findShare from '../data/findShare';
 import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
-import { lineImageAtom, markersAtom } from './tables';
+import { activeLineId, lineImageAtom, markersAtom } from './tables';
 import { findSlot } from '../core/pointIndex/store';
 import { pointIndexAtom } from './pointIndex';
 import { patchPoints } from './pointsCollection';
@@ -24,7 +24,7 @@ export function searchPoints(query: string, signal?: AbortSignal): Promise<Point
 }
 
 export function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
-  return findShare.nearbyPoints(km, x, y, excludeId, signal);
+  return findShare.nearbyPoints(km, x, y, excludeId, activeLineId(), signal);
 }
 
 /**

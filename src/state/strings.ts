@@ -5,5 +5,6 @@ export const DATA_TEXT = {
   imagePathUnknown: "Impossible de déterminer le chemin de l'image",
   imageDeleteError: "Erreur lors de la suppression de l'image",
   imageUploadError: "Erreur lors de l'upload de l'image",
+  noLine: 'Aucune ligne : créez-en une dans l\'onglet Lignes.',
   configError: 'Impossible de charger la configuration du serveur.',
 } as const;

@@ -1,7 +1,10 @@
 // The loaded data of the small tables (one collection each, see ./collections). Points: ./pointIndex.
+// Lines: the lines the user reads, the line chosen (currentLineIdAtom) and the line shown (activeLineAtom: the
+// chosen one when readable, else the first line in order); every per-line fetch uses activeLineId().
 import { atom } from 'jotai';
-import type { AppSetting, CriticalityLevel, KilometerMarker, LineImage, Team, Zone } from '../core/types';
+import type { AppSetting, CriticalityLevel, KilometerMarker, Line, LineImage, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, DEFAULT_LINE_IMAGE } from '../core/constants';
+import { store } from './store';
 
 export const zonesAtom = atom<Zone[]>([]);
 export const teamsAtom = atom<Team[]>([]);
@@ -9,17 +12,24 @@ export const criticalityLevelsAtom = atom<CriticalityLevel[]>(DEFAULT_CRITICALIT
 /** Sorted by position. */
 export const markersAtom = atom<KilometerMarker[]>([]);
 export const settingsAtom = atom<AppSetting[]>([]);
+/** Sorted by sort, then name; members see no archived line. */
+export const linesAtom = atom<Line[]>([]);
 export const dataLoadingAtom = atom<boolean>(false);
+
+/** The line the user chose (null: none yet, the first line in order is shown). */
+export const currentLineIdAtom = atom<string | null>(null);
+
+/** The line shown: the chosen one when the user reads it and it is not archived, else the first line that is not. */
+export const activeLineAtom = atom<Line | null>((get) => {
+  const lines = get(linesAtom);
+  const id = get(currentLineIdAtom);
+  return (id ? lines.find((l) => l.id === id && !l.archived) : undefined) ?? lines.find((l) => !l.archived) ?? null;
+});
+
+/** The id every per-line fetch passes (null before the lines are known: the database then answers for every line). */
+export const activeLineId = (): string | null => store.get(activeLineAtom)?.id ?? null;
 
 export const feedbackLinkAtom = atom((get) => get(settingsAtom).find((s) => s.key === 'feedback_link')?.value || null);
 
-export const lineImageAtom = atom<LineImage>((get) => {
-  const raw = get(settingsAtom).find((s) => s.key === 'line_image')?.value;
-  if (!raw) return DEFAULT_LINE_IMAGE;
-  try {
-    const v = JSON.parse(raw) as LineImage;
-    return v && typeof v.url === 'string' && v.width > 0 && v.height > 0 ? v : DEFAULT_LINE_IMAGE;
-  } catch {
-    return DEFAULT_LINE_IMAGE;
-  }
-});
+/** The image of the line shown (public.lines.image), or the bundled one. */
+export const lineImageAtom = atom<LineImage>((get) => get(activeLineAtom)?.image ?? DEFAULT_LINE_IMAGE);

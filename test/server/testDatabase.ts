@@ -41,12 +41,13 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind(), mi
   return dropping;
 }
 
-/** Empties every auth, app, storage and realtime table and restores the two default criticality levels. */
+/** Empties every auth, app, storage and realtime table and restores the two default criticality levels and one line. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.admin.exec(`
     truncate auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.flow_state, public.profiles,
       public.invitations, public.points, public.zones, public.teams, public.kilometer_markers, public.app_settings,
-      storage.objects, realtime.changes, public.audit_log cascade;
+      storage.objects, realtime.changes, public.audit_log, public.lines cascade;
+    insert into public.lines (code, name) values ('L1', 'Ligne principale');
     delete from public.criticality_levels where not is_default;
     insert into public.criticality_levels (id, name, color, icon, "order", is_default) values
       ('attention', 'Attention sur ce risque', '#f59e0b', 'AlertTriangle', 0, true),

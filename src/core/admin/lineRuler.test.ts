@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   hasEnoughMarkers, imageToRulerX, lineImageExtension, lineImageSizeDiffers, nonMonotoneMarkers, rulerToImageX,
-  serializeLineImage, zoneKmUpdates,
+  newLineImage, zoneKmUpdates,
 } from './lineRuler';
 
 describe('ruler scaling', () => {
@@ -42,7 +42,7 @@ describe('zoneKmUpdates', () => {
 
 describe('line image setting', () => {
   it('serializes url and whole-pixel size', () => {
-    expect(JSON.parse(serializeLineImage({ url: '/x.png', width: 12000.4, height: 1500 }))).toEqual({ url: '/x.png', width: 12000, height: 1500 });
+    expect(newLineImage({ url: '/x.png', width: 12000.4, height: 1500 })).toEqual({ url: '/x.png', width: 12000, height: 1500 });
   });
   it('detects a size change', () => {
     expect(lineImageSizeDiffers({ width: 12000, height: 1500 }, { width: 12000, height: 1500 })).toBe(false);

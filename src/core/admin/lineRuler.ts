@@ -1,5 +1,5 @@
 // The Ligne tab's pure logic: ruler <-> image x scaling, marker checks, zone PK ranges after marker edits,
-// and the line image setting (docs/product.md#pk zone kmStart/kmEnd; app_settings 'line_image' JSON {url, width, height}).
+// and the line image setting (docs/product.md#pk zone kmStart/kmEnd; public.lines.image {url, width, height, ...}).
 import type { ImagePoint, KilometerMarker, LineImage } from '../types';
 import { zoneKmRange, type PkMarker } from '../pk';
 
@@ -44,9 +44,9 @@ export function zoneKmUpdates(
   return out;
 }
 
-/** The app_settings value for a line image. */
-export function serializeLineImage(img: LineImage): string {
-  return JSON.stringify({ url: img.url, width: Math.round(img.width), height: Math.round(img.height) });
+/** The lines.image value for a new image: its URL and whole-pixel size (no key of the image it replaces). */
+export function newLineImage(img: Pick<LineImage, 'url' | 'width' | 'height'>): LineImage {
+  return { url: img.url, width: Math.round(img.width), height: Math.round(img.height) };
 }
 
 /** True when replacing `current` by `next` changes the pixel grid (points and zones stay in image pixels). */

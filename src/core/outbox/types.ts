@@ -5,6 +5,8 @@ import type { ImagePoint, Point, PointStatus } from '../types';
 export interface PointFields {
   name: string; description: string; kilometer: string; kmValue: number | null; position: ImagePoint;
   imageUrl: string | null; status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null;
+  /** A new point's line (absent: the database's default line); an update never moves a point to another line. */
+  lineId?: string;
 }
 
 export type OutboxOp =

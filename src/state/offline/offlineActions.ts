@@ -8,7 +8,7 @@ import { failureKind } from '../../core/outbox/errors';
 import type { PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
-import { teamsAtom } from '../tables';
+import { activeLineId, teamsAtom } from '../tables';
 import { currentPoint } from './pointsPort';
 import { sessionAtom } from '../session';
 import { store } from '../store';
@@ -35,7 +35,9 @@ function networkFailed(err: unknown): boolean {
   return true;
 }
 
-const fieldsOfInput = ({ id: _id, ...f }: PointInput): PointFields => f;
+/** The saved fields: a new point goes on the line shown (unless it names one); an edit never changes the line. */
+const fieldsOfInput = ({ id, lineId, ...f }: PointInput): PointFields =>
+  (id ? f : { ...f, ...((lineId ?? activeLineId()) ? { lineId: lineId ?? activeLineId()! } : {}) });
 const teamName = (teamId: string | null): string | null => (teamId ? store.get(teamsAtom).find((t) => t.id === teamId)?.name ?? null : null);
 
 /**
