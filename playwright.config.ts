@@ -37,6 +37,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', // request lines (info) would bury the test output
       SEED: 'demo',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
