@@ -5,7 +5,9 @@
 //   npm run bench app                                   sizes 100k and 1M (APP_BENCH_SIZES=100000 for a quick run)
 //   APP_BENCH_SIZES=100000 APP_BENCH_DB=postgres DATABASE_URL=postgres://… npm run bench app   on PostgreSQL
 // Env: APP_BENCH_DIR (/tmp/rail-app-bench), APP_BENCH_PORT (3206), APP_BENCH_BASELINE=0 to skip the baseline build,
-// APP_BENCH_BASELINE_REF (git ref), APP_BENCH_WORD=0 to skip the Word downloads, APP_BENCH_PHONE=0, APP_BENCH_STEP_TIMEOUT_MS.
+// APP_BENCH_BASELINE_REF (git ref; `main` compares with today's main), APP_BENCH_WORD=0 to skip the Word downloads,
+// APP_BENCH_PHONE=0, APP_BENCH_DESKTOP=0 (phone run only), APP_BENCH_PHONE_MAX (largest size with a phone run, 100000), APP_BENCH_PROFILE=1 (CPU profile of
+// the phone wheel zoom, top functions printed), APP_BENCH_STEP_TIMEOUT_MS. Renderer memory: PSS (bench/app/memory.ts).
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -25,6 +27,9 @@ const DB = process.env.APP_BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 const WITH_BASELINE = process.env.APP_BENCH_BASELINE !== '0';
 const WITH_WORD = process.env.APP_BENCH_WORD !== '0';
 const WITH_PHONE = process.env.APP_BENCH_PHONE !== '0';
+const PROFILE = process.env.APP_BENCH_PROFILE === '1';
+const WITH_DESKTOP = process.env.APP_BENCH_DESKTOP !== '0';
+const PHONE_MAX = Number(process.env.APP_BENCH_PHONE_MAX ?? 100_000);
 if (DB === 'postgres' && !process.env.DATABASE_URL) throw new Error('APP_BENCH_DB=postgres needs DATABASE_URL');
 mkdirSync(DIR, { recursive: true });
 
@@ -33,6 +38,15 @@ if (!existsSync(join(current, 'index.html')) || process.env.APP_BENCH_BUILD === 
 const builds: { name: string; dir: string }[] = [{ name: 'current', dir: current }];
 if (WITH_BASELINE) builds.unshift({ name: 'baseline', dir: baselineDist(DIR) });
 const executablePath = findChromium() ?? undefined;
+
+/** Points on the server, as the admin sees them. */
+async function pointCount(url: string, anonKey: string): Promise<number> {
+  const sb = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+  const { error } = await sb.auth.signInWithPassword(ADMIN);
+  if (error) throw error;
+  const { count } = await sb.from('points').select('id', { count: 'exact', head: true });
+  return count ?? 0;
+}
 
 /** Today's loader alone: every point as an object with its team, 1000 a page, in Node (supabase-js). */
 async function pagedObjectsLoad(url: string, anonKey: string): Promise<{ ms: number; rows: number; total: number }> {
@@ -77,12 +91,12 @@ for (const n of SIZES) {
     try {
       const cfg = await (await fetch(`${server.url}/config.json`)).json() as { supabaseUrl: string; supabaseAnonKey: string };
       const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
-      const loader = await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey);
+      const loader = WITH_DESKTOP ? await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey) : { ms: null, total: await pointCount(apiUrl, cfg.supabaseAnonKey) };
       browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-      const desk = await desktopRun(browser, server.url, loader.total, { word: WITH_WORD });
+      const desk = WITH_DESKTOP ? await desktopRun(browser, server.url, loader.total, { word: WITH_WORD }) : {};
       console.log(JSON.stringify(desk));
-      const phone = WITH_PHONE && n <= 100_000
-        ? await phoneRun(browser, server.url, loader.total).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
+      const phone = WITH_PHONE && n <= PHONE_MAX
+        ? await phoneRun(browser, server.url, loader.total, { profileFile: PROFILE ? join(DIR, `phone-wheel-${b.name}-${n}.cpuprofile`) : undefined }).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
         : {};
       perBuild[b.name] = { serverStartMs: startMs, pagedObjectsLoadMs: loader.ms, points: loader.total, ...desk, ...phone };
       console.log(JSON.stringify(perBuild[b.name]));
@@ -96,6 +110,7 @@ for (const n of SIZES) {
   const metrics: [string, string][] = [
     ['signInToAllPointsMs', 'sign-in → every point loaded (ms)'], ['loadLongTasks', 'long tasks > 50 ms while loading'],
     ['loadLongestTaskMs', 'longest task while loading (ms)'], ['heapLoadedMb', 'main-thread heap once loaded (MB)'],
+    ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
     ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'],
@@ -103,7 +118,9 @@ for (const n of SIZES) {
     ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
     ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
     ['phonePanFrameP95Ms', 'phone: drag-pan frame p95 (ms)'], ['phonePanZoomLongTasks', 'phone: long tasks during pan/zoom'],
-    ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
+    ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'],
+    ['phoneRendererPssMb', 'phone: renderer PSS once loaded (MB)'], ['phoneGpuPssMb', 'phone: GPU process PSS (MB)'],
+    ['phoneRendererPssAfterGesturesMb', 'phone: renderer PSS after pan/zoom (MB)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
   ];
   const fmt = (v: unknown) => {
     if (typeof v === 'number') return round(v, 1);

@@ -1,8 +1,9 @@
-// Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS,
+// Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS, SEED_LINES,
 // ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG, LOG_LEVEL; single sign-on: SSO_PROVIDERS or
 // SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
+import { parseTrustProxy } from './http/clientIp';
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
   const seed = (env.SEED ?? 'demo').toLowerCase();
@@ -13,6 +14,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
   if (!Number.isFinite(requestTimeoutS) || requestTimeoutS < 1) throw new Error(`REQUEST_TIMEOUT_S must be a number of seconds >= 1, not "${env.REQUEST_TIMEOUT_S}"`);
   const seedPoints = Number(env.SEED_POINTS ?? 0);
   if (!Number.isInteger(seedPoints) || seedPoints < 0) throw new Error(`SEED_POINTS must be a non-negative integer, not "${env.SEED_POINTS}"`);
+  const seedLines = Number(env.SEED_LINES ?? 2);
+  if (seedLines !== 1 && seedLines !== 2) throw new Error(`SEED_LINES must be 1 or 2, not "${env.SEED_LINES}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -20,6 +23,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     databaseUrl: env.DATABASE_URL || undefined,
     seed,
     seedPoints,
+    seedLines: seedLines as 1 | 2,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
@@ -31,7 +35,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     ssoProviders: providersFromEnv(env),
     additionalRedirectUrls: redirectAllowListFromEnv(env),
     apiExternalUrl: env.API_EXTERNAL_URL || undefined,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: Math.round(requestTimeoutS * 1000),
   };
 }

@@ -216,12 +216,21 @@ describe('10 (d). TRUST_PROXY: rate limits per forwarded client address only whe
     } finally { await srv.close(); }
   });
 
-  it('on: each first X-Forwarded-For address has its own bucket', async () => {
+  it('on: each address the proxy appended (the last entry) has its own bucket; what the client wrote before it is ignored', async () => {
     const srv = await startTestServer({ rateLimits: limits, trustProxy: true });
     try {
-      expect([await attempt(srv, '1.1.1.1'), await attempt(srv, '1.1.1.1, 10.0.0.1')]).toEqual([400, 400]);
-      expect(await attempt(srv, '1.1.1.1')).toBe(429);
-      expect(await attempt(srv, '2.2.2.2, 1.1.1.1')).toBe(400);
+      expect([await attempt(srv, '1.1.1.1'), await attempt(srv, '10.0.0.1, 1.1.1.1')]).toEqual([400, 400]);
+      expect(await attempt(srv, '9.9.9.9, 1.1.1.1')).toBe(429); // issue 27 item 8: a forged first entry is no new bucket
+      expect(await attempt(srv, '1.1.1.1, 2.2.2.2')).toBe(400);
+    } finally { await srv.close(); }
+  });
+
+  it('with a hop count of 2: the entry the farther trusted proxy appended', async () => {
+    const srv = await startTestServer({ rateLimits: limits, trustProxy: 2 });
+    try {
+      expect([await attempt(srv, '1.1.1.1, 10.0.0.2'), await attempt(srv, '6.6.6.6, 1.1.1.1, 10.0.0.3')]).toEqual([400, 400]);
+      expect(await attempt(srv, '7.7.7.7, 1.1.1.1, 10.0.0.2')).toBe(429);
+      expect(await attempt(srv, '2.2.2.2, 10.0.0.2')).toBe(400);
     } finally { await srv.close(); }
   });
 });

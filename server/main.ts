@@ -15,6 +15,8 @@ import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
 import { createLogger, type Logger } from './http/log';
 import type { ApiHandler, SsoDeps } from './http/types';
+import { clientIp, type TrustProxy } from './http/clientIp';
+import type { ConnectionLimits } from './realtime/connectionLimits';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret, type Keys } from './keys';
@@ -33,6 +35,8 @@ export interface StartOptions {
   databaseUrl?: string;
   seed?: 'demo' | 'none';
   seedPoints?: number;
+  /** Demo seed: 2 (default) adds a shorter second line with its own image, markers, zones and points; 1: one line. */
+  seedLines?: 1 | 2;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -55,8 +59,12 @@ export interface StartOptions {
   additionalRedirectUrls?: string[];
   /** Public URL of this server for browsers and identity providers (API_EXTERNAL_URL); default the listening URL. */
   apiExternalUrl?: string;
-  /** TRUST_PROXY: rate limits use the first X-Forwarded-For address (behind a reverse proxy). Default false. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: per-IP limits use the address the trusted proxy appended to X-Forwarded-For (last entry, or a hop count). Default false. */
+  trustProxy?: TrustProxy;
+  /** An already opened database to serve (benchmarks compare adapters); closed with the server. */
+  database?: Database;
+  /** Realtime sockets per address / per user and the join deadline (server/realtime/connectionLimits.ts). */
+  realtimeLimits?: Partial<ConnectionLimits>;
   /** REQUEST_TIMEOUT_S: the longest a request (headers and body) may take to arrive; default 120 s. */
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
@@ -99,10 +107,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
     // Visible damage of an existing PGlite folder is refused before opening, in one readable line (server/ops).
-    const pgdata = lock ? join(dataDir!, 'pgdata') : null;
+    const pgdata = lock && !opts.database ? join(dataDir!, 'pgdata') : null;
     if (pgdata) checkPgdata(pgdata);
     const existing = pgdata !== null && existsSync(join(pgdata, 'PG_VERSION'));
-    db = await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl })
+    db = opts.database ?? await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl })
       .catch((e: unknown) => { throw existing ? openFailure(pgdata!, e) : e; });
   } catch (e) {
     lock?.release();
@@ -163,6 +171,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     cleanups.push(() => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }));
     const realtime = attachRealtime(server, {
       db,
+      clientAddress: (req) => clientIp(req, opts.trustProxy ?? false),
+      limits: opts.realtimeLimits,
       verifyJwt: async (token) => {
         const claims = await keys.verifyJwt(token).catch(() => null);
         return claims ? { role: claims.role, claims } : null;
@@ -181,7 +191,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
-      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, siteUrl: siteUrl(),
+      seed: opts.seed ?? 'demo', seedPoints: opts.seedPoints ?? 0, seedLines: opts.seedLines ?? 2, siteUrl: siteUrl(),
       adminEmail: opts.adminEmail ?? DEFAULT_ADMIN_EMAIL, adminPassword: opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD,
       putObject: storage.putObject,
     }).finally(() => openGate());

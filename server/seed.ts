@@ -8,6 +8,8 @@ const PHOTO_CACHE_SECONDS = '31536000'; // docs/product.md#photos: images cached
 export interface SeedOptions {
   seed: 'demo' | 'none';
   seedPoints: number;
+  /** 2: the demo has a second line (supabase/seed/secondLine.ts). */
+  seedLines?: 1 | 2;
   siteUrl: string;
   adminEmail: string;
   adminPassword: string;
@@ -29,7 +31,7 @@ export interface SeedResult {
 export async function runSeed(db: Database, o: SeedOptions): Promise<SeedResult | null> {
   if (o.seed === 'demo') {
     const r = await seedDemo(db, {
-      adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints,
+      adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints, secondLine: (o.seedLines ?? 2) === 2,
       putObject: async (bucket, path, bytes) => { await o.putObject(bucket, path, bytes, { cacheControl: PHOTO_CACHE_SECONDS, upsert: true }); },
     });
     return r.seeded ? { seed: 'demo', adminEmail: o.adminEmail, adminPassword: o.adminPassword, counts: r.counts } : null;

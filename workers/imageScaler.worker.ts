@@ -1,33 +1,50 @@
-// Image scaling worker: decodes the line image once (fetch + createImageBitmap, off the main thread) and returns
-// pre-scaled regions as transferred ImageBitmaps, so the main thread never decodes or resamples the big image.
+// Image scaling worker: decodes the line image once (fetch + createImageBitmap, off the main thread), cuts it into a
+// tile pyramid (workers/tilePyramid.ts) and then releases the decoded image, and returns pre-scaled regions as
+// transferred ImageBitmaps, so the main thread never decodes or resamples the big image and no 72 MB bitmap stays.
 import * as Comlink from 'comlink';
+import { TilePyramid } from './tilePyramid';
 
-let source: ImageBitmap | null = null;
+interface Source { full: ImageBitmap | null; pyramid: TilePyramid | null; tiled: Promise<TilePyramid | null> }
+
 let sourceUrl = '';
-let loading: Promise<ImageBitmap> | null = null;
+let loading: Promise<Source> | null = null;
 
-async function load(url: string): Promise<ImageBitmap> {
-  if (source && sourceUrl === url) return source;
-  if (!loading || sourceUrl !== url) {
-    sourceUrl = url;
-    loading = fetch(url).then((r) => r.blob()).then((b) => createImageBitmap(b));
-  }
-  source = await loading;
-  return source;
+function load(url: string): Promise<Source> {
+  if (loading && sourceUrl === url) return loading;
+  sourceUrl = url;
+  loading = fetch(url).then((r) => r.blob()).then((b) => createImageBitmap(b)).then((full) => {
+    const s: Source = { full, pyramid: null, tiled: Promise.resolve(null) };
+    // Regions are drawn from the decoded image until the pyramid is made, then from tiles only.
+    s.tiled = TilePyramid.fromImage(full).then((p) => { s.pyramid = p; s.full?.close(); s.full = null; return p; })
+      .catch((e) => { console.warn('line image not tiled: drawn from the whole image', e); return null; });
+    return s;
+  });
+  return loading;
 }
 
 export const imageScalerApi = {
   /** The image-px rect (x0, y0)-(x1, y1) of an image displayed at `width`×`height`, scaled to outW×outH device px. */
   async region(url: string, width: number, height: number, x0: number, y0: number, x1: number, y1: number, outW: number, outH: number): Promise<ImageBitmap> {
     const src = await load(url);
-    const kx = src.width / width;
-    const ky = src.height / height;
-    const canvas = new OffscreenCanvas(outW, outH);
-    const ctx = canvas.getContext('2d')!;
-    ctx.imageSmoothingQuality = 'medium';
-    ctx.drawImage(src, x0 * kx, y0 * ky, (x1 - x0) * kx, (y1 - y0) * ky, 0, 0, outW, outH);
-    const bitmap = canvas.transferToImageBitmap();
+    let bitmap: ImageBitmap;
+    if (src.pyramid) {
+      const { width: nw, height: nh } = src.pyramid;
+      const kx = nw / width, ky = nh / height;
+      bitmap = await src.pyramid.region(x0 * kx, y0 * ky, x1 * kx, y1 * ky, outW, outH);
+    } else {
+      const full = src.full!;
+      const kx = full.width / width, ky = full.height / height;
+      const canvas = new OffscreenCanvas(outW, outH);
+      const ctx = canvas.getContext('2d')!;
+      ctx.imageSmoothingQuality = 'medium';
+      ctx.drawImage(full, x0 * kx, y0 * ky, (x1 - x0) * kx, (y1 - y0) * ky, 0, 0, outW, outH);
+      bitmap = canvas.transferToImageBitmap();
+    }
     return Comlink.transfer(bitmap, [bitmap]);
+  },
+  /** Resolves once the image is tiled (true) or known not to be (false). */
+  async tiled(url: string): Promise<boolean> {
+    return (await (await load(url)).tiled) !== null;
   },
 };
 export type ImageScalerApi = typeof imageScalerApi;

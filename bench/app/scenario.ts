@@ -3,6 +3,8 @@
 // download; on a throttled phone page: sign-in → map, then wheel-zoom and drag-pan frame times and long tasks.
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { pidsRssMb } from './processes';
+import { rendererPss } from './memory';
+import { profiled } from './profile';
 
 export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
@@ -71,6 +73,7 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   Object.assign(out, await signInLoaded(page, url, total));
   if (out.signInToAllPointsMs === null) { await context.close(); return out; }
   out.heapLoadedMb = await heapMb(cdp, true);
+  Object.assign(out, { rendererPssLoadedMb: (await rendererPss(browser)).rendererPssMb });
 
   const filters: number[] = [];
   for (let k = 0; k < 3; k++) {
@@ -105,6 +108,7 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   out.reportRowsInDom = await page.locator('.report-view .report-row').count();
   out.reportAnomalies = Number((await page.locator('.report-stat-total dd').textContent())!.replace(/\D/g, ''));
   out.heapReportMb = await heapMb(cdp, false);
+  out.rendererPssReportMb = (await rendererPss(browser)).rendererPssMb;
 
   if (opts.word) {
     let heapPeak = 0;
@@ -139,7 +143,7 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   return out;
 }
 
-export async function phoneRun(browser: Browser, url: string, total: number) {
+export async function phoneRun(browser: Browser, url: string, total: number, opts: { profileFile?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
@@ -150,6 +154,9 @@ export async function phoneRun(browser: Browser, url: string, total: number) {
   out.phoneSignInToMapMs = load.signInToAllPointsMs;
   if (load.signInToAllPointsMs === null) { await context.close(); return out; }
   await page.waitForTimeout(1000);
+  const mem = await rendererPss(browser);
+  out.phoneRendererPssMb = mem.rendererPssMb;
+  out.phoneGpuPssMb = mem.gpuPssMb;
   const box = (await page.locator('.map-area').boundingBox())!;
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
@@ -161,7 +168,12 @@ export async function phoneRun(browser: Browser, url: string, total: number) {
     requestAnimationFrame(loop);
     return performance.now();
   })()`) as number;
-  for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); }
+  const wheels = async () => { for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); } };
+  if (opts.profileFile) {
+    const { top } = await profiled(cdp, opts.profileFile, wheels);
+    console.log(`phone wheel zoom, main-thread self time (profile in ${opts.profileFile}):`);
+    console.table(top);
+  } else await wheels();
   const zoomFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
   await page.mouse.down();
   for (let i = 0; i < 30; i++) { await page.mouse.move(cx - i * 6, cy + (i % 5)); await page.waitForTimeout(16); }
@@ -174,6 +186,7 @@ export async function phoneRun(browser: Browser, url: string, total: number) {
   out.phonePanFrameP95Ms = p95(panFrames);
   out.phonePanZoomLongTasks = tasks.length;
   out.phonePanZoomLongestTaskMs = tasks.length ? Math.max(...tasks) : 0;
+  out.phoneRendererPssAfterGesturesMb = (await rendererPss(browser)).rendererPssMb;
   await context.close();
   return out;
 }

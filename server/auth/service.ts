@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/types';
 import type { Keys } from '../keys';
 import { authError } from '../http/errors';
-import { findUserById, toGoTrueUser, type GoTrueUser, type UserRow } from './users';
+import { findUserById, isBanned, toGoTrueUser, type GoTrueUser, type UserRow } from './users';
 
 export const ACCESS_TOKEN_TTL_S = 3600; // Supabase Auth default JWT expiry
 export const REFRESH_REUSE_GRACE_S = 10; // Supabase Auth refresh_token_reuse_interval
@@ -58,6 +58,7 @@ export function createAuthService(db: Database, keys: Keys, issuer: () => string
   async function openSession(q: Queryable, userId: string, amrMethod: string): Promise<Session> {
     const user = await findUserById(q, userId);
     if (!user) throw authError(404, 'user_not_found', 'User not found');
+    if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
     const sessionId = randomUUID();
     const now = new Date();
     await q.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal, amr_method) values ($1, $2, $3, $3, 'aal1', $4)`, [sessionId, userId, now, amrMethod]);
@@ -87,6 +88,7 @@ export function createAuthService(db: Database, keys: Keys, issuer: () => string
         if (tok.not_after && new Date(tok.not_after).getTime() < Date.now()) throw authError(403, 'session_expired', 'Session Expired');
         const user = await findUserById(tx, tok.user_id);
         if (!user) throw authError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        if (isBanned(user)) throw authError(400, 'user_banned', 'User is banned');
         const amrAt = new Date(tok.session_created_at);
         if (tok.revoked) {
           const ageS = (Date.now() - new Date(tok.updated_at).getTime()) / 1000;

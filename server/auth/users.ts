@@ -13,6 +13,8 @@ export interface UserRow {
   created_at: string | Date;
   updated_at: string | Date | null;
   last_sign_in_at: string | Date | null;
+  /** banned_until is in the future (computed in SQL: 'infinity' has no JavaScript Date). */
+  banned: boolean;
 }
 
 export interface GoTrueUser {
@@ -32,7 +34,12 @@ export interface GoTrueUser {
   is_anonymous: boolean;
 }
 
-const USER_COLUMNS = 'id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at';
+const USER_COLUMNS = 'id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at, coalesce(banned_until > now(), false) as banned';
+
+/** GoTrue refuses a banned user any new session or refresh (the database bans deactivated and deleted members). */
+export function isBanned(user: Pick<UserRow, 'banned'>): boolean {
+  return user.banned === true;
+}
 
 const iso = (v: string | Date | null | undefined): string | null => (v == null ? null : new Date(v).toISOString());
 

@@ -1,4 +1,5 @@
-// PGlite adapter of the Database interface: one in-process Postgres (persisted under a directory or in memory).
+// PGlite adapter of the Database interface running in process (the server uses the worker-thread one,
+// pgliteThread.ts; this one is the baseline of `npm run bench attack`). One in-process Postgres (persisted under a directory or in memory).
 // PGlite has a single session, so requests switch role with set_config('role', ..., true) inside their transaction.
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';

@@ -51,11 +51,26 @@ async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => 
   }
 }
 
+/**
+ * The API roles' own `statement_timeout` (`alter role … set`, as Supabase configures anon and authenticated):
+ * a role switched with set_config does not load its settings, so each request applies them as PostgREST does.
+ */
+async function readRoleTimeouts(pool: pg.Pool): Promise<Map<string, string>> {
+  const r = await pool.query<{ role: string; value: string }>(
+    `select r.rolname as role, split_part(c, '=', 2) as value
+       from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
+      where r.rolname in ('anon', 'authenticated', 'service_role') and c like 'statement_timeout=%'
+        and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+      order by s.setdatabase`);
+  return new Map(r.rows.map((x) => [x.role, x.value]));
+}
+
 export async function openPostgres(databaseUrl: string, opts: { max?: number } = {}): Promise<Database> {
   const admin = new pg.Pool({ connectionString: databaseUrl, types, max: opts.max ?? 5 });
   admin.on('error', () => undefined); // idle client errors (server restart) must not crash the process
   await admin.query('select 1');
   let requestPool: Promise<pg.Pool> | null = null;
+  let roleTimeouts = new Map<string, string>();
   const listeners = new Set<pg.PoolClient>();
 
   /** The authenticator pool, created on first request (the role exists only after migrate). */
@@ -72,6 +87,7 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
       await admin.query(`alter role authenticator with login password '${password}'`);
       await pool.query('select 1');
     }
+    roleTimeouts = await readRoleTimeouts(pool);
     return pool;
   }
   function requests(): Promise<pg.Pool> {
@@ -95,6 +111,8 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
       try {
         return await inTransaction(client, ctx.readOnly ? 'begin read only' : 'begin', async () => {
           await client.query(REQUEST_SETUP_SQL, params);
+          const timeout = roleTimeouts.get(ctx.role);
+          if (timeout) await client.query("select set_config('statement_timeout', $1, true)", [timeout]);
           return fn(wrap(client));
         });
       } finally { client.release(); }

@@ -4,13 +4,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { JwtError, authJwtError, restJwtError, storageJwtError, type Keys } from '../keys';
 import { ANON_CONTEXT, resolveAuth } from './authContext';
 import { bodyReader, JSON_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from './body';
-import { clientIp } from './clientIp';
+import { clientIp, type TrustProxy } from './clientIp';
 import { applyCors, handlePreflight } from './cors';
 import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
 import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
 import { noteRequestUser, startRequestLog, type Logger } from './log';
 import { serveStatic } from './static';
+import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
@@ -32,8 +33,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Request and error log (server/http/log.ts); none = silent. */
   logger?: Logger | null;
-  /** TRUST_PROXY: rate limits key on the first X-Forwarded-For address instead of the socket's. */
-  trustProxy?: boolean;
+  /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
+  trustProxy?: TrustProxy;
   /** A request body with no byte for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs?: number;
   /** Operator routes (server/ops: /health, /ready, /ops/v1/*): true when answered. */
@@ -94,7 +95,8 @@ export function createApp(deps: AppDeps) {
     if (path.startsWith('/realtime/v1')) {
       return sendJson(res, 426, { message: 'Upgrade to a websocket at /realtime/v1/websocket' });
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir))) return;
+    const spaHeaders = spaSecurityHeaders(deps.config().supabaseUrl, req.headers.host);
+    if ((req.method === 'GET' || req.method === 'HEAD') && deps.staticDir && (await serveStatic(req, res, url, deps.staticDir, spaHeaders))) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end(deps.staticDir ? 'Not found' : 'The SPA is not built (run `npm run build`, or `npm start` which builds it).');

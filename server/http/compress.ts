@@ -42,7 +42,8 @@ export async function sendMaybeCompressed(res: ServerResponse, status: number, h
   const req = (res as ServerResponse & { req?: IncomingMessage }).req;
   const size = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   const enc = noBody || size < COMPRESS_MIN_BYTES || !isCompressible(headers['Content-Type']) ? null : pickEncoding(req?.headers['accept-encoding']);
-  const h: Record<string, string | number> = { ...headers, Vary: 'Accept-Encoding' };
+  // Keep what CORS set (Vary: Origin): a shared cache must not serve one origin's answer to another.
+  const h: Record<string, string | number> = { ...headers, Vary: withVary(res.getHeader('vary'), 'Accept-Encoding') };
   if (enc) {
     try {
       const input = typeof body === 'string' ? Buffer.from(body) : body;
@@ -63,6 +64,13 @@ export async function sendMaybeCompressed(res: ServerResponse, status: number, h
   h['Content-Length'] = size;
   res.writeHead(status, h);
   res.end(noBody ? undefined : body);
+}
+
+/** `Origin` + `Accept-Encoding` → `Origin, Accept-Encoding` (each name once). */
+export function withVary(existing: string | number | string[] | undefined, name: string): string {
+  const names = (Array.isArray(existing) ? existing.join(',') : String(existing ?? '')).split(',').map((x) => x.trim()).filter(Boolean);
+  if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
+  return names.join(', ');
 }
 
 /** For a streamed file: the compressing stream to pipe through (and the headers to set), or null. */

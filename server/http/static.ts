@@ -44,13 +44,13 @@ async function fileAt(path: string | null): Promise<{ path: string; size: number
 }
 
 /** Handles GET/HEAD for the SPA. Returns false when there is no build to serve. */
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string): Promise<boolean> {
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string, extraHeaders: Record<string, string> = {}): Promise<boolean> {
   let file = await fileAt(safeJoin(root, url.pathname));
   let isFallback = false;
   if (!file) {
     // Missing hashed assets and file-like paths are real 404s; routes fall back to the SPA shell.
     if (url.pathname.startsWith('/assets/') || extname(url.pathname) !== '') {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...extraHeaders });
       res.end('Not found');
       return true;
     }
@@ -68,6 +68,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
     'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
     'Last-Modified': file.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
+    ...extraHeaders,
   });
   if (req.method === 'HEAD') {
     res.end();

@@ -7,6 +7,7 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import type { Database } from '../db/types';
 import { ChangeFeed, type Change, type Viewer } from './feed';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
+import { DEFAULT_CONNECTION_LIMITS, KeyedCounter, type ConnectionLimits } from './connectionLimits';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -23,14 +24,25 @@ const MAX_PENDING_MESSAGES = 100;
 export interface RealtimeOptions {
   db: Database;
   verifyJwt(token: string): Promise<{ role: string; claims: Record<string, unknown> } | null>;
+  /** The client address of an upgrade request (TRUST_PROXY-aware, server/http/clientIp.ts). */
+  clientAddress?(req: http.IncomingMessage): string;
+  limits?: Partial<ConnectionLimits>;
 }
 
 interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer }
-interface Conn { ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number }
+interface Conn {
+  ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number;
+  address: string;
+  /** The signed-in user this socket counts against (set by the first join with a user's token). */
+  user: string | null;
+}
 
 export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(): Promise<void>; flush(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const conns = new Set<Conn>();
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits };
+  const byAddress = new KeyedCounter(limits.perAddress);
+  const byUser = new KeyedCounter(limits.perUser);
   let nextId = 1;
   let closing: Promise<void> | null = null;
   const hasSubscribers = () => [...conns].some((c) => [...c.channels.values()].some((ch) => ch.subs.length > 0));
@@ -68,7 +80,13 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
         socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: vsn !== '2.0.0' ? 'unsupported vsn' : 'Invalid API key' })}`);
         return;
       }
-      wss.handleUpgrade(req, socket, head, (ws) => open(ws, viewer));
+      const address = opts.clientAddress?.(req) ?? req.socket.remoteAddress ?? 'unknown';
+      if (!byAddress.take(address)) {
+        socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message: `too many realtime connections from this address (at most ${limits.perAddress})` })}`);
+        return;
+      }
+      if (socket.destroyed) { byAddress.release(address); return; }
+      wss.handleUpgrade(req, socket, head, (ws) => open(ws, viewer, address));
     })();
   };
   server.on('upgrade', onUpgrade);
@@ -79,9 +97,21 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   }, 15_000);
   idleTimer.unref();
 
-  function open(ws: WebSocket, viewer: Viewer) {
-    const conn: Conn = { ws, viewer, channels: new Map(), lastSeen: Date.now(), queue: Promise.resolve(), pending: 0 };
+  function open(ws: WebSocket, viewer: Viewer, address: string) {
+    const conn: Conn = { ws, viewer, channels: new Map(), lastSeen: Date.now(), queue: Promise.resolve(), pending: 0, address, user: null };
     conns.add(conn);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(deadline);
+      byAddress.release(conn.address);
+      if (conn.user) byUser.release(conn.user);
+    };
+    // The anon key alone does not hold a socket: join with a signed-in user's token in time, or be closed.
+    const deadline = setTimeout(() => { if (!conn.user) ws.close(1008, 'join a channel with a user access token'); }, limits.joinDeadlineMs);
+    deadline.unref();
+    ws.on('close', release);
     ws.on('message', (data: RawData, isBinary: boolean) => {
       conn.lastSeen = Date.now();
       if (isBinary) return; // binary user broadcasts are not supported
@@ -144,6 +174,15 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     if (!conn.channels.has(topic) && conn.channels.size >= MAX_CHANNELS_PER_SOCKET) return reply(conn, f, 'error', { reason: 'too many channels' });
     const viewer = p.access_token !== undefined ? await verify(p.access_token) : conn.viewer;
     if (!viewer) return reply(conn, f, 'error', { reason: 'Invalid token' });
+    const sub = viewer.role === 'anon' ? null : typeof viewer.claims.sub === 'string' ? viewer.claims.sub : viewer.role === 'service_role' ? 'service_role' : null;
+    if (sub && !conn.user) {
+      if (!byUser.take(sub)) {
+        reply(conn, f, 'error', { reason: `too many realtime connections for this user (at most ${limits.perUser})` });
+        conn.ws.close(1008, 'too many connections for this user');
+        return;
+      }
+      conn.user = sub;
+    }
     const config = (p.config && typeof p.config === 'object' ? p.config : {}) as Record<string, unknown>;
     const rawSubs = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
     if (rawSubs.length > MAX_BINDINGS_PER_CHANNEL) return reply(conn, f, 'error', { reason: 'too many postgres_changes bindings' });

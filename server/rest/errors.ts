@@ -13,7 +13,13 @@ export function pgStatus(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;
   if (code === '25006') return 405;
-  if (code === '53400' || code === '54000' || code === '54001') return 413;
+  // The server's own failures are never the client's (docs/supabase-protocol.md#errors), as PostgREST's table:
+  // connection 08* and out of resources 53* (memory, disk full, too many connections) → 503, but 53400 (config
+  // limit) → 500; 57P01 (shutdown) → 503; other operator intervention 57*, 57014 (statement timeout) included → 500.
+  if (code === '54000' || code === '54001') return 413;
+  if (code === '53400') return 500;
+  if (code.startsWith('53') || code.startsWith('08') || code === '57P01') return 503;
+  if (/^(09|25|2D|38|39|3B|40|55|57|58|F0|HV|XX)/.test(code) || (code.startsWith('P0') && code !== 'P0001')) return 500;
   return 400;
 }
 

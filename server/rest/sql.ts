@@ -4,6 +4,7 @@
 import { restError } from '../http/errors';
 import type { Field, Filter, OrderTerm, SelectItem } from './parse';
 import { qi, type ForeignKey, type Func, type SchemaCache, type Table } from './schemaCache';
+import { RowBudget, checkEmbedDepth, embedRowsPerParent } from './embedLimits';
 
 export class Params {
   readonly values: unknown[] = [];
@@ -112,11 +113,14 @@ function outputName(item: SelectItem & { kind: 'col' }): string {
   return item.field.name;
 }
 
-interface Ctx { cache: SchemaCache; p: Params; paths: PathMap; n: number }
+/** Root rows assumed when a read has no page size (a write's returned rows): Supabase's max_rows. */
+const MAX_ROOT_ROWS_ESTIMATE = 1000;
+
+interface Ctx { cache: SchemaCache; p: Params; paths: PathMap; n: number; budget: RowBudget }
 const optsFor = (ctx: Ctx, path: string) => ctx.paths.get(path) ?? emptyPath();
 
 /** Projection list + extra where conditions (from !inner embeds) for one relation level. */
-function projection(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path: string): { cols: string[]; inner: string[] } {
+function projection(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path: string, parentRows: number): { cols: string[]; inner: string[] } {
   const cols: string[] = [], inner: string[] = [];
   for (const it of items) {
     if (it.kind === 'star') cols.push(`${alias}.*`);
@@ -126,7 +130,7 @@ function projection(ctx: Ctx, t: Table, alias: string, items: SelectItem[], path
     } else {
       const rel = resolveEmbed(ctx.cache, t, it.name, it.hint);
       const key = it.alias ?? it.name;
-      const sub = embedSql(ctx, rel, alias, it.items, path ? `${path}.${key}` : key);
+      const sub = embedSql(ctx, rel, alias, it.items, path ? `${path}.${key}` : key, parentRows);
       cols.push(`${sub.value} as ${qi(key)}`);
       if (it.inner) inner.push(sub.exists());
     }
@@ -142,11 +146,15 @@ function joinCond(rel: Rel, parentAlias: string, childAlias: string): string {
     : `${childAlias}.${qi(c)} = ${parentAlias}.${qi(fk.refColumns[i])}`).join(' and ');
 }
 
-function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string): { value: string; exists: () => string } {
+function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string, parentRows: number): { value: string; exists: () => string } {
   const a = `t${++ctx.n}`;
   const o = optsFor(ctx, path);
+  checkEmbedDepth(path.split('.').length, path);
+  const perParent = rel.kind === 'm2o' ? 1 : embedRowsPerParent(path, o.limit);
+  const rows = parentRows * perParent;
+  ctx.budget.add(path, rows);
   const from = `${qi(rel.target.schema)}.${qi(rel.target.name)} as ${a}`;
-  const proj = projection(ctx, rel.target, a, items.length ? items : [{ kind: 'star' }], path);
+  const proj = projection(ctx, rel.target, a, items.length ? items : [{ kind: 'star' }], path, rows);
   const conds = [joinCond(rel, parentAlias, a), ...o.filters.map((f) => filterSql(rel.target, a, f, ctx.p)), ...proj.inner];
   const where = ` where ${conds.join(' and ')}`;
   const e = `_e${a}`;
@@ -155,7 +163,7 @@ function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], 
   if (rel.kind === 'm2o') {
     value = `(select row_to_json(${e}) from (select ${cols} from ${from}${where} limit 1) ${e})`;
   } else {
-    const page = `${o.limit != null ? ` limit ${ctx.p.add(o.limit)}` : ''}${o.offset != null ? ` offset ${ctx.p.add(o.offset)}` : ''}`;
+    const page = ` limit ${ctx.p.add(perParent)}${o.offset != null ? ` offset ${ctx.p.add(o.offset)}` : ''}`;
     value = `(select coalesce(json_agg(${e}), '[]') from (select ${cols} from ${from}${where}${orderSql(rel.target, a, o.order, ctx.p)}${page}) ${e})`;
   }
   return { value, exists: () => existsFor(ctx, rel, parentAlias, items, path) };
@@ -163,6 +171,7 @@ function embedSql(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], 
 
 /** !inner: the parent row needs a matching child (same join and filters; nested !inner embeds included). */
 function existsFor(ctx: Ctx, rel: Rel, parentAlias: string, items: SelectItem[], path: string): string {
+  checkEmbedDepth(path.split('.').length, path);
   const a = `t${++ctx.n}`;
   const o = optsFor(ctx, path);
   const conds = [joinCond(rel, parentAlias, a), ...o.filters.map((f) => filterSql(rel.target, a, f, ctx.p)), ...innerOnly(ctx, rel.target, a, items, path)];
@@ -192,9 +201,11 @@ export function buildRead(opts: {
   source?: { withSql: string; from: string; filtered: boolean };
 }): string {
   const { cache, table, items, paths, p } = opts;
-  const ctx: Ctx = { cache, p, paths, n: 0 };
+  // Worst-case root rows: the page size, else (a write's returned rows, a scalar RPC) the row cap.
+  const rootRows = opts.limit ?? MAX_ROOT_ROWS_ESTIMATE;
+  const ctx: Ctx = { cache, p, paths, n: 0, budget: new RowBudget(rootRows) };
   const root = optsFor(ctx, '');
-  const proj = projection(ctx, table, 't0', items, '');
+  const proj = projection(ctx, table, 't0', items, '', rootRows);
   const from = opts.source ? opts.source.from : `${qi(table.schema)}.${qi(table.name)} as t0`;
   const conds = [...(opts.source?.filtered ? [] : root.filters.map((f) => filterSql(table, 't0', f, p))), ...proj.inner];
   const where = conds.length ? ` where ${conds.join(' and ')}` : '';
@@ -206,7 +217,7 @@ export function buildRead(opts: {
 
 /** Exact count of the rows a read matches (filters and !inner embeds), ignoring paging. */
 export function buildCount(opts: { cache: SchemaCache; table: Table; items: SelectItem[]; paths: PathMap; p: Params; from?: string }): string {
-  const ctx: Ctx = { cache: opts.cache, p: opts.p, paths: opts.paths, n: 0 };
+  const ctx: Ctx = { cache: opts.cache, p: opts.p, paths: opts.paths, n: 0, budget: new RowBudget(0) };
   const root = optsFor(ctx, '');
   const conds = [...root.filters.map((f) => filterSql(opts.table, 't0', f, opts.p)), ...innerOnly(ctx, opts.table, 't0', opts.items, '')];
   return `select count(*)::int as n from ${opts.from ?? `${qi(opts.table.schema)}.${qi(opts.table.name)} as t0`}${conds.length ? ` where ${conds.join(' and ')}` : ''}`;

@@ -6,7 +6,7 @@ import { readJsonObject } from '../http/body';
 import { sendJson, storageError } from '../http/errors';
 import type { ApiContext, ApiHandler } from '../http/types';
 import { parseMultipart } from './multipart';
-import { deleteObjects, DEFAULT_FILE_SIZE_LIMIT_BYTES, getBucket, storageDbError, writeObject, type ObjectRow } from './objects';
+import { bucketSizeLimit, deleteObjects, getBucket, storageDbError, writeObject, type ObjectRow } from './objects';
 import { checkBucketId, checkObjectName } from './paths';
 import { sendObject } from './read';
 
@@ -36,7 +36,7 @@ export function createStorage(db: Database, root: string): Storage {
     const body = await ctx.body();
     const type = String(req.headers['content-type'] ?? '');
     const part = type.toLowerCase().startsWith('multipart/form-data')
-      ? await parseMultipart(req.headers, body, DEFAULT_FILE_SIZE_LIMIT_BYTES)
+      ? await parseMultipart(req.headers, body, bucketSizeLimit(await getBucket(db, bucket))) // the bucket's own limit
       : { bytes: body, declaredType: type || null, cacheControl: String(req.headers['cache-control'] ?? '') || null };
     const result = await writeObject(db, root, {
       bucket, name, bytes: part.bytes, cacheControl: part.cacheControl,

@@ -1,4 +1,5 @@
-// Extracts the file and the cacheControl field of a storage-js multipart upload (busboy over a buffered body).
+// Extracts the file and the cacheControl field of a storage-js multipart upload (busboy over a buffered body);
+// a file over the bucket's limit is refused with 413, never truncated.
 import busboy from 'busboy';
 import type { IncomingHttpHeaders } from 'node:http';
 import { storageError } from '../http/errors';
@@ -18,14 +19,16 @@ export function parseMultipart(headers: IncomingHttpHeaders, body: Buffer, maxFi
     let file: { chunks: Buffer[]; type: string | null } | null = null;
     bb.on('field', (name, value) => { fields[name] = value; });
     bb.on('file', (_name, stream, info) => {
-      const f = { chunks: [] as Buffer[], type: info.mimeType || null };
+      const f = { chunks: [] as Buffer[], type: info.mimeType || null, truncated: false };
       if (!file) file = f;
       stream.on('data', (c: Buffer) => { if (file === f) f.chunks.push(c); });
+      stream.on('limit', () => { f.truncated = true; }); // over the bucket's limit (+1 byte read): refused, never stored cut
     });
     bb.on('error', () => reject(storageError(400, 'InvalidRequest', 'Malformed multipart/form-data body')));
     bb.on('close', () => {
-      const f = file as { chunks: Buffer[]; type: string | null } | null;
+      const f = file as { chunks: Buffer[]; type: string | null; truncated: boolean } | null;
       if (!f) return reject(storageError(400, 'InvalidRequest', 'No file found in the multipart body'));
+      if (f.truncated) return reject(storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'));
       resolve({ bytes: Buffer.concat(f.chunks), declaredType: f.type, cacheControl: fields.cacheControl ?? null });
     });
     bb.end(body);

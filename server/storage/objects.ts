@@ -51,10 +51,14 @@ export interface WriteRequest {
   as: RequestContext | null;
 }
 
+/** The bucket's own file size limit in bytes (the default when it sets none). */
+export function bucketSizeLimit(bucket: BucketRow): number {
+  return Number(bucket.file_size_limit ?? DEFAULT_FILE_SIZE_LIMIT_BYTES) || DEFAULT_FILE_SIZE_LIMIT_BYTES;
+}
+
 export async function writeObject(db: Database, root: string, w: WriteRequest): Promise<{ Id: string; Key: string }> {
   const bucket = await getBucket(db, w.bucket);
-  const limit = Number(bucket.file_size_limit ?? DEFAULT_FILE_SIZE_LIMIT_BYTES) || DEFAULT_FILE_SIZE_LIMIT_BYTES;
-  if (w.bytes.length > limit) {
+  if (w.bytes.length > bucketSizeLimit(bucket)) {
     throw storageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
   }
   const mime = sniffImageMime(w.bytes);

@@ -19,6 +19,17 @@ export function parseAppLink(search: string): AppLink {
   return null;
 }
 
+/** The line a query string names ('?line=<uuid>'), or null. A point link opens the point's own line instead. */
+export function lineOfLink(search: string): string | null {
+  const id = new URLSearchParams(search).get('line');
+  return id !== null && UUID.test(id.trim()) ? id.trim().toLowerCase() : null;
+}
+
+/** The absolute link to a line. */
+export function lineLink(origin: string, id: string): string {
+  return `${origin.replace(/\/+$/, '')}/?line=${encodeURIComponent(id)}`;
+}
+
 /** The absolute link to a point, on the app's origin. */
 export function pointLink(origin: string, id: string): string {
   return `${origin.replace(/\/+$/, '')}/?point=${encodeURIComponent(id)}`;

@@ -1,8 +1,9 @@
 // The map engine's lower-level entry: a react-konva Stage with five non-listening layers (image, zones,
-// points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController, clusters from the worker.
+// points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
+// transforms during a gesture, redrawn once it rests), clusters from the worker.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
-import type Konva from 'konva';
+import Konva from 'konva';
 import type { ClusterFrame } from '../core/cluster/types';
 import { levelForZoom } from '../core/cluster/levels';
 import type { ImagePoint, LineImage, Zone } from '../core/types';
@@ -28,17 +29,14 @@ import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
-/** Canvas pixel ratio while panning or zooming on high-density screens: a quarter of the pixels to raster in software;
- * the device ratio comes back once the movement settles. */
-export const MOTION_PIXEL_RATIO = 1;
+/** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
+const IMAGE_WAIT_MS = 600;
+
+// Stage attributes (position and scale, set every frame for tests and tools) never draw by themselves: the
+// controller's LayerPainter decides when a layer is drawn (issue 19). The app has no other Konva stage.
+Konva.autoDrawEnabled = false;
 
 const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
-
-function setLayersPixelRatio(stage: Konva.Stage | null, ratio: number): void {
-  if (!stage) return;
-  const r = Math.min(ratio, devicePixelRatio());
-  for (const layer of stage.getLayers()) if (layer.getCanvas().getPixelRatio() !== r) layer.getCanvas().setPixelRatio(r);
-}
 
 export interface MapEngineApi {
   controller: ViewportController;
@@ -108,11 +106,10 @@ export function MapCanvas(props: MapCanvasProps) {
   // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
   const [imageCache, setImageCache] = useState<ImageCache | null>(null);
   useEffect(() => {
-    const cache = new ImageCache(image.url, imageSize, () => stageRef.current?.getLayers()[0]?.batchDraw());
+    const cache = new ImageCache(image.url, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
     setImageCache(cache);
     return () => cache.dispose();
-  }, [image.url, imageSize]);
-  const moving = useRef(false);
+  }, [image.url, imageSize, ctl]);
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
@@ -147,7 +144,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // For tests and assistive tooling: what the points layer currently shows.
       containerRef.current?.setAttribute('data-frame-items', String(frame.count));
       containerRef.current?.setAttribute('data-frame-level', String(frame.level));
-      ctl.redraw();
+      ctl.redraw(stageRef.current?.getLayers()[2]);
     };
   }, [client, ctl, live]);
   useEffect(() => {
@@ -162,27 +159,28 @@ export function MapCanvas(props: MapCanvasProps) {
   }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 
   // Viewport: sizes, stage, frame queries while moving (when leaving the queried box) and once settled.
-  useEffect(() => { ctl.setSizes(size, { width: image.width, height: image.height }); }, [ctl, size, image.width, image.height]);
+  useEffect(() => {
+    ctl.setSizes(size, { width: image.width, height: image.height });
+    ctl.redraw(); // a resized stage has cleared its canvases
+  }, [ctl, size, image.width, image.height]);
   useEffect(() => {
     ctl.attachStage(stageRef.current);
-    // Moving: the image comes from the pre-scaled cache (1:1 blit) or, while zooming, nearest-neighbour from the
-    // raw image; once settled the cache is rebuilt for the new zoom and the layer redrawn smooth.
+    // The image layer is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, it is transformed
+    // like every layer; once rested it waits (briefly) for the region at the new zoom rather than resampling.
     const pixelRatio = () => stageRef.current?.getLayers()[0]?.getCanvas().getPixelRatio() ?? 1;
+    let restedAt = 0;
+    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[0] && !!imageCache
+      && imageCache.awaiting(ctl.viewport, ctl.view, pixelRatio()) && performance.now() - restedAt < IMAGE_WAIT_MS;
     const offFrame = ctl.onFrame((v, moved) => {
       requestFrame(false);
-      if (!moved) return;
-      if (!moving.current) setLayersPixelRatio(stageRef.current, MOTION_PIXEL_RATIO);
-      moving.current = true;
-      imageCache?.panning(v, ctl.view, pixelRatio());
+      if (moved) imageCache?.panning(v, ctl.view, pixelRatio());
     });
     const offSettle = ctl.onSettle((v) => {
+      restedAt = performance.now();
       requestFrame(false);
-      moving.current = false;
-      setLayersPixelRatio(stageRef.current, devicePixelRatio());
       imageCache?.refresh(v, ctl.view, pixelRatio());
-      stageRef.current?.batchDraw();
     });
-    return () => { offFrame(); offSettle(); ctl.attachStage(null); };
+    return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
   useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
@@ -222,12 +220,50 @@ export function MapCanvas(props: MapCanvasProps) {
     frame: () => live.frame,
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
-    redrawDraft: () => { stageRef.current?.getLayers()[4]?.batchDraw(); },
+    redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[4]); },
   }), [ctl, client, live]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
-  const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
-  const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+  // Scene functions stay the same objects across renders (they read the live state), so a React render of the map
+  // does not make react-konva redraw every layer.
+  const imageCacheRef = useRef(imageCache);
+  imageCacheRef.current = imageCache;
+  const scenes = useMemo(() => {
+    const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
+    const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+    type Scene = (c: Konva.Context, shape: Konva.Shape) => void;
+    const image: Scene = (c, shape) => {
+      const ctx = native(c);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      imageCacheRef.current?.draw(ctx, ctl.viewport, ctl.view, pr(shape));
+    };
+    const zoneScene: Scene = (c, shape) => {
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
+    };
+    const pointScene: Scene = (c, shape) => {
+      if (!live.frame) return;
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      clusterSprites.configure(colorAt, p);
+      drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
+        sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
+      });
+    };
+    const ruler: Scene = (c, shape) => {
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
+    };
+    const draftScene: Scene = (c, shape) => {
+      if (!live.draft || live.draft.length === 0) return;
+      const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(p, 0, 0, p, 0, 0);
+      drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
+    };
+    return { image, zones: zoneScene, points: pointScene, ruler, draft: draftScene };
+  }, [ctl, live, sprites, clusterSprites, colorAt, clusterSprite, imageSize]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (
@@ -244,46 +280,11 @@ export function MapCanvas(props: MapCanvasProps) {
     >
       {size.width > 0 && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c);
-              ctx.setTransform(1, 0, 0, 1, 0, 0);
-              imageCache?.draw(ctx, ctl.viewport, ctl.view, pr(shape), moving.current);
-            }} />
-          </Layer>
-          <Layer listening={false} visible={zones.length > 0}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
-            }} />
-          </Layer>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              if (!live.frame) return;
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              clusterSprites.configure(colorAt, p);
-              drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
-                sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
-              });
-            }} />
-          </Layer>
-          <Layer listening={false}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
-            }} />
-          </Layer>
-          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}>
-            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={(c, shape) => {
-              if (!live.draft || live.draft.length === 0) return;
-              const ctx = native(c); const p = pr(shape);
-              ctx.setTransform(p, 0, 0, p, 0, 0);
-              drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
-            }} />
-          </Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.image} /></Layer>
+          <Layer listening={false} visible={zones.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.zones} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.points} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ruler} /></Layer>
+          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>
         </Stage>
       )}
     </div>

@@ -2,7 +2,7 @@
 // so a frame draws each cluster with one drawImage instead of an arc and a fillText.
 import { clusterRadius, formatCount } from './drawPoints';
 
-const MAX_ENTRIES = 4000; // cached sprites before the cache is flushed
+const MAX_ENTRIES = 600; // cached sprites before the cache is flushed (a sprite is 10-25 KB at pixel ratio 2)
 
 export class ClusterSprites {
   private cache = new Map<string, HTMLCanvasElement>();

@@ -1,14 +1,15 @@
-// The line image for the image layer, never resampled whole on the main thread: a worker returns a low-resolution
-// overview once and, for each settled zoom, the region around the view pre-scaled to it; a pan frame is a 1:1 blit.
+// The line image for the image layer, never resampled whole on the main thread: a worker (tiles of a pyramid, see
+// workers/imageScaler.worker.ts) returns a low-resolution overview once and, for each settled zoom, the region around
+// the view pre-scaled to it; the layer draws it with a 1:1 blit.
 import type * as Comlink from 'comlink';
 import type { Size, Viewport } from './viewportMath';
 import type { ImageScalerApi } from '../../workers/imageScaler.worker';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
 
-const MARGIN = 0.6; // fraction of the view cached beyond each edge
+const MARGIN = 0.4; // fraction of the view cached beyond each edge
 const AHEAD = 0.25; // rebuild while panning once the view is this close (fraction of the view) to the cache edge
-const MAX_CACHE_PX = 24_000_000; // device px (~96 MB); beyond, only the overview is drawn
-const OVERVIEW_MAX_WIDTH = 4096; // px, overview bitmap width
+const MAX_CACHE_PX = 12_000_000; // device px (~48 MB); beyond, only the overview is drawn
+const OVERVIEW_MAX_WIDTH = 2048; // px, overview bitmap width (drawn only until the region for the view lands)
 
 interface Region { bitmap: ImageBitmap; scale: number; pixelRatio: number; x0: number; y0: number; x1: number; y1: number } // x/y: image px
 
@@ -26,7 +27,7 @@ export class ImageCache {
       create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
       // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
       // and points are drawn over a plain background.
-      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')) }),
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false) }),
       onFallback: (reason) => console.warn('image worker unavailable', reason),
     });
     this.api = this.host.api;
@@ -44,7 +45,7 @@ export class ImageCache {
   }
 
   /** Draws the image for viewport `v`. `ctx` has an identity transform (device px). */
-  draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number, moving: boolean): void {
+  draw(ctx: CanvasRenderingContext2D, v: Viewport, view: Size, pixelRatio: number): void {
     const c = this.cache;
     const s = v.scale;
     if (c && c.scale === s && this.covers(c, v, view, 0)) {
@@ -55,14 +56,21 @@ export class ImageCache {
       else ctx.drawImage(c.bitmap, x, y, (c.bitmap.width * pixelRatio) / c.pixelRatio, (c.bitmap.height * pixelRatio) / c.pixelRatio);
       return;
     }
-    // Zooming or outside the cache: the overview (unless the rescaled cache covers the view), then the cache.
-    ctx.imageSmoothingEnabled = !moving;
+    // Not yet (or never) pre-scaled for this zoom: the overview (unless the rescaled cache covers the view), then the cache.
+    ctx.imageSmoothingEnabled = true;
     const cacheCovers = c !== null && this.covers(c, v, view, 0);
     for (const r of [cacheCovers ? null : this.overview, c]) {
       if (!r) continue;
       const k = s * pixelRatio;
       ctx.drawImage(r.bitmap, (r.x0 * s + v.x) * pixelRatio, (r.y0 * s + v.y) * pixelRatio, (r.x1 - r.x0) * k, (r.y1 - r.y0) * k);
     }
+  }
+
+  /** Whether the drawn region does not fit viewport `v` 1:1 while one for its zoom is on its way (worth waiting for). */
+  awaiting(v: Viewport, view: Size, pixelRatio: number): boolean {
+    const c = this.cache;
+    if (c && c.scale === v.scale && c.pixelRatio === pixelRatio && this.covers(c, v, view, 0)) return false;
+    return this.pending !== null && this.pending.startsWith(`${v.scale}|${pixelRatio}|`);
   }
 
   /** While panning at the cached zoom: rebuild ahead of time when the view nears the cache's edge. */

@@ -1,11 +1,14 @@
-// Owns the live viewport outside React: handlers call panBy/zoomAt, one rAF applies stage.position/scale and
-// draws the stage in that same frame (a batchDraw from inside rAF would paint one frame late); listeners hear every painted frame and, once movement settles, the settled viewport.
+// Owns the live viewport outside React: handlers call panBy/zoomAt, one rAF applies stage.position/scale; while the
+// view moves the drawn layers are only moved (CSS transforms, LayerPainter), and once it rests for SETTLE_MS the stale
+// layers are redrawn within a frame budget (issue 19: a gesture never waits for drawing). Listeners hear every
+// painted frame and, once movement settles, the settled viewport.
 import type Konva from 'konva';
+import { LayerPainter } from './layerPainter';
 import {
   centreOn, clampViewport, fitViewport, stepScale, zoomAt, type Size, type Viewport,
 } from './viewportMath';
 
-export const SETTLE_MS = 120; // ms without movement before clusters are re-queried (engine choice)
+export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
 const ANIMATION_MS = 250; // ms, centre/fit animation
 
 type Listener = (v: Viewport) => void;
@@ -25,6 +28,9 @@ export class ViewportController {
   private settleListeners = new Set<Listener>();
   private paintedListeners = new Set<Listener>();
   private initialised = false;
+  /** The view moved less than SETTLE_MS ago: layers are transformed, not drawn. */
+  private moving = false;
+  readonly painter = new LayerPainter(() => this.viewport);
 
   attachStage(stage: Konva.Stage | null): void {
     this.stage = stage;
@@ -91,9 +97,15 @@ export class ViewportController {
     return () => this.settleListeners.delete(fn);
   }
 
-  /** Repaint without a viewport change (data changed). */
-  redraw(): void {
+  /** Repaint one layer (or all) without a viewport change (data changed); waits for the view to rest. */
+  redraw(layer?: Konva.Layer): void {
+    if (this.stage) this.painter.invalidate(this.stage, layer);
     this.schedule();
+  }
+
+  /** Whether the view is moving (a gesture or an animation less than SETTLE_MS ago). */
+  get isMoving(): boolean {
+    return this.moving;
   }
 
   dispose(): void {
@@ -104,6 +116,7 @@ export class ViewportController {
     this.paintedListeners.clear();
     this.stage = null;
     this.lastPainted = null;
+    this.moving = false;
   }
 
   private animateTo(to: Viewport): void {
@@ -131,18 +144,22 @@ export class ViewportController {
     const last = this.lastPainted;
     const moved = !last || last.scale !== v.scale || last.x !== v.x || last.y !== v.y;
     if (stage) {
+      if (moved && last) this.moving = true; // the first paint draws at once
       this.lastPainted = v;
       stage.scale({ x: v.scale, y: v.scale });
       stage.position({ x: v.x, y: v.y });
       for (const fn of this.frameListeners) fn(v, moved);
-      stage.draw();
+      if (this.moving) this.painter.transform(stage, v);
+      else if (this.painter.drawStale(stage, v)) this.schedule();
       for (const fn of this.paintedListeners) fn(v);
     }
     if (!moved && stage) return; // a data-only redraw does not restart the settle timer
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
+      this.moving = false;
       for (const fn of this.settleListeners) fn(this.viewport);
+      this.schedule();
     }, SETTLE_MS);
   };
 }

@@ -10,6 +10,7 @@ import { saveVersioned } from './conflicts';
 import { firstLoadDoneAtom } from './firstLoad';
 import { activeLineId, dataLoadingAtom, markersAtom } from './tables';
 import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } from './collections';
+import { settleActiveLine } from './lineActions';
 import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
 import { pointDetails, loadPointDetails } from './pointDetails';
 import { endEpoch } from './sessionEpoch';
@@ -44,6 +45,7 @@ export async function loadAll(): Promise<boolean> {
   try {
     // The lines first: zones, markers and points are read for the line shown.
     const lines = await linesCollection.load();
+    settleActiveLine();
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
     return lines && points && small.every(Boolean);
   } finally {

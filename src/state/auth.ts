@@ -9,6 +9,9 @@ import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
 import { invalidatePendingLoads } from './actions';
 import { endPointsSession, restorePoints } from './pointsCollection';
+import { initialLine } from './lineActions';
+import { currentLineIdAtom } from './tables';
+import { pendingLinkSearch } from './links';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
@@ -79,7 +82,8 @@ export function enterSession(session: Session): Promise<void> {
     // The role defaults to user (docs/product.md#session).
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
-    void restorePoints(session.user.id); // a warm open draws the map from the local replica at once
+    store.set(currentLineIdAtom, initialLine(session.user.id, pendingLinkSearch()));
+    void restorePoints(session.user.id); // a warm open draws the map of that line from the local replica at once
     void startLive();
   })();
   return entering;

@@ -6,7 +6,7 @@ import { atom } from 'jotai';
 import { diffVersions, type FieldDiff } from '../core/conflict';
 import { store } from './store';
 
-export type ConflictTable = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings';
+export type ConflictTable = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
 
 /** The database refused the update: its stated version is stale (HTTP 409, SQLSTATE PT409). */
 export const isStaleVersionError = (e: unknown): boolean => (e as { code?: unknown } | null)?.code === 'PT409';

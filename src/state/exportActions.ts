@@ -7,7 +7,9 @@ import { exportFileName, type ExportFormat } from '../core/export/run';
 import type { ExportFilter } from '../core/export/source';
 import type { ExportLookups } from '../core/export/record';
 import type { ExportWorkerApi } from '../../workers/export.worker';
-import { criticalityLevelsAtom, lineImageAtom, teamsAtom, zonesAtom } from './tables';
+import { activeLineAtom, criticalityLevelsAtom, lineImageAtom, linesAtom, manyLinesAtom, teamsAtom, zonesAtom } from './tables';
+import { listZones } from '../data/repositories';
+import { lineLabel } from '../core/lines/filterLines';
 import { store } from './store';
 import { saveBlob } from '../platform/download';
 
@@ -21,12 +23,19 @@ export interface ExportOutcome { fileName: string; rows: number; streamedToFile:
 
 export interface ExportRun { done: Promise<ExportOutcome | null>; cancel(): void }
 
+/** What an export covers: the line shown, or every line the user reads (only offered with several lines). */
+export type ExportScope = 'line' | 'all';
+
 /**
  * Starts an export; call it from the click handler (the save picker needs the user's gesture). `done` resolves to
  * null when the user closes the save picker or cancels, and rejects on failure.
  */
-export function startExport(format: ExportFormat, filter: ExportFilter, onProgress: (rowsRead: number, rowsWritten: number) => void): ExportRun {
-  const fileName = exportFileName(format);
+export function startExport(format: ExportFormat, baseFilter: ExportFilter, onProgress: (rowsRead: number, rowsWritten: number) => void, scope: ExportScope = 'line'): ExportRun {
+  const many = store.get(manyLinesAtom);
+  const line = store.get(activeLineAtom);
+  const allLines = many && scope === 'all';
+  const filter: ExportFilter = { ...baseFilter, lineId: allLines ? null : line?.id ?? null };
+  const fileName = exportFileName(format, new Date(), many && !allLines ? line?.code ?? null : null);
   const picker = (window as unknown as { showSaveFilePicker?: SavePicker }).showSaveFilePicker;
   // Ask for the file first, while the click still counts as a user gesture.
   const target = picker
@@ -51,13 +60,15 @@ export function startExport(format: ExportFormat, filter: ExportFilter, onProgre
       const lookups: ExportLookups = {
         levels: store.get(criticalityLevelsAtom).map((l) => ({ id: l.id, name: l.name })),
         teams: store.get(teamsAtom).map((t) => ({ id: t.id, name: t.name })),
-        zones: store.get(zonesAtom).map((z) => ({ id: z.id, name: z.name, track: z.track, points: z.points })),
+        // Every line's zones for a network export (a point is matched against its own line's zones).
+        zones: (allLines ? await listZones(null) : store.get(zonesAtom)).map((z) => ({ id: z.id, name: z.name, track: z.track, points: z.points, lineId: z.lineId })),
         emails: {}, // filled page by page in the worker (public.user_emails)
+        ...(many ? { lines: store.get(linesAtom).map((l) => ({ id: l.id, label: lineLabel(l) })) } : {}),
       };
       worker = new Worker(new URL('../../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
       api = Comlink.wrap<ExportWorkerApi>(worker);
       const write = async (chunk: Uint8Array) => { if (writable) await writable.write(chunk); else parts.push(chunk as Uint8Array<ArrayBuffer>); };
-      const res = await api.run({ format, filter, lookups, image: store.get(lineImageAtom) }, auth, Comlink.proxy(write), Comlink.proxy(onProgress));
+      const res = await api.run({ format, filter, lookups, image: allLines ? null : store.get(lineImageAtom) }, auth, Comlink.proxy(write), Comlink.proxy(onProgress));
       if (res.cancelled) { await writable?.abort(); return null; }
       if (writable) await writable.close();
       else saveBlob(new Blob(parts, { type: EXPORT_MIME[format] }), fileName);

@@ -1,7 +1,7 @@
 // Links to a point or a PK (issue 13): '/?point=<id>' and '/?pk=17.4'. A link found when the app loads is kept in
 // sessionStorage so that signing in first (also through an SSO round trip) still opens it. Opening a point from a
 // link or the search puts '?point=<id>' in the address on its own history entry, so the browser's Back closes it.
-import { parseAppLink, withoutLink, type AppLink } from '../core/links';
+import { lineOfLink, parseAppLink, withoutLink, type AppLink } from '../core/links';
 import { dataLoadingAtom, markersAtom } from './tables';
 import { jumpToPk, openPoint } from './search';
 import { store } from './store';
@@ -15,8 +15,13 @@ const STARTUP_MAX_MS = 10_000;
 /** Remembers the link of the address the app was loaded with (called once at start, before any sign-in). */
 export function rememberLoadLink(): void {
   try {
-    if (parseAppLink(window.location.search)) sessionStorage.setItem(PENDING_KEY, window.location.search);
+    if (parseAppLink(window.location.search) || lineOfLink(window.location.search)) sessionStorage.setItem(PENDING_KEY, window.location.search);
   } catch { /* storage unavailable: the address itself still carries the link */ }
+}
+
+/** The address kept for after sign-in, without consuming it (its '?line=' picks the session's first line). */
+export function pendingLinkSearch(): string | null {
+  try { return sessionStorage.getItem(PENDING_KEY); } catch { return null; }
 }
 
 function takePendingLink(): AppLink {

@@ -22,7 +22,7 @@ import { clearPointDetails, forgetPointDetails, pointDetails, remember } from '.
 import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
-import { activeLineId } from './tables';
+import { activeLineId, currentLineIdAtom } from './tables';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -36,7 +36,8 @@ const ORDER_DELAY_MS = 120;
 const SAVE_DELAY_MS = 3000;
 
 let cursorMs = 0; // reading time of the last complete load or sync (ms): every change before it is applied
-let loaded = false; // the session's first load finished
+let loaded = false; // the first load of the index's line finished
+let indexLine: string | null = null; // the line whose points the index holds (null: every line / not known yet)
 let syncing: Promise<boolean> | null = null;
 
 const alive = isCurrent;
@@ -106,17 +107,18 @@ async function saveNow(): Promise<void> {
       idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
       created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
       crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(),
-    });
+    }, indexLine);
   } catch (e) { replicaFailed(e); }
 }
 
-async function restoreFromReplica(userId: string): Promise<boolean> {
+async function restoreFromReplica(userId: string, lineId: string | null, still: () => boolean): Promise<boolean> {
   try {
     const mine = await openReplica(userId);
     setReplicaEnabled(true);
-    if (!mine) return false;
-    const rec = await readIndex();
-    if (!rec || !rec.count) return false;
+    if (!mine || !lineId) return false; // only a line's own record is restored
+    const rec = await readIndex(lineId);
+    if (!rec || !rec.count || !still()) return false;
+    indexLine = lineId;
     const ix = createPointIndex(rec.count);
     ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
     ix.updated.set(rec.updated); ix.status.set(rec.status); ix.crit.set(rec.crit); ix.team.set(rec.team);
@@ -133,24 +135,50 @@ async function restoreFromReplica(userId: string): Promise<boolean> {
 }
 
 // ---- loading ------------------------------------------------------------------------------------------------
-let restoring: { epoch: number; user: string; done: Promise<boolean> } | null = null;
+let restoring: { epoch: number; user: string; line: string | null; done: Promise<boolean> } | null = null;
 
-/** Draws the map from the local replica as soon as the session is known (before the channel and other tables). */
-export function restorePoints(userId: string): Promise<boolean> {
+/**
+ * Draws the map from the local replica of the line `lineId` (default: the line chosen) as soon as the session is
+ * known (before the channel and other tables).
+ */
+export function restorePoints(userId: string, lineId: string | null = store.get(currentLineIdAtom)): Promise<boolean> {
   const my = currentEpoch();
-  if (restoring && restoring.epoch === my && restoring.user === userId) return restoring.done;
+  if (restoring && restoring.epoch === my && restoring.user === userId && restoring.line === lineId) return restoring.done;
   store.set(replicaErrorAtom, null);
-  const done = restoreFromReplica(userId);
-  restoring = { epoch: my, user: userId, done };
+  const token = {};
+  restoringToken = token;
+  const done = restoreFromReplica(userId, lineId, () => restoringToken === token && alive(my));
+  restoring = { epoch: my, user: userId, line: lineId, done };
   return done;
 }
+let restoringToken: object | null = null;
 
-/** The session's first load (see the header). Never throws: failures are logged (false then). */
+/** Another line is shown: the index starts empty for it (its replica record, if any, is restored by loadPoints). */
+function startLineIndex(lineId: string | null): void {
+  clearTimeout(saveTimer);
+  clearTimeout(orderTimer);
+  loaded = false;
+  cursorMs = 0;
+  syncing = null;
+  indexLine = lineId;
+  restoring = null;
+  const ix = createPointIndex(4096);
+  store.set(pointIndexAtom, { index: ix, version: ix.version });
+  store.set(newestOrderAtom, new Int32Array(0));
+}
+
+/**
+ * The first load of the line shown (see the header), or a sync when its index is loaded. A line other than the
+ * index's starts a fresh index. Never throws: failures are logged (false then).
+ */
 export async function loadPoints(userId: string): Promise<boolean> {
   const my = currentEpoch();
-  if (loaded) return syncPoints();
-  const warm = await restorePoints(userId);
-  if (!alive(my)) return true;
+  const line = activeLineId();
+  if (loaded && indexLine === line) return syncPoints();
+  if (loaded || (indexLine !== line && current().count > 0)) startLineIndex(line);
+  indexLine = line;
+  const warm = await restorePoints(userId, line);
+  if (!alive(my) || indexLine !== line) return true;
   if (warm) {
     const n = current().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
@@ -164,10 +192,11 @@ export async function loadPoints(userId: string): Promise<boolean> {
   let publishedCount = 0;
   let total: number | null = null;
   try {
+    const stillHere = () => alive(my) && indexLine === line;
     const res = await fetchPointIndex({
-      lineId: activeLineId(),
+      lineId: line,
       onPage: (p) => {
-        if (!alive(my)) return;
+        if (!stillHere()) return;
         appendPage(current(), p);
         const now = performance.now();
         const n = current().count;
@@ -179,9 +208,9 @@ export async function loadPoints(userId: string): Promise<boolean> {
         }
       },
       onEstimate: (t) => { total = t; },
-      cancelled: () => !alive(my),
+      cancelled: () => !stillHere(),
     });
-    if (!alive(my)) return true;
+    if (!stillHere()) return true;
     advanceCursor(res.asOf);
     loaded = true;
     publish();
@@ -207,10 +236,11 @@ export function syncPoints(): Promise<boolean> {
       const pages: PointIndexPage[] = [];
       // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
       // before that reading time is missed).
-      const lineId = activeLineId();
-      const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !alive(my) });
+      const lineId = indexLine;
+      const stillHere = () => alive(my) && indexLine === lineId;
+      const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !stillHere() });
       const gone = await fetchTombstones(since, lineId);
-      if (!alive(my)) return true;
+      if (!stillHere()) return true;
       const ix = current();
       let changed = 0;
       for (const p of pages) changed += appendPage(ix, p);
@@ -334,6 +364,8 @@ export async function fetchOnePoint(id: string): Promise<Point | null> {
 /** Sign-out (after endEpoch): the state goes, writes in flight are dropped; `wipe` also empties the replica. */
 export async function endPointsSession(wipe: boolean): Promise<void> {
   restoring = null;
+  restoringToken = null;
+  indexLine = null;
   loaded = false;
   cursorMs = 0;
   syncing = null;

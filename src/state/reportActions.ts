@@ -13,6 +13,8 @@ import type { DocxRow } from '../core/report/docxStream';
 import { fetchPointDetails } from '../data/reportDetails';
 import { store } from './store';
 import { reportFileName } from '../core/report/fileName';
+import { activeLineAtom, manyLinesAtom } from './tables';
+import { lineLabel } from '../core/lines/filterLines';
 import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { DocxWorkerApi } from '../../workers/docx.worker';
@@ -75,7 +77,8 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
   try {
     const api = Comlink.wrap<DocxWorkerApi>(worker);
     const stats = planStats(plan, index);
-    await api.begin({ request, tracks: effectiveTracks(request.selectedTracks), stats }, generatedAt.toISOString());
+    const line = store.get(manyLinesAtom) ? store.get(activeLineAtom) : null; // a network's report names its line
+    await api.begin({ request, tracks: effectiveTracks(request.selectedTracks), stats, lineLabel: line ? lineLabel(line) : null }, generatedAt.toISOString());
     const levelName = new Map(levels.map((l) => [l.id, l.name]));
     const base = typeof document !== 'undefined' ? document.baseURI : undefined;
     const abs = (url: string | null) => { if (!url || !base) return url; try { return new URL(url, base).href; } catch { return url; } };
@@ -111,7 +114,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
       }
     }
     const blob = await api.finish();
-    const name = reportFileName(request.displayStartPoint, request.displayEndPoint, generatedAt);
+    const name = reportFileName(request.displayStartPoint, request.displayEndPoint, generatedAt, line?.code ?? null);
     saveBlob(blob, name);
     return name;
   } finally {

@@ -8,6 +8,7 @@ import { activeLineId, lineImageAtom, markersAtom } from './tables';
 import { findSlot } from '../core/pointIndex/store';
 import { pointIndexAtom } from './pointIndex';
 import { patchPoints } from './pointsCollection';
+import { selectLine } from './lineActions';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
 import { requestModeAtom } from './modeActions';
 import { store } from './store';
@@ -38,6 +39,8 @@ export async function openPoint(id: string): Promise<boolean> {
   if (!p) {
     const got = await findShare.getPoint(id);
     if (!got) return false;
+    // A point of another line opens that line first (a link, a search result).
+    if (got.lineId && got.lineId !== activeLineId()) await selectLine(got.lineId);
     if (findSlot(store.get(pointIndexAtom).index, id) < 0) patchPoints([got]);
     p = got.position;
   }

@@ -26,6 +26,9 @@ export const activeLineAtom = atom<Line | null>((get) => {
   return (id ? lines.find((l) => l.id === id && !l.archived) : undefined) ?? lines.find((l) => !l.archived) ?? null;
 });
 
+/** Whether the user reads more than one line (the picker and the line names show only then: one line looks as before). */
+export const manyLinesAtom = atom<boolean>((get) => get(linesAtom).filter((l) => !l.archived).length > 1);
+
 /** The id every per-line fetch passes (null before the lines are known: the database then answers for every line). */
 export const activeLineId = (): string | null => store.get(activeLineAtom)?.id ?? null;
 

@@ -6,6 +6,7 @@ import bcrypt from 'bcryptjs';
 import type { Database, Queryable } from '../../server/db/types';
 import { ANOMALIES, PHOTO_ACCENTS, TEAMS, TRACK_Y, ZONES } from './data';
 import { demoPhoto } from './png';
+import { SECOND_LINE, SECOND_LINE_IMAGE_PATH, SECOND_LINE_POINTS, SECOND_LINE_ZONES, secondLineImage, secondLineMarkers } from './secondLine';
 import { mulberry32 } from '../../src/core/prng';
 
 export interface SeedDemoOptions {
@@ -13,6 +14,8 @@ export interface SeedDemoOptions {
   adminPassword: string;
   /** Extra points generated along the line on top of the ~300 demo points. */
   extraPoints: number;
+  /** A second, shorter line with its own image, markers, zones and points (./secondLine). Default false. */
+  secondLine?: boolean;
   /** Stores a file (the server's storage layer); path is relative to the bucket, e.g. points/<uuid>.png. */
   putObject(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
 }
@@ -72,15 +75,18 @@ interface PointRow {
   name: string; description: string; kilometer: string; km_value: number | null; position: string;
   image_url: string | null; status: string; criticality: string; ticket_number: string | null;
   team_id: string | null; created_by: string | null; created_at: Date;
+  /** null: the default line. */
+  line_id?: string | null;
 }
 
 /** Generates `n` points along both tracks with the PRNG `rand`. */
-function generatePoints(rand: () => number, n: number, markers: Marker[], teamIds: string[], createdBy: string | null, now: number): PointRow[] {
+function generatePoints(rand: () => number, n: number, markers: Marker[], teamIds: string[], createdBy: string | null, now: number,
+  line: { id: string | null; x0: number; x1: number } = { id: null, x0: 620, x1: 11380 }): PointRow[] {
   const rows: PointRow[] = [];
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
   for (let i = 0; i < n; i++) {
     const track = rand() < 0.5 ? 'voie_1' : 'voie_2';
-    const x = Math.round(620 + rand() * 10760);
+    const x = Math.round(line.x0 + rand() * (line.x1 - line.x0));
     const y = Math.round(TRACK_Y[track] + (rand() - 0.5) * 50);
     const km = kmAt(markers, x);
     const a = pick(ANOMALIES);
@@ -98,6 +104,7 @@ function generatePoints(rand: () => number, n: number, markers: Marker[], teamId
       team_id: teamIds.length && rand() < 0.55 ? pick(teamIds) : null,
       created_by: createdBy,
       created_at: new Date(now - Math.floor(rand() * 120 * 86400_000)),
+      line_id: line.id,
     });
   }
   return rows;
@@ -117,12 +124,13 @@ async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<void> {
     const b = rows.slice(i, i + BATCH);
     const col = <K extends keyof PointRow>(k: K) => b.map((r) => r[k]);
     await tx.query(
-      `insert into public.points (name, description, kilometer, km_value, "position", image_url, status, criticality, ticket_number, team_id, created_by, created_at)
-       select n, d, k, kv, p::jsonb, iu, s, c, t, tid, cb, ca
-         from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[])
-           as u(n, d, k, kv, p, iu, s, c, t, tid, cb, ca)`,
+      `insert into public.points (name, description, kilometer, km_value, "position", image_url, status, criticality, ticket_number, team_id, created_by, created_at, line_id)
+       select n, d, k, kv, p::jsonb, iu, s, c, t, tid, cb, ca, coalesce(l, private.default_line_id())
+         from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::uuid[])
+           as u(n, d, k, kv, p, iu, s, c, t, tid, cb, ca, l)`,
       [col('name'), col('description'), col('kilometer'), col('km_value'), col('position'), col('image_url'), col('status'),
-        col('criticality'), col('ticket_number'), col('team_id'), col('created_by'), col('created_at').map((d) => d.toISOString())]);
+        col('criticality'), col('ticket_number'), col('team_id'), col('created_by'), col('created_at').map((d) => d.toISOString()),
+        b.map((r) => r.line_id ?? null)]);
   }
   if (rows.length > BATCH) await tx.query("select set_config('session_replication_role', 'origin', true)");
 }
@@ -169,10 +177,13 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
   // files, and committed points never refer to a photo that was not written.
   const photos = Array.from({ length: PHOTO_COUNT }, (_, i) => ({ path: demoPhotoPath(i), bytes: demoPhoto(PHOTO_ACCENTS[i % PHOTO_ACCENTS.length], i) }));
   for (const p of photos) await opts.putObject('poi_images', p.path, p.bytes, 'image/png');
+  if (opts.secondLine) await opts.putObject('line_images', SECOND_LINE_IMAGE_PATH, secondLineImage(), 'image/png');
 
   const adminId = await db.admin.transaction(async (tx) => {
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
     const adminId = await insertInvitedUser(tx, email, opts.adminPassword);
+    // The first line (made by the lines migration) is the demo's bundled image: name it after it.
+    await tx.query("update public.lines set name = 'Paris – Étampes' where id = private.default_line_id()");
     await tx.query("insert into public.profiles (id, email, role) values ($1, $2, 'admin')", [adminId, email]);
 
     await tx.query(
@@ -203,6 +214,8 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
     await insertPoints(tx, rows);
     if (opts.extraPoints > 0) await insertPoints(tx, generatePoints(prng(DEMO_SEED + 2), opts.extraPoints, markers, teamIds, adminId, now));
 
+    if (opts.secondLine) await seedSecondLine(tx, rand, teamIds, adminId, now);
+
     await tx.query(
       "insert into public.app_settings (key, value, created_by) values ('feedback_link', $1, $2) on conflict (key) do nothing",
       ['https://forms.example.org/avis-signalements-ferroviaires', adminId]);
@@ -210,19 +223,43 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
   });
 
   const counts: Record<string, number> = {};
-  for (const t of ['kilometer_markers', 'zones', 'teams', 'points', 'profiles']) {
+  for (const t of ['lines', 'kilometer_markers', 'zones', 'teams', 'points', 'profiles']) {
     counts[t] = Number((await db.admin.query<{ n: number }>(`select count(*)::int as n from public.${t}`)).rows[0].n);
   }
   counts.photos = photos.length;
   return { seeded: true, adminId, counts };
 }
 
-/** Adds `n` generated points along the line (for SEED_POINTS on an existing database). */
+/** The second line (after the first line's data): its row, markers, zones and points on it. */
+async function seedSecondLine(tx: Queryable, rand: () => number, teamIds: string[], adminId: string, now: number): Promise<void> {
+  const image = { url: `/storage/v1/object/public/line_images/${SECOND_LINE_IMAGE_PATH}`, width: SECOND_LINE.width, height: SECOND_LINE.height };
+  const lineId = (await tx.query<{ id: string }>(
+    'insert into public.lines (code, name, image, sort) values ($1, $2, $3::jsonb, 1) returning id',
+    [SECOND_LINE.code, SECOND_LINE.name, JSON.stringify(image)])).rows[0].id;
+  const markers = secondLineMarkers();
+  await tx.query(
+    `insert into public.kilometer_markers ("position", value, created_by, line_id)
+     select p, v, $3, $4 from unnest($1::numeric[], $2::numeric[]) as u(p, v)`,
+    [markers.map((m) => m.position), markers.map((m) => m.value), adminId, lineId]);
+  for (const [i, z] of SECOND_LINE_ZONES.entries()) {
+    const poly = zonePolygon(rand, z.track, z.x0, z.x1);
+    const xs = poly.map((p) => p.x);
+    await tx.query(
+      `insert into public.zones (name, color, track, points, km_start, km_end, created_by, created_at, line_id)
+       values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9)`,
+      [z.name, z.color, z.track, JSON.stringify(poly), kmAt(markers, Math.min(...xs)), kmAt(markers, Math.max(...xs)), adminId,
+        new Date(now - (100 - i) * 86400_000), lineId]);
+  }
+  const first = markers[0].position, last = markers[markers.length - 1].position;
+  await insertPoints(tx, generatePoints(prng(DEMO_SEED + 4), SECOND_LINE_POINTS, markers, teamIds, adminId, now, { id: lineId, x0: first + 20, x1: last - 20 }));
+}
+
+/** Adds `n` generated points along the default line (for SEED_POINTS on an existing database). */
 export async function addExtraPoints(db: Database, n: number, seed = DEMO_SEED + 3): Promise<void> {
   if (n <= 0) return;
   await db.admin.transaction(async (tx) => {
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
-    const markers = (await tx.query<{ position: string; value: string }>('select "position", value from public.kilometer_markers'))
+    const markers = (await tx.query<{ position: string; value: string }>('select "position", value from public.kilometer_markers where line_id = private.default_line_id()'))
       .rows.map((m) => ({ position: Number(m.position), value: Number(m.value) }));
     const teams = (await tx.query<{ id: string }>('select id from public.teams order by name')).rows.map((r) => r.id);
     const admin = (await tx.query<{ id: string }>("select id from public.profiles where role = 'admin' order by created_at limit 1")).rows[0]?.id ?? null;

@@ -24,12 +24,14 @@ export function csvKm(km: number | null): string {
   return km === null ? '' : km.toFixed(2).replace('.', ',');
 }
 
-export function csvHeader(): string {
-  return CSV_COLUMNS.map(csvField).join(CSV_SEPARATOR) + CSV_EOL;
+/** The header; `withLine`: a first 'Ligne' column (an export of a network of lines). */
+export function csvHeader(withLine = false): string {
+  return [...(withLine ? ['Ligne'] : []), ...CSV_COLUMNS].map(csvField).join(CSV_SEPARATOR) + CSV_EOL;
 }
 
-export function csvLine(r: ExportRecord): string {
+export function csvLine(r: ExportRecord, withLine = false): string {
   return [
+    ...(withLine ? [csvField(r.lineLabel)] : []),
     csvKm(r.km), csvField(r.name), csvField(r.description), csvField(r.statusLabel), csvField(r.criticalityLabel),
     csvField(r.teamName), csvField(r.zoneNames.join(', ')), csvField(r.trackLabel), csvField(r.ticketNumber),
     csvField(r.imageUrl), formatDateTimeFr(r.createdAt), csvField(r.createdByEmail),

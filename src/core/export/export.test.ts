@@ -118,7 +118,21 @@ describe('runExport', () => {
     expect(u.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(u.searchParams.get('or')).toBe('(created_at.lt."2026-07-01T08:30:00.123456+00:00",and(created_at.eq."2026-07-01T08:30:00.123456+00:00",id.lt.abc))');
   });
-  it('names the file with the Paris date', () => {
+  it('a network export: a first Ligne column, each point matched against the zones of its own line; a line filter in the address', async () => {
+    const chunks: string[] = [];
+    const rows = [row(1, { line_id: 'A' }), row(2, { line_id: 'B' })];
+    await runExport({
+      format: 'csv', filter: { status: 'all' }, image: null,
+      lookups: { ...lookups, zones: [{ ...lookups.zones[0], lineId: 'A' }], lines: [{ id: 'A', label: 'L1 · Ligne A' }, { id: 'B', label: 'L2 · Ligne B' }] },
+    }, { fetchPage: async (after) => (after ? [] : rows), write: (c) => { chunks.push(c); } });
+    const csv = parseCsv(chunks.join('').slice(1));
+    expect(csv[0]).toEqual(['Ligne', ...CSV_COLUMNS]);
+    expect(csv.slice(1).map((r) => [r[0], r[7]])).toEqual([['L1 · Ligne A', 'Gare A'], ['L2 · Ligne B', '']]);
+    expect(new URL(pageUrl('http://h/', { status: 'all', lineId: 'A' }, null)).searchParams.get('line_id')).toBe('eq.A');
+    expect(new URL(pageUrl('http://h/', { status: 'all' }, null)).searchParams.get('line_id')).toBeNull();
+  });
+  it('names the file with the Paris date (and the line code for one line of a network)', () => {
+    expect(exportFileName('csv', new Date('2026-11-22T12:00:00Z'), 'L 2/B')).toBe('signalements_L-2-B_2026-11-22.csv');
     expect(exportFileName('csv', new Date('2026-11-22T23:30:00Z'))).toBe('signalements_2026-11-23.csv');
     expect(exportFileName('geojson', new Date('2026-11-22T12:00:00Z'))).toBe('signalements_2026-11-22.geojson');
   });

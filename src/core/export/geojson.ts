@@ -17,7 +17,8 @@ export function geojsonHead(image: LineImage | null): string {
 
 export const GEOJSON_TAIL = '\n]}\n';
 
-export function geojsonFeature(r: ExportRecord): GeoJsonFeature {
+/** `withLine`: a 'ligne' property (an export of a network of lines). */
+export function geojsonFeature(r: ExportRecord, withLine = false): GeoJsonFeature {
   return {
     type: 'Feature', id: r.id,
     geometry: { type: 'Point', coordinates: [r.x, r.y] },
@@ -28,13 +29,14 @@ export function geojsonFeature(r: ExportRecord): GeoJsonFeature {
       voie: r.tracks.length === 1 ? r.tracks[0] : null, voie_libelle: r.trackLabel || null,
       ticket: r.ticketNumber || null, photo_url: r.imageUrl || null, cree_le: r.createdAt,
       cree_par_id: r.createdBy, cree_par: r.createdByEmail || null,
+      ...(withLine ? { ligne: r.lineLabel || null } : {}),
     },
   };
 }
 
 /** One feature as text; `first` decides the separating comma. */
-export function geojsonFeatureText(r: ExportRecord, first: boolean): string {
-  return (first ? '' : ',\n') + JSON.stringify(geojsonFeature(r));
+export function geojsonFeatureText(r: ExportRecord, first: boolean, withLine = false): string {
+  return (first ? '' : ',\n') + JSON.stringify(geojsonFeature(r, withLine));
 }
 
 /** Structural check of a parsed export (tests, and a guard for tools): returns the problems found. */

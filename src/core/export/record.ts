@@ -10,9 +10,11 @@ export interface PointRowRaw {
   id: string; name: string; description: string | null; kilometer: string | null; km_value: number | string | null;
   position: { x: number; y: number } | null; image_url: string | null; status: string; criticality: string;
   ticket_number: string | null; team_id: string | null; created_at: string; created_by: string | null;
+  line_id?: string | null;
 }
 
-export interface ExportZone { id: string; name: string; track: Track | null; points: ImagePoint[] }
+/** `lineId`: the zone's line (a point is matched against the zones of its own line only). */
+export interface ExportZone { id: string; name: string; track: Track | null; points: ImagePoint[]; lineId?: string }
 
 /** What the main thread hands the exporter besides the rows. */
 export interface ExportLookups {
@@ -21,6 +23,8 @@ export interface ExportLookups {
   zones: ExportZone[];
   /** profile id → email ('créé par'); missing ids are left blank. */
   emails: Record<string, string>;
+  /** The lines (id → 'code · name') for the 'Ligne' column; absent: no such column. */
+  lines?: { id: string; label: string }[];
 }
 
 export interface ExportRecord {
@@ -29,6 +33,8 @@ export interface ExportRecord {
   teamId: string | null; teamName: string; zoneIds: string[]; zoneNames: string[]; tracks: Track[]; trackLabel: string;
   ticketNumber: string; imageUrl: string; createdAt: string; createdBy: string | null; createdByEmail: string;
   x: number; y: number;
+  /** 'code · name' of the point's line ('' when the export has no 'Ligne' column). */
+  lineLabel: string;
 }
 
 export interface Resolver {
@@ -42,13 +48,14 @@ export function createResolver(l: ExportLookups): Resolver {
   const levels = new Map(l.levels.map((x) => [x.id, x.name]));
   const teams = new Map(l.teams.map((x) => [x.id, x.name]));
   const zones = l.zones.map((z) => ({ zone: z, box: bboxOf(z.points) as ImageBBox | null }));
-  const containing = (x: number, y: number) => zones.filter(({ zone, box }) =>
-    box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y)).map((z) => z.zone);
+  const lines = new Map((l.lines ?? []).map((x) => [x.id, x.label]));
+  const containing = (x: number, y: number, lineId: string | null | undefined) => zones.filter(({ zone, box }) =>
+    (!lineId || !zone.lineId || zone.lineId === lineId) && box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y)).map((z) => z.zone);
   return {
     resolve(r) {
       const x = Number(r.position?.x ?? NaN);
       const y = Number(r.position?.y ?? NaN);
-      const inside = containing(x, y);
+      const inside = containing(x, y, r.line_id);
       const tracks = [...new Set(inside.map((z) => z.track).filter((t): t is Track => t !== null))].sort();
       const km = r.km_value === null || r.km_value === '' ? null : Number(r.km_value);
       return {
@@ -61,7 +68,7 @@ export function createResolver(l: ExportLookups): Resolver {
         tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
         ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', createdAt: r.created_at,
         createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
-        x, y,
+        x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '',
       };
     },
     inZone(r, zoneId) {

@@ -27,7 +27,8 @@ export async function runExport(job: ExportJob, h: ExportHooks): Promise<{ rowsR
   const resolver = createResolver(job.lookups);
   const chunkChars = h.chunkChars ?? DEFAULT_CHUNK_CHARS;
   const zoneId = job.filter.zoneId ?? null;
-  let buf = job.format === 'csv' ? CSV_BOM + csvHeader() : geojsonHead(job.image);
+  const withLine = !!job.lookups.lines; // a network: the 'Ligne' column / property
+  let buf = job.format === 'csv' ? CSV_BOM + csvHeader(withLine) : geojsonHead(job.image);
   let read = 0;
   let written = 0;
   let after: Cursor | null = null;
@@ -38,7 +39,7 @@ export async function runExport(job: ExportJob, h: ExportHooks): Promise<{ rowsR
     for (const row of rows) {
       if (zoneId && !resolver.inZone(row, zoneId)) continue;
       const rec = resolver.resolve(row);
-      buf += job.format === 'csv' ? csvLine(rec) : geojsonFeatureText(rec, written === 0);
+      buf += job.format === 'csv' ? csvLine(rec, withLine) : geojsonFeatureText(rec, written === 0, withLine);
       written++;
       if (buf.length >= chunkChars) await flush();
     }
@@ -54,7 +55,8 @@ export async function runExport(job: ExportJob, h: ExportHooks): Promise<{ rowsR
 }
 
 /** The file name: 'signalements_2026-11-23.csv' (date in Europe/Paris). */
-export function exportFileName(format: ExportFormat, now = new Date()): string {
+export function exportFileName(format: ExportFormat, now = new Date(), lineCode: string | null = null): string {
   const d = new Intl.DateTimeFormat('fr-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return `signalements_${d}.${format === 'csv' ? 'csv' : 'geojson'}`;
+  const line = lineCode ? `_${lineCode.replace(/[^0-9A-Za-z_-]+/g, '-')}` : '';
+  return `signalements${line}_${d}.${format === 'csv' ? 'csv' : 'geojson'}`;
 }

@@ -7,11 +7,12 @@ import type { PointRowRaw } from './record';
 export const EXPORT_PAGE_SIZE = 1000; // rows, the PostgREST cap of the server and of Supabase
 
 /** 'tous' = every status except resolu (the sidebar's filter); teamId 'none' = points without a team. */
-export interface ExportFilter { status: 'tous' | 'all' | PointStatus; teamId?: string | null; zoneId?: string | null }
+/** `lineId`: the points of that line (null or absent: every line the caller reads). */
+export interface ExportFilter { status: 'tous' | 'all' | PointStatus; teamId?: string | null; zoneId?: string | null; lineId?: string | null }
 
 export interface Cursor { createdAt: string; id: string }
 
-export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,created_at,created_by';
+export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,created_at,created_by,line_id';
 
 const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -23,6 +24,7 @@ export function pageUrl(restBase: string, filter: ExportFilter, after: Cursor | 
   else if (filter.status !== 'all') q.set('status', `eq.${filter.status}`);
   if (filter.teamId === 'none') q.set('team_id', 'is.null');
   else if (filter.teamId) q.set('team_id', `eq.${filter.teamId}`);
+  if (filter.lineId) q.set('line_id', `eq.${filter.lineId}`);
   if (after) q.set('or', `(created_at.lt.${quote(after.createdAt)},and(created_at.eq.${quote(after.createdAt)},id.lt.${after.id}))`);
   q.set('order', 'created_at.desc,id.desc');
   q.set('limit', String(limit));

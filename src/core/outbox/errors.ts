@@ -1,5 +1,7 @@
 // Classifying a failed request of the replay: network (wait and retry), session (wait for a sign-in),
 // stale version (a conflict), or a refusal with its French reason.
+import { isServerBusyError } from '../serverBusy';
+
 export type FailureKind = 'network' | 'auth' | 'conflict' | 'refused';
 
 interface ErrLike { name?: string; message?: string; code?: string; status?: number; statusCode?: string | number; details?: string }
@@ -12,6 +14,7 @@ export function failureKind(err: unknown, status?: number): FailureKind {
   if (e.code === 'PT409' || /stale_version/.test(e.message ?? '')) return 'conflict';
   if (isServerDiskFull(e, st)) return 'refused'; // shown with its reason, not retried silently as a network error
   if (st === 401 || e.code === 'PGRST301' || e.code === 'PGRST303' || /jwt|token.*(expired|invalid)|not authenticated/i.test(e.message ?? '')) return 'auth';
+  if (isServerBusyError(err)) return 'network'; // timed out or server out of resources: retry later
   if (e.name === 'AuthRetryableFetchError' || e.name === 'TypeError' || e.name === 'AbortError' || st === 0 || (st !== undefined && st >= 502 && st <= 504)) return 'network';
   if (NETWORK_RE.test(`${e.message ?? ''} ${e.details ?? ''}`)) return 'network';
   return 'refused';

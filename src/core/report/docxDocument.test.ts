@@ -6,7 +6,7 @@ import { FIXTURE_LEVELS, fixtureReport, HOSTILE_TEXT } from '../../../test/fixtu
 import { gradientPng } from '../../../test/fixtures/report/testPng';
 import { reportFileName } from './fileName';
 import { buildReport } from './assemble';
-import { REPORT_TEXT } from './strings';
+import { reportTitle, REPORT_TEXT } from './strings';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
@@ -85,5 +85,8 @@ describe('reportFileName', () => {
   it('names the file with both PKs and the Paris date', () => {
     expect(reportFileName(12.5, 18, new Date('2026-11-21T10:00:00Z'))).toBe('rapport_parcours_PK12-50_PK18-00_2026-11-21.docx');
     expect(reportFileName(7, 123.456, new Date('2026-11-21T23:30:00Z'))).toBe('rapport_parcours_PK7-00_PK123-46_2026-11-22.docx');
+    expect(reportFileName(12.5, 18, new Date('2026-11-21T10:00:00Z'), 'L2')).toBe('rapport_parcours_L2_PK12-50_PK18-00_2026-11-21.docx');
+    expect(reportTitle('L2 · Ligne B')).toBe('Rapport de parcours — L2 · Ligne B');
+    expect(reportTitle(null)).toBe('Rapport de parcours');
   });
 });

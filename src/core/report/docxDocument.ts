@@ -9,7 +9,7 @@ import { STATUS_LABELS, TRACK_LABELS, WORD_FONT } from '../constants';
 import { formatDateTimeFr, formatKm } from '../format';
 import { reportStats, isEmptyReport } from './assemble';
 import { fitInBox, type DocxImageType } from './imageInfo';
-import { REPORT_TEXT } from './strings';
+import { REPORT_TEXT, reportTitle } from './strings';
 
 /** Image bytes fetched for an anomaly's imageUrl, with their format and pixel size. */
 export interface ReportImage { data: Uint8Array; type: DocxImageType; width: number; height: number }
@@ -96,12 +96,14 @@ export interface ReportDocumentMeta {
   tracks: ReportResult['tracks'];
   stats: { unresolved: number; zonesWithAnomalies: number; dangers: number };
   generatedAt: Date;
+  /** The line of a network's report ('L2 · Ligne B'), in the title; absent for a one-line installation. */
+  lineLabel?: string | null;
 }
 
 /** Title, information lines and the summary table. */
-function headerChildren({ request, tracks, stats, generatedAt }: ReportDocumentMeta): (Paragraph | Table)[] {
+function headerChildren({ request, tracks, stats, generatedAt, lineLabel }: ReportDocumentMeta): (Paragraph | Table)[] {
   return [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [text(REPORT_TEXT.viewTitle)] }),
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [text(reportTitle(lineLabel))] }),
     labelled(REPORT_TEXT.range, `PK ${formatKm(request.displayStartPoint)} → PK ${formatKm(request.displayEndPoint)}`),
     labelled(REPORT_TEXT.tracks, tracks.map((t) => TRACK_LABELS[t]).join(', ')),
     labelled(REPORT_TEXT.generatedOn, formatDateTimeFr(generatedAt)),

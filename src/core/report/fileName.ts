@@ -14,7 +14,11 @@ export function fileKm(km: number): string {
   return formatKm(km, '0,00').replace(',', '-').replace(/[^0-9-]/g, '');
 }
 
-/** The file name from the PK values as entered (display start/end) and the generation instant. */
-export function reportFileName(displayStart: number, displayEnd: number, at: Date): string {
-  return `rapport_parcours_PK${fileKm(displayStart)}_PK${fileKm(displayEnd)}_${parisIsoDay(at)}.docx`;
+/**
+ * The file name from the PK values as entered (display start/end) and the generation instant; the line's code
+ * (a network's report) after 'rapport_parcours_'.
+ */
+export function reportFileName(displayStart: number, displayEnd: number, at: Date, lineCode: string | null = null): string {
+  const line = lineCode ? `${lineCode.replace(/[^0-9A-Za-z_-]+/g, '-')}_` : '';
+  return `rapport_parcours_${line}PK${fileKm(displayStart)}_PK${fileKm(displayEnd)}_${parisIsoDay(at)}.docx`;
 }

@@ -15,6 +15,7 @@ export const REPORT_MESSAGES = {
 export const REPORT_TEXT = {
   formTitle: 'Générer un rapport',
   viewTitle: 'Rapport de parcours',
+  lineOf: 'Ligne :',
   submit: 'Générer le rapport',
   download: 'Télécharger Word',
   print: 'Imprimer',
@@ -43,3 +44,6 @@ export const REPORT_TEXT = {
   loadingRow: 'Chargement de la ligne',
   rowsTable: 'Anomalies du rapport',
 } as const;
+
+/** The report's title: 'Rapport de parcours', with the line of a network's report ('… — L2 · Ligne B'). */
+export const reportTitle = (lineLabel?: string | null): string => (lineLabel ? `${REPORT_TEXT.viewTitle} — ${lineLabel}` : REPORT_TEXT.viewTitle);

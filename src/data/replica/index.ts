@@ -1,6 +1,7 @@
 // The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
 //   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
-//   readIndex() / writeIndex(rec)   the point index columns and the sync cursor
+//   readIndex(line) / writeIndex(rec, line)   the point index columns and the sync cursor of one line (each line
+//                            the user opened has its own record)
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
@@ -42,12 +43,15 @@ export function openReplica(userId: string): Promise<boolean> {
   });
 }
 
-export function readIndex(): Promise<StoredIndex | null> {
-  return guarded(async () => (await (await replicaDb()).get('index', INDEX)) ?? null);
+/** The record key of a line's index (null: the whole network, as before lines existed). */
+const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
+
+export function readIndex(lineId: string | null = null): Promise<StoredIndex | null> {
+  return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);
 }
 
-export function writeIndex(rec: StoredIndex): Promise<void> {
-  return guarded(async () => { await (await replicaDb()).put('index', rec, INDEX); });
+export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
+  return guarded(async () => { await (await replicaDb()).put('index', rec, indexKey(lineId)); });
 }
 
 export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {

@@ -12,12 +12,14 @@ import { ZonesTab } from './ZonesTab';
 import { CriticalityTab } from './CriticalityTab';
 import { SettingsTab } from './SettingsTab';
 import { LineTab } from './LineTab';
+import { LinesTab } from './LinesTab';
+import { LINES_TEXT } from './linesStrings';
 import { JournalTab } from './JournalTab';
 import { J } from './journalStrings';
 import './admin.css';
 import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 
-export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'line' | 'journal';
+export type AdminTab = 'users' | 'teams' | 'zones' | 'levels' | 'settings' | 'lines' | 'line' | 'journal';
 
 export function AdminPanel() {
   const [open, setOpen] = useAtom(adminPanelOpenAtom);
@@ -38,6 +40,7 @@ export function AdminPanel() {
           { value: 'zones', label: A.tabs.zones, content: <ZonesTab /> },
           { value: 'levels', label: A.tabs.levels, content: <CriticalityTab /> },
           { value: 'settings', label: A.tabs.settings, content: <SettingsTab /> },
+          { value: 'lines', label: LINES_TEXT.tab, content: <LinesTab /> },
           { value: 'line', label: A.tabs.line, content: <LineTab /> },
           { value: 'journal', label: J.tab, content: <JournalTab /> },
         ]}

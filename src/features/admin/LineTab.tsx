@@ -14,6 +14,7 @@ import { LoadState } from './LoadState';
 import { MarkerRuler } from './MarkerRuler';
 import { MarkerTable } from './MarkerTable';
 import { LineImageReplace } from './LineImageReplace';
+import { LineOfTab } from './LineOfTab';
 
 export function LineTab() {
   const load = useSetAtom(loadLineDataAtom);
@@ -71,6 +72,7 @@ export function LineTab() {
   return (
     <div className="admin-tab line-tab">
       <div className="admin-toolbar"><h3 className="admin-heading">{A.line.heading}</h3></div>
+      <LineOfTab />
       {status !== 'ready' ? <LoadState status={status} error={A.line.loadError} onRetry={reload} /> : (
         <>
           <section className="admin-section" aria-labelledby="markers-title">

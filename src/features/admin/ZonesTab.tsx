@@ -11,6 +11,7 @@ import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { ZoneEditDialog } from './ZoneEditDialog';
+import { LineOfTab } from './LineOfTab';
 
 /** Zones by kmStart (unknown PK last), then name. */
 function sortZones(zones: Zone[]): Zone[] {
@@ -48,6 +49,7 @@ export function ZonesTab() {
   return (
     <div className="admin-tab zones-tab">
       <div className="admin-toolbar"><h3 className="admin-heading">{A.zones.heading}</h3></div>
+      <LineOfTab />
       {status !== 'ready' ? <LoadState status={status} error={A.zones.loadError} onRetry={reload} /> : sorted.length === 0 ? (
         <div className="admin-empty"><p className="admin-empty-title">{A.zones.empty}</p><p>{A.zones.emptyHint}</p></div>
       ) : (

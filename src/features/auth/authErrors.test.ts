@@ -7,6 +7,7 @@ describe('loginErrorMessage (docs/product.md#sign-in-messages provider table)', 
     expect(loginErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' })).toBe('Email ou mot de passe incorrect.');
     expect(loginErrorMessage({ message: 'Invalid login credentials' })).toBe('Email ou mot de passe incorrect.');
     expect(loginErrorMessage({ code: 'user_already_exists', message: 'User already registered' })).toBe('Cet email est déjà enregistré.');
+    expect(loginErrorMessage({ code: 'user_banned', message: 'User is banned' })).toBe('Votre accès a été désactivé. Contactez un administrateur.');
   });
   it("falls back to 'Une erreur s'est produite'", () => {
     expect(loginErrorMessage(new Error('fetch failed'))).toBe("Une erreur s'est produite");

@@ -1,5 +1,6 @@
 // Maps provider (GoTrue) and invitation errors to the French messages of docs/product.md#invitation-messages.
 import { AUTH_TEXT as T } from './strings';
+import { ACCESS_REVOKED_TEXT } from '../../state/accessRevoked';
 
 type ErrLike = { code?: unknown; message?: unknown; status?: unknown } | null | undefined;
 const codeOf = (e: ErrLike) => (typeof e?.code === 'string' ? e.code : '');
@@ -10,6 +11,8 @@ export function loginErrorMessage(err: unknown): string {
   const e = err as ErrLike;
   const code = codeOf(e);
   const msg = msgOf(e).toLowerCase();
+  // A deactivated (or deleted) member is a banned user for Supabase Auth and the embedded server.
+  if (code === 'user_banned' || msg.includes('user is banned')) return ACCESS_REVOKED_TEXT;
   if (code === 'email_not_confirmed' || msg.includes('email not confirmed')) return T.errEmailNotConfirmed;
   if (code === 'invalid_credentials' || msg.includes('invalid login credentials')) return T.errInvalidCredentials;
   if (code === 'user_already_exists' || code === 'email_exists' || msg.includes('already registered') || msg.includes('already been registered')) return T.errAlreadyRegistered;

@@ -27,5 +27,5 @@ export const CONFLICT_TEXT = {
 export const FIELD_LABELS: Record<string, string> = {
   name: 'Nom', description: 'Description', kilometer: 'PK', ticketNumber: 'N° OT/Dépêche', status: 'Statut',
   criticality: 'Criticité', teamId: 'Équipe', imageUrl: 'Photo', color: 'Couleur', track: 'Voie', points: 'Contour',
-  icon: 'Icône', order: 'Ordre', position: 'Position', value: 'Valeur',
+  icon: 'Icône', order: 'Ordre', position: 'Position', value: 'Valeur', code: 'Code',
 };

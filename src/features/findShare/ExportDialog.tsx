@@ -4,12 +4,13 @@ import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Download } from 'lucide-react';
 import { Alert, Button, Dialog, ProgressBar, Select } from '../../ui';
-import { teamsAtom, zonesAtom } from '../../state/tables';
+import { activeLineAtom, manyLinesAtom, teamsAtom, zonesAtom } from '../../state/tables';
+import { lineLabel } from '../../core/lines/filterLines';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
-import { startExport, type ExportFilter, type ExportFormat, type ExportRun } from '../../state/exportActions';
+import { startExport, type ExportFilter, type ExportFormat, type ExportRun, type ExportScope } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
 import { bboxOf } from '../../core/geometry';
 import { zoneContains } from '../../core/zoneContains';
@@ -39,6 +40,10 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const [zoneId, setZoneId] = useState(group?.kind === 'zone' ? group.id : '');
   const [teamId, setTeamId] = useState(group?.kind === 'team' ? group.id : '');
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const many = useAtomValue(manyLinesAtom);
+  const line = useAtomValue(activeLineAtom);
+  const [scope, setScope] = useState<ExportScope>('line');
+  const allLines = many && scope === 'all';
   const run = useRef<ExportRun | null>(null);
 
   const expected = useMemo(() => {
@@ -60,9 +65,9 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   }, [points, zones, status, zoneId, teamId]);
 
   const start = () => {
-    const filter: ExportFilter = { status, zoneId: zoneId || null, teamId: teamId || null };
+    const filter: ExportFilter = { status, zoneId: (!allLines && zoneId) || null, teamId: teamId || null };
     setPhase({ kind: 'running', read: 0, written: 0 });
-    const r = startExport(format, filter, (read, written) => setPhase({ kind: 'running', read, written }));
+    const r = startExport(format, filter, (read, written) => setPhase({ kind: 'running', read, written }), scope);
     run.current = r;
     r.done.then(
       (res) => setPhase(res ? { kind: 'done', message: T.exportDone(res.rows, res.fileName) } : { kind: 'form' }),
@@ -85,12 +90,18 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         <label><input type="radio" name="export-format" value="csv" checked={format === 'csv'} onChange={() => setFormat('csv')} /> {T.exportCsv}</label>
         <label><input type="radio" name="export-format" value="geojson" checked={format === 'geojson'} onChange={() => setFormat('geojson')} /> {T.exportGeojson}</label>
       </fieldset>
+      {many && line && (
+        <Select label={T.exportScope} value={scope} disabled={running} onChange={(e) => setScope(e.target.value as ExportScope)}>
+          <option value="line">{T.exportScopeLine(lineLabel(line))}</option>
+          <option value="all">{T.exportScopeAll}</option>
+        </Select>
+      )}
       <Select label={T.exportStatus} value={status} disabled={running} onChange={(e) => setStatus(e.target.value as ExportFilter['status'])}>
         <option value="tous">{T.exportStatusOpen}</option>
         {(Object.keys(STATUS_LABELS) as PointStatus[]).map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
         <option value="all">{T.exportStatusAll}</option>
       </Select>
-      <Select label={T.exportZone} value={zoneId} disabled={running} onChange={(e) => setZoneId(e.target.value)}>
+      <Select label={T.exportZone} value={allLines ? '' : zoneId} disabled={running || allLines} onChange={(e) => setZoneId(e.target.value)}>
         <option value="">{T.exportAllZones}</option>
         {zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
       </Select>
@@ -99,7 +110,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         <option value="none">{T.exportNoTeam}</option>
         {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
       </Select>
-      <p className="export-count">{T.exportCount(expected)}</p>
+      {!allLines && <p className="export-count">{T.exportCount(expected)}</p>}
       {running && (
         <div className="export-progress" role="status">
           <ProgressBar value={expected ? Math.min(1, phase.read / expected) : undefined} label={T.exportRunning} />

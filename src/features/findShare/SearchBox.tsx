@@ -4,7 +4,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { MapPin, Search } from 'lucide-react';
-import { criticalityLevelsAtom } from '../../state/tables';
+import { criticalityLevelsAtom, manyLinesAtom } from '../../state/tables';
 import { SEARCH_MIN_CHARS, jumpToPk, searchPoints, type PointHit } from '../../state/search';
 import { openPointFromSearch, pushLinkEntry } from '../../state/links';
 import { parsePkQuery, formatPk } from '../../core/pkQuery';
@@ -24,6 +24,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [active, setActive] = useState(0);
   const levels = useAtomValue(criticalityLevelsAtom);
+  const manyLines = useAtomValue(manyLinesAtom);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -105,6 +106,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
                       <span className={`badge status-badge status-${h.status}`}>{STATUS_LABELS[h.status] ?? h.status}</span>
                       <span>{level?.name ?? h.criticality}</span>
                       {h.ticketNumber && <span>{h.ticketNumber}</span>}
+                      {manyLines && h.line && <span className="search-option-line">{T.onLine(h.line.code, h.line.name)}</span>}
                     </span>
                   </span>
                 </li>

@@ -14,6 +14,7 @@ import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
+import { LinePicker } from './LinePicker';
 import { LAYOUT_TEXT as T } from './strings';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
 
@@ -61,6 +62,7 @@ export function Header() {
           <span className="sr-only show-compact-sr">{T.feedback}</span>
         </a>
       )}
+      {!compact && <LinePicker className="header-line-picker" />}
       {!compact && <SearchBox className="header-search" />}
       <nav className="header-modes" aria-label="Modes">
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}

@@ -12,6 +12,7 @@ import { ZonesPanel } from './ZonesPanel';
 import { TeamsPanel } from './TeamsPanel';
 import { SIDEBAR_TEXT as T } from './strings';
 import { SearchBox } from '../findShare/SearchBox';
+import { LinePicker } from './LinePicker';
 import { ExportButton } from '../findShare/ExportDialog';
 
 export function Sidebar() {
@@ -52,6 +53,7 @@ export function Sidebar() {
             </TabsList>
             {drawer && <IconButton label={T.close} icon={<X size={20} aria-hidden="true" />} onClick={() => setOpen(false)} />}
           </div>
+          {drawer && <LinePicker className="drawer-line-picker" onPicked={onPicked} />}
           {drawer && <SearchBox className="drawer-search" onPicked={onPicked} />}
           <StatusChips />
           <div className="sidebar-tools"><ExportButton /></div>

@@ -22,6 +22,12 @@ export const LAYOUT_TEXT = {
   fabClose: 'Fermer le menu des actions',
   liveOffline: 'Mises à jour en direct interrompues, reconnexion...',
   userRole: { admin: 'Administrateur', user: 'Utilisateur' },
+  lineLabel: 'Ligne affichée',
+  lineChoose: (label: string) => `Ligne : ${label}. Changer de ligne`,
+  lineSearch: 'Rechercher une ligne (nom ou code)',
+  lineList: 'Lignes',
+  lineNone: 'Aucune ligne ne correspond.',
+  lineSwitchFailed: 'Impossible de charger cette ligne. Vérifiez la connexion puis réessayez.',
 } as const;
 
 export const SIDEBAR_TEXT = {

@@ -10,6 +10,7 @@ import { Alert, Button, Dialog, Spinner, ToggleChip } from '../../ui';
 import { RangePkField } from './RangePkField';
 import { ZonePicker } from './ZonePicker';
 import { FORM_TEXT, REPORT_MESSAGES, REPORT_TEXT } from './strings';
+import { useReportLine } from './useReportLine';
 
 /** The points the report reads: still loading (first load of the app), or ready with their count. */
 export type PointsLoad = { state: 'loading'; loaded: number } | { state: 'ready'; count: number };
@@ -27,6 +28,7 @@ const byKmStart = (a: Zone, b: Zone) => (a.kmStart ?? Infinity) - (b.kmStart ?? 
 
 export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: ReportFormProps) {
   const bounds = useMemo(() => markerKmBounds(markers), [markers]);
+  const line = useReportLine();
   const [startText, setStartText] = useState('');
   const [endText, setEndText] = useState('');
   const [tracks, setTracks] = useState<Track[]>([...TRACKS]);
@@ -60,6 +62,7 @@ export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: Re
         <Button variant="primary" onClick={submit} disabled={!canSubmit} busy={busy}>{REPORT_TEXT.submit}</Button>
       </>}>
       <form className="report-form" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+        {line && <p className="report-form-line"><strong>{REPORT_TEXT.lineOf}</strong> {line}</p>}
         {!bounds && <Alert kind="warning">{REPORT_MESSAGES.needMarkers}</Alert>}
         {load.state === 'loading' && <Spinner label={FORM_TEXT.pointsLoading(load.loaded)} />}
         {load.state === 'ready' && <p className="muted report-loaded">{FORM_TEXT.pointsLoaded(load.count)}</p>}

@@ -6,6 +6,8 @@ import { ReportBody } from './ReportBody';
 import { PrintBody } from './PrintBody';
 import { PrintDialog } from './PrintDialog';
 import { usePrint } from './usePrint';
+import { useReportLine } from './useReportLine';
+import { reportTitle } from '../../core/report/strings';
 import { useWordDownload } from './useWordDownload';
 import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 import type { ReportSession } from './reportSession';
@@ -18,10 +20,11 @@ export function ReportView({ session, onClose }: ReportViewProps) {
   const word = useWordDownload(session);
   const print = usePrint(session);
   const { request } = session;
+  const line = useReportLine();
   const running = word.state.kind === 'running';
   const preparing = print.state.kind === 'preparing';
   return (
-    <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={REPORT_TEXT.viewTitle} size="full" className="report-view">
+    <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={reportTitle(line)} size="full" className="report-view">
       <div className="report-head">
         <div className="report-head-text">
           <p className="report-range-title">PK {formatKm(request.displayStartPoint)} → PK {formatKm(request.displayEndPoint)}</p>

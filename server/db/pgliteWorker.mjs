@@ -1,0 +1,81 @@
+// The PGlite database in a worker thread (issue 27): PGlite is single-threaded WebAssembly, so a long statement
+// run on the main thread blocked every other answer (static files, /config.json, health). Here it blocks only
+// this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+
+const extensions = { pg_trgm, unaccent };
+const pg = workerData.dir ? await PGlite.create(workerData.dir, { extensions }) : await PGlite.create({ extensions });
+/** Open transactions by id: their queryable and the function that ends them. */
+const txs = new Map();
+const listeners = new Map();
+let nextTx = 1;
+const ROLLBACK = new Error('rollback requested');
+
+const errorOf = (e) => {
+  const out = { message: String(e?.message ?? e) };
+  for (const k of ['code', 'detail', 'hint', 'severity', 'position', 'where', 'schema', 'table', 'column', 'constraint', 'routine']) {
+    if (e && typeof e[k] === 'string') out[k] = e[k];
+  }
+  return out;
+};
+const resultOf = (r) => ({ rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 });
+
+async function run(m) {
+  switch (m.op) {
+    case 'query': {
+      const q = m.tx ? txs.get(m.tx)?.tx : pg;
+      if (!q) throw new Error(`transaction ${m.tx} is not open`);
+      return resultOf(await q.query(m.sql, m.params));
+    }
+    case 'exec': await pg.exec(m.sql); return null;
+    case 'begin': {
+      // PGlite's transaction() holds its lock until the callback settles: the callback waits for 'end'.
+      const id = nextTx++;
+      return new Promise((opened, failed) => {
+        const done = pg.transaction((tx) => new Promise((commit, rollback) => {
+          txs.set(id, {
+            tx,
+            end: (ok) => {
+              txs.delete(id);
+              if (ok) commit(); else rollback(ROLLBACK);
+              // Resolves after COMMIT (where a deferred constraint may still fail) or the rollback.
+              return done.then(() => null, (e) => { if (e === ROLLBACK) return null; throw e; });
+            },
+          });
+          opened(id);
+        }));
+        done.catch((e) => { if (e !== ROLLBACK) failed(e); }); // BEGIN itself failed (opened never ran)
+      });
+    }
+    case 'end': {
+      const t = txs.get(m.tx);
+      return t ? t.end(m.commit) : null;
+    }
+    case 'listen': {
+      const unsub = await pg.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.listenId, payload }));
+      listeners.set(m.listenId, unsub);
+      return null;
+    }
+    case 'unlisten': {
+      const unsub = listeners.get(m.listenId);
+      listeners.delete(m.listenId);
+      if (unsub) await unsub();
+      return null;
+    }
+    // Backups (server/ops): the data directory as a gzip tarball; the caller holds a transaction around it.
+    case 'dumpDataDir': return new Uint8Array(await (await pg.dumpDataDir('gzip')).arrayBuffer());
+    case 'close': if (!pg.closed) await pg.close(); return null;
+    default: throw new Error(`unknown op ${m.op}`);
+  }
+}
+
+parentPort.on('message', (m) => {
+  run(m).then(
+    (value) => parentPort.postMessage({ id: m.id, ok: true, value }),
+    (e) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(e) }),
+  );
+});
+parentPort.postMessage({ ready: true });

@@ -1,0 +1,32 @@
+// Who may hold a realtime socket (issue 27 item 2), checked in the connection and join path: at most
+// `perAddress` sockets per client address (TRUST_PROXY-aware) and `perUser` per signed-in user, and a socket must
+// join a channel with a signed-in user's token within `joinDeadlineMs` or it is closed — so the public anon key
+// alone can neither hold sockets nor fill the server's global limit. Limits: README, 'Realtime limits'.
+
+export interface ConnectionLimits {
+  /** Sockets open at once from one client address. */
+  perAddress: number;
+  /** Sockets joined at once by one user (the token's `sub`). */
+  perUser: number;
+  /** A socket that has not joined a channel with a signed-in user's token by then is closed. */
+  joinDeadlineMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { perAddress: 200, perUser: 20, joinDeadlineMs: 10_000 };
+
+/** Counts per key; `take` refuses past the limit, `release` gives back (idempotent per holder via the caller). */
+export class KeyedCounter {
+  private readonly counts = new Map<string, number>();
+  constructor(private readonly limit: number) {}
+  take(key: string): boolean {
+    const n = this.counts.get(key) ?? 0;
+    if (n >= this.limit) return false;
+    this.counts.set(key, n + 1);
+    return true;
+  }
+  release(key: string): void {
+    const n = (this.counts.get(key) ?? 0) - 1;
+    if (n > 0) this.counts.set(key, n); else this.counts.delete(key);
+  }
+  count(key: string): number { return this.counts.get(key) ?? 0; }
+}

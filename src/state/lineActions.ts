@@ -1,0 +1,60 @@
+// Choosing the line shown (issue 20): the header picker, a '?line=<id>' link, a search result or a point link on
+// another line. The choice is remembered per user on this device (the next session opens it); switching reloads
+// the line's zones and markers and its points (from its replica record when there is one, then what changed).
+import { lineOfLink } from '../core/links';
+import { markersCollection, zonesCollection } from './collections';
+import { loadPoints } from './pointsCollection';
+import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
+import { sessionAtom } from './session';
+import { activeLineAtom, currentLineIdAtom, markersAtom, zonesAtom } from './tables';
+import { store } from './store';
+
+const LAST_LINE_KEY = 'rail.lastLine.';
+
+/** The line a session starts on: the address's '?line=' (or the one kept for after sign-in), else the last one. */
+export function initialLine(userId: string, pendingSearch: string | null): string | null {
+  const fromLink = lineOfLink(window.location.search) ?? lineOfLink(pendingSearch ?? '');
+  if (fromLink) return fromLink;
+  try { return localStorage.getItem(LAST_LINE_KEY + userId); } catch { return null; }
+}
+
+function rememberLine(userId: string, lineId: string): void {
+  try { localStorage.setItem(LAST_LINE_KEY + userId, lineId); } catch { /* storage unavailable: not remembered */ }
+}
+
+/** Keeps the line shown in the address ('?line=<id>') without a history entry. */
+function showLineInAddress(lineId: string): void {
+  const u = new URL(window.location.href);
+  if (u.searchParams.get('line') === lineId) return;
+  u.searchParams.set('line', lineId);
+  window.history.replaceState(window.history.state, '', u.pathname + u.search + u.hash);
+}
+
+/** Records the line shown once the lines are known (remembered, in the address). */
+export function settleActiveLine(): void {
+  const line = store.get(activeLineAtom);
+  const user = store.get(sessionAtom)?.user.id;
+  if (!line || !user) return;
+  rememberLine(user, line.id);
+  showLineInAddress(line.id);
+}
+
+/** Shows another line (`force`: reload even if it is already the one shown, e.g. the shown one was archived):
+ * what was selected or drafted closes, the line's data loads. Resolves when it is drawn. */
+export async function selectLine(lineId: string, force = false): Promise<void> {
+  const before = store.get(activeLineAtom)?.id ?? null;
+  store.set(currentLineIdAtom, lineId);
+  const now = store.get(activeLineAtom)?.id ?? null;
+  if (now === before && !force) return;
+  store.set(selectionAtom, null);
+  store.set(pointFormAtom, null);
+  store.set(zoneFormAtom, null);
+  store.set(clusterSheetAtom, null);
+  store.set(deleteRequestAtom, null);
+  store.set(draftZoneAtom, []);
+  store.set(zonesAtom, []);
+  store.set(markersAtom, []);
+  settleActiveLine();
+  const user = store.get(sessionAtom)?.user.id;
+  await Promise.all([zonesCollection.load(), markersCollection.load(), user ? loadPoints(user) : Promise.resolve(true)]);
+}

@@ -1,0 +1,57 @@
+// Administration of the lines (issue 20, 'Lignes' tab): create, rename, reorder, archive (with the count of points
+// it holds) and bring back. Through the lines collection, so the header picker follows at once.
+import { atom } from 'jotai';
+import * as repo from '../data/repositories';
+import type { Line } from '../core/types';
+import { moveInOrder } from '../core/lines/order';
+import { linesAtom } from './tables';
+import { linesCollection } from './collections';
+import { saveVersioned } from './conflicts';
+
+export const loadLinesAtom = atom(null, () => linesCollection.load().then((ok) => { if (!ok) throw new Error('lines'); }));
+
+/** 'duplicate_code' when another line has that code (the database's unique constraint). */
+export type LineSaveOutcome = 'ok' | 'duplicate_code';
+const isDuplicate = (e: unknown) => (e as { code?: string } | null)?.code === '23505' || (e as { code?: string } | null)?.code === '409';
+
+/** A new line, last in the order. */
+export const createLineAtom = atom(null, async (get, _set, l: { code: string; name: string }): Promise<LineSaveOutcome> => {
+  const sort = Math.max(-1, ...get(linesAtom).map((x) => x.sort)) + 1;
+  try {
+    linesCollection.put(await repo.saveLine({ code: l.code, name: l.name, sort }));
+    return 'ok';
+  } catch (e) {
+    if (isDuplicate(e)) return 'duplicate_code';
+    throw e;
+  }
+});
+
+/** Renames a line (code and name), stating the version shown (the conflict dialog handles a change meanwhile). */
+export const renameLineAtom = atom(null, async (_get, _set, args: { line: Line; code: string; name: string }): Promise<LineSaveOutcome> => {
+  try {
+    const saved = await saveVersioned<Line>({
+      table: 'lines', base: args.line, mine: { ...args.line, code: args.code.trim(), name: args.name.trim() }, fields: ['code', 'name'],
+      save: (v) => repo.saveLine({ id: v.id, code: v.code, name: v.name, updatedAt: v.updatedAt }), fetchCurrent: () => repo.getLine(args.line.id),
+    });
+    linesCollection.put(saved);
+    return 'ok';
+  } catch (e) {
+    if (isDuplicate(e)) return 'duplicate_code';
+    throw e;
+  }
+});
+
+/** Moves a line one place up (-1) or down (+1): the lines whose sort changes are saved. */
+export const moveLineAtom = atom(null, async (get, _set, args: { id: string; by: -1 | 1 }) => {
+  for (const c of moveInOrder(get(linesAtom), args.id, args.by)) {
+    linesCollection.put(await repo.saveLine({ id: c.id, sort: c.sort }));
+  }
+});
+
+/** Points on a line (the archive confirmation says how many). */
+export const countLinePoints = (id: string): Promise<number> => repo.countPointsOnLine(id);
+
+/** Archives a line (out of the picker, its rows readable by admins, nothing new on it) or brings it back. */
+export const setLineArchivedAtom = atom(null, async (_get, _set, args: { line: Line; archived: boolean }) => {
+  linesCollection.put(await repo.saveLine({ id: args.line.id, archived: args.archived, updatedAt: args.line.updatedAt }));
+});
