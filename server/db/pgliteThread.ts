@@ -97,7 +97,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
     // The transaction holds every other statement back while the worker copies the data directory (server/ops).
     dumpDataDir: (before) => inTransaction(async (tx) => {
       const result = await before(tx);
-      const bytes = await call<Uint8Array>({ op: 'dumpDataDir' });
+      const bytes = await call<Uint8Array<ArrayBuffer>>({ op: 'dumpDataDir' });
       return { tarball: new Blob([bytes]), before: result };
     }),
     async close() {
