@@ -1,5 +1,6 @@
 // Disk full, said as the server's fault: ENOSPC/EDQUOT of a file write (storage → 507 Insufficient Storage) and
-// PostgreSQL's disk_full (SQLSTATE 53100 → 503, as PostgREST answers class 53), never a 400 or a bare 500.
+// PostgreSQL's disk_full (SQLSTATE 53100: 503 through the class-53 rule of server/rest/errors.ts and
+// server/http/dbErrors.ts), never a 400 or a bare 500.
 import { storageError, type HttpError } from '../http/errors';
 
 export const DISK_FULL_MESSAGE = 'The server is out of disk space';

@@ -8,7 +8,6 @@ export function pgStatus(code: string, role: string): number {
   // PostgREST: a raised SQLSTATE 'PTxyz' answers HTTP xyz (e.g. PT409 'stale_version' of the row-version trigger).
   const pt = /^PT([1-5][0-9]{2})$/.exec(code);
   if (pt) return Number(pt[1]);
-  if (code === '53100') return 503; // disk_full: the server's fault, not the input's (server/ops/diskFull.ts)
   if (code === '23505' || code === '23503') return 409;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42P01' || code === '42883') return 404;
