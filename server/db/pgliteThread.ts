@@ -21,6 +21,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
   let failed: Error | null = null;
+  let terminated = false;
   // The worker keeps the process alive only while a call waits for it (a listening server keeps it alive anyway).
   const refresh = () => { if (calls.size > 0) worker.ref(); else worker.unref(); };
 
@@ -44,6 +45,8 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
 
   function call<T>(msg: Record<string, unknown>): Promise<T> {
     if (failed) return Promise.reject(failed);
+    // After close a call fails at once (a /ready probe, a late listener) instead of waiting forever.
+    if (terminated) return Promise.reject(new Error('the database is closed'));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -105,6 +108,9 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
       closed = true;
       await call({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
+      terminated = true;
+      for (const c of calls.values()) c.reject(new Error('the database is closed'));
+      calls.clear();
     },
   };
 }
