@@ -1,10 +1,10 @@
 // Accountability end to end (issue 12): a point's 'Historique' in the point form, the admin 'Journal' tab
-// (filters, server paging), deactivating a member (who is then told on their next request) and revoking an
+// (filters, server paging), deactivating a member (whose open page is then signed out at once) and revoking an
 // invitation; desktop 1440×900 and phone 390×844.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, openPanel } from './adminHelpers';
-import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 
 const PASSWORD = 'member-e2e-123';
 const DISABLED = 'Votre accès a été désactivé. Contactez un administrateur.';
@@ -26,9 +26,9 @@ async function member(baseURL: string, admin: SupabaseClient, email: string): Pr
 async function pointWithHistory(author: SupabaseClient, admin: SupabaseClient, name: string): Promise<string> {
   const ins = await author.from('points').insert({ name, description: 'Éclisse fissurée', kilometer: '14.20', km_value: 14.2, position: { x: 3100, y: 620 } }).select('id').single();
   expect(ins.error).toBeNull();
-  const v1 = await admin.from('points').update({ status: 'pris_en_charge' }).eq('id', ins.data!.id).select('id').single();
+  const v1 = await writeStated(admin, 'points', 'id', ins.data!.id, { status: 'pris_en_charge' });
   expect(v1.error).toBeNull();
-  const v2 = await admin.from('points').update({ criticality: 'danger' }).eq('id', ins.data!.id).select('id').single();
+  const v2 = await writeStated(admin, 'points', 'id', ins.data!.id, { criticality: 'danger' });
   expect(v2.error).toBeNull();
   return ins.data!.id;
 }
@@ -111,7 +111,7 @@ test.describe('desktop 1440×900', () => {
     await shot(page, 'desktop-journal');
   });
 
-  test('deactivating a member: they are told on their next request; reactivating; revoking an invitation', async ({ page, browser, baseURL }) => {
+  test('deactivating a member: their open page is signed out at once; reactivating; revoking an invitation', async ({ page, browser, baseURL }) => {
     const admin = await adminClient(baseURL!);
     const email = `partant.${uniq()}@rail.local`;
     await member(baseURL!, admin, email);
@@ -137,10 +137,9 @@ test.describe('desktop 1440×900', () => {
     // Nobody deactivates themselves: no button on one's own row.
     await expect(panel.locator('tr[data-email="admin@rail.local"]').getByRole('button', { name: /Désactiver/ })).toHaveCount(0);
 
-    // The member's next request (opening a point reads it afresh) is refused: the app closes the session and says why.
-    const first = memberPage.locator('.point-row').first();
-    await first.getByRole('button', { name: /^Modifier / }).click();
-    await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
+    // The member's open page is signed out at once, without any action of theirs (the database's access_revoked
+    // broadcast; e2e/access-ends.spec.ts times it), and says why.
+    await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 5_000 });
     await expect(memberPage.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible();
     await shot(memberPage, 'desktop-access-revoked');
     // Signing in again is refused with the same message.

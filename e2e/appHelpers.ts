@@ -44,3 +44,14 @@ export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E
 export function png(width = 8, height = 8, grey = 0x88): Buffer {
   return Buffer.from(encodePng(width, height, () => [grey, grey, grey]));
 }
+
+/**
+ * Writes a row as another user would through the app: reads its version and states it, since the database refuses
+ * a member's update without one (PT428); a row that does not exist is inserted. Returns the supabase result.
+ */
+export async function writeStated(db: SupabaseClient, table: string, key: string, id: string, patch: Record<string, unknown>) {
+  const cur = await db.from(table).select('updated_at').eq(key, id).maybeSingle();
+  if (cur.error) return cur;
+  if (!cur.data) return db.from(table).insert({ [key]: id, ...patch }).select();
+  return db.from(table).update({ ...patch, updated_at: (cur.data as { updated_at: string }).updated_at }).eq(key, id).select();
+}

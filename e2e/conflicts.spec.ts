@@ -3,7 +3,7 @@
 // reverting the first one's change; a point deleted meanwhile says so, keeps the text and can be recreated (phone).
 import { test, expect, type Page, type Browser } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
 
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
@@ -65,7 +65,7 @@ test('two users edit one point: the later save shows what changed and keeps the 
 
   // Both change the description: the agent merges the two texts. (Back to Signalé so that the list, which hides
   // resolved points by default, shows it.)
-  await db.from('points').update({ status: 'signale' }).eq('id', id);
+  await writeStated(db, 'points', 'id', id, { status: 'signale' });
   await expect(agent.getByRole('button', { name: `Modifier ${name}` })).toBeVisible({ timeout: 10_000 });
   const agentForm2 = await openEdit(agent, name);
   const adminForm2 = await openEdit(admin, name);
@@ -89,7 +89,7 @@ test('two users edit one point: the later save shows what changed and keeps the 
 
   // Cancelling the dialog saves nothing and keeps the form.
   const agentForm3 = await openEdit(agent, name);
-  await db.from('points').update({ ticket_number: 'OT-999' }).eq('id', id);
+  await writeStated(db, 'points', 'id', id, { ticket_number: 'OT-999' });
   await agentForm3.getByLabel('Libellé').fill(`${name} bis`);
   await agentForm3.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(conflict).toBeVisible({ timeout: 20_000 });
@@ -129,7 +129,7 @@ test('phone: a stale save shows the conflict dialog, usable on a small screen', 
   const page = await signedIn(browser, PHONE);
   await page.getByRole('button', { name: 'Afficher la liste' }).click();
   const form = await openEdit(page, name);
-  await db.from('points').update({ status: 'pris_en_charge' }).eq('id', id); // someone else, meanwhile
+  await writeStated(db, 'points', 'id', id, { status: 'pris_en_charge' }); // someone else, meanwhile
   await form.getByLabel('Description').fill('texte du téléphone');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
@@ -158,7 +158,7 @@ test('admin: a team changed meanwhile goes through the same conflict dialog', as
   await panel.locator(`.team-card[data-team="${name}"]`).getByRole('button', { name: `Modifier ${name}` }).click();
   const edit = page.getByRole('dialog', { name: "Modifier l'équipe" });
   await expect(edit.getByLabel('Nom')).toHaveValue(name);
-  await db.from('teams').update({ description: 'après, par un autre admin' }).eq('id', team.id);
+  await writeStated(db, 'teams', 'id', team.id, { description: 'après, par un autre admin' });
   await edit.getByLabel('Nom').fill(`${name} bis`);
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
   const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });

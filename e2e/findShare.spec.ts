@@ -157,7 +157,7 @@ test.describe('desktop', () => {
     await expect(dialog.getByText(/exporté\(s\) dans/)).toBeVisible();
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(csv.slice(1));
-    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Créé le', 'Créé par']);
+    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par']);
     const mine = rows.find((r) => r[1] === `Export ${u}`)!;
     expect(mine).toBeDefined();
     expect(mine[0]).toBe('17,40');

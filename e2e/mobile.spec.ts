@@ -1,7 +1,7 @@
 // Phone layout end to end (issue 4): the sidebar is a drawer, the floating action menu holds the modes, and it
 // hides while drawing; on desktop there is no floating menu and the sidebar is open.
 import { test, expect } from '@playwright/test';
-import { adminClient, DESKTOP, PHONE, shot, signIn } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
 test.describe('phone 390×844', () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -66,7 +66,7 @@ test.describe('desktop 1440×900', () => {
 
     const link = page.getByRole('link', { name: 'Laisser un Avis' });
     const url = `https://avis.example.org/formulaire-${Date.now()}`;
-    expect((await admin.from('app_settings').upsert({ key: 'feedback_link', value: url }, { onConflict: 'key' })).error).toBeNull();
+    expect((await writeStated(admin, 'app_settings', 'key', 'feedback_link', { value: url })).error).toBeNull();
     await page.evaluate(() => window.dispatchEvent(new Event('feedbackLinkUpdated')));
     await expect(link).toHaveAttribute('href', url);
     await expect(link).toHaveAttribute('target', '_blank');
@@ -75,7 +75,7 @@ test.describe('desktop 1440×900', () => {
     expect((await admin.from('app_settings').delete().eq('key', 'feedback_link')).error).toBeNull();
     await page.evaluate(() => window.dispatchEvent(new Event('feedbackLinkUpdated')));
     await expect(link).toHaveCount(0);
-    if (before?.value) await admin.from('app_settings').upsert({ key: 'feedback_link', value: before.value }, { onConflict: 'key' });
+    if (before?.value) await writeStated(admin, 'app_settings', 'key', 'feedback_link', { value: before.value });
     await admin.auth.signOut();
   });
 });

@@ -4,7 +4,7 @@
 // another user is shown as a conflict with both versions; a point deleted on the server is reported.
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, PHONE, shot, signIn, uniq } from './appHelpers';
 import { E2E_ADMIN } from '../playwright.config';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 
@@ -177,7 +177,7 @@ test('a replay cut by a network drop, then by closing the page, still lands exac
   await db.from('points').delete().like('name', `${tag}%`);
 });
 
-test('a conflict: another user changed the point meanwhile, both versions are shown; a deleted point is reported', async ({ browser, baseURL }) => {
+test('a conflict: another user changed the point meanwhile, resolved field by field in the one conflict dialog (the colleague\'s fields kept); a deleted point is reported', async ({ browser, baseURL }) => {
   const db = await adminClient(baseURL!);
   const tag = `Conflit ${uniq()}`;
   const ins = await db.from('points').insert([
@@ -206,32 +206,42 @@ test('a conflict: another user changed the point meanwhile, both versions are sh
   // Meanwhile, another user (the admin, through the server) changes the first and deletes the second.
   const changed = ins.data!.find((r) => r.name.endsWith('changé'))!;
   const deleted = ins.data!.find((r) => r.name.endsWith('supprimé'))!;
-  expect((await db.from('points').update({ status: 'pris_en_charge', description: 'Pris en charge par l’équipe' }).eq('id', changed.id)).error).toBeNull();
+  expect((await writeStated(db, 'points', 'id', changed.id, { status: 'pris_en_charge', description: 'Pris en charge par l’équipe', ticket_number: 'OT-4242' })).error).toBeNull();
   expect((await db.from('points').delete().eq('id', deleted.id)).error).toBeNull();
 
   await ctx.setOffline(false);
-  await expect(counter(page)).toContainText('2 en attente', { timeout: 30_000 });
+  // The header names the conflicts apart from what merely waits.
+  await expect(counter(page)).toHaveText('2 conflits', { timeout: 30_000 });
   await expect(page.locator('.outbox-counter-alert')).toBeVisible({ timeout: 30_000 });
   await closeDrawer(page);
   await counter(page).click();
   const panel = page.getByRole('dialog', { name: 'Modifications en attente d’envoi' });
-  const conflict = panel.getByRole('group', { name: 'Deux versions de ce point' }).filter({ has: page.getByRole('table') });
-  await expect(conflict).toBeVisible({ timeout: 15_000 });
-  await expect(conflict.getByRole('row', { name: /Statut/ })).toContainText('Résolu');
-  await expect(conflict.getByRole('row', { name: /Statut/ })).toContainText('En cours');
-  await expect(conflict.getByRole('row', { name: /Description/ })).toContainText('Réparé par moi');
-  await expect(conflict.getByRole('row', { name: /Description/ })).toContainText('Pris en charge par l’équipe');
-  await expect(panel.getByText('Ce point a été supprimé sur le serveur pendant que vous le modifiiez hors ligne.')).toBeVisible();
-  await shot(page, 'phone-conflict');
+  await expect(panel.getByText('Ce point a été supprimé sur le serveur pendant que vous le modifiiez hors ligne.')).toBeVisible({ timeout: 15_000 });
+  // Drop the change of the deleted point first (the panel closes while the conflict dialog is open).
+  await panel.getByRole('button', { name: 'Abandonner ma modification' }).click();
+  await expect(counter(page)).toHaveText('1 conflit', { timeout: 20_000 });
   // The server was not overwritten.
   expect((await db.from('points').select('status').eq('id', changed.id).single()).data!.status).toBe('pris_en_charge');
 
-  // Keep mine for the changed point; drop the change of the deleted one.
-  await conflict.getByRole('button', { name: 'Garder ma version' }).click();
-  await panel.getByRole('button', { name: 'Abandonner ma modification' }).click();
+  // The same dialog as online: field by field, naming who made the other change and when.
+  await panel.getByRole('button', { name: 'Résoudre le conflit…' }).click();
+  const dlg = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
+  await expect(dlg).toBeVisible();
+  await expect(dlg.getByTestId('conflict-byline')).toContainText(`Modifié par ${E2E_ADMIN.email} le `, { timeout: 15_000 });
+  const status = dlg.locator('fieldset[data-field="status"]');
+  await expect(status).toContainText('Résolu');
+  await expect(status).toContainText('En cours');
+  const desc = dlg.locator('fieldset[data-field="description"]');
+  await expect(desc).toContainText('Réparé par moi');
+  await expect(desc).toContainText('Pris en charge par l’équipe');
+  await expect(dlg.locator('fieldset[data-field="ticketNumber"]')).toContainText('OT-4242');
+  await shot(page, 'phone-conflict');
+  // Keep my status, take the colleague's description; the ticket only they changed is theirs by default.
+  await desc.getByLabel("Prendre l'autre").check();
+  await dlg.getByRole('button', { name: 'Enregistrer ces valeurs' }).click();
   await expect(counter(page)).toHaveCount(0, { timeout: 20_000 });
-  const after = (await db.from('points').select('status, description').eq('id', changed.id).single()).data!;
-  expect(after).toEqual({ status: 'resolu', description: 'Réparé par moi' });
+  const after = (await db.from('points').select('status, description, ticket_number').eq('id', changed.id).single()).data!;
+  expect(after).toEqual({ status: 'resolu', description: 'Pris en charge par l’équipe', ticket_number: 'OT-4242' });
   expect((await db.from('points').select('id').eq('id', deleted.id)).data).toEqual([]);
   await ctx.close();
   await db.from('points').delete().like('name', `${tag}%`);

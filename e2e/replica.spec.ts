@@ -2,7 +2,7 @@
 // changes (every point_index call carries p_since); a change and a deletion made while the browser was closed show
 // up; sign-out clears the replica; another user signing in on the same browser starts from an empty replica.
 import { test, expect, type Page } from '@playwright/test';
-import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, signIn, uniq } from './appHelpers';
 import { api } from './adminHelpers';
 
 test.use({ viewport: DESKTOP });
@@ -21,9 +21,12 @@ function replicaState(page: Page): Promise<ReplicaState> {
         const db = req.result;
         const tx = db.transaction(['meta', 'index', 'details'], 'readonly');
         const owner = tx.objectStore('meta').get('owner');
-        const index = tx.objectStore('index').get('points');
+        const index = tx.objectStore('index').getAll(); // one record per line opened (the demo: one line)
         const details = tx.objectStore('details').count();
-        tx.oncomplete = () => { resolve({ owner: (owner.result as string) ?? null, count: index.result?.count ?? 0, details: details.result }); db.close(); };
+        tx.oncomplete = () => {
+          const count = (index.result as { count: number }[]).reduce((n, r) => n + (r?.count ?? 0), 0);
+          resolve({ owner: (owner.result as string) ?? null, count, details: details.result }); db.close();
+        };
       };
     });
   });
@@ -65,7 +68,7 @@ test('replica: warm open asks only for changes, sees a change and a deletion mad
   await page.close();
 
   // While the browser is closed: A changes, B is deleted.
-  expect((await db.from('points').update({ name: `Réplique A modifiée ${tag}`, status: 'pris_en_charge' }).eq('id', a.id)).error).toBeNull();
+  expect((await writeStated(db, 'points', 'id', a.id, { name: `Réplique A modifiée ${tag}`, status: 'pris_en_charge' })).error).toBeNull();
   expect((await db.from('points').delete().eq('id', b.id)).error).toBeNull();
 
   // Warm open: drawn from the replica, only changes asked (p_since on every call), the change and deletion applied.

@@ -124,6 +124,8 @@ describe('a crashing handler', () => {
       keys, auth: async () => { throw new Error('boom'); }, sso: () => null, rest: () => null,
       storage: async () => { throw new TypeError('unexpected'); }, staticDir: null,
       config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS,
+      // No rate-limited path (POST /token, /signup) is called here: the buckets' database is never reached.
+      db: { admin: { query: () => Promise.reject(new Error('no database in this test')) } },
     });
     server = createServer((req, res) => void app(req, res));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -69,9 +69,13 @@ export interface StartOptions {
   requestTimeoutMs?: number;
   /** A body with no byte for this long is answered 408 and closed; default 30 s (at most requestTimeoutMs). */
   bodyIdleTimeoutMs?: number;
+  /** On close, how long requests in flight may take to finish; default SHUTDOWN_GRACE_MS. */
+  shutdownGraceMs?: number;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** On close (SIGTERM), requests in flight get this long to finish before their connections are cut. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 const HEADERS_TIMEOUT_MS = 30_000;
 
 export interface RunningServer {
@@ -151,6 +155,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       staticDir: existsSync(join(staticDir, 'index.html')) ? staticDir : null,
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
+      db,
       logger,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
@@ -202,9 +207,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       async close() {
         if (closed) return;
         closed = true;
-        await realtime.close();
-        server.closeAllConnections();
-        await new Promise<void>((ok) => server.close(() => ok()));
+        // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
+        // websockets with 1012 so clients reconnect elsewhere, then the database.
+        const stopped = new Promise<void>((ok) => server.close(() => ok()));
+        server.closeIdleConnections();
+        await realtime.close({ code: 1012, reason: 'server restarting' });
+        const grace = setTimeout(() => server.closeAllConnections(), opts.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
+        await stopped;
+        clearTimeout(grace);
         if (lock) await recordCleanShutdown(db, dataDir!).catch((e) => console.error('clean-shutdown record:', e));
         await db.close();
         lock?.release();

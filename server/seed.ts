@@ -1,6 +1,7 @@
 // Start-time seeding through supabase/seed/demo.ts: SEED=demo loads the demo dataset into an empty
 // database (photos written through the storage layer); SEED=none prints a bootstrap invitation while no user exists.
 import type { Database } from './db/types';
+import { SEED_LOCK } from './db/locks';
 import { seedDemo, seedNone } from '../supabase/seed/demo';
 
 const PHOTO_CACHE_SECONDS = '31536000'; // docs/product.md#photos: images cached one year
@@ -27,8 +28,15 @@ export interface SeedResult {
   counts?: Record<string, number>;
 }
 
-/** Seeds an empty database; returns null when there was nothing to do (data already there). */
-export async function runSeed(db: Database, o: SeedOptions): Promise<SeedResult | null> {
+/**
+ * Seeds an empty database; returns null when there was nothing to do (data already there). One instance at a time
+ * (advisory lock): instances started together on one PostgreSQL seed once.
+ */
+export function runSeed(db: Database, o: SeedOptions): Promise<SeedResult | null> {
+  return db.withLock(SEED_LOCK, () => seedOnce(db, o));
+}
+
+async function seedOnce(db: Database, o: SeedOptions): Promise<SeedResult | null> {
   if (o.seed === 'demo') {
     const r = await seedDemo(db, {
       adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints, secondLine: (o.seedLines ?? 2) === 2,

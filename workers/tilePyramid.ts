@@ -19,13 +19,14 @@ export class TilePyramid {
     const encoded = new Map<string, Blob>();
     const levels = levelCount(width, height);
     let n = 0;
+    const canvas = new OffscreenCanvas(1, 1); // one canvas for every tile (no bitmap left per tile for the GC)
+    const ctx = canvas.getContext('2d')!;
     for (let level = 0; level < levels; level++) {
       const k = 2 ** level;
       const size = levelSize(width, height, level);
       for (const t of tilesInRect(width, height, level, 0, 0, size.width * k, size.height * k)) {
         const r = tileRect(width, height, t);
-        const canvas = new OffscreenCanvas(r.gw, r.gh);
-        const ctx = canvas.getContext('2d')!;
+        if (canvas.width !== r.gw || canvas.height !== r.gh) { canvas.width = r.gw; canvas.height = r.gh; } else ctx.clearRect(0, 0, r.gw, r.gh);
         ctx.imageSmoothingQuality = 'high';
         ctx.drawImage(src, r.gx * k, r.gy * k, Math.min(r.gw * k, width - r.gx * k), Math.min(r.gh * k, height - r.gy * k), 0, 0, r.gw, r.gh);
         encoded.set(tileKey(t), await canvas.convertToBlob({ type: 'image/png' }));

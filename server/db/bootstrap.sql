@@ -240,6 +240,19 @@ begin
   return reverse(split_part(reverse(_filename), '.', 1));
 end $$;
 
+-- ---------------------------------------------------------------- shared rate limits (local only)
+-- Token buckets of server/http/rateLimit.ts: in the database so that every instance on one PostgreSQL draws from
+-- the same bucket per client. (Supabase Auth keeps its own limits.)
+create table if not exists auth.rate_limit_buckets (
+  bucket text not null,
+  key text not null,
+  tokens double precision not null,
+  at timestamptz not null,
+  allowed boolean not null,
+  primary key (bucket, key)
+);
+revoke all on auth.rate_limit_buckets from public;
+
 -- ---------------------------------------------------------------- realtime publication
 do $$
 begin
@@ -324,6 +337,77 @@ language sql security definer set search_path = '' as $$
   select count(*) from d
 $$;
 revoke all on function realtime.prune_changes(interval) from public;
+
+-- ---------------------------------------------------------------- Broadcast from the database (as on Supabase)
+-- realtime.messages, realtime.topic(), realtime.send() and realtime.broadcast_changes() with Supabase's signatures
+-- and behaviour, so a migration that calls them applies unchanged on both. On Supabase the Realtime service reads
+-- realtime.messages itself; here each inserted broadcast row is queued in realtime.changes like a table change and
+-- the embedded server sends it to the channels joined on that topic (server/realtime/broadcast.ts). Private
+-- channels are authorised at join by the RLS policies of realtime.messages under the joiner's claims, as Supabase does.
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+alter table realtime.messages enable row level security;
+grant usage on schema realtime to anon, authenticated, service_role;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true) returns void
+language plpgsql as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+  exception when others then
+    -- Like Supabase: a failed broadcast never fails the caller's transaction.
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end $$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text, new record, old record,
+  level text default 'ROW') returns void
+language plpgsql as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation in ('INSERT', 'UPDATE', 'DELETE') then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation, 'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception when others then
+  raise exception 'Failed to process the row: %', sqlerrm;
+end $$;
+
+-- Local only: a broadcast row joins the change queue (its transaction's commit publishes it, a rollback drops it).
+do $$
+begin
+  if not exists (select 1 from pg_catalog.pg_trigger where tgrelid = 'realtime.messages'::regclass and tgname = 'realtime_capture') then
+    create trigger realtime_capture after insert on realtime.messages
+      for each row when (new.extension = 'broadcast' and new.event is not null) execute function realtime.capture_change();
+  end if;
+end $$;
 
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (

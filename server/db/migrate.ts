@@ -1,17 +1,24 @@
 // migrate(db): the local bootstrap (server/db/bootstrap.sql), then every supabase/migrations/*.sql in name
-// order, each once and in its own transaction, recorded in supabase_migrations.schema_migrations.
+// order, each once and in its own transaction, recorded in supabase_migrations.schema_migrations. The whole run holds
+// an advisory lock, so any number of instances can start at once on one PostgreSQL: the first applies, the others
+// wait, then re-read what is applied and find nothing left to do.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { Database } from './types';
 import { installChangeCapture } from './realtime';
+import { MIGRATION_LOCK } from './locks';
 
 export const BOOTSTRAP_PATH = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 export interface MigrateResult { applied: string[]; skipped: number }
 
-export async function migrate(db: Database, opts: { migrationsDir?: string } = {}): Promise<MigrateResult> {
+export function migrate(db: Database, opts: { migrationsDir?: string } = {}): Promise<MigrateResult> {
+  return db.withLock(MIGRATION_LOCK, () => migrateLocked(db, opts));
+}
+
+async function migrateLocked(db: Database, opts: { migrationsDir?: string }): Promise<MigrateResult> {
   await db.admin.exec(readFileSync(BOOTSTRAP_PATH, 'utf8'));
   const dir = opts.migrationsDir ?? MIGRATIONS_DIR;
   const files = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.sql')).sort();

@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { inProcessLock } from './locks';
 
 type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 
@@ -42,6 +43,7 @@ export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}
         return fn(wrap(tx));
       });
     },
+    withLock: inProcessLock(),
     async listen(channel, onPayload) {
       const unsub = await pg.listen(channel, onPayload);
       return async () => { await unsub(); };

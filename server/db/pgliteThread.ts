@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { inProcessLock } from './locks';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, string> };
 
@@ -81,6 +82,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
       async exec(sql: string) { await call({ op: 'exec', sql }); },
       transaction: (fn) => inTransaction(fn),
     },
+    withLock: inProcessLock(),
     asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const params = requestSetupParams(ctx);
       return inTransaction(fn, async (tx) => {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
+import { AUTHENTICATOR_LOCK } from './locks';
 
 /** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
 const types = {
@@ -71,6 +72,21 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
   await admin.query('select 1');
   let requestPool: Promise<pg.Pool> | null = null;
   let roleTimeouts = new Map<string, string>();
+
+  /** Holds a session advisory lock on a connection of its own (not from the pool, so fn can use all of the pool). */
+  async function withLock<T>(key: number, fn: () => Promise<T>): Promise<T> {
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    holder.on('error', () => undefined);
+    await holder.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [key]);
+      return await fn();
+    } finally {
+      // Ending the session releases the lock even if the unlock fails.
+      await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      await holder.end().catch(() => undefined);
+    }
+  }
   const listeners = new Set<pg.PoolClient>();
 
   /** The authenticator pool, created on first request (the role exists only after migrate). */
@@ -83,8 +99,8 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
     } catch (e) {
       const code = (e as { code?: string } | null)?.code;
       if (code !== '28P01' && code !== '28000') { await pool.end(); throw e; }
-      // Wrong or missing password: set it (the password is hex, safe to inline).
-      await admin.query(`alter role authenticator with login password '${password}'`);
+      // Wrong or missing password: set it (the password is hex, safe to inline), one instance at a time.
+      await withLock(AUTHENTICATOR_LOCK, () => admin.query(`alter role authenticator with login password '${password}'`));
       await pool.query('select 1');
     }
     roleTimeouts = await readRoleTimeouts(pool);
@@ -117,6 +133,7 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
         });
       } finally { client.release(); }
     },
+    withLock,
     async listen(channel, onPayload) {
       const client = await admin.connect();
       listeners.add(client);

@@ -29,6 +29,12 @@ export interface Database {
    * then `fn`. Rolled back when fn throws.
    */
   asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding the PostgreSQL session advisory lock `key` (server/db/locks.ts) on a connection of its own,
+   * so one instance at a time runs it however many start at once; fn may use any connection. PGlite has one
+   * process: calls are only serialized in it.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

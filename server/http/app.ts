@@ -13,6 +13,7 @@ import { noteRequestUser, startRequestLog, type Logger } from './log';
 import { serveStatic } from './static';
 import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
+import type { Queryable } from '../db/types';
 
 export interface RateLimits { token: RateLimit; signup: RateLimit }
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   staticDir: string | null;
   config: () => { supabaseUrl: string; supabaseAnonKey: string };
   rateLimits: RateLimits;
+  /** Where the rate-limit buckets live (shared by every instance on the same database). */
+  db: { admin: Queryable };
   /** Request and error log (server/http/log.ts); none = silent. */
   logger?: Logger | null;
   /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
@@ -42,8 +45,8 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps) {
-  const tokenLimiter = createLimiter(deps.rateLimits.token);
-  const signupLimiter = createLimiter(deps.rateLimits.signup);
+  const tokenLimiter = createLimiter(deps.db, 'auth_token', deps.rateLimits.token);
+  const signupLimiter = createLimiter(deps.db, 'auth_signup', deps.rateLimits.signup);
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const path = url.pathname;
@@ -65,7 +68,7 @@ export function createApp(deps: AppDeps) {
       const sub = path.slice('/auth/v1'.length) || '/';
       if (req.method === 'POST' && (sub === '/token' || sub === '/signup')) {
         const ip = clientIp(req, deps.trustProxy ?? false);
-        if (!(sub === '/token' ? tokenLimiter : signupLimiter).take(ip)) {
+        if (!(await (sub === '/token' ? tokenLimiter : signupLimiter).take(ip))) {
           throw shapedError('auth', 429, 'over_request_rate_limit', 'Request rate limit reached');
         }
       }

@@ -87,6 +87,7 @@ describe('request log', () => {
     const app = createApp({
       keys, auth: async () => { throw new Error('boom\nsecond line'); }, sso: () => null, rest: () => null, storage: async () => {},
       staticDir: null, config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS, logger,
+      db: { admin: { query: () => Promise.reject(new Error('no database in this test')) } }, // no rate-limited path is called
     });
     const server = createServer((req, res) => void app(req, res));
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

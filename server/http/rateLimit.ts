@@ -1,4 +1,7 @@
-// Per-IP token buckets (e.g. Supabase Auth: /token 150 per 5 minutes with bursts of 30).
+// Token buckets per key (e.g. Supabase Auth: /token 150 per 5 minutes with bursts of 30), kept in the database
+// (auth.rate_limit_buckets, server/db/bootstrap.sql) so that N instances on one PostgreSQL share one budget per
+// client instead of multiplying it by N. One atomic upsert per take; stale buckets are pruned now and then.
+import type { Queryable } from '../db/types';
 
 export interface RateLimit {
   /** Sustained rate: `perWindow` requests every `windowS` seconds. */
@@ -10,23 +13,36 @@ export interface RateLimit {
 
 export interface Limiter {
   /** Takes one token for `key`; false when the bucket is empty. */
-  take(key: string): boolean;
+  take(key: string): Promise<boolean>;
 }
 
-export function createLimiter(limit: RateLimit, now: () => number = Date.now): Limiter {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const refillPerMs = limit.perWindow / (limit.windowS * 1000);
+const PRUNE_EVERY = 500;
+
+// refilled = what the bucket holds now; one token is taken when a whole one is there.
+const TAKE_SQL = `
+  insert into auth.rate_limit_buckets as b (bucket, key, tokens, at, allowed)
+  values ($1, $2, $3::float8 - 1, now(), true)
+  on conflict (bucket, key) do update set
+    tokens = case when least($3::float8, b.tokens + extract(epoch from now() - b.at)::float8 * $4::float8) >= 1
+                  then least($3::float8, b.tokens + extract(epoch from now() - b.at)::float8 * $4::float8) - 1
+                  else least($3::float8, b.tokens + extract(epoch from now() - b.at)::float8 * $4::float8) end,
+    allowed = least($3::float8, b.tokens + extract(epoch from now() - b.at)::float8 * $4::float8) >= 1,
+    at = now()
+  returning allowed`;
+
+/** `bucket` names the limit (e.g. 'token'); keys are per client (its address). */
+export function createLimiter(db: { admin: Queryable }, bucket: string, limit: RateLimit): Limiter {
+  const refillPerS = limit.perWindow / limit.windowS;
+  let takes = 0;
   return {
-    take(key) {
-      const t = now();
-      if (buckets.size > 10_000) for (const [k, b] of buckets) if (t - b.at > limit.windowS * 1000) buckets.delete(k);
-      const b = buckets.get(key) ?? { tokens: limit.burst, at: t };
-      b.tokens = Math.min(limit.burst, b.tokens + (t - b.at) * refillPerMs);
-      b.at = t;
-      buckets.set(key, b);
-      if (b.tokens < 1) return false;
-      b.tokens -= 1;
-      return true;
+    async take(key) {
+      if (++takes % PRUNE_EVERY === 0) {
+        // A bucket untouched for a whole window is full again: forgetting it changes nothing.
+        void db.admin.query('delete from auth.rate_limit_buckets where bucket = $1 and at < now() - make_interval(secs => $2)', [bucket, limit.windowS])
+          .catch(() => undefined);
+      }
+      const r = await db.admin.query<{ allowed: boolean }>(TAKE_SQL, [bucket, key, limit.burst, refillPerS]);
+      return r.rows[0]?.allowed === true;
     },
   };
 }

@@ -99,6 +99,8 @@ export class ChangeFeed {
     if (this.closed) return;
     try {
       await this.db.admin.query('delete from realtime.changes where id <= $1 and commit_timestamp < now() - interval \'1 minute\'', [this.lastId]);
+      // Broadcast rows were sent when their change was read (Supabase keeps them a few days; here 10 minutes).
+      await this.db.admin.query('delete from realtime.messages where inserted_at < (now() - interval \'10 minutes\')::timestamp');
     } catch (e) { if (!this.closed) console.error('[realtime] prune failed', e); }
   }
 

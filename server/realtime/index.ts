@@ -1,11 +1,14 @@
 // Supabase Realtime subset on /realtime/v1/websocket (Phoenix vsn 2.0.0, `ws` noServer): channel join with
 // postgres_changes bindings, heartbeats, access_token refresh, leave; each change sent only to subscribers whose
-// role and claims can select the row (feed.ts). Presence and broadcast are acknowledged, not relayed.
+// role and claims can select the row (feed.ts). Broadcast from the database (realtime.send): private channels are
+// authorised once at join and at each token refresh by the RLS of realtime.messages (broadcast.ts), then every
+// broadcast row of their topic is sent as is. Presence and client broadcasts are acknowledged, not relayed.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import type { Database } from '../db/types';
 import { ChangeFeed, type Change, type Viewer } from './feed';
+import { authorizeChannel, broadcastFrameEncoder, broadcastRowOf, subTopic, type BroadcastRow } from './broadcast';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
 import { DEFAULT_CONNECTION_LIMITS, KeyedCounter, type ConnectionLimits } from './connectionLimits';
 
@@ -29,7 +32,7 @@ export interface RealtimeOptions {
   limits?: Partial<ConnectionLimits>;
 }
 
-interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer }
+interface Channel { topic: string; joinRef: string | null; subs: Subscription[]; viewer: Viewer; private: boolean }
 interface Conn {
   ws: WebSocket; viewer: Viewer; channels: Map<string, Channel>; lastSeen: number; queue: Promise<void>; pending: number;
   address: string;
@@ -37,7 +40,7 @@ interface Conn {
   user: string | null;
 }
 
-export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(): Promise<void>; flush(): Promise<void> } {
+export function attachRealtime(server: http.Server, opts: RealtimeOptions): { close(how?: { code: number; reason: string }): Promise<void>; flush(): Promise<void> } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const conns = new Set<Conn>();
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...opts.limits };
@@ -45,7 +48,7 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
   const byUser = new KeyedCounter(limits.perUser);
   let nextId = 1;
   let closing: Promise<void> | null = null;
-  const hasSubscribers = () => [...conns].some((c) => [...c.channels.values()].some((ch) => ch.subs.length > 0));
+  const hasSubscribers = () => [...conns].some((c) => c.channels.size > 0);
   const feed = new ChangeFeed(opts.db, deliver, hasSubscribers);
   const started = feed.start().catch((e) => { console.error('[realtime] could not start the change feed', e); });
 
@@ -126,10 +129,11 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     ws.on('error', () => conns.delete(conn));
   }
 
-  function send(conn: Conn, f: Frame) {
+  function send(conn: Conn, f: Frame) { sendText(conn, encodeFrame(f)); }
+  function sendText(conn: Conn, text: string) {
     if (conn.ws.readyState !== conn.ws.OPEN) return;
     if (conn.ws.bufferedAmount > MAX_BUFFERED_BYTES) { conn.ws.terminate(); conns.delete(conn); return; }
-    conn.ws.send(encodeFrame(f));
+    conn.ws.send(text);
   }
   const reply = (conn: Conn, f: Frame, status: 'ok' | 'error', response: Record<string, unknown>) =>
     send(conn, [f[0], f[1], f[2], 'phx_reply', { status, response }]);
@@ -160,6 +164,10 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
           send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
           return;
         }
+        if (ch.private) {
+          const policies = await authorizeChannel(opts.db, v, subTopic(topic)).catch(() => ({ read: false, write: false }));
+          if (!policies.read) return refuse(conn, ch, topic);
+        }
         ch.viewer = v;
         return;
       }
@@ -167,6 +175,13 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
         // presence/broadcast pushes: acknowledged so the client's push resolves, nothing is relayed.
         if (f[1] !== null) reply(conn, f, 'ok', {});
     }
+  }
+
+  /** Like Supabase when a refreshed token no longer passes the channel's policies: a system error, then phx_close. */
+  function refuse(conn: Conn, ch: Channel, topic: string) {
+    send(conn, [ch.joinRef, null, topic, 'system', { channel: subTopic(topic), extension: 'system', message: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic(topic)}`, status: 'error' }]);
+    conn.channels.delete(topic);
+    send(conn, [ch.joinRef, null, topic, 'phx_close', {}]);
   }
 
   async function join(conn: Conn, f: Frame, p: Record<string, unknown>) {
@@ -190,7 +205,17 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     try { subs = rawSubs.map((r) => parseSubscription(r, nextId++)); } catch (e) {
       return reply(conn, f, 'error', { reason: `Unable to subscribe to changes with given parameters: ${(e as Error).message}` });
     }
-    conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer });
+    const isPrivate = config.private === true;
+    if (isPrivate) {
+      const policies = await authorizeChannel(opts.db, viewer, subTopic(topic)).catch((e) => {
+        console.error('[realtime] channel authorisation failed', e);
+        return { read: false, write: false };
+      });
+      if (!policies.read) {
+        return reply(conn, f, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic(topic)}` });
+      }
+    }
+    conn.channels.set(topic, { topic, joinRef: f[0], subs, viewer, private: isPrivate });
     reply(conn, f, 'ok', { postgres_changes: subs.map((s) => ({ ...s.raw, id: s.id })) });
     const name = topic.replace(/^realtime:/, '');
     if (subs.length) send(conn, [f[0], null, topic, 'system', { channel: name, extension: 'postgres_changes', message: 'Subscribed to PostgreSQL', status: 'ok' }]);
@@ -198,7 +223,24 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
     if (presence?.enabled) send(conn, [f[0], null, topic, 'presence_state', {}]);
   }
 
+  /** A database broadcast goes to every channel joined on its topic with the same privacy (authorised at join). */
+  function deliverBroadcast(m: BroadcastRow) {
+    const topic = `realtime:${m.topic}`;
+    const encode = broadcastFrameEncoder(topic, m);
+    const now = Date.now() / 1000;
+    for (const conn of conns) {
+      const ch = conn.channels.get(topic);
+      if (!ch || ch.private !== m.private) continue;
+      const exp = ch.viewer.claims.exp;
+      if (typeof exp === 'number' && exp < now) continue; // expired token: silent until refreshed
+      sendText(conn, encode(ch.joinRef));
+    }
+  }
+
   async function deliver(c: Change, canSee: (v: Viewer) => Promise<boolean>) {
+    const message = broadcastRowOf(c);
+    if (message) return deliverBroadcast(message);
+    if (c.schema === 'realtime') return;
     const now = Date.now() / 1000;
     const jobs: Promise<void>[] = [];
     for (const conn of conns) {
@@ -236,11 +278,24 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
         await feed.kick();
       }
     },
-    async close() {
+    /**
+     * Stops the feed and closes every socket. With a code (graceful shutdown: 1012 'service restart'), each socket
+     * gets a close frame with that code and reason, which realtime-js answers by reconnecting (to another instance
+     * behind the load balancer); sockets that do not answer within a second are cut.
+     */
+    async close(how?: { code: number; reason: string }) {
       if (closing) return closing;
       closing = (async () => {
         server.off('upgrade', onUpgrade);
         clearInterval(idleTimer);
+        if (how) {
+          await Promise.all([...conns].map((c) => new Promise<void>((done) => {
+            if (c.ws.readyState !== c.ws.OPEN) { c.ws.terminate(); done(); return; }
+            const cut = setTimeout(() => { c.ws.terminate(); done(); }, 1000);
+            c.ws.once('close', () => { clearTimeout(cut); done(); });
+            c.ws.close(how.code, how.reason);
+          })));
+        }
         for (const c of conns) c.ws.terminate();
         conns.clear();
         await started;

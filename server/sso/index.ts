@@ -38,7 +38,7 @@ class CallbackError extends Error {
 export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHandler {
   const providers = options.providers ?? [];
   const flows = createFlowStore(deps.db);
-  const limiter = createLimiter(SSO_START_RATE_LIMIT);
+  const limiter = createLimiter(deps.db, 'sso_start', SSO_START_RATE_LIMIT);
   const external = () => (options.apiExternalUrl ?? deps.publicUrl()).replace(/\/$/, '');
   const callbackUrl = () => `${external()}/auth/v1/callback`;
   const parties = new Map<string, RelyingParty>();
@@ -64,7 +64,7 @@ export function createSsoHandler(deps: SsoDeps, options: SsoOptions = {}): ApiHa
 
   /** POST /sso {domain | provider_id, redirect_to, skip_http_redirect, code_challenge, code_challenge_method}. */
   async function start(req: IncomingMessage, res: ServerResponse, ctx: ApiContext) {
-    if (!limiter.take(req.socket.remoteAddress ?? 'unknown')) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
+    if (!(await limiter.take(req.socket.remoteAddress ?? 'unknown'))) throw authError(429, 'over_request_rate_limit', 'Request rate limit reached');
     const body = await readJsonObject(ctx.body, 'auth');
     const domain = typeof body.domain === 'string' ? normalizeDomain(body.domain) : '';
     const providerId = typeof body.provider_id === 'string' ? body.provider_id.trim() : '';

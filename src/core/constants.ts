@@ -66,3 +66,5 @@ export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500
 
 /** A zone is a polygon of at least this many vertices; fewer draws no zone and contains nothing. */
 export const MIN_ZONE_VERTICES = 3;
+/** Deletion tombstones are kept this long; an older local replica reloads every point (docs/product.md#constants). */
+export const REPLICA_MAX_AGE_DAYS = 30;

@@ -1,5 +1,6 @@
 // The mode machine of docs/product.md#modes as pure functions: which mode results from a request.
-export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'report';
+/** `select`: the lasso of bulk selection (docs/product.md#bulk-changes). */
+export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'report' | 'select';
 
 /**
  * Mode after the user asks for `requested` while in `current`.

@@ -54,14 +54,17 @@ export interface Point {
   ticketNumber: string | null;
   teamId: string | null;
   teamName: string | null;
+  /** When the row reached the server (created_at). */
   creationDate: string;
+  /** When the anomaly was observed (observed_at: the device's time of the save, offline or not); creationDate when unknown. */
+  observedAt?: string;
   createdBy: string | null;
   /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
   updatedAt?: string;
 }
 
 /** A point as the app saves it: the columns the user edits (and its id when it exists). */
-export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'createdBy'> & { id?: string };
+export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'observedAt' | 'createdBy'> & { id?: string };
 
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string; updatedAt?: string }
 

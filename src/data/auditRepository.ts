@@ -50,3 +50,12 @@ export async function userEmails(ids: string[]): Promise<Map<string, string>> {
   for (const r of (res.data ?? []) as Row[]) out.set(r.id, r.email);
   return out;
 }
+
+/** The newest recorded insert or update of a row (who and when), or null when none is readable by the caller. */
+export async function lastRowChange(table: string, rowId: string): Promise<{ actor: string | null; at: string } | null> {
+  const res = await supabase().from('audit_log').select('actor, at').eq('table_name', table).eq('row_id', rowId)
+    .in('action', ['insert', 'update']).order('at', { ascending: false }).order('id', { ascending: false }).limit(1);
+  if (res.error) throw res.error;
+  const r = (res.data ?? [])[0] as Row | undefined;
+  return r ? { actor: r.actor ?? null, at: r.at } : null;
+}

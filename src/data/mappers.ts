@@ -18,7 +18,7 @@ export const toPoint = (r: Row): Point => ({
   kmValue: num(r.km_value), position: { x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0) },
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
-  creationDate: r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
+  creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
 });
 
 export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)

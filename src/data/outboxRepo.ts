@@ -22,9 +22,13 @@ export async function fetchPoint(id: string): Promise<Point | null> {
   return res.data ? toPoint(res.data) : null;
 }
 
-/** Inserts the point with the device's id; when a row with that id already exists nothing changes. */
-export async function insertPointOnce(id: string, fields: PointFields): Promise<Point> {
-  const res = await supabase().from('points').upsert(fromPoint({ ...fields, id }), { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
+/**
+ * Inserts the point with the device's id and the time the agent saved it (observed_at; the server stamps
+ * created_at on arrival); when a row with that id already exists nothing changes.
+ */
+export async function insertPointOnce(id: string, fields: PointFields, observedAt?: string): Promise<Point> {
+  const values = { ...fromPoint({ ...fields, id }), ...(observedAt ? { observed_at: observedAt } : {}) };
+  const res = await supabase().from('points').upsert(values, { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
   if (res.error) fail(res.error, res.status);
   const row = res.data?.[0];
   if (row) return toPoint(row);

@@ -12,6 +12,7 @@ import { statusFilterAtom } from '../state/filters';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
+import { LassoOverlay } from './LassoOverlay';
 import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { PkHighlight } from './PkHighlight';
@@ -111,6 +112,7 @@ export function MapView() {
           />
         )}
         {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+        {mode === 'select' && api && <LassoOverlay controller={api.controller} />}
         {(mode === 'draw-point' || mode === 'draw-zone') && <div className="map-crosshair" aria-hidden="true" data-testid="map-crosshair" />}
         <div className="sr-only" aria-live="polite" data-testid="map-announcer">{announcement}</div>
       </MapCanvas>

@@ -166,7 +166,8 @@ export const moveLevelAtom = atom(null, async (get, set, args: { id: string; del
   if (!r) return;
   set(criticalityLevelsAtom, r.list); // optimistic, reverted on failure
   try {
-    for (const l of r.changed) await repo.saveCriticalityLevel(l);
+    // Each states its version; the saved one (new version) replaces it so that the next move states that one.
+    for (const l of r.changed) levelsCollection.put(await repo.saveCriticalityLevel(l));
   } catch (e) {
     set(criticalityLevelsAtom, before);
     throw e;

@@ -33,3 +33,16 @@ export async function fetchJournal(q: audit.JournalQuery): Promise<AuditPage> {
 export function fetchJournalMembers(): Promise<Profile[]> {
   return listProfiles();
 }
+
+/** Who made the newest change of a row and when (the conflict dialog); null when the history cannot be read. */
+export async function fetchLastChange(table: string, rowId: string): Promise<{ email: string | null; at: string } | null> {
+  try {
+    const last = await audit.lastRowChange(table, rowId);
+    if (!last) return null;
+    const emails = last.actor ? await audit.userEmails([last.actor]) : new Map<string, string>();
+    return { email: last.actor ? emails.get(last.actor) ?? null : null, at: last.at };
+  } catch (e) {
+    console.warn('historique indisponible pour le conflit', e);
+    return null;
+  }
+}

@@ -84,7 +84,8 @@ export function enterSession(session: Session): Promise<void> {
     store.set(sessionAtom, session);
     store.set(currentLineIdAtom, initialLine(session.user.id, pendingLinkSearch()));
     void restorePoints(session.user.id); // a warm open draws the map of that line from the local replica at once
-    void startLive();
+    // An admin ending this access signs every open page out at once, idle or not (docs/product.md#session).
+    void startLive({ userId: session.user.id, onAccessRevoked: () => { void endRevokedSession(); } });
   })();
   return entering;
 }

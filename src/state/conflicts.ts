@@ -25,6 +25,8 @@ export interface PendingConflict {
   table: ConflictTable;
   base: Record<string, unknown>; mine: Record<string, unknown>; theirs: Record<string, unknown>;
   diffs: FieldDiff[];
+  /** The row's key (id, or key for a setting): the dialog names who made the other change from its history. */
+  rowId: string | null;
   /** Called by the dialog with the values to save (theirs overlaid with the choices), or null to cancel. */
   settle(values: Record<string, unknown> | null): void;
 }
@@ -33,10 +35,10 @@ export interface PendingConflict {
 export const conflictAtom = atom<PendingConflict | null>(null);
 
 /** Shows the dialog and waits for the user's choice: the values to save, or null when cancelled. */
-export function askConflict<T extends object>(table: ConflictTable, base: T, mine: T, theirs: T, fields: readonly (keyof T & string)[]): Promise<T | null> {
+export function askConflict<T extends object>(table: ConflictTable, base: T, mine: T, theirs: T, fields: readonly (keyof T & string)[], rowId: string | null = null): Promise<T | null> {
   return new Promise((resolve) => {
     store.set(conflictAtom, {
-      table, base: base as Record<string, unknown>, mine: mine as Record<string, unknown>, theirs: theirs as Record<string, unknown>,
+      table, rowId, base: base as Record<string, unknown>, mine: mine as Record<string, unknown>, theirs: theirs as Record<string, unknown>,
       diffs: diffVersions(base, mine, theirs, fields),
       settle: (values) => { store.set(conflictAtom, null); resolve(values as T | null); },
     });
@@ -75,7 +77,8 @@ export async function saveVersioned<T extends { updatedAt?: string }>(s: Version
     }
     const theirs = await s.fetchCurrent();
     if (!theirs) throw new RowGoneError(s.table);
-    const chosen = await askConflict(s.table, base, mine, theirs, s.fields);
+    const key = base as { id?: unknown; key?: unknown };
+    const chosen = await askConflict(s.table, base, mine, theirs, s.fields, String(key.id ?? key.key ?? '') || null);
     if (!chosen) throw new ConflictCancelledError();
     const next = s.finish ? s.finish(chosen) : chosen;
     base = theirs;

@@ -1,104 +1,144 @@
-// Live updates (docs/product.md#realtime): one realtime channel on the app tables, and the first load at once. Point changes are
-// patched into the point index (batched); rows of the small tables are patched into their collection. After a
-// reconnect only what changed is fetched (points since the last sync, never everything).
+// Live updates (docs/product.md#realtime) through Broadcast from the database: private channels authorised once at
+// join by the database, carrying small invalidations: 'line:<id>' of the line shown (points, zones, markers) and
+// 'changes:<table>' for the shared tables; the first load starts at once. Points are pulled through the sync cursor
+// (one sync per burst, never per change), a point that moved to another line is dropped at once; a small table is
+// reloaded (debounced). 'user:<id>' says when an admin ended this account's access: the page signs out at once.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
-import { catchUp, LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
-import { collectionOf, type RealtimeChange } from './collections';
+import { LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
 import { patchPointRows, syncPoints } from './pointsCollection';
-import { activeLineId, teamsAtom } from './tables';
+import { activeLineAtom, activeLineId } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
 
-export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce bursts of unusable changes to one reload per table
-export const POINT_PATCH_BATCH_MS = 30; // collect point changes this long before one state update
+export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce a burst of invalidations to one reload per table
+export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidations to one sync
 
-let channel: RealtimeChannel | null = null;
+/** Tables whose rows belong to a line: their invalidations come on the line's topic. */
+const PER_LINE: readonly TableName[] = ['points', 'zones', 'kilometer_markers'];
+const SHARED = (): TableName[] => LIVE_TABLES.filter((t) => !PER_LINE.includes(t));
+
+interface Invalidation { table?: string; rows?: { id?: unknown; line_id?: unknown }[] }
+
+export interface LiveOptions {
+  userId: string;
+  /** The account's access was ended by an admin (deactivated or deleted). */
+  onAccessRevoked(): void;
+}
+
+let channels: RealtimeChannel[] = [];
+let unfollowLine: () => void = () => undefined;
+let generation = 0;
 const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
-let pendingUpserts = new Map<string, Record<string, unknown>>();
-let pendingDeletes = new Set<string>();
-let patchTimer: ReturnType<typeof setTimeout> | undefined;
+let syncTimer: ReturnType<typeof setTimeout> | undefined;
+let syncRunning = false;
+let invalidatedDuringSync = false;
 
 function scheduleReload(table: TableName): void {
   clearTimeout(timers.get(table));
   timers.set(table, setTimeout(() => { timers.delete(table); void reloadTable(table); }, TABLE_RELOAD_DEBOUNCE_MS));
 }
 
-const teamName = (id: string | null) => (id ? store.get(teamsAtom).find((t) => t.id === id)?.name ?? null : null);
-
-function flushPointPatches(): void {
-  patchTimer = undefined;
-  const ups = [...pendingUpserts.values()];
-  const dels = [...pendingDeletes];
-  pendingUpserts = new Map();
-  pendingDeletes = new Set();
-  patchPointRows(ups, dels, teamName);
-}
-
-function onPointChange(c: RealtimeChange): void {
-  if (c.eventType === 'DELETE') {
-    const id = c.old?.id as string | undefined;
-    if (!id) return scheduleReload('points');
-    pendingUpserts.delete(id);
-    pendingDeletes.add(id);
-  } else {
-    const id = c.new?.id as string | undefined;
-    if (!id) return scheduleReload('points');
-    const line = activeLineId();
-    if (line && typeof c.new.line_id === 'string' && c.new.line_id !== line) {
-      // A point of another line (or moved there): not shown here.
-      pendingUpserts.delete(id);
-      pendingDeletes.add(id);
-    } else {
-      pendingDeletes.delete(id);
-      pendingUpserts.set(id, c.new);
-    }
-  }
-  patchTimer ??= setTimeout(flushPointPatches, POINT_PATCH_BATCH_MS);
-}
-
-/** Subscribes to every live table and loads the data; resolves after the first load. */
-export function startLive(): Promise<void> {
-  stopLive();
-  store.set(liveStatusAtom, 'connecting');
-  let ch = supabase().channel('app-data');
-  for (const table of LIVE_TABLES) {
-    ch = ch.on('postgres_changes', { event: '*', schema: 'public', table }, (payload: RealtimeChange) => {
-      if (table === 'points') onPointChange(payload);
-      else if (!collectionOf(table)?.applyChange(payload)) scheduleReload(table);
+/** One sync for a burst; an invalidation that arrives while a sync runs gets one more sync after it. */
+function schedulePointSync(): void {
+  if (syncRunning) { invalidatedDuringSync = true; return; }
+  syncTimer ??= setTimeout(() => {
+    syncTimer = undefined;
+    syncRunning = true;
+    invalidatedDuringSync = false;
+    const gen = generation;
+    void syncPoints().finally(() => {
+      syncRunning = false;
+      if (gen === generation && invalidatedDuringSync) schedulePointSync();
     });
+  }, POINT_SYNC_DEBOUNCE_MS);
+}
+
+function invalidate(table: TableName): void {
+  if (table === 'points') schedulePointSync();
+  else scheduleReload(table);
+}
+
+/** An invalidation on the line's topic: points that now belong to another line leave the index at once. */
+function onLineInvalidation(m: Invalidation): void {
+  const table = m.table as TableName | undefined;
+  if (!table || !PER_LINE.includes(table)) return;
+  if (table === 'points') {
+    const line = activeLineId();
+    const gone = (m.rows ?? []).filter((r) => typeof r.line_id === 'string' && r.line_id !== line).map((r) => String(r.id));
+    if (gone.length) patchPointRows([], gone);
   }
-  channel = ch;
-  // The first load starts at once, without waiting for the channel: the load's catch-up pass (changes since its
-  // reading time) and the sync on SUBSCRIBED cover whatever changed before the channel joined.
+  invalidate(table);
+}
+
+/** Joins every live topic and loads the data; resolves after the first load. */
+export function startLive(opts: LiveOptions): Promise<void> {
+  stopLive();
+  const gen = ++generation;
+  store.set(liveStatusAtom, 'connecting');
+  // The first load starts at once, without waiting for the channels: the load's catch-up pass (changes since its
+  // reading time) and the sync once every channel joined cover whatever changed before.
   const firstLoad = loadAll();
-  let joinedOnce = false;
-  ch.subscribe((status, err) => {
-    if (channel !== ch) return;
+  const joined = new Set<string>();
+  const total = SHARED().length + 2; // the shared tables, the line, the user's notices
+  const onStatus = (topic: string, rejoined: () => void) => (status: string, err?: Error) => {
+    if (gen !== generation) return;
     if (status === 'SUBSCRIBED') {
+      const again = joined.has(topic);
+      joined.add(topic);
+      if (again) rejoined(); // reconnected: fetch what changed on this topic, never everything
+      else if (joined.size === total) void firstLoad.then(() => syncPoints()); // what changed before every join
       store.set(liveStatusAtom, 'live');
-      if (joinedOnce) void catchUp(); // reconnected: fetch what changed, never everything
-      else void firstLoad.then(() => syncPoints()); // what changed between the load's reading and the join
-      joinedOnce = true;
     } else {
-      if (err) console.warn('Temps réel :', status, err);
+      if (err) console.warn('Temps réel :', topic, status, err);
       store.set(liveStatusAtom, 'offline');
     }
-  });
+  };
+  for (const table of SHARED()) {
+    const topic = `changes:${table}`;
+    const ch = supabase().channel(topic, { config: { private: true } })
+      .on('broadcast', { event: 'invalidate' }, () => { if (gen === generation) invalidate(table); });
+    ch.subscribe(onStatus(topic, () => invalidate(table)));
+    channels.push(ch);
+  }
+  // The line shown is known once the lines are read, and may change: its channel follows it.
+  let lineChannel: RealtimeChannel | null = null;
+  let lineTopic: string | null = null;
+  const followLine = () => {
+    const id = activeLineId();
+    const topic = id ? `line:${id}` : null;
+    if (gen !== generation || topic === lineTopic) return;
+    if (lineChannel) { const old = lineChannel; channels = channels.filter((c) => c !== old); void supabase().removeChannel(old); }
+    lineTopic = topic;
+    lineChannel = null;
+    if (!topic) return;
+    const ch = supabase().channel(topic, { config: { private: true } })
+      .on('broadcast', { event: 'invalidate' }, (m: { payload?: Invalidation }) => { if (gen === generation) onLineInvalidation(m.payload ?? {}); });
+    ch.subscribe(onStatus('line', () => { for (const t of PER_LINE) invalidate(t); }));
+    lineChannel = ch;
+    channels.push(ch);
+  };
+  unfollowLine = store.sub(activeLineAtom, followLine);
+  followLine();
+  const userTopic = `user:${opts.userId}`;
+  const notices = supabase().channel(userTopic, { config: { private: true } })
+    .on('broadcast', { event: 'access_revoked' }, () => { if (gen === generation) opts.onAccessRevoked(); });
+  notices.subscribe(onStatus(userTopic, () => undefined));
+  channels.push(notices);
   return firstLoad.then(() => undefined);
 }
 
 export function stopLive(): void {
+  generation++;
+  unfollowLine();
+  unfollowLine = () => undefined;
   for (const t of timers.values()) clearTimeout(t);
   timers.clear();
-  clearTimeout(patchTimer);
-  patchTimer = undefined;
-  pendingUpserts = new Map();
-  pendingDeletes = new Set();
-  if (channel) {
-    const ch = channel;
-    channel = null;
-    void supabase().removeChannel(ch);
-  }
+  clearTimeout(syncTimer);
+  syncTimer = undefined;
+  invalidatedDuringSync = false;
+  const old = channels;
+  channels = [];
+  for (const ch of old) void supabase().removeChannel(ch);
   store.set(liveStatusAtom, 'idle');
 }

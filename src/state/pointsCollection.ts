@@ -4,7 +4,8 @@
 //                     only what changed since its last sync; else every point from the server, page by page
 //                     (progress in pointsLoadProgressAtom, the map usable from the first page)
 //   syncPoints()      what changed since the last sync (updates and tombstones), e.g. after a realtime reconnect
-//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views)
+//   patchPointRows()  live changes (realtime rows, saves); patchPoints(): domain points (outbox views);
+//                     patchIndexRows(): index rows (bulk changes)
 //   savePoint(), deletePoint()
 // Every write is dropped once the session that started it has ended (sign-out).
 import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
@@ -13,6 +14,7 @@ import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replic
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
 import { appendPage, createPointIndex, findSlot, rebuildLookup, removeIds, upsertRows } from '../core/pointIndex/store';
+import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
@@ -117,7 +119,8 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     setReplicaEnabled(true);
     if (!mine || !lineId) return false; // only a line's own record is restored
     const rec = await readIndex(lineId);
-    if (!rec || !rec.count || !still()) return false;
+    // Too old to catch up (its deletions' tombstones may be purged): reload every point.
+    if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
     indexLine = lineId;
     const ix = createPointIndex(rec.count);
     ix.idBytes.set(rec.idBytes); ix.x.set(rec.x); ix.y.set(rec.y); ix.km.set(rec.km); ix.created.set(rec.created);
@@ -269,6 +272,14 @@ export function patchPointRows(rows: readonly Row[], deletedIds: readonly string
     changed += upsertRows(ix, rows.map(toIndexRow));
     remember(rows.map((r) => withVersion(r, teamName)));
   }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+/** Index rows (a bulk change's results) and deleted ids; a row older than the one held is ignored. */
+export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
+  const ix = current();
+  const changed = removeIds(ix, deletedIds) + (rows.length ? upsertRows(ix, rows) : 0);
   forgetPointDetails(deletedIds);
   if (changed) { publish(); scheduleSave(); }
 }

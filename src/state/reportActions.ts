@@ -1,6 +1,7 @@
 // Route report actions (docs/product.md#report-form, #backend-calls; issue 10 item 4): the report's typed-array input from the loaded state (no
 // reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
 // with progress, and the file download.
+import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
 import { planReport, planStats, type ReportPlan } from '../core/report/plan';
@@ -10,7 +11,8 @@ import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
 import { STATUS_LABELS, TRACK_LABELS } from '../core/constants';
 import type { DocxRow } from '../core/report/docxStream';
-import { fetchPointDetails } from '../data/reportDetails';
+import { fetchReportDetails } from './reportDetails';
+import { offlineAtom } from './offline/atoms';
 import { store } from './store';
 import { reportFileName } from '../core/report/fileName';
 import { activeLineAtom, manyLinesAtom } from './tables';
@@ -19,6 +21,9 @@ import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { DocxWorkerApi } from '../../workers/docx.worker';
 import { saveBlob } from '../platform/download';
+
+/** A photo's file name, its label when it cannot be included. */
+const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0].split('/').pop() || url);
 
 let indexMemo: { source: PointIndexSnapshot; index: ReportPointIndex } | null = null;
 /**
@@ -83,6 +88,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
     const base = typeof document !== 'undefined' ? document.baseURI : undefined;
     const abs = (url: string | null) => { if (!url || !base) return url; try { return new URL(url, base).href; } catch { return url; } };
     const total = plan.rows.length;
+    const offline = store.get(offlineAtom);
     let done = 0;
     for (const s of plan.sections) {
       const zone = s.zone === OUTSIDE_ZONES ? null : zones[s.zone];
@@ -91,11 +97,11 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
         kmStart: zone?.kmStart ?? null, kmEnd: zone?.kmEnd ?? null, count: s.end - s.start,
       });
       const pageIds = (from: number) => Array.from(plan.rows.subarray(from, Math.min(s.end, from + WORD_PAGE)), (i) => index.ids[i]);
-      let nextFetch: Promise<PointDetails[]> | null = s.start < s.end ? fetchPointDetails(pageIds(s.start)) : null;
+      let nextFetch: Promise<PointDetails[]> | null = s.start < s.end ? fetchReportDetails(pageIds(s.start)) : null;
       for (let from = s.start; from < s.end; from += WORD_PAGE) {
         const details = new Map((await nextFetch!).map((d) => [d.id, d]));
         const to = Math.min(s.end, from + WORD_PAGE);
-        nextFetch = to < s.end ? fetchPointDetails(pageIds(to)) : null;
+        nextFetch = to < s.end ? fetchReportDetails(pageIds(to)) : null;
         const rows: DocxRow[] = [];
         for (let k = from; k < to; k++) {
           const i = plan.rows[k];
@@ -105,7 +111,10 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
           rows.push({
             id: index.ids[i], km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
             status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
-            team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none, imageUrl: abs(d?.imageUrl ?? null),
+            team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none,
+            // Offline the photos cannot be fetched: their labels stand in for them, with a note.
+            ...(offline && d?.imageUrl ? { imageUrl: null, photoNote: REPORT_TEXT.photoOffline(photoLabel(d.imageUrl)) } : { imageUrl: abs(d?.imageUrl ?? null) }),
+            ...(d?.observedAt ? { observed: observationLabel(d.observedAt, d.createdAt) } : {}),
           });
         }
         const bytes = await api.rows(rows);

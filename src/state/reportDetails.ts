@@ -1,7 +1,40 @@
 // Details on demand for the route report (issue 10 item 4): a bounded cache of point texts fetched by id as rows are
 // shown (batched, a few pages in flight), and a paged reader for print and Word. The only report code calling src/data.
 import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetails';
+import { readDetails } from '../data/replica';
 import type { PointDetails } from '../core/report/reportIndex';
+import { failureKind } from '../core/outbox/errors';
+import { offlineAtom } from './offline/atoms';
+import { pointDetails } from './pointDetails';
+import { store } from './store';
+
+/**
+ * Report details from the server, or offline (or when the network fails) from what this device holds: the details
+ * cached in memory and in the local replica (issue 21 item 5: the Word report works offline). A point never read
+ * on this device comes with empty texts.
+ */
+export async function fetchReportDetails(ids: readonly string[]): Promise<PointDetails[]> {
+  if (!store.get(offlineAtom)) {
+    try {
+      return await fetchPointDetails(ids);
+    } catch (e) {
+      if (failureKind(e) !== 'network') throw e;
+    }
+  }
+  const out = new Map<string, PointDetails>();
+  const local = (p: { id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null; observedAt?: string; creationDate: string }): PointDetails => ({
+    id: p.id, name: p.name, description: p.description, ticketNumber: p.ticketNumber, imageUrl: p.imageUrl, teamName: p.teamName,
+    observedAt: p.observedAt ?? null, createdAt: p.creationDate,
+  });
+  for (const id of ids) { const p = pointDetails(id); if (p) out.set(id, local(p)); }
+  const missing = ids.filter((id) => !out.has(id));
+  if (missing.length) {
+    try {
+      for (const d of await readDetails(missing)) out.set(d.id, local(d.point));
+    } catch (e) { console.warn('replica unreadable for the offline report', e); }
+  }
+  return [...out.values()];
+}
 
 export const DETAILS_CACHE_MAX = 5000; // rows kept; a screen shows a few dozen
 const BATCH_MS = 16; // collect the ids asked during one frame
@@ -19,7 +52,7 @@ export interface DetailsCache {
   dispose(): void;
 }
 
-export function createDetailsCache(fetchFn: (ids: readonly string[]) => Promise<PointDetails[]> = fetchPointDetails, max = DETAILS_CACHE_MAX): DetailsCache {
+export function createDetailsCache(fetchFn: (ids: readonly string[]) => Promise<PointDetails[]> = fetchReportDetails, max = DETAILS_CACHE_MAX): DetailsCache {
   const map = new Map<string, PointDetails>();
   const pending = new Set<string>();
   const queue: string[] = [];
@@ -58,7 +91,7 @@ export function createDetailsCache(fetchFn: (ids: readonly string[]) => Promise<
 export async function forEachDetailsPage(ids: readonly string[], onPage: (rows: PointDetails[], done: number) => void | Promise<void>, pageSize = DETAILS_PAGE * 5): Promise<void> {
   for (let k = 0; k < ids.length; k += pageSize) {
     const page = ids.slice(k, k + pageSize);
-    const byId = new Map((await fetchPointDetails(page)).map((d) => [d.id, d]));
+    const byId = new Map((await fetchReportDetails(page)).map((d) => [d.id, d]));
     await onPage(page.map((id) => byId.get(id) ?? { id, name: '', description: '', ticketNumber: null, imageUrl: null, teamName: null }), k + page.length);
   }
 }

@@ -2,7 +2,11 @@
 // make the window pure arithmetic (no per-item measurement: a million rows cost nothing until shown). Browsers cap
 // an element's height (~33M px in Chromium), so past MAX_SCROLL_PX the scroll range is scaled: the scrollbar maps
 // onto the whole list and rows are placed relative to the scroll position.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+// Keyboard (issue 21 item 4): the list is one tab stop (a roving tab index): ↑/↓ (Page↑/↓, Début/Fin) move between
+// rows, ←/→ between the buttons of a row; only the current row's first control is in the tab order.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+
+const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
 export interface VirtualListProps<T> {
   /** An array or a typed array (e.g. index slots). */
@@ -43,6 +47,8 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
   }, []);
 
   const onScroll = useCallback(() => { if (scrollRef.current) setScrollTop(scrollRef.current.scrollTop); }, []);
+  const [current, setCurrent] = useState(0); // the row in the tab order
+  const focusRow = useRef<number | null>(null); // a row to focus once rendered (arrow keys)
 
   const scrollToIndex = useCallback((i: number) => {
     const el = scrollRef.current;
@@ -67,19 +73,57 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
 
   const first = Math.max(0, Math.floor(listTop / rowHeight) - overscan);
   const last = Math.min(count - 1, Math.ceil((listTop + viewport) / rowHeight) + overscan);
+  // The row in the tab order: the current one when rendered, else the first rendered one (never none).
+  const tabRow = current >= first && current <= last ? current : first;
+
+  useLayoutEffect(() => {
+    const root = scrollRef.current;
+    if (!root) return;
+    root.querySelectorAll<HTMLElement>('li.vlist-row').forEach((li) => {
+      const i = Number(li.dataset.index);
+      li.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((el, k) => { el.tabIndex = i === tabRow && k === 0 ? 0 : -1; });
+      if (focusRow.current === i) { focusRow.current = null; li.querySelector<HTMLElement>(FOCUSABLE)?.focus(); }
+    });
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li.vlist-row');
+    if (!li || !count) return;
+    const i = Number(li.dataset.index);
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const controls = [...li.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const k = controls.indexOf(e.target as HTMLElement);
+      const next = controls[k + (e.key === 'ArrowRight' ? 1 : -1)];
+      if (k >= 0 && next) { e.preventDefault(); next.focus(); }
+      return;
+    }
+    const page = Math.max(1, Math.floor(viewport / rowHeight) - 1);
+    const to = e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowUp' ? i - 1 : e.key === 'PageDown' ? i + page : e.key === 'PageUp' ? i - page
+      : e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : null;
+    if (to === null) return;
+    e.preventDefault();
+    const target = Math.max(0, Math.min(count - 1, to));
+    focusRow.current = target;
+    setCurrent(target);
+    scrollToIndex(target);
+  };
+  const onFocus = (e: FocusEvent<HTMLUListElement>) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li.vlist-row');
+    if (li) setCurrent(Number(li.dataset.index));
+  };
   const offset = Math.min(scrollTop, scrollable) - listTop; // list px → element px
   const rows: ReactNode[] = [];
   for (let i = first; i <= last; i++) {
     rows.push(
       <li key={getKey(items[i], i)} className="vlist-row" style={{ height: rowHeight, transform: `translateY(${i * rowHeight + offset}px)` }}
-        aria-setsize={count} aria-posinset={i + 1}>
+        aria-setsize={count} aria-posinset={i + 1} data-index={i}>
         {renderRow(items[i], i)}
       </li>,
     );
   }
   return (
     <div ref={scrollRef} className={`vlist ${className ?? ''}`} onScroll={onScroll}>
-      <ul className="vlist-inner" aria-label={ariaLabel} style={{ height }}>
+      <ul className="vlist-inner" aria-label={ariaLabel} style={{ height }} onKeyDown={onKeyDown} onFocus={onFocus}>
         {rows}
       </ul>
     </div>

@@ -5,7 +5,7 @@
 --   * Access that does not come back: a deactivated member is banned in auth.users (Supabase Auth, and the
 --     embedded server, refuse a banned user's sign-in and refresh with `user_banned`; the app shows 'Votre accès a
 --     été désactivé. Contactez un administrateur.'); reactivation lifts the ban. A deleted profile's user is
---     banned for good and create_profile refuses them, so they cannot make themselves a member again.
+--     banned for good and no profile insert (create_profile or direct) is accepted for them again.
 --   * point_tombstones readable only by active members (as the points themselves).
 
 -- ---------------------------------------------------------------- image_url
@@ -29,6 +29,8 @@ create or replace function private.profiles_sync_ban() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
   if tg_op = 'DELETE' then
+    -- A profile deleted by the cascade of its auth user's deletion: that user is going away anyway.
+    if pg_trigger_depth() > 1 then return old; end if;
     update auth.users u set banned_until = 'infinity' where u.id = old.id;
     update auth.refresh_tokens t set revoked = true where t.user_id::text = old.id::text and not t.revoked;
     delete from auth.sessions s where s.user_id = old.id;
@@ -56,7 +58,8 @@ $$;
 revoke all on function private.is_banned(uuid) from public, anon;
 grant execute on function private.is_banned(uuid) to authenticated, service_role;
 
--- The direct insert of one's own profile (the app's fallback, "own insert" policy) is refused to a banned user too.
+-- A banned user gets no profile: create_profile (security invoker since 20251123091000) and the direct insert
+-- (the app's fallback, "own insert" policy) both insert under the caller's role, so this trigger refuses both.
 create or replace function private.profiles_refuse_banned() returns trigger
 language plpgsql set search_path = '' as $$
 begin
@@ -69,41 +72,6 @@ end $$;
 revoke all on function private.profiles_refuse_banned() from public, anon, authenticated;
 create trigger profiles_refuse_banned before insert on public.profiles
   for each row execute function private.profiles_refuse_banned();
-
--- create_profile: unchanged but for a banned user (a deleted or deactivated profile), who is refused.
-create or replace function public.create_profile(user_id uuid, user_email text, user_role text default 'user')
-returns public.profiles
-language plpgsql volatile security definer set search_path = '' as $$
-declare
-  result public.profiles;
-  assigned text;
-begin
-  if create_profile.user_id is null
-     or (auth.uid() is distinct from create_profile.user_id and coalesce(auth.role(), '') <> 'service_role') then
-    raise exception 'Vous ne pouvez créer que votre propre profil' using errcode = '42501';
-  end if;
-  if not exists (select 1 from auth.users u where u.id = create_profile.user_id) then
-    raise exception 'Utilisateur introuvable' using errcode = '23503';
-  end if;
-  perform private.lock_roles();
-  select * into result from public.profiles p where p.id = create_profile.user_id;
-  if found then
-    return result;
-  end if;
-  if private.is_banned(create_profile.user_id) then
-    raise exception 'Votre accès a été désactivé. Contactez un administrateur.'
-      using errcode = '42501', hint = 'account_disabled';
-  end if;
-  assigned := case when exists (select 1 from public.profiles) then 'user' else 'admin' end;
-  insert into public.profiles (id, email, role)
-  values (create_profile.user_id,
-          coalesce(private.auth_email(create_profile.user_id), lower(btrim(coalesce(user_email, '')))),
-          assigned)
-  returning * into result;
-  return result;
-end $$;
-comment on function public.create_profile(uuid, text, text) is
-  'Creates the caller''s missing profile: admin iff no profile exists yet, else user (user_role is ignored); refused to a banned (deleted or deactivated) user.';
 
 -- ---------------------------------------------------------------- tombstones: active members only
 alter policy "authenticated read" on public.point_tombstones using ((select private.is_active_member()));

@@ -31,22 +31,22 @@ const one = async (actor: string | null, sql: string, params: unknown[] = []) =>
 const TABLES: { table: string; who: () => string; insert: string; update: string; del: string; col: string; from: unknown; to: unknown }[] = [
   { table: 'points', who: () => alice, col: 'status', from: 'signale', to: 'pris_en_charge',
     insert: `insert into public.points (name, "position") values ('Rail cassé', '{"x":1,"y":2}') returning id`,
-    update: "update public.points set status = 'pris_en_charge' where id = $1 returning id", del: 'delete from public.points where id = $1 returning id' },
+    update: "update public.points set status = 'pris_en_charge', updated_at = updated_at where id = $1 returning id", del: 'delete from public.points where id = $1 returning id' },
   { table: 'zones', who: () => admin, col: 'name', from: 'Z', to: 'Zone B',
     insert: `insert into public.zones (name, points) values ('Z', '[{"x":0,"y":0},{"x":1,"y":0},{"x":1,"y":1}]') returning id`,
-    update: "update public.zones set name = 'Zone B' where id = $1 returning id", del: 'delete from public.zones where id = $1 returning id' },
+    update: "update public.zones set name = 'Zone B', updated_at = updated_at where id = $1 returning id", del: 'delete from public.zones where id = $1 returning id' },
   { table: 'criticality_levels', who: () => admin, col: 'color', from: '#123456', to: '#654321',
     insert: "insert into public.criticality_levels (id, name, color) values ('faible', 'Faible', '#123456') returning id",
-    update: "update public.criticality_levels set color = '#654321' where id = $1 returning id", del: 'delete from public.criticality_levels where id = $1 returning id' },
+    update: "update public.criticality_levels set color = '#654321', updated_at = updated_at where id = $1 returning id", del: 'delete from public.criticality_levels where id = $1 returning id' },
   { table: 'teams', who: () => admin, col: 'description', from: null, to: 'Caténaire',
     insert: "insert into public.teams (name) values ('Équipe 1') returning id",
-    update: "update public.teams set description = 'Caténaire' where id = $1 returning id", del: 'delete from public.teams where id = $1 returning id' },
+    update: "update public.teams set description = 'Caténaire', updated_at = updated_at where id = $1 returning id", del: 'delete from public.teams where id = $1 returning id' },
   { table: 'kilometer_markers', who: () => admin, col: 'value', from: 12, to: 12.5,
     insert: 'insert into public.kilometer_markers ("position", value) values (600, 12) returning id',
-    update: 'update public.kilometer_markers set value = 12.5 where id = $1 returning id', del: 'delete from public.kilometer_markers where id = $1 returning id' },
+    update: 'update public.kilometer_markers set value = 12.5, updated_at = updated_at where id = $1 returning id', del: 'delete from public.kilometer_markers where id = $1 returning id' },
   { table: 'app_settings', who: () => admin, col: 'value', from: 'https://a.example.org', to: 'https://b.example.org',
     insert: "insert into public.app_settings (key, value) values ('feedback_link', 'https://a.example.org') returning key as id",
-    update: "update public.app_settings set value = 'https://b.example.org' where key = $1 returning key as id", del: 'delete from public.app_settings where key = $1 returning key as id' },
+    update: "update public.app_settings set value = 'https://b.example.org', updated_at = updated_at where key = $1 returning key as id", del: 'delete from public.app_settings where key = $1 returning key as id' },
 ];
 
 describe(`audit log: what is recorded (${testKind()})`, () => {
@@ -70,7 +70,7 @@ describe(`audit log: what is recorded (${testKind()})`, () => {
     const id = await one(alice, TABLES[0].insert);
     const v = (await db.admin.query<{ v: string }>('select updated_at::text as v from public.points where id = $1', [id])).rows[0].v;
     await asUser(db, alice, "update public.points set name = 'Rail cassé', updated_at = $2 where id = $1", [id, v]);
-    await asUser(db, alice, 'update public.points set status = status where id = $1', [id]);
+    await asUser(db, alice, 'update public.points set status = status, updated_at = updated_at where id = $1', [id]);
     expect((await entries('points', id)).map((e) => e.action)).toEqual(['insert']);
   });
 
@@ -103,7 +103,7 @@ describe(`audit log: what is recorded (${testKind()})`, () => {
   it('a cascade (a level renamed) is recorded on the points it changed', async () => {
     await one(admin, "insert into public.criticality_levels (id, name) values ('moyen', 'Moyen') returning id");
     const p = await one(alice, `insert into public.points (name, "position", criticality) values ('P', '{"x":1,"y":1}', 'moyen') returning id`);
-    await asUser(db, admin, "update public.criticality_levels set id = 'modere' where id = 'moyen'");
+    await asUser(db, admin, "update public.criticality_levels set id = 'modere', updated_at = updated_at where id = 'moyen'");
     expect((await entries('points', p)).at(-1)).toMatchObject({ action: 'update', actor: admin, changes: { criticality: { old: 'moyen', new: 'modere' } } });
   });
 });
@@ -149,7 +149,7 @@ describe(`audit log: who reads what (${testKind()})`, () => {
 
   it('user_emails: the email of who made or changed a point, nothing of anyone else (admins: anyone)', async () => {
     const p = await one(alice, TABLES[0].insert);
-    await asUser(db, bob, "update public.points set status = 'resolu' where id = $1", [p]);
+    await asUser(db, bob, "update public.points set status = 'resolu', updated_at = updated_at where id = $1", [p]);
     const carol = await createUserWithProfile(db, 'carol@example.org', 'user');
     const emails = (u: string | null, ids: string[]) => asUser<{ id: string; email: string }>(db, u, 'select * from public.user_emails($1) order by email', [ids]);
     expect(await emails(bob, [alice, bob, carol, admin])).toEqual([{ id: alice, email: 'alice@example.org' }, { id: bob, email: 'bob@example.org' }]);

@@ -224,7 +224,7 @@ describe(`lines (${testKind()})`, () => {
 
   it('records lines in the audit log, and a line holding points cannot be deleted (409 through the API)', async () => {
     const r = await tryAs(w.db, w.admin, async (tx) => {
-      await tx.query("update public.lines set name = 'Ligne B bis' where id = $1", [second]);
+      await tx.query("update public.lines set name = 'Ligne B bis', updated_at = updated_at where id = $1", [second]);
       return (await tx.query<{ action: string; changes: unknown }>("select action, changes from public.audit_log where table_name = 'lines' and row_id = $1 order by id desc limit 1", [second])).rows[0];
     });
     expect(r).toEqual({ ok: true, value: { action: 'update', changes: { name: { old: 'Ligne B', new: 'Ligne B bis' } } } });

@@ -72,7 +72,7 @@ describe(`point_index (${testKind()})`, () => {
 
   it('p_since keeps only the rows updated after that instant', async () => {
     const r = await tryAs(w.db, w.userA, async (tx) => {
-      await tx.query("update public.points set status = 'resolu' where id = $1", [w.point]);
+      await tx.query("update public.points set status = 'resolu', updated_at = updated_at where id = $1", [w.point]);
       // now() is the transaction start: everything updated in this transaction counts as after `before`.
       return (await tx.query<{ r: RawPointIndexPage }>("select public.point_index(p_since => now() - interval '1 millisecond') as r")).rows[0].r;
     });

@@ -21,37 +21,37 @@ const STATEMENTS: Record<string, Record<Op, (w: World) => [string, unknown[]]>> 
   points: {
     select: (w) => ['select id from public.points where id = $1', [w.point]],
     insert: () => [`insert into public.points (name, description, "position") values ('Signal masqué', 'd', '{"x":1,"y":2}') returning id`, []],
-    update: (w) => ["update public.points set status = 'resolu' where id = $1 returning id", [w.point]],
+    update: (w) => ["update public.points set status = 'resolu', updated_at = updated_at where id = $1 returning id", [w.point]],
     delete: (w) => ['delete from public.points where id = $1 returning id', [w.point]],
   },
   zones: {
     select: (w) => ['select id from public.zones where id = $1', [w.zone]],
     insert: () => [`insert into public.zones (name, track, points) values ('Z', null, '[{"x":0,"y":0},{"x":1,"y":0},{"x":1,"y":1}]') returning id`, []],
-    update: (w) => ["update public.zones set name = 'Zone renommée' where id = $1 returning id", [w.zone]],
+    update: (w) => ["update public.zones set name = 'Zone renommée', updated_at = updated_at where id = $1 returning id", [w.zone]],
     delete: (w) => ['delete from public.zones where id = $1 returning id', [w.zone]],
   },
   teams: {
     select: (w) => ['select id from public.teams where id = $1', [w.team]],
     insert: () => ["insert into public.teams (name) values ('Nouvelle équipe') returning id", []],
-    update: (w) => ["update public.teams set description = 'desc' where id = $1 returning id", [w.team]],
+    update: (w) => ["update public.teams set description = 'desc', updated_at = updated_at where id = $1 returning id", [w.team]],
     delete: (w) => ['delete from public.teams where id = $1 returning id', [w.freeTeam]],
   },
   criticality_levels: {
     select: (w) => ['select id from public.criticality_levels where id = $1', [w.level]],
     insert: () => ["insert into public.criticality_levels (id, name, color) values ('nouveau', 'Nouveau', '#123456') returning id", []],
-    update: (w) => ["update public.criticality_levels set name = 'Très faible' where id = $1 returning id", [w.level]],
+    update: (w) => ["update public.criticality_levels set name = 'Très faible', updated_at = updated_at where id = $1 returning id", [w.level]],
     delete: (w) => ['delete from public.criticality_levels where id = $1 returning id', [w.level]],
   },
   kilometer_markers: {
     select: (w) => ['select id from public.kilometer_markers where id = $1', [w.marker]],
     insert: () => ['insert into public.kilometer_markers ("position", value) values (1500, 13.5) returning id', []],
-    update: (w) => ['update public.kilometer_markers set value = 12.5 where id = $1 returning id', [w.marker]],
+    update: (w) => ['update public.kilometer_markers set value = 12.5, updated_at = updated_at where id = $1 returning id', [w.marker]],
     delete: (w) => ['delete from public.kilometer_markers where id = $1 returning id', [w.marker]],
   },
   app_settings: {
     select: () => ["select key as id from public.app_settings where key = 'feedback_link'", []],
     insert: () => ["insert into public.app_settings (key, value) values ('autre', 'x') returning key as id", []],
-    update: () => ["update public.app_settings set value = 'https://example.org/x' where key = 'feedback_link' returning key as id", []],
+    update: () => ["update public.app_settings set value = 'https://example.org/x', updated_at = updated_at where key = 'feedback_link' returning key as id", []],
     delete: () => ["delete from public.app_settings where key = 'feedback_link' returning key as id", []],
   },
   invitations: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorLabel, describeEntry, entryObjectName, formatAuditDate } from './describe';
+import { actorLabel, describeEntry, entryObjectName, formatAuditDate, fullTextChanges } from './describe';
 import type { AuditEntry } from './types';
 
 const ctx = {
@@ -31,7 +31,7 @@ describe('audit sentences', () => {
     expect(lines).toEqual([
       'Criticité : Attention sur ce risque → Danger sécurité, par x@y.fr le 23/11/2026 à 14:05',
       'Équipe : (vide) → Équipe Voie, par x@y.fr le 23/11/2026 à 14:05',
-      'PK : 12,5 → 13,2, par x@y.fr le 23/11/2026 à 14:05',
+      'PK : 12,50 → 13,20, par x@y.fr le 23/11/2026 à 14:05', // as the app writes a PK
     ]);
   });
 
@@ -41,7 +41,7 @@ describe('audit sentences', () => {
     expect(describeEntry(entry({ action: 'delete', actor: 'zz', changes: { name: { old: 'Rail' } } }), ctx))
       .toEqual(['Signalement supprimé : Rail, par un utilisateur inconnu le 23/11/2026 à 14:05']);
     const lines = describeEntry(entry({ changes: { image_url: { old: null, new: 'u' }, description: { old: 'a', new: 'b' }, position: { old: { x: 1, y: 1 }, new: { x: 2, y: 2 } } } }), ctx);
-    expect(lines.map((l) => l.split(',')[0])).toEqual(['Photo : ajoutée', 'Description modifiée', 'Position déplacée']);
+    expect(lines.map((l) => l.split(', par')[0])).toEqual(['Photo : ajoutée', 'Description : « a » → « b »', 'Position déplacée']);
     expect(actorLabel(null, ctx)).toBe('le système');
   });
 
@@ -50,5 +50,33 @@ describe('audit sentences', () => {
       .toEqual(['Rôle : Utilisateur → Administrateur, par x@y.fr le 23/11/2026 à 14:05', 'Accès : actif → désactivé, par x@y.fr le 23/11/2026 à 14:05']);
     expect(describeEntry(entry({ tableName: 'zones', action: 'insert', changes: { name: { new: 'Gare' } } }), ctx)[0]).toMatch(/^Zone créée, par/);
     expect(entryObjectName(entry({ tableName: 'zones', action: 'insert', changes: { name: { new: 'Gare' } } }))).toBe('Gare');
+  });
+
+  it('a PK typed with a dot reads with a comma (issue 21)', () => {
+    expect(describeEntry(entry({ changes: { kilometer: { old: '12.94', new: '12.96' } } }), ctx)[0]).toMatch(/^PK : 12,94 → 12,96, par/);
+  });
+
+  it('a text change shows the old and new text, shortened; the whole texts on demand', () => {
+    const long = 'Traverse fissurée sur quarante centimètres côté voie 2, à remplacer avant la fin du mois prochain';
+    const [line] = describeEntry(entry({ changes: { description: { old: 'Fissure', new: long } } }), ctx);
+    expect(line).toMatch(/^Description : « Fissure » → « Traverse fissurée sur quarante centimètres côté voie 2, à r… », par/);
+    expect(fullTextChanges(entry({ changes: { description: { old: 'Fissure', new: long } } }))).toEqual([{ label: 'Description', old: 'Fissure', new: long }]);
+    expect(fullTextChanges(entry({ changes: { description: { old: 'a', new: 'b' } } }))).toEqual([]);
+    expect(describeEntry(entry({ changes: { description: { old: '', new: 'b' } } }), ctx)[0]).toMatch(/^Description : \(vide\) → « b »/);
+  });
+
+  it('a report sent late says when it was observed and when it arrived', () => {
+    expect(describeEntry(entry({ action: 'insert', at: '2026-11-24T13:50:46Z', changes: { name: { new: 'R' }, observed_at: { new: '2026-11-24T13:47:46Z' } } }), ctx))
+      .toEqual(['Signalement créé (Constaté le 24/11/2026 14:47 · reçu le 24/11/2026 14:50), par x@y.fr le 24/11/2026 à 14:50']);
+    expect(describeEntry(entry({ action: 'insert', at: '2026-11-24T13:48:00Z', changes: { observed_at: { new: '2026-11-24T13:47:46Z' } } }), ctx)[0])
+      .toMatch(/^Signalement créé, par/);
+  });
+
+  it('invitations: created, revoked, used, with the email', () => {
+    const inv = (over: Partial<AuditEntry>) => entry({ tableName: 'invitations', ...over });
+    expect(describeEntry(inv({ action: 'insert', changes: { email: { new: 'a@b.fr' }, expires_at: { new: 'x' } } }), ctx)[0]).toMatch(/^Invitation créée : a@b\.fr, par/);
+    expect(describeEntry(inv({ changes: { revoked_at: { old: null, new: 't' }, email: { old: 'a@b.fr' } } }), ctx)[0]).toMatch(/^Invitation révoquée : a@b\.fr, par/);
+    expect(describeEntry(inv({ changes: { redeemed_at: { old: null, new: 't' }, email: { old: 'a@b.fr' } } }), ctx)[0]).toMatch(/^Invitation utilisée : a@b\.fr, par/);
+    expect(entryObjectName(inv({ action: 'insert', changes: { email: { new: 'a@b.fr' } } }))).toBe('a@b.fr');
   });
 });

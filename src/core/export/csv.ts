@@ -10,7 +10,7 @@ export const CSV_EOL = '\r\n';
 
 export const CSV_COLUMNS = [
   'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche',
-  'Photo (URL)', 'Créé le', 'Créé par',
+  'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par',
 ] as const;
 
 /** One field, quoted when needed. */
@@ -34,7 +34,7 @@ export function csvLine(r: ExportRecord, withLine = false): string {
     ...(withLine ? [csvField(r.lineLabel)] : []),
     csvKm(r.km), csvField(r.name), csvField(r.description), csvField(r.statusLabel), csvField(r.criticalityLabel),
     csvField(r.teamName), csvField(r.zoneNames.join(', ')), csvField(r.trackLabel), csvField(r.ticketNumber),
-    csvField(r.imageUrl), formatDateTimeFr(r.createdAt), csvField(r.createdByEmail),
+    csvField(r.imageUrl), formatDateTimeFr(r.observedAt), formatDateTimeFr(r.createdAt), csvField(r.createdByEmail),
   ].join(CSV_SEPARATOR) + CSV_EOL;
 }
 

@@ -1,6 +1,8 @@
 // GeoJSON of the exported points (issue 13), written in pieces for streaming: a FeatureCollection whose Point
 // coordinates are image pixels [x, y] of the line image (y downwards), not longitude/latitude; the PK and every
-// field are properties. The foreign member "coordinate_space" says so (see README, 'Exports').
+// field are properties. The foreign member "coordinate_space" says so, and the "crs" member (GeoJSON 2008, which
+// GDAL/QGIS still read) declares a local engineering coordinate system in pixels, so that GIS tools never take
+// the pixels for WGS 84 degrees (issue 21 item 8; checked with ogrinfo in geojsonOgr.test.ts).
 import type { LineImage } from '../types';
 import type { ExportRecord } from './record';
 
@@ -10,9 +12,15 @@ export interface GeoJsonFeature {
   properties: Record<string, string | number | null | string[]>;
 }
 
+/** The coordinate system of the file as WKT 1 (GDAL reads a "name" crs with SetFromUserInput): an ENGCRS in pixels. */
+export const IMAGE_PIXELS_WKT =
+  'LOCAL_CS["Image de la ligne (pixels, origine en haut a gauche, y vers le bas)",LOCAL_DATUM["Image de la ligne",0],' +
+  'UNIT["pixel",1],AXIS["x",EAST],AXIS["y",SOUTH]]';
+
 export function geojsonHead(image: LineImage | null): string {
   const space = { type: 'image_pixels', origin: 'top-left', y_axis: 'down', ...(image ? { image_url: image.url, width: image.width, height: image.height } : {}) };
-  return `{"type":"FeatureCollection","coordinate_space":${JSON.stringify(space)},"features":[\n`;
+  const crs = { type: 'name', properties: { name: IMAGE_PIXELS_WKT } };
+  return `{"type":"FeatureCollection","crs":${JSON.stringify(crs)},"coordinate_space":${JSON.stringify(space)},"features":[\n`;
 }
 
 export const GEOJSON_TAIL = '\n]}\n';
@@ -27,7 +35,7 @@ export function geojsonFeature(r: ExportRecord, withLine = false): GeoJsonFeatur
       statut: r.status, statut_libelle: r.statusLabel, criticite: r.criticality, criticite_libelle: r.criticalityLabel,
       equipe_id: r.teamId, equipe: r.teamName || null, zones: r.zoneNames, zone_ids: r.zoneIds,
       voie: r.tracks.length === 1 ? r.tracks[0] : null, voie_libelle: r.trackLabel || null,
-      ticket: r.ticketNumber || null, photo_url: r.imageUrl || null, cree_le: r.createdAt,
+      ticket: r.ticketNumber || null, photo_url: r.imageUrl || null, constate_le: r.observedAt, cree_le: r.createdAt,
       cree_par_id: r.createdBy, cree_par: r.createdByEmail || null,
       ...(withLine ? { ligne: r.lineLabel || null } : {}),
     },

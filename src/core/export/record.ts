@@ -10,6 +10,8 @@ export interface PointRowRaw {
   id: string; name: string; description: string | null; kilometer: string | null; km_value: number | string | null;
   position: { x: number; y: number } | null; image_url: string | null; status: string; criticality: string;
   ticket_number: string | null; team_id: string | null; created_at: string; created_by: string | null;
+  /** When it was observed (docs/product.md#observation-time); absent from older rows, then created_at. */
+  observed_at?: string | null;
   line_id?: string | null;
 }
 
@@ -31,7 +33,7 @@ export interface ExportRecord {
   id: string; km: number | null; kilometer: string; name: string; description: string;
   status: PointStatus | string; statusLabel: string; criticality: string; criticalityLabel: string;
   teamId: string | null; teamName: string; zoneIds: string[]; zoneNames: string[]; tracks: Track[]; trackLabel: string;
-  ticketNumber: string; imageUrl: string; createdAt: string; createdBy: string | null; createdByEmail: string;
+  ticketNumber: string; imageUrl: string; observedAt: string; createdAt: string; createdBy: string | null; createdByEmail: string;
   x: number; y: number;
   /** 'code · name' of the point's line ('' when the export has no 'Ligne' column). */
   lineLabel: string;
@@ -66,7 +68,7 @@ export function createResolver(l: ExportLookups): Resolver {
         teamId: r.team_id, teamName: r.team_id ? teams.get(r.team_id) ?? '' : '',
         zoneIds: inside.map((z) => z.id), zoneNames: inside.map((z) => z.name),
         tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
-        ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', createdAt: r.created_at,
+        ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', observedAt: r.observed_at ?? r.created_at, createdAt: r.created_at,
         createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
         x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '',
       };

@@ -12,7 +12,7 @@ export interface ExportFilter { status: 'tous' | 'all' | PointStatus; teamId?: s
 
 export interface Cursor { createdAt: string; id: string }
 
-export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,created_at,created_by,line_id';
+export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,observed_at,created_at,created_by,line_id';
 
 const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 

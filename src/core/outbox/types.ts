@@ -10,7 +10,8 @@ export interface PointFields {
 }
 
 export type OutboxOp =
-  | { kind: 'create'; pointId: string; fields: PointFields }
+  /** `observedAt`: the device's time when the agent saved it (ISO), sent as observed_at; absent in older queues. */
+  | { kind: 'create'; pointId: string; fields: PointFields; observedAt?: string }
   /** `baseVersion`: the point's updated_at as the device last saw it (null for a point created on the device). */
   | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null }
   | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null };

@@ -24,6 +24,7 @@ export function indexPointView(ix: PointIndex, slot: number, details?: Point, te
     teamId,
     teamName: teamId ? (teamName?.(teamId) ?? details?.teamName ?? null) : null,
     creationDate: details?.creationDate ?? new Date(ix.created[slot]).toISOString(),
+    ...(details?.observedAt ? { observedAt: details.observedAt } : {}),
     createdBy: details?.createdBy ?? null,
     detailsLoaded: !!details,
   };

@@ -62,6 +62,8 @@ export function resolvedMask(ix: ReportPointIndex): Uint8Array {
 /** The text fields of a point, fetched by id when a row is shown (issue 10 item 2). */
 export interface PointDetails {
   id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
+  /** observed_at and created_at (docs/product.md#observation-time); absent when not fetched. */
+  observedAt?: string | null; createdAt?: string | null;
 }
 
 /** The report's index from the app's compact point index (issue 10 item 1): one pass over its typed arrays. */

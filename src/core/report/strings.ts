@@ -40,6 +40,7 @@ export const REPORT_TEXT = {
   colTicket: 'N° OT/Dépêche',
   colPhoto: 'Photo',
   noTeam: 'Sans équipe',
+  photoOffline: (label: string) => `Photo non incluse (rapport généré hors ligne) : ${label}`,
   none: '—',
   loadingRow: 'Chargement de la ligne',
   rowsTable: 'Anomalies du rapport',

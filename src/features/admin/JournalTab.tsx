@@ -6,7 +6,8 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
 import type { Profile } from '../../core/types';
 import { AUDIT_TABLES } from '../../core/audit/types';
-import { actorLabel, describeChanges, entryObjectName, TABLE_LABELS, type DescribeContext } from '../../core/audit/describe';
+import { actorLabel, describeChanges, entryObjectName, fullTextChanges, TABLE_LABELS, type DescribeContext } from '../../core/audit/describe';
+import { FullTextChanges } from '../../ui/FullTextChanges';
 import { parisDayStart } from '../../core/audit/parisDay';
 import { formatDateTimeFr } from '../../core/format';
 import { criticalityLevelsAtom, teamsAtom, zonesAtom } from '../../state/tables';
@@ -132,6 +133,7 @@ export function JournalTab() {
                       <td data-label={J.colObject}>{objectName(e)}</td>
                       <td data-label={J.colChange}>
                         <ul className="journal-changes">{describeChanges(e, ctx).map((l, i) => <li key={i}>{l}</li>)}</ul>
+                        <FullTextChanges changes={fullTextChanges(e)} />
                       </td>
                     </tr>
                   ))}

@@ -1,6 +1,9 @@
 // French texts of the administration panel (docs/product.md#administration, #administration-messages). One place for a translator.
 import type { InviteErrorKind } from '../../core/admin/errors';
 
+/** 'de x@y.fr', elided before a vowel or a mute h: "d'agent@rail.fr" (issue 21 item 7). */
+const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]/i.test(email) ? `d'${email}` : `de ${email}`);
+
 export const A = {
   title: 'Administration',
   tabs: { users: 'Utilisateurs', teams: 'Équipes', zones: 'Zones', levels: 'Criticité', settings: 'Paramètres', line: 'Ligne' },
@@ -69,8 +72,8 @@ export const A = {
     reactivate: 'Réactiver',
     deactivateTitle: "Désactiver l'accès",
     reactivateTitle: "Réactiver l'accès",
-    deactivateConfirm: (email: string) => `Désactiver l'accès de ${email} ? Ses sessions sont fermées immédiatement et toute nouvelle requête est refusée. Son historique est conservé ; vous pourrez le réactiver.`,
-    reactivateConfirm: (email: string) => `Réactiver l'accès de ${email} ? Il pourra de nouveau se connecter.`,
+    deactivateConfirm: (email: string) => `Désactiver l'accès ${ofWhom(email)} ? Ses sessions sont fermées immédiatement et toute nouvelle requête est refusée. Son historique est conservé ; vous pourrez le réactiver.`,
+    reactivateConfirm: (email: string) => `Réactiver l'accès ${ofWhom(email)} ? Il pourra de nouveau se connecter.`,
     deactivated: (email: string) => `Accès de ${email} désactivé`,
     reactivated: (email: string) => `Accès de ${email} réactivé`,
     accessSelf: 'Vous ne pouvez pas désactiver votre propre compte.',

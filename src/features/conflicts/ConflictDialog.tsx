@@ -1,13 +1,15 @@
-// The edit-conflict dialog (issue 15): what changed meanwhile, field by field (mine vs theirs), with a choice per
-// field (keep mine, take theirs, merge a text). Mounted once; it shows the conflict held by state/conflicts.
-import { useMemo, useState } from 'react';
+// The edit-conflict dialog (issue 15), the one dialog for online and offline conflicts (issue 21): who made the
+// other change and when (from the history), what changed meanwhile, field by field (mine vs theirs), with a choice
+// per field (keep mine, take theirs, merge a text). Mounted once; it shows the conflict held by state/conflicts.
+import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Button, Dialog, TextArea } from '../../ui';
 import { conflictAtom, type PendingConflict } from '../../state/conflicts';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { defaultChoice, mergeText, type Choice, type FieldDiff } from '../../core/conflict';
 import { STATUS_LABELS, TRACK_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatDateTimeFr, formatKm } from '../../core/format';
+import { fetchLastChange } from '../../state/auditActions';
 import type { PointStatus, Track } from '../../core/types';
 import { CONFLICT_TEXT as T, FIELD_LABELS } from './strings';
 import './conflicts.css';
@@ -28,6 +30,7 @@ function ConflictBody({ pending }: { pending: PendingConflict }) {
   const merged = useMemo(() => Object.fromEntries(pending.diffs.filter((d) => TEXT_FIELDS.has(d.field))
     .map((d) => [d.field, mergeText(String(d.base ?? ''), String(d.mine ?? ''), String(d.theirs ?? ''))])), [pending]);
   const [mergedText, setMergedText] = useState<Record<string, string>>(() => Object.fromEntries(Object.entries(merged).map(([k, r]) => [k, r.text])));
+  const byline = useOtherChange(pending);
 
   const show = (field: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return T.empty;
@@ -89,7 +92,23 @@ function ConflictBody({ pending }: { pending: PendingConflict }) {
     <Dialog open onOpenChange={(o) => { if (!o) pending.settle(null); }} title={T.title} size="md" className="conflict-dialog"
       footer={<><Button onClick={() => pending.settle(null)}>{T.cancel}</Button><Button variant="primary" onClick={apply}>{T.apply}</Button></>}>
       <p>{T.intro}</p>
+      {byline && <p className="conflict-byline" data-testid="conflict-byline">{byline}</p>}
       {pending.diffs.map(row)}
     </Dialog>
   );
+}
+
+/** 'Modifié par bob@… le 24/11/2026 14:50' from the row's history; the time of their version while it loads or without it. */
+function useOtherChange(pending: PendingConflict): string | null {
+  const versionAt = typeof pending.theirs.updatedAt === 'string' ? pending.theirs.updatedAt : null;
+  const [last, setLast] = useState<{ email: string | null; at: string } | null>(null);
+  useEffect(() => {
+    if (!pending.rowId) return;
+    let live = true;
+    void fetchLastChange(pending.table, pending.rowId).then((r) => { if (live) setLast(r); });
+    return () => { live = false; };
+  }, [pending.table, pending.rowId]);
+  const at = last?.at ?? versionAt;
+  if (!at) return null;
+  return T.changedBy(last?.email ?? null, formatDateTimeFr(at));
 }

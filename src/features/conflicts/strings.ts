@@ -14,6 +14,7 @@ export const CONFLICT_TEXT = {
   onlyTheirs: 'modifié par l’autre utilisateur seulement',
   both: 'modifié des deux côtés',
   empty: '(vide)',
+  changedBy: (email: string | null, at: string) => (email ? `Modifié par ${email} le ${at}.` : `Modifié le ${at}.`),
   cancel: 'Annuler',
   apply: 'Enregistrer ces valeurs',
   pointGone: 'Ce signalement a été supprimé par un autre utilisateur.',

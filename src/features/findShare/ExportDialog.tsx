@@ -6,6 +6,7 @@ import { Download } from 'lucide-react';
 import { Alert, Button, Dialog, ProgressBar, Select } from '../../ui';
 import { activeLineAtom, manyLinesAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { lineLabel } from '../../core/lines/filterLines';
+import { offlineAtom } from '../../state/offline/atoms';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';
@@ -31,6 +32,7 @@ export function ExportButton() {
 
 function ExportDialog({ onClose }: { onClose: () => void }) {
   const sidebarStatus = useAtomValue(statusFilterAtom);
+  const offline = useAtomValue(offlineAtom);
   const group = useAtomValue(sidebarGroupAtom);
   const zones = useAtomValue(zonesAtom);
   const teams = useAtomValue(teamsAtom);
@@ -71,7 +73,12 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
     run.current = r;
     r.done.then(
       (res) => setPhase(res ? { kind: 'done', message: T.exportDone(res.rows, res.fileName) } : { kind: 'form' }),
-      (e) => { console.error('Export impossible', e); setPhase({ kind: 'error', message: T.exportFailed(e instanceof Error ? e.message : String(e)) }); },
+      (e) => {
+        console.error('Export impossible', e);
+        // Never the browser's English ('Failed to fetch'): offline or unreachable, say so in French.
+        const network = e instanceof TypeError || /fetch|network/i.test(e instanceof Error ? e.message : String(e));
+        setPhase({ kind: 'error', message: offline ? T.exportOffline : network ? T.exportNetwork : T.exportFailed(e instanceof Error ? e.message : String(e)) });
+      },
     ).finally(() => { run.current = null; });
   };
   const cancel = () => { run.current?.cancel(); };

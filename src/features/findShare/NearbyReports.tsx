@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { criticalityLevelsAtom } from '../../state/tables';
+import { offlineAtom } from '../../state/offline/atoms';
 import { nearbyPoints, openPoint, type PointHit } from '../../state/search';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateFr, formatKm } from '../../core/format';
@@ -15,12 +16,13 @@ const DEBOUNCE_MS = 300;
 
 export function NearbyReports({ km, position }: { km: number | null; position: ImagePoint | null }) {
   const [hits, setHits] = useState<PointHit[]>([]);
+  const offline = useAtomValue(offlineAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
   const x = position?.x ?? null;
   const y = position?.y ?? null;
   useEffect(() => {
-    if (km === null || x === null || y === null) { setHits([]); return; }
+    if (offline || km === null || x === null || y === null) { setHits([]); return; }
     const ctrl = new AbortController();
     const t = setTimeout(() => {
       nearbyPoints(km, x, y, null, ctrl.signal).then(
@@ -29,7 +31,8 @@ export function NearbyReports({ km, position }: { km: number | null; position: I
       );
     }, DEBOUNCE_MS);
     return () => { clearTimeout(t); ctrl.abort(); };
-  }, [km, x, y]);
+  }, [km, x, y, offline]);
+  if (offline && km !== null) return <p className="nearby-hint muted" role="status">{T.nearbyOffline}</p>;
   if (hits.length === 0) return null;
   return (
     <section className="nearby-reports" aria-labelledby="nearby-title" role="status">

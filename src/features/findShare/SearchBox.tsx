@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useAtomValue } from 'jotai';
 import { MapPin, Search } from 'lucide-react';
 import { criticalityLevelsAtom, manyLinesAtom } from '../../state/tables';
+import { offlineAtom } from '../../state/offline/atoms';
 import { SEARCH_MIN_CHARS, jumpToPk, searchPoints, type PointHit } from '../../state/search';
 import { openPointFromSearch, pushLinkEntry } from '../../state/links';
 import { parsePkQuery, formatPk } from '../../core/pkQuery';
@@ -24,6 +25,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [active, setActive] = useState(0);
   const levels = useAtomValue(criticalityLevelsAtom);
+  const offline = useAtomValue(offlineAtom);
   const manyLines = useAtomValue(manyLinesAtom);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
   const listId = useId();
@@ -116,7 +118,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
           <p className="search-status" role="status" aria-live="polite">
             {!searchable && pk === null ? T.tooShort
               : state.kind === 'loading' ? T.searching
-              : state.kind === 'error' ? T.searchFailed
+              : state.kind === 'error' ? (offline ? T.searchOffline : T.searchFailed)
               : state.kind === 'done' && hits.length === 0 && pk === null ? T.noResult : ''}
           </p>
         </div>

@@ -1,7 +1,7 @@
-// Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Admin (admin).
+// Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Sélection, Admin (admin).
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { FileText, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';
+import { FileText, Lasso, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { modeAtom } from '../../state/mode';
 import { isAdminAtom } from '../../state/session';
@@ -24,6 +24,7 @@ export function FloatingActionMenu() {
     { key: 'point', label: T.report, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
     { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin },
     { key: 'report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('report'), show: true },
+    { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true },
     { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin },
   ].filter((e) => e.show);
 

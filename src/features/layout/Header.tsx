@@ -1,7 +1,7 @@
 // Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X } from 'lucide-react';
+import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
 import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { feedbackLinkAtom, dataLoadingAtom } from '../../state/tables';
@@ -80,6 +80,10 @@ export function Header() {
         <Button className={mode === 'report' ? 'btn-active' : ''} aria-pressed={mode === 'report'} icon={<FileText size={18} aria-hidden="true" />}
           onClick={() => requestMode('report')}>
           {T.routeReport}
+        </Button>
+        <Button className={mode === 'select' ? 'btn-active' : ''} aria-pressed={mode === 'select'} icon={<Lasso size={18} aria-hidden="true" />}
+          onClick={() => requestMode('select')}>
+          {T.bulkSelect}
         </Button>
       </nav>
       <div className="header-actions">

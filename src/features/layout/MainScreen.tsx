@@ -5,6 +5,7 @@ import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
 import { ClusterSheet } from '../points/ClusterSheet';
+import { SelectionBar } from '../bulk/SelectionBar';
 import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
@@ -21,6 +22,7 @@ import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 import { PerfProbe } from './PerfProbe';
+import { SkipToMap } from './SkipToMap';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -34,12 +36,13 @@ export function MainScreen() {
   const isAdmin = useAtomValue(isAdminAtom);
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
+      <SkipToMap />
       <Header />
       <OfflineLayer />
       <PointsLoadProgress />
       <div className="app-body">
         <Sidebar />
-        <main className="map-area">
+        <main className="map-area" id="plan">
           <MapView />
           {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
         </main>
@@ -51,6 +54,7 @@ export function MainScreen() {
       <ZoneFormDialog />
       <DeleteConfirm />
       <ClusterSheet />
+      <SelectionBar />
       <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}

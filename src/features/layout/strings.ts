@@ -3,6 +3,7 @@ export const LAYOUT_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appTitleShort: 'Signalements',
   loading: 'Chargement...',
+  skipToMap: 'Aller au plan',
   loadingPoints: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
   loadingPointsOf: (n: number, total: number | null) =>
     total ? `${n.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} signalements chargés` : `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
@@ -11,6 +12,7 @@ export const LAYOUT_TEXT = {
   cancel: 'Annuler',
   zone: 'Zone',
   routeReport: 'Rapport',
+  bulkSelect: 'Sélection',
   refresh: 'Actualiser',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
   admin: 'Administration',

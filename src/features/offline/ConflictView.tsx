@@ -9,6 +9,7 @@ import { formatKm } from '../../core/format';
 import type { Point } from '../../core/types';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { keepMine, keepServer } from '../../state/offline/queue';
+import { resolvableInDialog, resolveOutboxConflict } from '../../state/offline/resolveConflict';
 import { replayOutbox } from '../../state/offline/replay';
 import { Button } from '../../ui';
 import { OFFLINE_UI as T } from './strings';
@@ -50,6 +51,18 @@ export function ConflictView({ item }: { item: OutboxItem }) {
   const rows = mine && item.server && base
     ? diffVersions(fieldsOf(base), fieldsOf(mine), fieldsOf(item.server), SHOWN).filter((d) => d.mineChanged && !sameValue(d.mine, d.theirs)).map((d) => d.field)
     : SHOWN.filter((k) => show(mine, k) !== show(item.server, k));
+  if (resolvableInDialog(item)) {
+    // The same dialog as an online conflict: field by field, text merge, who changed it and when.
+    return (
+      <div className="conflict-view" role="group" aria-label={T.conflictTitle}>
+        <p>{T.conflictIntro}</p>
+        <p className="muted small">{rows.map((k) => T.fieldLabels[k]).join(', ')}</p>
+        <div className="conflict-actions">
+          <Button size="sm" variant="primary" onClick={() => void resolveOutboxConflict(item.id)}>{T.resolve}</Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="conflict-view" role="group" aria-label={T.conflictTitle}>
       <p>{T.conflictIntro}</p>

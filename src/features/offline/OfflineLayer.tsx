@@ -1,7 +1,8 @@
-// Everything of the offline mode on the main screen, mounted once: banner, outbox panel, sign-out warning.
+// Everything of the offline mode on the main screen, mounted once: banner, outbox panel, sign-out warning, 'sent' toast.
 import { OfflineBanner } from './OfflineBanner';
 import { OutboxPanel } from './OutboxPanel';
 import { SignOutWarning } from './SignOutWarning';
+import { QueueSentToast } from './QueueSentToast';
 import './offline.css';
 
 export function OfflineLayer() {
@@ -10,6 +11,7 @@ export function OfflineLayer() {
       <OfflineBanner />
       <OutboxPanel />
       <SignOutWarning />
+      <QueueSentToast />
     </>
   );
 }

@@ -8,6 +8,7 @@ export const OFFLINE_UI = {
   authBlocked: (n: number) => `Session expirée : reconnectez-vous pour envoyer ${n === 1 ? 'la modification en attente' : `les ${n} modifications en attente`} (rien n’est perdu).`,
   signInAgain: 'Se reconnecter',
   pendingCount: (n: number) => `${n} en attente`,
+  queueSent: (n: number) => (n === 1 ? 'Modification hors ligne envoyée.' : `${n} modifications hors ligne envoyées.`),
   conflictCount: (n: number) => `${n} conflit${n > 1 ? 's' : ''}`,
   outboxTitle: 'Modifications en attente d’envoi',
   outboxEmpty: 'Tout est envoyé.',
@@ -30,6 +31,7 @@ export const OFFLINE_UI = {
   conflictDeletedIntro: 'Ce point a été supprimé sur le serveur pendant que vous le modifiiez hors ligne.',
   field: 'Champ', mine: 'Ma version', theirs: 'Version du serveur',
   keepMine: 'Garder ma version', keepServer: 'Garder la version du serveur',
+  resolve: 'Résoudre le conflit…',
   recreate: 'Recréer le point', dropMine: 'Abandonner ma modification',
   fieldLabels: {
     name: 'Libellé', description: 'Description', kilometer: 'PK', kmValue: 'PK', position: 'Position', imageUrl: 'Photo',
@@ -38,7 +40,9 @@ export const OFFLINE_UI = {
   none: '—',
   // Sign-out
   signOutTitle: 'Des modifications ne sont pas encore envoyées',
-  signOutBody: (n: number) => `${n === 1 ? 'Une modification attend' : `${n} modifications attendent`} le réseau pour partir. Elles restent sur cet appareil et seront envoyées à votre prochaine connexion ; un autre utilisateur ne les verra pas.`,
+  signOutBody: (n: number) => (n === 1
+    ? 'Une modification attend le réseau pour partir. Elle reste sur cet appareil et sera envoyée à votre prochaine connexion ; un autre utilisateur ne la verra pas.'
+    : `${n} modifications attendent le réseau pour partir. Elles restent sur cet appareil et seront envoyées à votre prochaine connexion ; un autre utilisateur ne les verra pas.`),
   signOutAnyway: 'Se déconnecter quand même',
   cancel: 'Annuler',
   // Update

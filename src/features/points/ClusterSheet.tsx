@@ -11,6 +11,8 @@ import { indexPointView } from '../../core/pointIndex/view';
 import { clusterSheetAtom, pointFormAtom, selectionAtom } from '../../state/selection';
 import { formatKm } from '../../core/format';
 import { STATUS_LABELS } from '../../core/constants';
+import { selectIds } from '../../state/bulkActions';
+import { BULK_TEXT } from '../bulk/strings';
 
 export const CLUSTER_SHEET_MAX_ROWS = 300; // rows rendered; beyond, the user zooms in (the count stays exact)
 
@@ -75,6 +77,9 @@ export function ClusterSheet() {
         })}
       </ul>
       {rows.length > shown.length && <p style={{ color: '#4b5563', fontSize: 13 }}>{CLUSTER_SHEET_STRINGS.more(rows.length - shown.length)}</p>}
+      {ids && ids.length > 0 && (
+        <button type="button" className="btn btn-secondary" onClick={() => { selectIds(ids); setIds(null); }}>{BULK_TEXT.selectCluster(ids.length)}</button>
+      )}
     </Dialog>
   );
 }

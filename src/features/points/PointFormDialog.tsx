@@ -10,7 +10,7 @@ import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
-import { savePointAware as savePoint } from '../../state/offline/offlineActions';
+import { savePointAware as savePoint, waitsOnDevice } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
 import { CONFLICT_TEXT } from '../conflicts/strings';
@@ -22,6 +22,7 @@ import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
+import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
@@ -106,7 +107,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
       if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
-      toast(T.savedToast, 'success', 2500);
+      toast(waitsOnDevice(result.id) ? T.savedOnDeviceToast : T.savedToast, 'success', 2500);
       setForm(null);
       finish();
     } catch (err) {
@@ -142,6 +143,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     >
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />

@@ -6,7 +6,8 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { fetchPointHistory, type AuditPage } from '../../state/auditActions';
-import { describeEntry, type DescribeContext } from '../../core/audit/describe';
+import { describeEntry, fullTextChanges, type DescribeContext } from '../../core/audit/describe';
+import { FullTextChanges } from '../../ui/FullTextChanges';
 import { HISTORY_TEXT as T } from './historyStrings';
 import './history.css';
 
@@ -40,7 +41,7 @@ export function PointHistory({ pointId }: { pointId: string }) {
       teamName: (id) => teams.find((t) => t.id === id)?.name,
       email: (id) => load.page.emails.get(id),
     };
-    return load.page.entries.flatMap((e) => describeEntry(e, ctx).map((text, i) => ({ key: `${e.id}-${i}`, text })));
+    return load.page.entries.flatMap((e) => describeEntry(e, ctx).map((text, i) => ({ key: `${e.id}-${i}`, text, full: i === 0 ? fullTextChanges(e) : [] })));
   }, [load, levels, teams]);
 
   return (
@@ -56,7 +57,7 @@ export function PointHistory({ pointId }: { pointId: string }) {
             <Alert kind="error">{T.error} <Button type="button" size="sm" onClick={() => void fetchIt()}>{T.retry}</Button></Alert>
           )}
           {load.kind === 'ready' && lines.length === 0 && <p className="muted">{T.empty}</p>}
-          {lines.length > 0 && <ol className="point-history-list">{lines.map((l) => <li key={l.key}>{l.text}</li>)}</ol>}
+          {lines.length > 0 && <ol className="point-history-list">{lines.map((l) => <li key={l.key}>{l.text}<FullTextChanges changes={l.full} /></li>)}</ol>}
         </div>
       )}
     </section>

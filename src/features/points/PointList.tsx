@@ -1,5 +1,6 @@
 // A virtualised list of point rows (index slots, newest first) wired to selection, centring, editing and
-// deletion. Only the rows in the DOM ask for their details (name...), in batches; the rest is read from the index.
+// deletion, with a checkbox per row for bulk changes (shift-click: a range; 'Tout sélectionner': the whole
+// filtered list, of any size). Only the rows in the DOM ask for their details (name...), in batches; the rest is read from the index.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Point } from '../../core/types';
@@ -13,6 +14,9 @@ import { UNKNOWN_SEVERITY_COLOR } from '../../core/severity';
 import { idAt } from '../../core/pointIndex/store';
 import { indexPointView } from '../../core/pointIndex/view';
 import { PointRow, POINT_ROW_HEIGHT } from './PointRow';
+import { bulkSelectionAtom } from '../../state/bulk';
+import { selectSlots, toggleBulkSelection } from '../../state/bulkActions';
+import { BULK_TEXT } from '../bulk/strings';
 
 export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; ariaLabel: string; onPicked?: () => void }) {
   const levels = useAtomValue(criticalityLevelsAtom);
@@ -40,8 +44,15 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
   }, [requestMode, setSelection, setForm]);
   const onDelete = useCallback((p: Point) => setDelete({ kind: 'point', id: p.id, name: p.name }), [setDelete]);
 
+  const checked = useAtomValue(bulkSelectionAtom);
+  const onCheck = useCallback((p: Point, shift: boolean) => toggleBulkSelection(p.id, { shift, order: slots }), [slots]);
+
   const selectedId = selection?.kind === 'point' ? selection.id : null;
   return (
+    <>
+    <div className="bulk-list-tools">
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots)}>{BULK_TEXT.selectAll(slots.length)}</button>
+    </div>
     <VirtualList
       items={slots}
       rowHeight={POINT_ROW_HEIGHT}
@@ -56,11 +67,13 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
         return (
           <DetailsRequest id={id}>
             <PointRow point={p} color={level?.color ?? UNKNOWN_SEVERITY_COLOR} levelName={level?.name ?? p.criticality}
-              selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={onDelete} />
+              selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={onDelete}
+              checked={checked.has(p.id)} onCheck={onCheck} />
           </DetailsRequest>
         );
       }}
     />
+    </>
   );
 }
 

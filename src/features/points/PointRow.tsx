@@ -1,13 +1,15 @@
-// One point in the sidebar lists: criticality colour, label, status, PK, team; edit and delete buttons.
+// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, date of the observation, team; edit and delete buttons.
 import { memo } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
-import { formatKm } from '../../core/format';
+import { formatDateFr, formatKm } from '../../core/format';
+import { observationLabel } from '../../core/observedAt';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
 import { PendingBadge } from '../offline/PendingBadge';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
+import { BULK_TEXT } from '../bulk/strings';
 
 export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
 
@@ -19,11 +21,18 @@ export interface PointRowProps {
   onSelect: (p: Point) => void;
   onEdit: (p: Point) => void;
   onDelete: (p: Point) => void;
+  /** Bulk selection (docs/product.md#bulk-changes): checked, and the click (shift: a range). */
+  checked?: boolean;
+  onCheck?: (p: Point, shift: boolean) => void;
 }
 
-export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete }: PointRowProps) {
+export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete, checked, onCheck }: PointRowProps) {
   return (
     <div className={`list-row point-row ${selected ? 'list-row-selected' : ''}`}>
+      {onCheck && (
+        <input type="checkbox" className="bulk-check" checked={!!checked} aria-label={BULK_TEXT.select(point.name)}
+          onClick={(e) => onCheck(point, e.shiftKey)} onChange={() => undefined} />
+      )}
       <button type="button" className="list-row-main" onClick={() => onSelect(point)} aria-current={selected || undefined}>
         <span className="crit-dot" style={{ background: color }} title={levelName} aria-label={levelName} role="img" />
         <span className="list-row-text">
@@ -31,6 +40,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
+            {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}
             <PendingBadge pointId={point.id} />
           </span>

@@ -28,6 +28,7 @@ export const POINT_TEXT = {
   save: 'Enregistrer',
   saving: 'Enregistrement...',
   savedToast: 'Signalement enregistré',
+  savedOnDeviceToast: 'Enregistré sur l’appareil, envoi dès le retour du réseau',
   saveFailed: "L'enregistrement a échoué. Vos saisies sont conservées : vérifiez la connexion puis réessayez.",
   deletedToast: 'Suppression effectuée',
   deleteFailed: 'La suppression a échoué. Veuillez réessayer.',

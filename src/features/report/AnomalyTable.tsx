@@ -1,4 +1,5 @@
 // The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnail.
+import { observationLabel } from '../../core/observedAt';
 import type { CriticalityLevel, Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
@@ -24,7 +25,9 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
               <tr key={p.id} className="report-row">
                 <td className="report-pk" data-label={REPORT_TEXT.colPk}>{formatKm(p.kmValue)}</td>
                 <td className="report-label" data-label={REPORT_TEXT.colLabel}>{p.name}</td>
-                <td className="report-desc" data-label={REPORT_TEXT.colDescription}>{p.description}</td>
+                <td className="report-desc" data-label={REPORT_TEXT.colDescription}>
+                  {p.description}{p.observedAt && <span className="report-observed">{observationLabel(p.observedAt, p.creationDate)}</span>}
+                </td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colStatus}>{STATUS_LABELS[p.status] ?? p.status}</td>
                 <td data-label={REPORT_TEXT.colCriticality}>
                   <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? p.criticality}</span>

@@ -22,7 +22,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
         id, name: d?.name ?? '', description: d?.description ?? '', kilometer: '', kmValue: Number.isNaN(km) ? null : km,
         position: { x: index.xs[i], y: index.ys[i] }, imageUrl: d?.imageUrl ?? null, status: STATUS_CODES[index.status[i]],
         criticality: index.criticalityKeys[index.criticality[i]], ticketNumber: d?.ticketNumber ?? null, teamId: null,
-        teamName: d?.teamName ?? null, creationDate: '', createdBy: null,
+        teamName: d?.teamName ?? null, creationDate: d?.createdAt ?? '', ...(d?.observedAt ? { observedAt: d.observedAt } : {}), createdBy: null,
       };
     }),
   }));

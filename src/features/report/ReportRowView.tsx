@@ -1,5 +1,6 @@
 // One anomaly of the on-screen report (a virtual row): PK, status and criticality from the index arrays at once; the
 // label, description, team, ticket and photo from the details cache, with a placeholder until they arrive.
+import { observationLabel } from '../../core/observedAt';
 import { memo } from 'react';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
@@ -30,7 +31,7 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
     <div role="row" className={`report-row report-vrow${pending ? ' report-vrow-pending' : ''}`} data-point-id={index.ids[point]}>
       {cell(REPORT_TEXT.colPk, formatKm(index.km[point]), 'report-pk')}
       {cell(REPORT_TEXT.colLabel, pending ? wait : details.name, 'report-label')}
-      {cell(REPORT_TEXT.colDescription, pending ? wait : details.description, 'report-desc')}
+      {cell(REPORT_TEXT.colDescription, pending ? wait : <>{details.description}{details.observedAt && <span className="report-observed">{observationLabel(details.observedAt, details.createdAt)}</span>}</>, 'report-desc')}
       {cell(REPORT_TEXT.colStatus, STATUS_LABELS[status] ?? status)}
       {cell(REPORT_TEXT.colCriticality, <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? levelId}</span>)}
       {cell(REPORT_TEXT.colTeam, teamName ?? REPORT_TEXT.noTeam)}

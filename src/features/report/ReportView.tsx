@@ -13,6 +13,10 @@ import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
 import type { ReportSession } from './reportSession';
 import { PRINT_TEXT, REPORT_TEXT, WORD_PROGRESS } from './strings';
 import '../../styles/print.css';
+import { useState } from 'react';
+import { SaveInspectionDialog } from '../inspections/SaveInspectionDialog';
+import { InspectionsDialog } from '../inspections/InspectionsDialog';
+import { INSPECTION_TEXT } from '../inspections/strings';
 
 export interface ReportViewProps { session: ReportSession; onClose: () => void }
 
@@ -23,6 +27,7 @@ export function ReportView({ session, onClose }: ReportViewProps) {
   const line = useReportLine();
   const running = word.state.kind === 'running';
   const preparing = print.state.kind === 'preparing';
+  const [inspection, setInspection] = useState<'save' | 'list' | null>(null);
   return (
     <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={reportTitle(line)} size="full" className="report-view">
       <div className="report-head">
@@ -33,8 +38,12 @@ export function ReportView({ session, onClose }: ReportViewProps) {
         <div className="report-head-actions no-print">
           <Button onClick={print.ask} busy={preparing}>{REPORT_TEXT.print}</Button>
           <Button variant="primary" onClick={word.start} busy={running}>{REPORT_TEXT.download}</Button>
+          <Button onClick={() => setInspection('save')}>{INSPECTION_TEXT.save}</Button>
+          <Button onClick={() => setInspection('list')}>{INSPECTION_TEXT.list}</Button>
           <Button onClick={onClose}>{REPORT_TEXT.close}</Button>
         </div>
+        {inspection === 'save' && <SaveInspectionDialog session={session} onClose={() => setInspection(null)} />}
+        {inspection === 'list' && <InspectionsDialog onClose={() => setInspection(null)} />}
       </div>
       {/* Status line: takes no room while empty (issue 15 finding 9), one fixed height while something runs. */}
       <div className="report-status no-print" aria-live="polite">

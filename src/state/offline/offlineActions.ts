@@ -67,8 +67,9 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
     return view;
   }
   const id = crypto.randomUUID();
-  const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: new Date().toISOString(), createdBy: userId() };
-  const item = await queueChange({ op: { kind: 'create', pointId: id, fields }, view, before: null, photos });
+  const observedAt = new Date().toISOString(); // the device's time of the observation, kept however late it is sent
+  const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: observedAt, observedAt, createdBy: userId() };
+  const item = await queueChange({ op: { kind: 'create', pointId: id, fields, observedAt }, view, before: null, photos });
   if (isOffline() || !item) return view;
   await Promise.race([replayOutbox(), new Promise((r) => setTimeout(r, ONLINE_SAVE_WAIT_MS))]);
   const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
@@ -107,3 +108,6 @@ export async function uploadPointImageAware(file: Blob, ext: string): Promise<st
   }
   return keepPhoto(file, ext, userId());
 }
+
+/** True while a change of this point waits in the outbox (the save went to the device, not yet to the server). */
+export const waitsOnDevice = (pointId: string): boolean => hasWaiting(pointId);

@@ -109,7 +109,7 @@ export async function keepMine(id: string): Promise<void> {
   if (item.conflict === 'deleted') {
     // The point was deleted on the server: recreate it with the device's version (same id).
     if (!item.view) return discardItem(id);
-    op = { kind: 'create', pointId: item.op.pointId, fields: fieldsOf(item.view) };
+    op = { kind: 'create', pointId: item.op.pointId, fields: fieldsOf(item.view), observedAt: item.view.observedAt };
   } else if (op.kind !== 'create') {
     op = { ...op, baseVersion: item.server?.updatedAt ?? op.baseVersion };
   }

@@ -77,7 +77,7 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     const op = sending.op;
     let landed = null as Point | null;
     if (op.kind === 'create') {
-      landed = await repo.insertPointOnce(op.pointId, op.fields);
+      landed = await repo.insertPointOnce(op.pointId, op.fields, op.observedAt);
     } else if (op.kind === 'update') {
       const base = op.baseVersion ?? (await repo.fetchPoint(op.pointId))?.updatedAt ?? null;
       if (base === null) return conflict(sending, null);

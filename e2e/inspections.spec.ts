@@ -1,0 +1,72 @@
+// Inspection records (issue 24 item 2, docs/product.md#inspection-records) in Chromium against the embedded server:
+// the route report saved as a record with a remark and a stretch not inspected; after one of its points is resolved
+// and another deleted, the record reopens exactly as saved, compares with today and downloads as Word.
+import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { adminClient, DESKTOP, shot, signIn, uniq } from './appHelpers';
+
+let db: SupabaseClient;
+test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
+
+test('a route report saved as a record reopens as saved after its points changed, compares with today, exports to Word', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const tag = uniq();
+  const names = [`Tournée A ${tag}`, `Tournée B ${tag}`];
+  const ids: string[] = [];
+  for (const name of names) {
+    const r = await db.from('points').insert({ name, description: 'constat', kilometer: '12.50', km_value: 12.5, position: { x: 3000, y: 700 }, status: 'signale', criticality: 'danger' }).select('id').single();
+    if (r.error) throw r.error;
+    ids.push(r.data.id as string);
+  }
+  const page = await (await browser.newContext({ viewport: DESKTOP, acceptDownloads: true })).newPage();
+  await signIn(page);
+  await expect(page.locator('.list-row-title', { hasText: names[1] })).toHaveCount(1, { timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
+  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
+  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  await form.getByRole('button', { name: 'Générer le rapport' }).click();
+  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
+  await expect(view).toBeVisible({ timeout: 30_000 });
+
+  await view.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  const save = page.getByRole('dialog', { name: 'Enregistrer la tournée' });
+  await save.getByLabel(/^Remarque :/).first().fill('Ballast à surveiller');
+  await save.getByRole('button', { name: 'Ajouter un tronçon non inspecté' }).click();
+  await save.getByLabel('PK début').fill('15');
+  await save.getByLabel('PK fin').fill('16');
+  await save.getByLabel('Raison').fill('Voie occupée');
+  await save.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  await expect(save).toBeHidden({ timeout: 60_000 });
+
+  // After saving: A is resolved, B deleted.
+  const a = await db.from('points').select('updated_at').eq('id', ids[0]).single();
+  expect((await db.from('points').update({ status: 'resolu', updated_at: a.data!.updated_at }).eq('id', ids[0])).error).toBeNull();
+  expect((await db.from('points').delete().eq('id', ids[1])).error).toBeNull();
+  await expect(page.locator('.list-row-title', { hasText: names[1] })).toHaveCount(0, { timeout: 30_000 });
+
+  await view.getByRole('button', { name: 'Tournées' }).click();
+  const list = page.getByRole('dialog', { name: 'Tournées' });
+  await list.locator('.inspection-row').first().click();
+  const record = list.locator('.inspection-view');
+  await expect(record).toBeVisible({ timeout: 30_000 });
+  for (const name of names) {
+    const row = record.locator('tr', { hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Signalé'); // the state when found
+  }
+  await expect(record).toContainText('Ballast à surveiller');
+  await expect(record).toContainText('PK 15,00 → PK 16,00 : Voie occupée');
+  await expect(record.locator('.inspection-compare')).toContainText(/\d+ nouvelles?, [2-9]\d* résolues depuis/);
+  await shot(page, 'desktop-inspection-record');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), record.getByRole('button', { name: 'Télécharger Word' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^tournee_.+_\d{4}-\d{2}-\d{2}\.docx$/);
+  const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(await download.path())))['word/document.xml']);
+  expect(xml).toContain(names[1]);
+  expect(xml).toContain('Responsable de la maintenance');
+});

@@ -1,0 +1,26 @@
+// Index rows of a bulk change: a point of the index with the fields a batch (or the server's answer) set, at
+// the version the server gave, so the map, the lists and the counts show the result without reloading.
+import type { PointIndex, PointIndexRow } from '../pointIndex/types';
+import { STATUS_BY_CODE } from '../pointIndex/types';
+import { idAt } from '../pointIndex/store';
+import type { PointStatus } from '../types';
+import type { BulkRow } from './plan';
+
+export interface IndexFields { status?: PointStatus; teamId?: string | null; criticality?: string }
+
+/** The index row at `slot` with `fields` laid over it and `updatedMs` as its version. */
+export function indexRowWith(ix: PointIndex, slot: number, fields: IndexFields, updatedMs: number): PointIndexRow {
+  const km = ix.km[slot];
+  return {
+    id: idAt(ix, slot), x: ix.x[slot], y: ix.y[slot], km: Number.isNaN(km) ? null : km, created: ix.created[slot], updated: updatedMs,
+    status: fields.status ?? STATUS_BY_CODE[ix.status[slot]] ?? 'signale',
+    criticality: fields.criticality ?? ix.critKeys[ix.crit[slot]] ?? 'attention',
+    teamId: fields.teamId !== undefined ? fields.teamId : (ix.team[slot] ? ix.teamKeys[ix.team[slot] - 1] : null),
+  };
+}
+
+/** What the app holds of the point at `slot` for a batch: its version (whole ms) and the fields a batch changes. */
+export function bulkRowAt(ix: PointIndex, slot: number): BulkRow {
+  const r = indexRowWith(ix, slot, {}, ix.updated[slot]);
+  return { id: r.id, version: ix.updated[slot], status: r.status, teamId: r.teamId, criticality: r.criticality };
+}

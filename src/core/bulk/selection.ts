@@ -1,0 +1,36 @@
+// Selection of many points (docs/product.md#bulk-changes), the pure part: toggle one, a shift-click range in a
+// list's order, adding many (a filtered list, a cluster, a lasso).
+
+/** The set with `id` added or removed. */
+export function toggled(sel: ReadonlySet<string>, id: string): Set<string> {
+  const next = new Set(sel);
+  if (next.has(id)) next.delete(id); else next.add(id);
+  return next;
+}
+
+/**
+ * Shift-click: the rows between the anchor (the last row clicked) and `to` in the list's order, both included,
+ * all set to the state the clicked row takes (`on`). `idAt` maps a list position to an id. Without an anchor
+ * in the list, only `to` toggles.
+ */
+export function withRange(sel: ReadonlySet<string>, order: ArrayLike<number>, idAt: (slot: number) => string,
+  anchorId: string | null, toId: string, on: boolean): Set<string> {
+  let a = -1, b = -1;
+  for (let i = 0; i < order.length && (a < 0 || b < 0); i++) {
+    const id = idAt(order[i]);
+    if (id === anchorId) a = i;
+    if (id === toId) b = i;
+  }
+  const next = new Set(sel);
+  if (a < 0 || b < 0) { if (on) next.add(toId); else next.delete(toId); return next; }
+  const [from, to] = a < b ? [a, b] : [b, a];
+  for (let i = from; i <= to; i++) { const id = idAt(order[i]); if (on) next.add(id); else next.delete(id); }
+  return next;
+}
+
+/** The set with every id of `ids` added. */
+export function withAll(sel: ReadonlySet<string>, ids: Iterable<string>): Set<string> {
+  const next = new Set(sel);
+  for (const id of ids) next.add(id);
+  return next;
+}

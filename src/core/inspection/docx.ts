@@ -1,0 +1,99 @@
+// The Word document of an inspection record (docs/product.md#inspection-records): who, when, line, PK range, the
+// stretches not inspected, the anomalies as found (per zone, in the saved order), remarks per zone, annotations, and
+// a signature block. Pure (docx escapes all text), so it runs in a worker or in Node tests.
+import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { STATUS_LABELS, WORD_FONT } from '../constants';
+import { formatDateTimeFr, formatKm } from '../format';
+import { OUTSIDE_ZONE_KEY, type InspectionFinding, type NotInspected } from './record';
+
+export interface InspectionDoc {
+  lineName: string; inspector: string; inspectedAt: string; createdAt: string; kmFrom: number | null; kmTo: number | null;
+  findings: readonly InspectionFinding[]; remarks: Readonly<Record<string, string>>; notInspected: readonly NotInspected[];
+  zoneNames: ReadonlyMap<string, string>; levelNames: ReadonlyMap<string, string>;
+  annotations: readonly { author: string; at: string; body: string }[];
+  comparison: string | null;
+}
+
+export const INSPECTION_DOC_TEXT = {
+  title: "Compte rendu de tournée d'inspection",
+  line: 'Ligne', inspector: 'Inspecteur', date: 'Date de la tournée', saved: 'Enregistrée le', range: 'Tronçon',
+  notInspected: 'Tronçons non inspectés', none: 'Aucun', found: 'Anomalies constatées', noFinding: 'Aucune anomalie constatée.',
+  outside: 'Hors zone', remarks: 'Remarques', annotations: 'Annotations', today: "Comparaison avec la ligne aujourd'hui",
+  cols: ['PK', 'Libellé', 'Statut', 'Criticité', 'Équipe', 'N° OT'],
+  signature: 'Signatures', signer: ['Inspecteur', 'Responsable de la maintenance'], signLines: ['Nom :', 'Date :', 'Signature :'],
+} as const;
+
+const T = INSPECTION_DOC_TEXT;
+const run = (text: string, bold = false) => new TextRun({ text, bold, font: WORD_FONT });
+const para = (text: string, bold = false) => new Paragraph({ children: [run(text, bold)] });
+const cell = (text: string, bold = false) => new TableCell({ children: [para(text, bold)] });
+const full = { size: 100, type: WidthType.PERCENTAGE } as const;
+
+function findingsTable(rows: readonly InspectionFinding[], levelNames: ReadonlyMap<string, string>): Table {
+  return new Table({
+    width: full,
+    rows: [
+      new TableRow({ tableHeader: true, children: T.cols.map((c) => cell(c, true)) }),
+      ...rows.map((f) => new TableRow({ cantSplit: true, children: [
+        cell(formatKm(f.km)), cell(f.name || '—'), cell(STATUS_LABELS[f.status] ?? f.status), cell(levelNames.get(f.criticality) ?? f.criticality),
+        cell(f.team_name ?? '—'), cell(f.ticket ?? '—'),
+      ] })),
+    ],
+  });
+}
+
+function signatureBlock(): Table {
+  const none = { style: BorderStyle.NONE, size: 0, color: 'FFFFFF' };
+  return new Table({
+    width: full,
+    borders: { top: none, bottom: none, left: none, right: none, insideHorizontal: none, insideVertical: none },
+    rows: [new TableRow({ children: T.signer.map((who) => new TableCell({
+      children: [para(who, true), ...T.signLines.map((l) => new Paragraph({ spacing: { before: 240 }, children: [run(`${l} ______________________`)] }))],
+    })) })],
+  });
+}
+
+export function inspectionDocument(d: InspectionDoc): Document {
+  const zoneOrder: string[] = [];
+  const byZone = new Map<string, InspectionFinding[]>();
+  for (const f of d.findings) {
+    const key = f.zone_id ?? OUTSIDE_ZONE_KEY;
+    if (!byZone.has(key)) { byZone.set(key, []); zoneOrder.push(key); }
+    byZone.get(key)!.push(f);
+  }
+  for (const key of Object.keys(d.remarks)) if (!byZone.has(key)) { byZone.set(key, []); zoneOrder.push(key); }
+  const zoneName = (key: string) => (key === OUTSIDE_ZONE_KEY ? T.outside : d.zoneNames.get(key) ?? key);
+  const children: (Paragraph | Table)[] = [
+    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, children: [run(T.title, true)] }),
+    para(`${T.line} : ${d.lineName}`), para(`${T.inspector} : ${d.inspector}`),
+    para(`${T.date} : ${formatDateTimeFr(d.inspectedAt)}`), para(`${T.saved} : ${formatDateTimeFr(d.createdAt)}`),
+    para(`${T.range} : PK ${formatKm(d.kmFrom)} → PK ${formatKm(d.kmTo)}`),
+  ];
+  if (d.comparison) children.push(para(`${T.today} : ${d.comparison}`));
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(T.notInspected, true)] }));
+  if (!d.notInspected.length) children.push(para(T.none));
+  for (const s of d.notInspected) children.push(para(`PK ${formatKm(s.km_from)} → PK ${formatKm(s.km_to)} : ${s.reason}`));
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(T.found, true)] }));
+  if (!d.findings.length) children.push(para(T.noFinding));
+  for (const key of zoneOrder) {
+    const rows = byZone.get(key)!;
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [run(`${zoneName(key)} (${rows.length})`, true)] }));
+    if (d.remarks[key]) children.push(para(`${T.remarks} : ${d.remarks[key]}`));
+    if (rows.length) children.push(findingsTable(rows, d.levelNames));
+  }
+  if (d.annotations.length) {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(T.annotations, true)] }));
+    for (const a of d.annotations) children.push(para(`${formatDateTimeFr(a.at)} — ${a.author} : ${a.body}`));
+  }
+  children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(T.signature, true)] }), signatureBlock());
+  return new Document({ creator: 'Signalements ferroviaires', title: T.title, sections: [{ children }] });
+}
+
+export const inspectionDocxBlob = (d: InspectionDoc): Promise<Blob> => Packer.toBlob(inspectionDocument(d));
+export const inspectionDocxBuffer = (d: InspectionDoc): Promise<Buffer> => Packer.toBuffer(inspectionDocument(d));
+
+/** 'tournee_<line>_<yyyy-mm-dd>.docx'. */
+export function inspectionFileName(lineCode: string, inspectedAt: string): string {
+  const safe = lineCode.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'ligne';
+  return `tournee_${safe}_${inspectedAt.slice(0, 10)}.docx`;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { compareText, compareWithToday, isLocked, notInspectedError, snapshotOfReport, OUTSIDE_ZONE_KEY } from './record';
+import { indexFromPoints } from '../report/reportIndex';
+import type { ReportPlan } from '../report/plan';
+
+const pts = [
+  { id: 'a', position: { x: 1, y: 1 }, kmValue: 12.1, status: 'signale' as const, criticality: 'danger', teamId: 't1' },
+  { id: 'b', position: { x: 2, y: 1 }, kmValue: 12.2, status: 'pris_en_charge' as const, criticality: 'attention', teamId: null },
+  { id: 'c', position: { x: 3, y: 1 }, kmValue: null, status: 'signale' as const, criticality: 'danger', teamId: null },
+];
+
+describe('snapshotOfReport', () => {
+  it('keeps each anomaly as found, in the report order, with counts per zone and criticality', () => {
+    const ix = indexFromPoints(pts);
+    const plan: ReportPlan = { sections: [{ zone: 0, start: 0, end: 2 }, { zone: -1, start: 2, end: 3 }], rows: Int32Array.from([0, 1, 2]) };
+    const details = new Map([['a', { id: 'a', name: 'Rail usé', description: 'd', ticketNumber: 'OT-1', imageUrl: null, teamName: 'Équipe A' }]]);
+    const { findings, counts } = snapshotOfReport(plan, ix, ['z1'], details);
+    expect(findings[0]).toEqual({ id: 'a', name: 'Rail usé', description: 'd', ticket: 'OT-1', km: 12.1, status: 'signale', criticality: 'danger', team_id: 't1', team_name: 'Équipe A', zone_id: 'z1' });
+    expect(findings.map((f) => [f.id, f.zone_id, f.status, f.km])).toEqual([['a', 'z1', 'signale', 12.1], ['b', 'z1', 'pris_en_charge', 12.2], ['c', null, 'signale', null]]);
+    expect(counts).toEqual({ z1: { danger: 1, attention: 1 }, [OUTSIDE_ZONE_KEY]: { danger: 1 } });
+  });
+});
+
+describe('compareWithToday', () => {
+  it('counts new unresolved points in the range and saved ones resolved or deleted since', () => {
+    const today = [
+      { id: 'a', km: 12.1, status: 'resolu' as const }, // saved, resolved since
+      { id: 'b', km: 12.2, status: 'signale' as const }, // saved, still open
+      { id: 'n1', km: 12.3, status: 'signale' as const }, // new
+      { id: 'n2', km: 30, status: 'signale' as const }, // outside the range
+      { id: 'n3', km: 12.4, status: 'resolu' as const }, // resolved: not counted as new
+    ]; // 'c' was deleted
+    const c = compareWithToday([{ id: 'a' }, { id: 'b' }, { id: 'c' }], today, 12, 13);
+    expect(c).toEqual({ nouvelles: 1, resolues: 2 });
+    expect(compareText({ nouvelles: 3, resolues: 5 })).toBe('3 nouvelles, 5 résolues depuis');
+    expect(compareText({ nouvelles: 1, resolues: 0 })).toBe('1 nouvelle, 0 résolue depuis');
+  });
+});
+
+describe('rules', () => {
+  it('locked from 24 h after saving', () => {
+    const t = Date.parse('2026-11-24T10:00:00Z');
+    expect(isLocked('2026-11-23T10:00:01Z', t)).toBe(false);
+    expect(isLocked('2026-11-23T10:00:00Z', t)).toBe(true);
+  });
+  it('a stretch not inspected needs ordered PKs and a reason', () => {
+    expect(notInspectedError({ km_from: 1, km_to: 2, reason: 'Voie occupée' })).toBeNull();
+    expect(notInspectedError({ km_from: 2, km_to: 1, reason: 'x' })).toMatch(/précéder/);
+    expect(notInspectedError({ km_from: 1, km_to: 2, reason: ' ' })).toMatch(/raison/);
+    expect(notInspectedError({ km_from: null, km_to: 2, reason: 'x' })).toMatch(/PK/);
+  });
+});

@@ -1,0 +1,116 @@
+// The bar of a selection ('N sélectionnés'): change status, team or criticality of every selected point, delete
+// them (admins, after a confirmation naming the count), 'Annuler' the last batch; progress while a batch runs,
+// then what was written and the rows changed meanwhile (listed, not overwritten). docs/product.md#bulk-changes
+import { useState } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { STATUS_LABELS } from '../../core/constants';
+import type { PointStatus } from '../../core/types';
+import type { BulkSet } from '../../core/bulk/plan';
+import { formatKm } from '../../core/format';
+import { bulkOutcomeAtom, bulkProgressAtom, bulkSelectionAtom, bulkUndoAtom } from '../../state/bulk';
+import { applyBulkChange, clearBulkSelection, deleteSelectedPoints, undoLastBulk } from '../../state/bulkActions';
+import { isAdminAtom } from '../../state/session';
+import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
+import { pointIndexAtom } from '../../state/pointIndex';
+import { pointFormAtom } from '../../state/selection';
+import { findSlot } from '../../core/pointIndex/store';
+import { Button, ConfirmDialog } from '../../ui';
+import { BULK_TEXT as T } from './strings';
+import './bulk.css';
+
+const STATUSES: PointStatus[] = ['signale', 'pris_en_charge', 'resolu'];
+const NO_TEAM = '__none__';
+
+export function SelectionBar() {
+  const selection = useAtomValue(bulkSelectionAtom);
+  const progress = useAtomValue(bulkProgressAtom);
+  const outcome = useAtomValue(bulkOutcomeAtom);
+  const setOutcome = useSetAtom(bulkOutcomeAtom);
+  const undo = useAtomValue(bulkUndoAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
+  const teams = useAtomValue(teamsAtom);
+  const levels = useAtomValue(criticalityLevelsAtom);
+  const [confirming, setConfirming] = useState(false);
+  const busy = progress !== null;
+  const n = selection.size;
+  if (n === 0 && !outcome && !busy) return null;
+
+  const run = (set: BulkSet) => { void applyBulkChange(set); };
+  const onTeam = (v: string) => { if (v) run({ team_id: v === NO_TEAM ? null : v }); };
+
+  return (
+    <section className="bulk-bar" aria-label={T.barLabel}>
+      <div className="bulk-bar-row">
+        <strong className="bulk-count" aria-live="polite">{T.selected(n)}</strong>
+        {n > 0 && (
+          <>
+            <label className="bulk-field">{T.status}
+              <select value="" disabled={busy} onChange={(e) => { if (e.target.value) run({ status: e.target.value as PointStatus }); }}>
+                <option value="">{T.choose}</option>
+                {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              </select>
+            </label>
+            <label className="bulk-field">{T.team}
+              <select value="" disabled={busy} onChange={(e) => onTeam(e.target.value)}>
+                <option value="">{T.choose}</option>
+                <option value={NO_TEAM}>{T.noTeam}</option>
+                {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              </select>
+            </label>
+            <label className="bulk-field">{T.criticality}
+              <select value="" disabled={busy} onChange={(e) => { if (e.target.value) run({ criticality: e.target.value }); }}>
+                <option value="">{T.choose}</option>
+                {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+              </select>
+            </label>
+            {isAdmin && <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>{T.delete}</Button>}
+            <Button variant="ghost" disabled={busy} onClick={() => { clearBulkSelection(); setOutcome(null); }}>{T.clear}</Button>
+          </>
+        )}
+        {undo && !busy && <Button onClick={() => void undoLastBulk()}>{T.undo}</Button>}
+        {n === 0 && !busy && <Button variant="ghost" onClick={() => setOutcome(null)}>Fermer</Button>}
+      </div>
+      {progress && <p className="bulk-progress" role="status"><progress max={progress.total} value={progress.done} /> {T.progress(progress.done, progress.total)}</p>}
+      {outcome && !busy && <OutcomeText />}
+      <ConfirmDialog
+        open={confirming}
+        name={T.confirmName(n)}
+        what={T.confirmWhat(n)}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => { void deleteSelectedPoints().then(() => setConfirming(false)); }}
+      />
+    </section>
+  );
+}
+
+function OutcomeText() {
+  const outcome = useAtomValue(bulkOutcomeAtom)!;
+  const { index } = useAtomValue(pointIndexAtom);
+  const setForm = useSetAtom(pointFormAtom);
+  const done = outcome.kind === 'delete' ? T.deleted(outcome.written) : outcome.kind === 'undo' ? T.undone(outcome.written) : T.written(outcome.written);
+  return (
+    <div className="bulk-outcome" role="status">
+      <p>{done}{outcome.missing.length > 0 && ` ${T.missing(outcome.missing.length)}`}</p>
+      {outcome.error && <p className="field-error" role="alert">{outcome.error}</p>}
+      {outcome.conflicts.length > 0 && (
+        <>
+          <p className="bulk-conflicts-title">{T.conflicts(outcome.conflicts.length)}</p>
+          <ul className="bulk-conflicts">
+            {outcome.conflicts.slice(0, 50).map((c) => {
+              const slot = findSlot(index, c.id);
+              const km = slot >= 0 && !Number.isNaN(index.km[slot]) ? index.km[slot] : null;
+              return (
+                <li key={c.id}>
+                  <button type="button" className="link-button" onClick={() => setForm({ mode: 'edit', pointId: c.id })}>
+                    {T.conflictRow(formatKm(km), STATUS_LABELS[c.status])}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

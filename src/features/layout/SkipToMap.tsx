@@ -1,0 +1,14 @@
+// 'Aller au plan' (issue 21 item 4): the first stop of the tab order, hidden until focused; it moves the focus to
+// the map (arrows pan, +/− zoom, Entrée places a report in Signaler mode).
+import { LAYOUT_TEXT as T } from './strings';
+
+export function SkipToMap() {
+  return (
+    <a className="skip-link" href="#plan" onClick={(e) => {
+      const map = document.querySelector<HTMLElement>('[data-testid="map-canvas"]');
+      if (!map) return;
+      e.preventDefault();
+      map.focus();
+    }}>{T.skipToMap}</a>
+  );
+}

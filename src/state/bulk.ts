@@ -1,0 +1,34 @@
+// Selection of many points and the state of a bulk change (docs/product.md#bulk-changes).
+import { atom } from 'jotai';
+import type { BulkConflict } from '../core/bulk/plan';
+import type { ImagePoint } from '../core/types';
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** Ids of the selected points (lists' checkboxes, a cluster, a lasso, 'Tout sélectionner'). */
+export const bulkSelectionAtom = atom<ReadonlySet<string>>(NONE);
+/** The last row clicked (the start of a shift-click range). */
+export const bulkAnchorAtom = atom<string | null>(null);
+/** Requests of a batch sent so far (rows), while it runs. */
+export const bulkProgressAtom = atom<{ done: number; total: number } | null>(null);
+/** The lasso being drawn in Sélection mode (image px). */
+export const lassoAtom = atom<ImagePoint[]>([]);
+
+export interface BulkOutcome {
+  kind: 'update' | 'delete' | 'undo';
+  /** Rows written. */
+  written: number;
+  /** Rows changed meanwhile by someone else: not written (their current values). */
+  conflicts: BulkConflict[];
+  /** Rows deleted meanwhile (or not visible). */
+  missing: string[];
+  /** French text of a failure that stopped the batch (the requests before it were applied). */
+  error: string | null;
+  /** Whether 'Annuler' can restore this batch. */
+  undoable: boolean;
+}
+export const bulkOutcomeAtom = atom<BulkOutcome | null>(null);
+
+/** What 'Annuler' needs of the last batch of this session: the rows before it, what it set, the versions it produced. */
+export interface BulkUndo { before: import('../core/bulk/plan').BulkRow[]; set: import('../core/bulk/plan').BulkSet; updated: Map<string, string> }
+export const bulkUndoAtom = atom<BulkUndo | null>(null);

@@ -1,0 +1,89 @@
+// Inspection records (docs/product.md#inspection-records): save the route report on screen as a record (the
+// anomalies with their state now, their texts fetched by id), list and reopen records exactly as saved, compare one
+// with the line today, annotate, and build its Word file.
+import type { ReportPlan } from '../core/report/plan';
+import type { PointDetails, ReportPointIndex } from '../core/report/reportIndex';
+import type { ReportRequest, Zone } from '../core/types';
+import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type NotInspected, type TodayPoint } from '../core/inspection/record';
+import { inspectionDocxBlob, inspectionFileName } from '../core/inspection/docx';
+import { STATUS_BY_CODE } from '../core/pointIndex/types';
+import { idAt } from '../core/pointIndex/store';
+import * as repo from '../data/inspections';
+import { forEachDetailsPage } from './reportDetails';
+import { pointIndexAtom } from './pointIndex';
+import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './tables';
+import { profileAtom } from './session';
+import { store } from './store';
+
+export type { InspectionRow, InspectionSummary, AnnotationRow, InspectionQuery } from '../data/inspections';
+
+export const INSPECTION_STATE_TEXT = {
+  tooMany: (n: number) => `Une tournée enregistre au plus ${INSPECTION_MAX_FINDINGS.toLocaleString('fr-FR')} anomalies (${n.toLocaleString('fr-FR')} ici) : réduisez le tronçon.`,
+  noLine: 'Aucune ligne choisie.',
+} as const;
+
+export interface SaveFromReport {
+  request: ReportRequest; plan: ReportPlan; index: ReportPointIndex; zones: readonly Zone[];
+  inspectedAt: string; remarks: Record<string, string>; notInspected: NotInspected[];
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Saves the report as a record; throws a French error or the database's. */
+export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.InspectionRow> {
+  const line = store.get(activeLineAtom);
+  const me = store.get(profileAtom);
+  if (!line || !me) throw new Error(INSPECTION_STATE_TEXT.noLine);
+  const n = s.plan.rows.length;
+  if (n > INSPECTION_MAX_FINDINGS) throw new Error(INSPECTION_STATE_TEXT.tooMany(n));
+  const ids = Array.from(s.plan.rows, (i) => s.index.ids[i]);
+  const details = new Map<string, PointDetails>();
+  await forEachDetailsPage(ids, (rows, done) => { for (const d of rows) details.set(d.id, d); s.onProgress?.(done, n); });
+  const { findings, counts } = snapshotOfReport(s.plan, s.index, s.zones.map((z) => z.id), details);
+  const remarks = Object.fromEntries(Object.entries(s.remarks).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
+  return repo.insertInspection({
+    line_id: line.id, inspector: me.id, inspected_at: s.inspectedAt,
+    km_from: s.request.startPoint, km_to: s.request.endPoint,
+    filters: { zones: s.request.selectedZones, tracks: s.request.selectedTracks, zone_names: Object.fromEntries(s.zones.map((z) => [z.id, z.name])) },
+    findings, counts, remarks, not_inspected: s.notInspected,
+  });
+}
+
+export const listInspections = (q: repo.InspectionQuery) => repo.listInspections(q);
+export const getInspection = (id: string) => repo.getInspection(id);
+export const listAnnotations = (id: string) => repo.listAnnotations(id);
+
+export async function annotateInspection(id: string, body: string): Promise<repo.AnnotationRow> {
+  const me = store.get(profileAtom);
+  if (!me) throw new Error(INSPECTION_STATE_TEXT.noLine);
+  return repo.insertAnnotation(id, me.id, body.trim());
+}
+
+/** '3 nouvelles, 5 résolues depuis' against the points loaded now, or null when the record is of another line. */
+export function compareRecordWithToday(r: repo.InspectionRow): string | null {
+  if (store.get(activeLineAtom)?.id !== r.line_id) return null;
+  const ix = store.get(pointIndexAtom).index;
+  const today: TodayPoint[] = new Array(ix.count);
+  for (let s = 0; s < ix.count; s++) today[s] = { id: idAt(ix, s), km: Number.isNaN(ix.km[s]) ? null : ix.km[s], status: STATUS_BY_CODE[ix.status[s]] ?? 'signale' };
+  return compareText(compareWithToday(r.findings, today, r.km_from === null ? null : Number(r.km_from), r.km_to === null ? null : Number(r.km_to)));
+}
+
+/** Zone names as saved in the record, else as today. */
+export function zoneNamesOf(r: repo.InspectionRow): Map<string, string> {
+  const m = new Map(store.get(zonesAtom).map((z) => [z.id, z.name]));
+  for (const [id, name] of Object.entries(r.filters.zone_names ?? {})) m.set(id, name);
+  return m;
+}
+
+/** The record's Word file and its name. */
+export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
+  const line = store.get(linesAtom).find((l) => l.id === r.line_id);
+  const blob = await inspectionDocxBlob({
+    lineName: line?.name ?? '—', inspector: r.inspector_email || '—', inspectedAt: r.inspected_at, createdAt: r.created_at,
+    kmFrom: r.km_from === null ? null : Number(r.km_from), kmTo: r.km_to === null ? null : Number(r.km_to),
+    findings: r.findings, remarks: r.remarks, notInspected: r.not_inspected,
+    zoneNames: zoneNamesOf(r), levelNames: new Map(store.get(criticalityLevelsAtom).map((l) => [l.id, l.name])),
+    annotations: annotations.map((a) => ({ author: authorEmail(a.author), at: a.created_at, body: a.body })),
+    comparison: compareRecordWithToday(r),
+  });
+  return { blob, name: inspectionFileName(line?.code ?? 'ligne', r.inspected_at) };
+}
