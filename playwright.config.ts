@@ -37,6 +37,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', // request lines (info) would bury the test output
       SEED: 'demo',
       SEED_LINES: '1', // the shared demo keeps one line (specs read its markers and zones); e2e/lines.spec.ts adds its own
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -1,11 +1,19 @@
 // `node --import tsx server/cli.ts`: starts the embedded server from the environment and prints how to log in.
 import { optionsFromEnv } from './config';
 import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, startServer } from './main';
+import { DataDirLockedError } from './ops/dataDirLock';
+import { DamagedDatabaseError } from './ops/damage';
 
 const opts = optionsFromEnv();
 const started = performance.now();
 console.log(`Démarrage du serveur embarqué (${opts.databaseUrl ? 'PostgreSQL' : `PGlite, ${opts.dataDir}`})...`);
-const s = await startServer(opts);
+const s = await startServer(opts).catch((e: unknown) => {
+  // One readable line first (a refused DATA_DIR, a damaged database), the detail after it.
+  console.error(`\n${e instanceof Error ? e.message : String(e)}`);
+  if (e instanceof DamagedDatabaseError) { if (e.detail) console.error('Détail :', e.detail); }
+  else if (!(e instanceof DataDirLockedError)) console.error(e);
+  process.exit(1);
+});
 const where = opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${opts.dataDir}`;
 console.log(`\n  Signalements ferroviaires — serveur embarqué prêt en ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`  URL:          ${s.url}`);

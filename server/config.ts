@@ -1,5 +1,5 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS, SEED_LINES,
-// ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG; single sign-on: SSO_PROVIDERS or
+// ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG, LOG_LEVEL; single sign-on: SSO_PROVIDERS or
 // SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
@@ -29,7 +29,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     jwtSecret: env.JWT_SECRET || undefined,
     siteUrl: env.SITE_URL || undefined,
     supabaseUrl: env.SUPABASE_URL || undefined,
-    log: env.LOG === '1' || env.LOG === 'true',
+    // Request logs are on by default (JSON lines on stdout); LOG=0 turns them off, LOG_LEVEL picks the level.
+    log: env.LOG !== '0' && env.LOG !== 'false',
+    logLevel: env.LOG_LEVEL || undefined,
     ssoProviders: providersFromEnv(env),
     additionalRedirectUrls: redirectAllowListFromEnv(env),
     apiExternalUrl: env.API_EXTERNAL_URL || undefined,

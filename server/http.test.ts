@@ -123,7 +123,7 @@ describe('a crashing handler', () => {
     const app = createApp({
       keys, auth: async () => { throw new Error('boom'); }, sso: () => null, rest: () => null,
       storage: async () => { throw new TypeError('unexpected'); }, staticDir: null,
-      config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS, log: false,
+      config: () => ({ supabaseUrl: '', supabaseAnonKey: keys.anonKey }), rateLimits: DEFAULT_RATE_LIMITS,
       // No rate-limited path (POST /token, /signup) is called here: the buckets' database is never reached.
       db: { admin: { query: () => Promise.reject(new Error('no database in this test')) } },
     });

@@ -14,12 +14,17 @@ import { createAuthHandler, createAuthService, type AuthService } from './auth/i
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
+import { createLogger, type Logger } from './http/log';
 import type { ApiHandler, SsoDeps } from './http/types';
 import { clientIp, type TrustProxy } from './http/clientIp';
 import type { ConnectionLimits } from './realtime/connectionLimits';
 import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
-import { createKeys, loadSecret } from './keys';
+import { createKeys, loadSecret, type Keys } from './keys';
+import { lockDataDir } from './ops/dataDirLock';
+import { createOpsRoutes } from './ops/routes';
+import { checkPgdata, openFailure } from './ops/damage';
+import { checkSinceCleanShutdown, recordCleanShutdown } from './ops/cleanShutdown';
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
 import type { SsoOptions, SsoProviderConfig } from './sso/index';
@@ -38,7 +43,11 @@ export interface StartOptions {
   jwtSecret?: string;
   staticDir?: string;
   memory?: boolean;
+  /** One JSON line per request on stdout (pino, server/http/log.ts); `logger` replaces the default one. */
   log?: boolean;
+  /** LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent. */
+  logLevel?: string;
+  logger?: Logger;
   /** Public URL of the SPA for invitation links (SITE_URL); default: this server's URL. */
   siteUrl?: string;
   /** supabaseUrl served in /config.json (SUPABASE_URL); default "" = same origin. */
@@ -93,16 +102,38 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const memory = opts.memory ?? false;
   const dataDir = memory ? null : resolve(opts.dataDir ?? './.data');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One server per PGlite DATA_DIR (server/ops): refused here, before anything is opened.
+  const lock = dataDir && !opts.databaseUrl ? lockDataDir(dataDir, { command: process.argv.slice(1).join(' ') }) : null;
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
 
-  const keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
-  const db = opts.database ?? await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl });
+  const logger = opts.logger ?? (opts.log ? createLogger({ level: opts.logLevel }) : null);
+  let db: Database;
+  let keys: Keys;
+  try {
+    keys = await createKeys(loadSecret({ jwtSecret: opts.jwtSecret, dataDir: dataDir ?? undefined, memory }));
+    // Visible damage of an existing PGlite folder is refused before opening, in one readable line (server/ops).
+    const pgdata = lock && !opts.database ? join(dataDir!, 'pgdata') : null;
+    if (pgdata) checkPgdata(pgdata);
+    const existing = pgdata !== null && existsSync(join(pgdata, 'PG_VERSION'));
+    db = opts.database ?? await openDatabase({ dataDir: dataDir ?? undefined, databaseUrl: opts.databaseUrl, memory: memory && !opts.databaseUrl })
+      .catch((e: unknown) => { throw existing ? openFailure(pgdata!, e) : e; });
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
 
   let publicUrl = '';
   const cleanups: (() => Promise<void> | void)[] = [];
   const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
   try {
     await migrate(db);
+    if (lock) {
+      const lost = await checkSinceCleanShutdown(db, dataDir!);
+      if (lost) {
+        if (logger) logger.error(lost);
+        else console.error(lost);
+      }
+    }
     const storage = createStorage(db, storageRoot);
     const service = createAuthService(db, keys, () => `${publicUrl}/auth/v1`);
 
@@ -126,9 +157,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       config: () => ({ supabaseUrl: opts.supabaseUrl ?? '', supabaseAnonKey: keys.anonKey }),
       rateLimits: { ...DEFAULT_RATE_LIMITS, ...opts.rateLimits },
       db,
-      log: opts.log ?? false,
+      logger,
       trustProxy: opts.trustProxy ?? false,
       bodyIdleTimeoutMs: Math.min(opts.bodyIdleTimeoutMs ?? BODY_IDLE_TIMEOUT_MS, requestTimeout),
+      ops: createOpsRoutes({ db, storageRoot, keys }),
     });
     // Requests wait until the first-start seed is done, so nobody sees a half-seeded database (the seed needs the
     // listening URL for invitation links, hence listen first).
@@ -161,6 +193,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     const addr = server.address() as AddressInfo;
     const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     publicUrl = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${addr.port}`;
+    lock?.setUrl(publicUrl);
 
     // Both seeds are no-ops on a database that already has users or data.
     const seeded = await runSeed(db, {
@@ -185,13 +218,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         const grace = setTimeout(() => server.closeAllConnections(), opts.shutdownGraceMs ?? SHUTDOWN_GRACE_MS);
         await stopped;
         clearTimeout(grace);
+        if (lock) await recordCleanShutdown(db, dataDir!).catch((e) => console.error('clean-shutdown record:', e));
         await db.close();
+        lock?.release();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
       },
     };
   } catch (e) {
     for (const c of cleanups) await Promise.resolve(c()).catch(() => {});
     await db.close().catch(() => {});
+    lock?.release();
     if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
     throw e;
   }

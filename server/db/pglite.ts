@@ -19,11 +19,14 @@ function wrap(q: PgliteLike): Queryable {
   };
 }
 
-/** Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined. */
-export async function openPglite(dir?: string): Promise<Database> {
+/**
+ * Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined; `loadDataDir` fills a new
+ * `dir` from a tarball of dumpDataDir (restore).
+ */
+export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   // The contrib extensions the migrations create (as Supabase offers them): trigram search, accent folding.
   const extensions = { pg_trgm, unaccent };
-  const pg = dir ? await PGlite.create(dir, { extensions }) : await PGlite.create({ extensions });
+  const pg = dir ? await PGlite.create(dir, { extensions, loadDataDir: opts.loadDataDir }) : await PGlite.create({ extensions });
   const base = wrap(pg);
   return {
     kind: 'pglite',
@@ -46,5 +49,10 @@ export async function openPglite(dir?: string): Promise<Database> {
       return async () => { await unsub(); };
     },
     async close() { if (!pg.closed) await pg.close(); },
+    // The transaction holds every other query back; dumpDataDir itself only waits for the query in flight.
+    dumpDataDir: (before) => pg.transaction(async (tx) => {
+      const result = await before(wrap(tx));
+      return { tarball: await pg.dumpDataDir('gzip'), before: result };
+    }),
   };
 }

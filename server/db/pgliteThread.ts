@@ -22,6 +22,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const listeners = new Map<number, (payload: string) => void>();
   let nextId = 1;
   let failed: Error | null = null;
+  let terminated = false;
   // The worker keeps the process alive only while a call waits for it (a listening server keeps it alive anyway).
   const refresh = () => { if (calls.size > 0) worker.ref(); else worker.unref(); };
 
@@ -45,6 +46,8 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
 
   function call<T>(msg: Record<string, unknown>): Promise<T> {
     if (failed) return Promise.reject(failed);
+    // After close a call fails at once (a /ready probe, a late listener) instead of waiting forever.
+    if (terminated) return Promise.reject(new Error('the database is closed'));
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -96,11 +99,20 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
         await call({ op: 'unlisten', listenId }).catch(() => undefined);
       };
     },
+    // The transaction holds every other statement back while the worker copies the data directory (server/ops).
+    dumpDataDir: (before) => inTransaction(async (tx) => {
+      const result = await before(tx);
+      const bytes = await call<Uint8Array<ArrayBuffer>>({ op: 'dumpDataDir' });
+      return { tarball: new Blob([bytes]), before: result };
+    }),
     async close() {
       if (closed) return;
       closed = true;
       await call({ op: 'close' }).catch(() => undefined);
       await worker.terminate();
+      terminated = true;
+      for (const c of calls.values()) c.reject(new Error('the database is closed'));
+      calls.clear();
     },
   };
 }

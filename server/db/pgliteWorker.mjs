@@ -65,6 +65,8 @@ async function run(m) {
       if (unsub) await unsub();
       return null;
     }
+    // Backups (server/ops): the data directory as a gzip tarball; the caller holds a transaction around it.
+    case 'dumpDataDir': return new Uint8Array(await (await pg.dumpDataDir('gzip')).arrayBuffer());
     case 'close': if (!pg.closed) await pg.close(); return null;
     default: throw new Error(`unknown op ${m.op}`);
   }

@@ -38,4 +38,9 @@ export interface Database {
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * PGlite only (backups, server/ops): its data directory as a gzip tarball, taken inside one transaction that
+   * first runs `before` (e.g. row counts), so nothing commits between `before` and the copy.
+   */
+  dumpDataDir?<T>(before: (tx: Queryable) => Promise<T>): Promise<{ tarball: Blob; before: T }>;
 }

@@ -9,6 +9,7 @@ import { applyCors, handlePreflight } from './cors';
 import { flavorOf, HttpError, sendHttpError, sendJson, shapedError } from './errors';
 import { dbInputError } from './dbErrors';
 import { createLimiter, type RateLimit } from './rateLimit';
+import { noteRequestUser, startRequestLog, type Logger } from './log';
 import { serveStatic } from './static';
 import { spaSecurityHeaders } from './securityHeaders';
 import type { ApiContext, ApiHandler, AuthContext } from './types';
@@ -33,11 +34,14 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Where the rate-limit buckets live (shared by every instance on the same database). */
   db: { admin: Queryable };
-  log: boolean;
+  /** Request and error log (server/http/log.ts); none = silent. */
+  logger?: Logger | null;
   /** TRUST_PROXY: rate limits key on the address the trusted proxy appended to X-Forwarded-For (server/http/clientIp.ts). */
   trustProxy?: TrustProxy;
   /** A request body with no byte for this long is answered 408 and its connection closed. */
   bodyIdleTimeoutMs?: number;
+  /** Operator routes (server/ops: /health, /ready, /ops/v1/*): true when answered. */
+  ops?: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 }
 
 export function createApp(deps: AppDeps) {
@@ -52,6 +56,7 @@ export function createApp(deps: AppDeps) {
       applyCors(req, res);
       if (handlePreflight(req, res)) return;
     }
+    if (deps.ops && (await deps.ops(req, res, url))) return;
     if (path === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
       return sendJson(res, 200, deps.config(), { 'Cache-Control': 'no-store' });
     }
@@ -69,6 +74,7 @@ export function createApp(deps: AppDeps) {
       }
       // Auth endpoints check the bearer token themselves (/user, /logout); others run as anon.
       const auth = await resolveAuth(req, deps.keys).catch(() => ANON_CONTEXT);
+      noteRequestUser(res, auth.userId);
       const ctx: ApiContext = { url, auth, body };
       // /sso* and GoTrue's identity-provider return path /callback belong to server/sso when it exists.
       if (sub === '/sso' || sub.startsWith('/sso/') || sub === '/callback') {
@@ -81,12 +87,12 @@ export function createApp(deps: AppDeps) {
     if (flavor === 'rest') {
       const rest = deps.rest();
       if (!rest) throw shapedError('rest', 501, 'PGRST000', 'The REST API is not available in this build');
-      return rest(req, res, { url, auth: await authOr(req, restJwtError), body });
+      return rest(req, res, { url, auth: await authOr(req, res, restJwtError), body });
     }
     if (flavor === 'storage') {
       // Public object reads need no key (an <img> sends none); everything else is checked.
       const isPublicRead = /^\/storage\/v1\/object\/public\//.test(path) && (req.method === 'GET' || req.method === 'HEAD');
-      const auth = isPublicRead ? ANON_CONTEXT : await authOr(req, storageJwtError);
+      const auth = isPublicRead ? ANON_CONTEXT : await authOr(req, res, storageJwtError);
       return deps.storage(req, res, { url, auth, body });
     }
     if (path.startsWith('/realtime/v1')) {
@@ -102,24 +108,28 @@ export function createApp(deps: AppDeps) {
     throw new HttpError(404, { code: 'not_found', message: 'Not found' });
   }
 
-  async function authOr(req: IncomingMessage, shape: (e: JwtError) => HttpError): Promise<AuthContext> {
+  async function authOr(req: IncomingMessage, res: ServerResponse, shape: (e: JwtError) => HttpError): Promise<AuthContext> {
     try {
-      return await resolveAuth(req, deps.keys);
+      const auth = await resolveAuth(req, deps.keys);
+      noteRequestUser(res, auth.userId);
+      return auth;
     } catch (e) {
       throw e instanceof JwtError ? shape(e) : e;
     }
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now();
     let url: URL;
+    let log: Logger | null = null;
     try {
       // Origin-form paths are appended verbatim, so "//host/x" stays a path instead of becoming a host.
       const raw = req.url ?? '/';
       url = raw.startsWith('/') ? new URL(`http://localhost${raw}`) : new URL(raw);
     } catch {
+      if (deps.logger) startRequestLog(deps.logger, req, res, null);
       return sendJson(res, 400, { code: 'bad_request', message: 'Malformed URL' });
     }
+    if (deps.logger) log = startRequestLog(deps.logger, req, res, url);
     try {
       await route(req, res, url);
     } catch (e) {
@@ -130,14 +140,9 @@ export function createApp(deps: AppDeps) {
       } else if (dbInputError(e, flavorOf(url.pathname))) {
         sendHttpError(res, dbInputError(e, flavorOf(url.pathname))!);
       } else {
-        console.error(`[server] ${req.method} ${url.pathname} crashed:`, e);
+        if (log) log.error({ err: e }, 'request crashed');
+        else console.error(`[server] ${req.method} ${url.pathname} crashed:`, e);
         sendHttpError(res, shapedError(flavorOf(url.pathname), 500, 'internal_error', 'Internal server error'));
-      }
-    } finally {
-      if (deps.log) {
-        const ms = (performance.now() - started).toFixed(1);
-        res.once('finish', () => console.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${ms}ms`));
-        if (res.writableFinished) console.log(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${ms}ms`);
       }
     }
   };

@@ -6,6 +6,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Database, Queryable, RequestContext } from '../db/types';
 import { storageError, HttpError } from '../http/errors';
+import { isDiskFull, storageFullError } from '../ops/diskFull';
 import { sniffImageMime } from './magic';
 import { objectFilePath } from './paths';
 
@@ -67,8 +68,13 @@ export async function writeObject(db: Database, root: string, w: WriteRequest): 
   const finalPath = objectFilePath(root, w.bucket, w.name);
   const tmpDir = join(root, '.tmp');
   const tmpPath = join(tmpDir, randomUUID());
-  await mkdir(tmpDir, { recursive: true });
-  await writeFile(tmpPath, w.bytes);
+  try {
+    await mkdir(tmpDir, { recursive: true });
+    await writeFile(tmpPath, w.bytes);
+  } catch (e) {
+    await rm(tmpPath, { force: true }); // a disk-full write leaves a partial file
+    throw isDiskFull(e) ? storageFullError() : e;
+  }
   const now = new Date().toISOString();
   const metadata = {
     eTag: `"${createHash('md5').update(w.bytes).digest('hex')}"`, size: w.bytes.length, mimetype: mime,
@@ -114,6 +120,7 @@ export async function writeObject(db: Database, root: string, w: WriteRequest): 
   } catch (e) {
     await rm(tmpPath, { force: true });
     if (moved && !replacing) await rm(finalPath, { force: true });
+    if (isDiskFull(e)) throw storageFullError(); // server/ops/diskFull.ts
     return storageDbError(e);
   }
 }
