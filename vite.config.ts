@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'src/**/*.browser.test.ts'], // those run in Chromium (project 'browser')
         },
       },
       {
