@@ -33,5 +33,5 @@ export async function checkSinceCleanShutdown(db: Database, dataDir: string): Pr
   return `ATTENTION : des lignes ont disparu depuis l'arrêt propre du ${record.at} sans incident entre-temps — ` +
     `${lost.map((l) => `${l.table} : ${l.now} au lieu de ${l.before}`).join(', ')}. ` +
     `Les fichiers de la base (${join(dataDir, 'pgdata')}) ont pu être abîmés ou remplacés : arrêtez le serveur et ` +
-    `restaurez la dernière sauvegarde (README, « Exploitation »).`;
+    `restaurez la dernière sauvegarde (docs/operations.md, « Exploitation »).`;
 }

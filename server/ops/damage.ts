@@ -8,7 +8,7 @@ export class DamagedDatabaseError extends Error {
   constructor(readonly what: string, readonly where: string, readonly detail?: unknown) {
     super(`Base de données endommagée : ${what} (${where}). Le serveur ne démarre pas sur une base abîmée. ` +
       `Restaurez la dernière sauvegarde dans un dossier vide : DATA_DIR=<nouveau dossier> npm run restore -- <fichier de sauvegarde>` +
-      ` (voir README, « Exploitation »).`);
+      ` (voir docs/operations.md, « Exploitation »).`);
     this.name = 'DamagedDatabaseError';
   }
 }
