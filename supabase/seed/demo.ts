@@ -124,8 +124,8 @@ async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<void> {
     const b = rows.slice(i, i + BATCH);
     const col = <K extends keyof PointRow>(k: K) => b.map((r) => r[k]);
     await tx.query(
-      `insert into public.points (name, description, kilometer, km_value, "position", image_url, status, criticality, ticket_number, team_id, created_by, created_at, line_id)
-       select n, d, k, kv, p::jsonb, iu, s, c, t, tid, cb, ca, coalesce(l, private.default_line_id())
+      `insert into public.points (name, description, kilometer, km_value, "position", image_url, status, criticality, ticket_number, team_id, created_by, created_at, observed_at, line_id)
+       select n, d, k, kv, p::jsonb, iu, s, c, t, tid, cb, ca, ca, coalesce(l, private.default_line_id())
          from unnest($1::text[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::uuid[], $11::uuid[], $12::timestamptz[], $13::uuid[])
            as u(n, d, k, kv, p, iu, s, c, t, tid, cb, ca, l)`,
       [col('name'), col('description'), col('kilometer'), col('km_value'), col('position'), col('image_url'), col('status'),

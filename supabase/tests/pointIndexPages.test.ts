@@ -120,7 +120,7 @@ describe(`point_index_pages (${testKind()})`, () => {
   it('a bulk load with triggers off (the demo seed) is made exact by invalidate_point_index_pages()', async () => {
     await w.db.admin.transaction(async (tx) => {
       await tx.query("select set_config('session_replication_role', 'replica', true)");
-      await tx.query(`insert into public.points (name, "position", line_id) select 'B' || i, jsonb_build_object('x', i, 'y', i), $1
+      await tx.query(`insert into public.points (name, "position", line_id, observed_at) select 'B' || i, jsonb_build_object('x', i, 'y', i), $1, now()
         from generate_series(1, 300) i`, [line2]);
     });
     expect(await dirtyPages()).toBe(0); // the triggers did not run: the pages are stale
