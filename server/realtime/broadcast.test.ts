@@ -83,10 +83,10 @@ describe('broadcast from the database', () => {
     const onA = await join(user.c, `line:${lineA}`, 'invalidate');
     const onB = await join(user.c, `line:${lineB}`, 'invalidate');
     expect([onA.status, onB.status]).toEqual(['SUBSCRIBED', 'SUBSCRIBED']);
-    const p = await admin.c.from('points').insert({ name: 'Mobile', position: { x: 5, y: 5 } }).select('id').single();
+    const p = await admin.c.from('points').insert({ name: 'Mobile', position: { x: 5, y: 5 } }).select('id, updated_at').single();
     expect(p.error).toBeNull();
     expect(await waitFor(() => onA.got.length === 1, 5000)).toBe(true);
-    const moved = await admin.c.from('points').update({ line_id: lineB }).eq('id', p.data!.id);
+    const moved = await admin.c.from('points').update({ line_id: lineB, updated_at: p.data!.updated_at }).eq('id', p.data!.id); // a member states the base version
     expect(moved.error).toBeNull();
     expect(await waitFor(() => onA.got.length === 2 && onB.got.length === 1, 5000)).toBe(true);
     for (const m of [onA.got[1], onB.got[0]]) {

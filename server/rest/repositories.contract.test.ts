@@ -27,7 +27,7 @@ describe('repositories against the real schema', () => {
     asAdmin();
     const t = await repo.saveTeam({ name: ' Équipe Nord ', description: 'voie 1' });
     expect(t).toMatchObject({ name: 'Équipe Nord', description: 'voie 1', createdBy: adminId });
-    const t2 = await repo.saveTeam({ id: t.id, name: 'Équipe Nord-Est', description: null });
+    const t2 = await repo.saveTeam({ id: t.id, name: 'Équipe Nord-Est', description: null, updatedAt: t.updatedAt }); // the base version
     expect(t2.id).toBe(t.id);
     expect((await repo.listTeams()).map((x) => x.name)).toContain('Équipe Nord-Est');
 
@@ -41,14 +41,14 @@ describe('repositories against the real schema', () => {
 
     const m = await repo.saveMarker({ position: 120, value: 12.5 });
     expect(m).toMatchObject({ position: 120, value: 12.5 });
-    const m2 = await repo.saveMarker({ id: m.id, position: 130, value: 13 });
+    const m2 = await repo.saveMarker({ id: m.id, position: 130, value: 13, updatedAt: m.updatedAt });
     expect(m2).toMatchObject({ id: m.id, position: 130 });
     expect((await repo.listMarkers()).map((x) => x.id)).toContain(m.id);
     await repo.deleteMarker(m.id);
     expect((await repo.listMarkers()).map((x) => x.id)).not.toContain(m.id);
 
-    await repo.saveSetting('line_name', 'Paris – Lyon');
-    await repo.saveSetting('line_name', 'Paris – Marseille');
+    const s1 = await repo.saveSetting('line_name', 'Paris – Lyon');
+    await repo.saveSetting('line_name', 'Paris – Marseille', s1.updatedAt);
     expect(await repo.getSetting('line_name')).toBe('Paris – Marseille');
     expect(await repo.getSetting('missing')).toBeNull();
     expect((await repo.listSettings()).find((s) => s.key === 'line_name')?.value).toBe('Paris – Marseille');
