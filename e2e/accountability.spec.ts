@@ -90,11 +90,13 @@ test.describe('desktop 1440×900', () => {
     await expect(panel.getByText(`Page 2 sur ${Math.ceil(count / 50)}`)).toBeVisible();
 
     await panel.getByRole('combobox', { name: 'Utilisateur', exact: true }).selectOption({ label: email });
-    // their profile's creation (create_profile runs as them) and their point
-    await expect(panel.locator('.journal-count')).toHaveText('2 modifications');
+    // their invitation used at sign-up (issue 21: invitations are in the Journal), their profile's creation
+    // (create_profile runs as them) and their point
+    await expect(panel.locator('.journal-count')).toHaveText('3 modifications');
     await expect(panel.locator('.journal-table tbody tr').first()).toContainText('Signalement créé');
     await expect(panel.locator('.journal-table tbody tr').first()).toContainText(name);
     await expect(panel.locator('.journal-table tbody tr').nth(1)).toContainText('Profil créé');
+    await expect(panel.locator('.journal-table tbody tr').nth(2)).toContainText('Invitation utilisée');
 
     await panel.getByRole('combobox', { name: 'Utilisateur', exact: true }).selectOption({ label: 'Tous les utilisateurs' });
     await panel.getByRole('combobox', { name: 'Table', exact: true }).selectOption({ label: 'Utilisateurs' });
@@ -145,8 +147,9 @@ test.describe('desktop 1440×900', () => {
     // Signing in again is refused with the same message.
     await memberPage.getByLabel('Email', { exact: true }).fill(email);
     await memberPage.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
-    // The message is already on screen: wait for this attempt's refusal itself (HTTP 403), not just the text.
-    const refused = memberPage.waitForResponse((r) => r.url().includes('/rest/v1/') && r.status() === 403, { timeout: 15_000 });
+    // The message is already on screen: wait for this attempt's refusal itself, not just the text. A deactivated
+    // member is banned (issue 27): the sign-in itself is refused (400 user_banned), as Supabase refuses a banned user.
+    const refused = memberPage.waitForResponse((r) => r.url().includes('/auth/v1/token') && r.status() === 400, { timeout: 15_000 });
     await memberPage.getByRole('button', { name: 'Se connecter' }).click();
     await refused;
     await expect(memberPage.getByText(DISABLED)).toBeVisible({ timeout: 15_000 });
