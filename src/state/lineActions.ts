@@ -6,7 +6,7 @@ import { markersCollection, zonesCollection } from './collections';
 import { loadPoints } from './pointsCollection';
 import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
 import { sessionAtom } from './session';
-import { activeLineAtom, currentLineIdAtom, markersAtom, zonesAtom } from './tables';
+import { activeLineAtom, currentLineIdAtom, manyLinesAtom, markersAtom, zonesAtom } from './tables';
 import { store } from './store';
 
 const LAST_LINE_KEY = 'rail.lastLine.';
@@ -36,7 +36,8 @@ export function settleActiveLine(): void {
   const user = store.get(sessionAtom)?.user.id;
   if (!line || !user) return;
   rememberLine(user, line.id);
-  showLineInAddress(line.id);
+  // A one-line installation's address stays as it always was ('/'): the line is named only in a network.
+  if (store.get(manyLinesAtom)) showLineInAddress(line.id);
 }
 
 /** Shows another line (`force`: reload even if it is already the one shown, e.g. the shown one was archived):
