@@ -164,9 +164,10 @@ test.describe('desktop', () => {
     expect(mine[2]).toBe(tricky);
     expect(mine[3]).toBe('Signalé');
     expect(mine[8]).toBe(`OT-7${u}`);
-    expect(mine[10]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    expect(mine[11]).toBe(E2E_ADMIN.email);
-    expect(rows.every((r) => r.length === 12)).toBe(true);
+    expect(mine[10]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Constaté le
+    expect(mine[11]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Créé le
+    expect(mine[12]).toBe(E2E_ADMIN.email);
+    expect(rows.every((r) => r.length === 13)).toBe(true);
     expect(rows.slice(1).some((r) => r[3] === 'Résolu')).toBe(false); // the sidebar's default filter: not resolved
 
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
