@@ -3,10 +3,13 @@
 // an element's height (~33M px in Chromium), so past MAX_SCROLL_PX the scroll range is scaled: the scrollbar maps
 // onto the whole list and rows are placed relative to the scroll position.
 // Keyboard (issue 21 item 4): the list is one tab stop (a roving tab index): ↑/↓ (Page↑/↓, Début/Fin) move between
-// rows, ←/→ between the buttons of a row; only the current row's first control is in the tab order.
+// rows, ←/→ between the controls of a row; only the current row's primary control (the one marked
+// `data-row-primary`, else its first) is in the tab order.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 const FOCUSABLE = 'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled])';
+/** The control a row is reached on (e.g. the point's main button rather than its selection checkbox). */
+const primaryControl = (li: HTMLElement) => li.querySelector<HTMLElement>('[data-row-primary]') ?? li.querySelector<HTMLElement>(FOCUSABLE);
 
 export interface VirtualListProps<T> {
   /** An array or a typed array (e.g. index slots). */
@@ -81,8 +84,9 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
     if (!root) return;
     root.querySelectorAll<HTMLElement>('li.vlist-row').forEach((li) => {
       const i = Number(li.dataset.index);
-      li.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((el, k) => { el.tabIndex = i === tabRow && k === 0 ? 0 : -1; });
-      if (focusRow.current === i) { focusRow.current = null; li.querySelector<HTMLElement>(FOCUSABLE)?.focus(); }
+      const primary = primaryControl(li);
+      li.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((el) => { el.tabIndex = i === tabRow && el === primary ? 0 : -1; });
+      if (focusRow.current === i) { focusRow.current = null; primary?.focus(); }
     });
   });
 

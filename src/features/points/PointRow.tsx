@@ -33,7 +33,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
         <input type="checkbox" className="bulk-check" checked={!!checked} aria-label={BULK_TEXT.select(point.name)}
           onClick={(e) => onCheck(point, e.shiftKey)} onChange={() => undefined} />
       )}
-      <button type="button" className="list-row-main" onClick={() => onSelect(point)} aria-current={selected || undefined}>
+      <button type="button" className="list-row-main" data-row-primary onClick={() => onSelect(point)} aria-current={selected || undefined}>
         <span className="crit-dot" style={{ background: color }} title={levelName} aria-label={levelName} role="img" />
         <span className="list-row-text">
           <span className="list-row-title">{point.name || '—'}</span>
