@@ -1,8 +1,10 @@
 // Sign-in with email and password (docs/product.md#sign-in, #sign-in-rules), with the provider-error messages of docs/product.md#sign-in-messages.
 import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
 import { Alert, Button, TextInput } from '../../ui';
 import { validateSignin, type SigninErrors } from '../../core/validation';
 import { signIn } from '../../state/auth';
+import { ACCESS_REVOKED_TEXT, accessRevokedAtom } from '../../state/accessRevoked';
 import { loginErrorMessage } from './authErrors';
 import { PasswordInput } from './PasswordInput';
 import { AUTH_TEXT as T } from './strings';
@@ -13,6 +15,8 @@ export function SigninForm({ notice }: { notice?: string | null }) {
   const [errors, setErrors] = useState<SigninErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The deactivation notice is already above the form (AccessRevokedNotice): a refused sign-in does not repeat it.
+  const revokedShown = useAtomValue(accessRevokedAtom);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -39,7 +43,7 @@ export function SigninForm({ notice }: { notice?: string | null }) {
         value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
       <PasswordInput label={T.password} name="password" autoComplete="current-password" value={password}
         onChange={(e) => setPassword(e.target.value)} error={errors.password} />
-      {error && <Alert kind="error">{error}</Alert>}
+      {error && !(revokedShown && error === ACCESS_REVOKED_TEXT) && <Alert kind="error">{error}</Alert>}
       <Button type="submit" variant="primary" className="btn-block" busy={busy}>{busy ? T.signingIn : T.signin}</Button>
     </form>
   );
