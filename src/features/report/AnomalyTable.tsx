@@ -1,5 +1,5 @@
 // The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnail.
-import { observationLabel } from '../../core/observedAt';
+import { observationLabel, receivedLater } from '../../core/observedAt';
 import type { CriticalityLevel, Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
@@ -26,7 +26,7 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
                 <td className="report-pk" data-label={REPORT_TEXT.colPk}>{formatKm(p.kmValue)}</td>
                 <td className="report-label" data-label={REPORT_TEXT.colLabel}>{p.name}</td>
                 <td className="report-desc" data-label={REPORT_TEXT.colDescription}>
-                  {p.description}{p.observedAt && <span className="report-observed">{observationLabel(p.observedAt, p.creationDate)}</span>}
+                  {p.description}{p.observedAt && <span className={receivedLater(p.observedAt, p.creationDate) ? 'report-observed report-observed-late' : 'report-observed'}>{observationLabel(p.observedAt, p.creationDate)}</span>}
                 </td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colStatus}>{STATUS_LABELS[p.status] ?? p.status}</td>
                 <td data-label={REPORT_TEXT.colCriticality}>
