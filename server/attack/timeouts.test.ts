@@ -17,6 +17,7 @@ beforeAll(async () => {
     create or replace function public.test_statement_timeout() returns text language sql as $$ select current_setting('statement_timeout') $$;
     create or replace function public.test_sleep(p_s float8) returns void language sql as $$ select pg_sleep(p_s) $$;
     grant execute on function public.test_statement_timeout(), public.test_sleep(float8) to anon, authenticated;`);
+  await new Promise((r) => setTimeout(r, 1100)); // the REST schema cache reloads on an unknown name at most once a second
 }, 120_000);
 afterAll(async () => { await s?.close(); });
 
