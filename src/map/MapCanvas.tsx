@@ -27,6 +27,7 @@ import { attachKeyboardNav } from './keyboardNav';
 import { createGestureState } from './gesture';
 import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
+import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
@@ -48,6 +49,8 @@ export interface MapEngineApi {
   stage(): Konva.Stage | null;
   /** Repaint only the draft layer (rubber band under the pointer). */
   redrawDraft(): void;
+  /** The line image's tiles fetched or decoded so far (`level/col/row`). */
+  imageTiles(): Promise<string[]>;
 }
 
 export interface MapCanvasProps {
@@ -84,6 +87,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const ctl = useMemo(() => new ViewportController(), []);
   const imageSize = useMemo(() => ({ width: image.width, height: image.height }), [image.width, image.height]);
+  const tilesJson = JSON.stringify(storedTilesOf(image));
+  const tiles = useMemo(() => JSON.parse(tilesJson) as StoredTiles | null, [tilesJson]);
 
   // Everything the scene functions read lives in one mutable ref: no React render per frame.
   const live = useRef({
@@ -106,10 +111,10 @@ export function MapCanvas(props: MapCanvasProps) {
   // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
   const [imageCache, setImageCache] = useState<ImageCache | null>(null);
   useEffect(() => {
-    const cache = new ImageCache(image.url, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
+    const cache = new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
     setImageCache(cache);
     return () => cache.dispose();
-  }, [image.url, imageSize, ctl]);
+  }, [image.url, tiles, imageSize, ctl]);
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
@@ -210,6 +215,8 @@ export function MapCanvas(props: MapCanvasProps) {
     return () => { el.removeEventListener('pointermove', hover); offs.forEach((off) => off()); };
   }, [ctl, live]); // eslint-disable-line react-hooks/exhaustive-deps -- handlers attach once per controller and read the current state through `live`
 
+  const imageCacheRef = useRef(imageCache);
+  imageCacheRef.current = imageCache;
   const api: MapEngineApi = useMemo(() => ({
     controller: ctl,
     hitAt: (sx, sy) => {
@@ -221,13 +228,12 @@ export function MapCanvas(props: MapCanvasProps) {
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
     redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[4]); },
+    imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
   }), [ctl, client, live]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
   // Scene functions stay the same objects across renders (they read the live state), so a React render of the map
   // does not make react-konva redraw every layer.
-  const imageCacheRef = useRef(imageCache);
-  imageCacheRef.current = imageCache;
   const scenes = useMemo(() => {
     const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
     const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
