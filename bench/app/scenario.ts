@@ -45,7 +45,8 @@ async function signInLoaded(page: Page, url: string, total: number) {
   const t0 = await page.evaluate(() => performance.now());
   const r = await timed(async () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForFunction(([fn, n]) => (new Function(`return (${fn})()`)() as number) >= n, [LOADED_COUNT.toString(), total] as const, { timeout: STEP_TIMEOUT, polling: 50 });
+    // A string (the app's CSP forbids `new Function` in the page; tsx would add a __name helper to a function).
+    await page.waitForFunction(`(${LOADED_COUNT.toString()})() >= ${total}`, undefined, { timeout: STEP_TIMEOUT, polling: 50 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   });
   const tasks = await longTasksSince(page, t0);
@@ -155,7 +156,7 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   const out: Record<string, unknown> = {};
   const load = await signInLoaded(page, url, total);
   out.phoneSignInToMapMs = load.signInToAllPointsMs;
-  if (load.signInToAllPointsMs === null) { await context.close(); return out; }
+  if (load.signInToAllPointsMs === null) { out.phoneLoadError = String(load.loadError).split('\n')[0]; await context.close(); return out; }
   await page.waitForTimeout(1000);
   const mem = await rendererPss(browser);
   out.phoneRendererPssMb = mem.rendererPssMb;

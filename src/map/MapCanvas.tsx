@@ -27,6 +27,7 @@ import { attachKeyboardNav } from './keyboardNav';
 import { createGestureState } from './gesture';
 import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
+import { fitHiddenLayers } from './hiddenLayers';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
@@ -188,6 +189,10 @@ export function MapCanvas(props: MapCanvasProps) {
     return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
+  useEffect(() => { // after every render: a layer just hidden gives its pixels back, one just shown is sized and drawn
+    const stage = stageRef.current;
+    if (stage) for (const layer of fitHiddenLayers(stage)) ctl.redraw(layer);
+  });
   useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
 
