@@ -20,6 +20,7 @@ export default defineConfig({
     },
   },
   test: {
+    browser: { connectTimeout: 300_000 }, // read from the root config: Chromium may take minutes to start on a loaded machine
     projects: [
       {
         extends: true,
@@ -61,7 +62,6 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            connectTimeout: 300_000, // Chromium may take minutes to start on the shared, loaded machine
             provider: playwright({
               launchOptions: {
                 executablePath: findChromium() ?? undefined,

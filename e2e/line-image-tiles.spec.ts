@@ -16,6 +16,7 @@ function watchImageRequests(page: Page): string[] {
 }
 
 test('tiles: only the visible ones fetched, made at upload and stored beside a replaced image', async ({ page, baseURL }) => {
+  test.setTimeout(300_000); // 108 tiles cut and uploaded on a loaded 2-core machine
   const db = await adminClient(baseURL!);
   const before = (await db.from('lines').select('id, image').order('sort').limit(1).single()).data!;
   const seen = watchImageRequests(page);
