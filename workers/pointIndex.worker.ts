@@ -1,7 +1,6 @@
 // Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
 // columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
-// precomputed pages (public.point_index_pages); sorts the newest-first order; reads and writes the local replica's
-// index records (./replicaIndex.ts).
+// precomputed pages (public.point_index_pages); sorts the newest-first order.
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -9,8 +8,6 @@ import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPoint
 import type { PointIndexPage } from '../src/core/pointIndex/types';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
-import { indexBuffers, readReplicaIndex, replicaIndexStats, writeReplicaIndex } from './replicaIndex';
-import type { StoredIndex } from './replicaDb';
 
 let client: SupabaseClient | null = null;
 let token = '';
@@ -52,18 +49,6 @@ const api = {
     const answer = decodePointIndexPages(data as RawPointIndexPages);
     return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
   },
-
-  /** The replica's index record `key` as a ready point index (id lookup built), its buffers transferred; or null. */
-  async readReplicaIndex(key: string): Promise<{ index: PointIndex; cursorMs: number } | null> {
-    const r = await readReplicaIndex(key);
-    return r ? Comlink.transfer(r, indexBuffers(r.index)) : null;
-  },
-
-  /** Stores a replica index record (its arrays were transferred here: the main thread does no structured clone). */
-  writeReplicaIndex(key: string, rec: StoredIndex): Promise<void> { return writeReplicaIndex(key, rec); },
-
-  /** How many replica reads and writes this worker served. */
-  replicaStats(): { reads: number; writes: number } { return { ...replicaIndexStats }; },
 
   /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */
   order(count: number, created: Float64Array, idBytes: Uint8Array): Int32Array {

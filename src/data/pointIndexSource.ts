@@ -33,9 +33,6 @@ function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
   return worker.api;
 }
 
-/** The point-index worker, or null where there is none (Node tests): the replica's index records go through it. */
-export function pointIndexWorker(): Comlink.Remote<PointIndexWorkerApi> | null { return getWorker(); }
-
 async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
   const api = getWorker();
   const cfg = runtimeConfig();

@@ -13,7 +13,7 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
-import { appendPage, createPointIndex, findSlot, removeIds, upsertRows } from '../core/pointIndex/store';
+import { appendPage, createPointIndex, findSlot, indexFromColumns, removeIds, upsertRows } from '../core/pointIndex/store';
 import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
@@ -120,9 +120,9 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     if (!mine || !lineId) return false; // only a line's own record is restored
     const rec = await readIndex(lineId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
-    if (!rec || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
+    if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
     indexLine = lineId;
-    const ix = rec.index;
+    const ix = indexFromColumns(rec);
     store.set(pointIndexAtom, { index: ix, version: ix.version });
     cursorMs = rec.cursorMs;
     publish();

@@ -1,18 +1,12 @@
 // The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
 //   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
 //   readIndex(line) / writeIndex(rec, line)   the point index columns and the sync cursor of one line (each line
-//                            the user opened has its own record), read (clone + id hashing) and written in the
-//                            point-index worker: the main thread only transfers buffers
+//                            the user opened has its own record)
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
-import * as Comlink from 'comlink';
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
-import { indexFromColumns } from '../../core/pointIndex/store';
-import type { PointIndex } from '../../core/pointIndex/types';
-import { pointIndexWorker } from '../pointIndexSource';
-import { recordBuffers } from '../../../workers/replicaIndex';
 
 export type { StoredDetails, StoredIndex } from './db';
 
@@ -52,23 +46,12 @@ export function openReplica(userId: string): Promise<boolean> {
 /** The record key of a line's index (null: the whole network, as before lines existed). */
 const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 
-/** A line's stored index as a ready point index (id lookup built) with its sync cursor, or null when none. */
-export function readIndex(lineId: string | null = null): Promise<{ index: PointIndex; cursorMs: number } | null> {
-  return guarded(async () => {
-    const api = pointIndexWorker();
-    if (api) return api.readReplicaIndex(indexKey(lineId));
-    const rec = await (await replicaDb()).get('index', indexKey(lineId));
-    return rec?.count ? { index: indexFromColumns(rec), cursorMs: rec.cursorMs } : null;
-  });
+export function readIndex(lineId: string | null = null): Promise<StoredIndex | null> {
+  return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);
 }
 
-/** Stores a line's index record; its arrays are transferred to the worker (pass copies the state does not keep). */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
-  return guarded(async () => {
-    const api = pointIndexWorker();
-    if (!api) { await (await replicaDb()).put('index', rec, indexKey(lineId)); return; }
-    await api.writeReplicaIndex(indexKey(lineId), Comlink.transfer(rec, recordBuffers(rec)));
-  });
+  return guarded(async () => { await (await replicaDb()).put('index', rec, indexKey(lineId)); });
 }
 
 export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {
