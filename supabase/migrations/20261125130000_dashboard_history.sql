@@ -11,9 +11,9 @@
 --     entries (inserts and deletes set-based, updates one by one). Only status, criticality, team_id, line_id and
 --     km_value open a new state; other columns change nothing here.
 --   * A point deleted and inserted again with the same id opens a new state (not within one replayed batch).
---   * Backfill: private.rebuild_point_states() replays the whole log of points (also used by the bench). Points
---     older than the audit log (no insert entry) start at their created_at with the values their first logged change
---     names as "old", else their current values: the best reconstruction there is.
+--   * Backfill: private.rebuild_point_states() rebuilds both from the whole log of points, set-based (also used by
+--     the bench). Points older than the audit log (no insert entry) start at their created_at with the values their
+--     first logged change names as "old", else their current values: the best reconstruction there is.
 -- Nobody reads these tables through the API: the statistics are security-definer functions of schema private
 -- (active members only) behind security-invoker wrappers in public (20261125130100_dashboard_stats.sql).
 
@@ -194,23 +194,70 @@ comment on function private.audit_log_feed_point_states() is
 create trigger feed_point_states after insert on public.audit_log referencing new table as new_entries
   for each statement execute function private.audit_log_feed_point_states();
 
--- Replays the whole log of points (the backfill here, and the bench after loading a generated history); then gives a
--- state from its created_at to every point the log never named.
+-- Rebuilds both tables from the whole log of points in one set-based pass (the backfill here, and the bench after
+-- loading a generated history): each insert entry starts a life of the point, each followed column carries its last
+-- logged value forward, an entry that changes no followed value is dropped, the next entry (or the deletion) ends a
+-- state. Entries of points older than the log (before their first insert entry) are replayed one by one
+-- (private.apply_point_entries); points the log never named get one state from their created_at.
 create or replace function private.rebuild_point_states() returns void
 language plpgsql volatile security definer set search_path = '' as $$
 declare
-  batch jsonb;
-  last_id bigint := 0;
+  legacy jsonb;
 begin
   truncate private.point_states, private.point_day_counts;
-  loop
-    select jsonb_agg(jsonb_build_object('row_id', a.row_id, 'at', a.at, 'action', a.action, 'changes', a.changes) order by a.id),
-           max(a.id)
-      into batch, last_id
-      from (select * from public.audit_log l where l.table_name = 'points' and l.id > last_id order by l.id limit 20000) a;
-    exit when batch is null;
-    perform private.apply_point_entries(batch);
-  end loop;
+  with e as (
+    select l.id, l.at, l.action, l.row_id::uuid as pid, l.changes as ch,
+           count(*) filter (where l.action = 'insert') over (partition by l.row_id order by l.id) as life
+      from public.audit_log l
+     where l.table_name = 'points'
+       and (l.action <> 'update' or l.changes ?| array['status', 'criticality', 'team_id', 'line_id', 'km_value'])
+  ), g as (
+    select e.*, count(e.ch -> 'line_id') over w as g_line, count(e.ch -> 'status') over w as g_status,
+           count(e.ch -> 'criticality') over w as g_crit, count(e.ch -> 'team_id') over w as g_team,
+           count(e.ch -> 'km_value') over w as g_km
+      from e where e.life > 0
+    window w as (partition by e.pid, e.life order by e.id)
+  ), v as (
+    select g.id, g.at, g.action, g.pid, g.life,
+           first_value((g.ch -> 'line_id' ->> 'new')::uuid) over (partition by g.pid, g.life, g.g_line order by g.id) as line_id,
+           coalesce(first_value(g.ch -> 'status' ->> 'new') over (partition by g.pid, g.life, g.g_status order by g.id), 'signale') as status,
+           coalesce(first_value(g.ch -> 'criticality' ->> 'new') over (partition by g.pid, g.life, g.g_crit order by g.id), 'attention') as criticality,
+           first_value((g.ch -> 'team_id' ->> 'new')::uuid) over (partition by g.pid, g.life, g.g_team order by g.id) as team_id,
+           first_value((g.ch -> 'km_value' ->> 'new')::numeric) over (partition by g.pid, g.life, g.g_km order by g.id) as km_value,
+           first_value(coalesce((g.ch -> 'created_at' ->> 'new')::timestamptz, g.at)) over (partition by g.pid, g.life order by g.id) as reported_at
+      from g
+  ), k as (
+    select v.*, v.action = 'delete' or (v.line_id, v.status, v.criticality, v.team_id, v.km_value) is distinct from
+             (lag((v.line_id, v.status, v.criticality, v.team_id, v.km_value)) over (partition by v.pid, v.life order by v.id)) as kept
+      from v
+  ), s as (
+    select k.*, lag(k.status) over w as prev_status, lead(k.at) over w as next_at
+      from k where k.kept
+    window w as (partition by k.pid, k.life order by k.id)
+  )
+  insert into private.point_states (point_id, line_id, status, criticality, team_id, km_value, reported_at, prev_status, valid_from, valid_to)
+  select s.pid, coalesce(s.line_id, (select pt.line_id from public.points pt where pt.id = s.pid)), s.status, s.criticality,
+         s.team_id, s.km_value, s.reported_at, s.prev_status, s.at, case when s.next_at is not null then greatest(s.next_at, s.at) end
+    from s where s.action <> 'delete';
+
+  insert into private.point_day_counts (day, line_id, team_id, status, criticality, open_delta, reported, resolved)
+  select x.day, x.line_id, x.team_id, x.status, x.criticality, sum(x.o), sum(x.r), sum(x.res)
+    from (select private.paris_day(p.valid_from) as day, p.line_id, p.team_id, p.status, p.criticality,
+                 case when private.is_open_status(p.status) then 1 else 0 end as o, case when p.prev_status is null then 1 else 0 end as r,
+                 case when p.status = 'resolu' and p.prev_status is distinct from 'resolu' then 1 else 0 end as res
+            from private.point_states p
+          union all
+          select private.paris_day(p.valid_to), p.line_id, p.team_id, p.status, p.criticality, -1, 0, 0
+            from private.point_states p where p.valid_to is not null and private.is_open_status(p.status)) x
+   group by 1, 2, 3, 4, 5;
+
+  select jsonb_agg(jsonb_build_object('row_id', l.row_id, 'at', l.at, 'action', l.action, 'changes', l.changes) order by l.id)
+    into legacy
+    from (select a.*, count(*) filter (where a.action = 'insert') over (partition by a.row_id order by a.id) as life
+            from public.audit_log a where a.table_name = 'points') l
+   where l.life = 0;
+  if legacy is not null then perform private.apply_point_entries(legacy); end if;
+
   with added as (
     insert into private.point_states (point_id, line_id, status, criticality, team_id, km_value, reported_at, valid_from)
     select p.id, p.line_id, p.status, p.criticality, p.team_id, p.km_value, p.created_at, p.created_at
