@@ -243,12 +243,12 @@ begin
   insert into private.point_day_counts (day, line_id, team_id, status, criticality, open_delta, reported, resolved)
   select x.day, x.line_id, x.team_id, x.status, x.criticality, sum(x.o), sum(x.r), sum(x.res)
     from (select private.paris_day(p.valid_from) as day, p.line_id, p.team_id, p.status, p.criticality,
-                 case when private.is_open_status(p.status) then 1 else 0 end as o, case when p.prev_status is null then 1 else 0 end as r,
+                 case when p.status in ('signale', 'pris_en_charge') then 1 else 0 end as o, case when p.prev_status is null then 1 else 0 end as r,
                  case when p.status = 'resolu' and p.prev_status is distinct from 'resolu' then 1 else 0 end as res
             from private.point_states p
           union all
           select private.paris_day(p.valid_to), p.line_id, p.team_id, p.status, p.criticality, -1, 0, 0
-            from private.point_states p where p.valid_to is not null and private.is_open_status(p.status)) x
+            from private.point_states p where p.valid_to is not null and p.status in ('signale', 'pris_en_charge')) x
    group by 1, 2, 3, 4, 5;
 
   select jsonb_agg(jsonb_build_object('row_id', l.row_id, 'at', l.at, 'action', l.action, 'changes', l.changes) order by l.id)
@@ -266,7 +266,7 @@ begin
   )
   insert into private.point_day_counts as d (day, line_id, team_id, status, criticality, open_delta, reported, resolved)
   select private.paris_day(a.valid_from), a.line_id, a.team_id, a.status, a.criticality,
-         count(*) filter (where private.is_open_status(a.status)), count(*), count(*) filter (where a.status = 'resolu')
+         count(*) filter (where a.status in ('signale', 'pris_en_charge')), count(*), count(*) filter (where a.status = 'resolu')
     from added a group by 1, 2, 3, 4, 5
   on conflict (day, line_id, team_id, status, criticality) do update
     set open_delta = d.open_delta + excluded.open_delta, reported = d.reported + excluded.reported,

@@ -22,11 +22,6 @@ end $$;
 comment on function private.dashboard_first_day(integer) is
   'The first Paris day of a dashboard period of p_days days; refuses anyone but an active member (42501) and a bad period (22023).';
 
-create or replace function private.dashboard_team_match(p_team uuid, p_team_ids uuid[]) returns boolean
-language sql immutable parallel safe set search_path = '' as $$
-  select p_team_ids is null or coalesce(p_team, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids)
-$$;
-
 -- Open points per criticality at the end of each day of the period: the current count minus the changes of the
 -- days after.
 create or replace function private.dashboard_open_by_day(p_line_id uuid, p_days integer, p_statuses text[], p_team_ids uuid[])
@@ -42,13 +37,13 @@ begin
     select s.criticality, count(*)::integer as n from private.point_states s
      where s.valid_to is null and s.status in ('signale', 'pris_en_charge')
        and (p_line_id is null or s.line_id = p_line_id) and (p_statuses is null or s.status = any (p_statuses))
-       and private.dashboard_team_match(s.team_id, p_team_ids)
+       and (p_team_ids is null or coalesce(s.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by s.criticality
   ), later as (
     select d.day, d.criticality, sum(d.open_delta)::integer as delta from private.point_day_counts d
      where d.day > first_day and d.status in ('signale', 'pris_en_charge')
        and (p_line_id is null or d.line_id = p_line_id) and (p_statuses is null or d.status = any (p_statuses))
-       and private.dashboard_team_match(d.team_id, p_team_ids)
+       and (p_team_ids is null or coalesce(d.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by d.day, d.criticality
   ), crits as (
     select c.criticality from cur c union select l.criticality from later l
@@ -79,7 +74,7 @@ begin
     select date_trunc('week', d.day)::date as week, sum(d.reported)::integer as reported, sum(d.resolved)::integer as resolved
       from private.point_day_counts d
      where d.day between first_day and today and (p_line_id is null or d.line_id = p_line_id)
-       and private.dashboard_team_match(d.team_id, p_team_ids)
+       and (p_team_ids is null or coalesce(d.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by 1
   )
   select w.w::date, coalesce(x.reported, 0), coalesce(x.resolved, 0)
@@ -105,7 +100,7 @@ begin
     from private.point_states s
    where s.valid_to is null and s.status in ('signale', 'pris_en_charge')
      and (p_line_id is null or s.line_id = p_line_id) and (p_statuses is null or s.status = any (p_statuses))
-     and private.dashboard_team_match(s.team_id, p_team_ids)
+     and (p_team_ids is null or coalesce(s.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
    group by 1, 2 order by 1, 2;
 end $$;
 
@@ -124,14 +119,14 @@ begin
            count(*) filter (where s.status = 'pris_en_charge')::integer as in_progress
       from private.point_states s
      where s.valid_to is null and s.status in ('signale', 'pris_en_charge')
-       and (p_line_id is null or s.line_id = p_line_id) and private.dashboard_team_match(s.team_id, p_team_ids)
+       and (p_line_id is null or s.line_id = p_line_id) and (p_team_ids is null or coalesce(s.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by s.team_id
   ), res as (
     select s.team_id, count(*)::integer as resolved,
            round((percentile_cont(0.5) within group (order by extract(epoch from s.valid_from - s.reported_at)))::numeric / 86400, 1) as median_days
       from private.point_states s
      where s.status = 'resolu' and s.prev_status is distinct from 'resolu' and s.valid_from >= since
-       and (p_line_id is null or s.line_id = p_line_id) and private.dashboard_team_match(s.team_id, p_team_ids)
+       and (p_line_id is null or s.line_id = p_line_id) and (p_team_ids is null or coalesce(s.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by s.team_id
   )
   select coalesce(c.team_id, r.team_id), coalesce(c.open, 0), coalesce(c.in_progress, 0), coalesce(r.resolved, 0), r.median_days
@@ -156,7 +151,7 @@ begin
       from private.point_states s
      where s.valid_to is null and s.status in ('signale', 'pris_en_charge') and s.km_value is not null
        and (p_line_id is null or s.line_id = p_line_id) and (p_statuses is null or s.status = any (p_statuses))
-       and private.dashboard_team_match(s.team_id, p_team_ids)
+       and (p_team_ids is null or coalesce(s.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
      group by 1, 2, 3
   )
   select p.line_id, p.km, sum(p.n)::integer, sum(p.n * coalesce(r.w, 1))::integer,
@@ -167,11 +162,11 @@ begin
    limit 10;
 end $$;
 
-revoke all on function private.dashboard_first_day(integer), private.dashboard_team_match(uuid, uuid[]),
+revoke all on function private.dashboard_first_day(integer),
   private.dashboard_open_by_day(uuid, integer, text[], uuid[]), private.dashboard_flow_by_week(uuid, integer, uuid[]),
   private.dashboard_ages(uuid, text[], uuid[]), private.dashboard_teams(uuid, integer, uuid[]),
   private.dashboard_stretches(uuid, text[], uuid[]) from public, anon;
-grant execute on function private.dashboard_first_day(integer), private.dashboard_team_match(uuid, uuid[]),
+grant execute on function private.dashboard_first_day(integer),
   private.dashboard_open_by_day(uuid, integer, text[], uuid[]), private.dashboard_flow_by_week(uuid, integer, uuid[]),
   private.dashboard_ages(uuid, text[], uuid[]), private.dashboard_teams(uuid, integer, uuid[]),
   private.dashboard_stretches(uuid, text[], uuid[]) to authenticated, service_role;
