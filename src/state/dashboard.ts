@@ -8,8 +8,10 @@ import { activeLineAtom } from './tables';
 import { selectLine } from './lineActions';
 import { jumpToPk } from './search';
 import { store } from './store';
+import { dashboardOpenAtom } from './dashboardOpen';
 
-export const dashboardOpenAtom = atom<boolean>(false);
+export { dashboardOpenAtom };
+
 export const dashboardPeriodAtom = atom<DashboardPeriod>(30);
 export const dashboardAllLinesAtom = atom<boolean>(false);
 /** null: every team; else team ids (the nil uuid: no team). */

@@ -12,7 +12,7 @@ import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
-import { dashboardOpenAtom } from '../../state/dashboard';
+import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';

@@ -15,7 +15,7 @@ import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
-import { dashboardOpenAtom } from '../../state/dashboard';
+import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Header } from './Header';
 import { OfflineLayer } from '../offline/OfflineLayer';
 import { Sidebar } from './Sidebar';
