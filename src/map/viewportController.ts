@@ -5,7 +5,7 @@
 import type Konva from 'konva';
 import { LayerPainter } from './layerPainter';
 import {
-  centreOn, clampViewport, fitViewport, stepScale, zoomAt, type Size, type Viewport,
+  centreOn, clampViewport, fitViewport, minScaleFor, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
 } from './viewportMath';
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
@@ -68,11 +68,12 @@ export class ViewportController {
 
   /** One 0.1 step in (+1) or out (-1), anchored at a screen point (default: the centre). */
   zoomStep(direction: 1 | -1, anchorX?: number, anchorY?: number): void {
-    this.zoomTo(stepScale(this.viewport.scale, direction), anchorX, anchorY);
+    this.zoomTo(stepScale(this.viewport.scale, direction, minScaleFor(this.view, this.image)), anchorX, anchorY);
   }
 
+  /** 'Ajuster à la ligne' and the key 0: the whole line in view. */
   fit(): void {
-    this.animateTo(fitViewport(this.viewport, this.view, this.image));
+    this.animateTo(wholeLineViewport(this.view, this.image));
   }
 
   centreOn(imageX: number, imageY: number, animate = true): void {
