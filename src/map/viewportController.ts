@@ -5,7 +5,7 @@
 import type Konva from 'konva';
 import { LayerPainter } from './layerPainter';
 import {
-  centreOn, clampViewport, fitViewport, minScaleFor, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
+  centreOn, clampViewport, fitViewport, keepCoveringHeight, minScaleFor, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
 } from './viewportMath';
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
@@ -39,11 +39,14 @@ export class ViewportController {
 
   /** Container or image size changed; the first call fits the line. */
   setSizes(view: Size, image: Size): void {
+    const before = this.view;
     this.view = view;
     this.image = image;
     if (!this.initialised && view.width > 0 && view.height > 0) {
       this.initialised = true;
       this.viewport = fitViewport({ scale: 1, x: 0, y: 0 }, view, image);
+    } else if (this.initialised) {
+      this.viewport = keepCoveringHeight(this.viewport, before, view, image);
     }
     this.set(this.viewport);
   }

@@ -75,6 +75,21 @@ export function startAtImageX(v: Viewport, imageX: number, view: Size, image: Si
   return clampViewport({ scale: v.scale, x: marginPx - imageX * v.scale, y: v.y }, view, image);
 }
 
+/**
+ * After the view was resized (a banner gone, a rotation): a line that covered the old view's height is zoomed to
+ * cover the new one, about the view's centre, so no empty band appears above and below it (issue 21 item 7).
+ * A view zoomed out on purpose below that (the whole line) is left as it is.
+ */
+export function keepCoveringHeight(v: Viewport, before: Size, view: Size, image: Size): Viewport {
+  const covered = image.height * v.scale >= before.height - 0.5;
+  const need = view.height / image.height;
+  if (!covered || v.scale >= need || before.height <= 0) return v;
+  const s = Math.min(ZOOM_MAX, need);
+  const cx = (before.width / 2 - v.x) / v.scale;
+  const cy = (before.height / 2 - v.y) / v.scale;
+  return clampViewport({ scale: s, x: view.width / 2 - cx * s, y: view.height / 2 - cy * s }, view, image);
+}
+
 /** Centre the view on an image position at the current zoom. */
 export function centreOn(v: Viewport, imageX: number, imageY: number, view: Size, image: Size): Viewport {
   return clampViewport({ scale: v.scale, x: view.width / 2 - imageX * v.scale, y: view.height / 2 - imageY * v.scale }, view, image);
