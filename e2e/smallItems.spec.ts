@@ -53,6 +53,7 @@ test('search says when it cuts its list, and a PK beyond the line is refused bef
   const ins = await db.from('points').insert(rows);
   expect(ins.error).toBeNull();
   await signIn(page);
+  await openList(page);
   const search = page.getByRole('combobox', { name: 'Rechercher un signalement ou un PK' });
   await search.fill(tag);
   await expect(page.getByRole('option')).toHaveCount(20);
