@@ -6,12 +6,10 @@
 // issue's nested-embed attack (refused up front), a member's small read, and the server's RSS (/proc) before, at
 // the peak, 2 s and 60 s after the load. PGlite (worker thread) and PostgreSQL (DATABASE_URL, or a throwaway one
 // from Debian's binaries; ATTACK_BENCH_PG=0 skips it). JSON in bench/results/attack.json.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
+import { rssMB, sleep, startServerProcess, stopServerProcess, type ServerProcess } from './lib/serverProcess';
 import { machineLoad, printTable, round, summarize, writeResults, type Summary } from './lib/stats';
 
 const EXTRA_POINTS = Number(process.env.ATTACK_BENCH_POINTS ?? 20_000);
@@ -20,54 +18,15 @@ const AFTER_MS = Number(process.env.ATTACK_BENCH_AFTER_MS ?? 60_000); // RSS rea
 const PROBE_GAP_MS = 20; // between two probes of one kind: ~300-500 samples per phase
 const ATTACKERS = 3;
 const PORT = Number(process.env.ATTACK_BENCH_PORT ?? 5391);
-const ADMIN = { email: 'admin@rail.local', password: 'bench-attack-2026' };
 const ATTACK = 'points?select=id,teams(id,points(id,teams(id,points(id,teams(id,points(id,teams(id,points(id))))))))&team_id=not.is.null&limit=1';
 /** The heaviest read the limits allow (5,000 rows at worst): 4 points, their team, and up to 1000 of each team's points with every column. */
 const HEAVY = 'points?select=*,teams(*,points(*))&team_id=not.is.null&limit=4';
 const SMALL = 'points?select=id,name&order=created_at.desc&limit=20';
 const TARGET_MS = 50;
 
-interface Server { url: string; anonKey: string; token: string; child: ChildProcess; dataDir: string }
-
-const rssMB = (pid: number): number => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? round(Number(m[1]) / 1024) : NaN;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startServer(databaseUrl?: string): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'rail-attack-'));
-  const url = `http://127.0.0.1:${PORT}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', SEED_POINTS: String(EXTRA_POINTS),
-      SEED_LINES: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_DISABLED: '1',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-    },
-  });
-  const until = Date.now() + 600_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    try { const r = await fetch(`${url}/ready`); if (r.ok) break; } catch { /* not listening yet */ }
-    if (Date.now() > until) throw new Error('server not ready in 10 min');
-    await sleep(500);
-  }
-  const { supabaseAnonKey: anonKey } = (await (await fetch(`${url}/config.json`)).json()) as { supabaseAnonKey: string };
-  const t = await fetch(`${url}/auth/v1/token?grant_type=password`, {
-    method: 'POST', headers: { apikey: anonKey, 'Content-Type': 'application/json' }, body: JSON.stringify(ADMIN),
-  });
-  if (!t.ok) throw new Error(`sign-in ${t.status} ${await t.text()}`);
-  return { url, anonKey, token: ((await t.json()) as { access_token: string }).access_token, child, dataDir };
-}
-
-async function stopServer(s: Server): Promise<void> {
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
-  if (s.child.exitCode === null) s.child.kill('SIGKILL');
-  rmSync(s.dataDir, { recursive: true, force: true });
-}
+type Server = ServerProcess;
+const startServer = (databaseUrl?: string) => startServerProcess({ port: PORT, seedPoints: EXTRA_POINTS, databaseUrl });
+const stopServer = stopServerProcess;
 
 /** The load: ATTACKERS loops of HEAVY in a worker thread (its own event loop), until told to stop. */
 function startLoad(s: Server): { stop: () => Promise<{ done: number; ms: number[]; statuses: Record<string, number> }> } {
