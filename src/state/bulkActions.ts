@@ -19,7 +19,7 @@ import { BULK_STATE_TEXT as T } from './bulkStrings';
 import { pointIndexAtom } from './pointIndex';
 import { patchIndexRows } from './pointsCollection';
 import { currentEpoch, isCurrent } from './sessionEpoch';
-import { sendBatch } from './offline/bulkSend';
+import { sendBatch, type BatchResult } from './offline/bulkSend';
 import { outboxItemsAtom } from './offline/atoms';
 import { removeItem } from './offline/queue';
 import { store } from './store';
@@ -80,7 +80,10 @@ function failureText(err: unknown, done: number): string {
 
 /** A batch through the outbox (./offline/bulkSend): shown at once, sent now or when the network returns. */
 async function runBatch(kind: 'update' | 'undo', groups: BulkGroup[], before: BulkRow[]): Promise<{ outcome: BulkOutcome; answer: BulkUpdateAnswer }> {
-  const r = await sendBatch(groups, before);
+  const r = await sendBatch(groups, before).catch((err: unknown): BatchResult => {
+    console.error('Modification groupée', err); // not even recorded on the device (no session, storage refused)
+    return { kind: 'refused', error: failureText(err, 0) };
+  });
   const answer = r.kind === 'sent' ? r.answer : emptyAnswer();
   const outcome: BulkOutcome = {
     kind, written: answer.updated.length + answer.unchanged.length, conflicts: answer.conflicts, missing: answer.missing,
