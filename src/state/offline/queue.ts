@@ -1,11 +1,13 @@
 // The outbox of the signed-in user: queue a change (coalesced, written to IndexedDB before anything else),
 // lay the waiting changes over the loaded points, retry, discard, and the two answers to a conflict.
-import { enqueue } from '../../core/outbox/coalesce';
+import { enqueue, nextSeq } from '../../core/outbox/coalesce';
+import { formerFields, touchesPoint } from '../../core/outbox/bulk';
 import { fieldsOf } from '../../core/outbox/applied';
 import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
+import { showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
 import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
@@ -35,6 +37,7 @@ export function forgetQueue(): void {
 /** Re-applies the waiting changes over the points atom (after every load); no write when already shown. */
 export function showOverlay(): void {
   showOverlayOf(store.get(outboxItemsAtom));
+  showBulkOverlayOf(store.get(outboxItemsAtom));
 }
 
 export interface NewChange { op: OutboxOp; view: Point | null; before: Point | null; photos: string[] }
@@ -67,6 +70,20 @@ export function updateItems(changed: OutboxItem[], removed: string[] = []): Prom
   });
 }
 
+/** Adds items made elsewhere (the rows of a sent batch that met a newer version: one conflict item each), last in order. */
+export function appendItems(fresh: OutboxItem[]): Promise<void> {
+  if (!fresh.length) return Promise.resolve();
+  return serial(async () => {
+    const userId = queueUser;
+    if (!userId) throw new Error('Aucune session : modification non enregistrée');
+    let seq = nextSeq(store.get(outboxItemsAtom));
+    const put = fresh.map((i) => ({ ...i, userId, seq: seq++ }));
+    await writeItems(put);
+    store.set(outboxItemsAtom, [...store.get(outboxItemsAtom), ...put]);
+    showOverlay();
+  });
+}
+
 /** Photo paths of `gone` items no remaining item refers to. */
 function photosOnlyIn(gone: OutboxItem[], remaining: OutboxItem[]): string[] {
   const kept = new Set(remaining.flatMap((i) => i.photos));
@@ -86,7 +103,8 @@ export async function removeItem(id: string): Promise<OutboxItem | undefined> {
 export async function discardItem(id: string): Promise<void> {
   const item = await removeItem(id);
   if (!item) return;
-  const later = store.get(outboxItemsAtom).some((i) => i.op.pointId === item.op.pointId);
+  if (item.op.kind === 'bulk') { showBulkFields(formerFields(item.op.before)); showOverlay(); return; } // the rows as before the batch
+  const later = store.get(outboxItemsAtom).some((i) => touchesPoint(i.op, item.op.pointId));
   if (!later) {
     if (item.conflict === 'deleted') patchPoints([], [item.op.pointId]);
     else if (item.server) patchPoints([item.server]);
@@ -110,7 +128,7 @@ export async function keepMine(id: string): Promise<void> {
     // The point was deleted on the server: recreate it with the device's version (same id).
     if (!item.view) return discardItem(id);
     op = { kind: 'create', pointId: item.op.pointId, fields: fieldsOf(item.view), observedAt: item.view.observedAt };
-  } else if (op.kind !== 'create') {
+  } else if (op.kind === 'update' || op.kind === 'delete') {
     op = { ...op, baseVersion: item.server?.updatedAt ?? op.baseVersion };
   }
   await updateItems([{ ...item, op, state: 'pending', error: null, server: null, conflict: null }]);

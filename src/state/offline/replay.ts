@@ -15,7 +15,8 @@ import { store } from '../store';
 import { authBlockedAtom, lastSyncAtom, networkDownAtom, outboxItemsAtom, recentlySentAtom, replayingAtom } from './atoms';
 import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } from './queue';
 import { readPhoto } from './photos';
-import { OFFLINE_TEXT } from './strings';
+import { itemName, OFFLINE_TEXT } from './strings';
+import { sendBulkItem } from './bulkReplay';
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -92,6 +93,8 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
         if (!alreadyApplied(op.patch, server)) return conflict(sending, server);
         landed = server; // this device's own earlier write
       }
+    } else if (op.kind === 'bulk') {
+      await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else {
       await repo.deletePointOnce(op.pointId);
       const path = storagePathOfImageUrl(op.imageUrl);
@@ -144,7 +147,7 @@ async function succeeded(item: OutboxItem, landed: Point | null): Promise<void> 
   if (landed) patchPoints([landed]);
   showOverlay();
   store.set(lastSyncAtom, Date.now());
-  const label = item.view?.name ?? item.before?.name ?? '—';
+  const label = itemName(item);
   store.set(recentlySentAtom, [{ id: item.id, label: `${OFFLINE_TEXT.opLabel[item.op.kind]} : ${label}`, at: Date.now() }, ...store.get(recentlySentAtom)].slice(0, 20));
 }
 
