@@ -5,7 +5,8 @@
 // server; what changed since is fetched after it is drawn (issue 20: warm switch <= 300 ms).
 import { lineOfLink } from '../core/links';
 import { createRecentCache } from '../core/lines/recentCache';
-import type { KilometerMarker, Zone } from '../core/types';
+import type { KilometerMarker, Line, Zone } from '../core/types';
+import { atom } from 'jotai';
 import { markersCollection, zonesCollection } from './collections';
 import { loadPoints } from './pointsCollection';
 import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
@@ -20,6 +21,13 @@ const LAST_LINE_KEY = 'rail.lastLine.';
 /** Zones and markers of the lines shown lately (drawn at once on a switch back, then reloaded), of one session
  * (`epoch`: another session never sees them). */
 const recentTables = createRecentCache<{ epoch: number; zones: Zone[]; markers: KilometerMarker[] }>(RECENT_LINES, Number.MAX_SAFE_INTEGER);
+
+/** The line whose data (points, zones, markers) are shown: set when the line shown is settled or chosen. */
+export const shownLineAtom = atom<Line | null>(null);
+/** Lines this user archived here (their own 'Lignes' tab says so: no notice). */
+const archivedHere = new Set<string>();
+export function noteArchivedHere(lineId: string): void { archivedHere.add(lineId); }
+export function forgetArchivedHere(lineId: string): void { archivedHere.delete(lineId); }
 
 /** The line a session starts on: the address's '?line=' (or the one kept for after sign-in), else the last one. */
 export function initialLine(userId: string, pendingSearch: string | null): string | null {
@@ -44,6 +52,7 @@ function showLineInAddress(lineId: string): void {
 export function settleActiveLine(): void {
   const line = store.get(activeLineAtom);
   const user = store.get(sessionAtom)?.user.id;
+  if (line) store.set(shownLineAtom, line);
   if (!line || !user) return;
   rememberLine(user, line.id);
   // A one-line installation's address stays as it always was ('/'): the line is named only in a network.
@@ -63,7 +72,8 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   store.set(clusterSheetAtom, null);
   store.set(deleteRequestAtom, null);
   store.set(draftZoneAtom, []);
-  if (before) recentTables.put(before, { epoch: currentEpoch(), zones: store.get(zonesAtom), markers: store.get(markersAtom) }, 1);
+  const left = store.get(shownLineAtom)?.id ?? before;
+  if (left && left !== now) recentTables.put(left, { epoch: currentEpoch(), zones: store.get(zonesAtom), markers: store.get(markersAtom) }, 1);
   const taken = now ? recentTables.take(now) : undefined;
   const kept = taken && isCurrent(taken.epoch) ? taken : undefined;
   store.set(zonesAtom, kept?.zones ?? []);
@@ -71,4 +81,18 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   settleActiveLine();
   const user = store.get(sessionAtom)?.user.id;
   await Promise.all([zonesCollection.load(), markersCollection.load(), user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
+}
+
+/**
+ * After the lines changed (live): when the line shown was archived meanwhile, or can no longer be read, the line shown
+ * by default is loaded instead. Returns the line left and the one now shown when the user must be told (archived by
+ * another admin), else null.
+ */
+export function followShownLine(): { left: Line; to: Line } | null {
+  const shown = store.get(shownLineAtom);
+  const active = store.get(activeLineAtom);
+  if (!shown || !active || shown.id === active.id || store.get(currentLineIdAtom) !== shown.id) return null;
+  const mine = archivedHere.delete(shown.id);
+  selectLine(active.id, true).catch((e) => console.error('Changement de ligne impossible', e));
+  return mine ? null : { left: shown, to: active };
 }

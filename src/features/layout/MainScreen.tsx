@@ -21,6 +21,7 @@ import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
+import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { SkipToMap } from './SkipToMap';
 
@@ -50,6 +51,7 @@ export function MainScreen() {
       <FloatingActionMenu />
       <LinkRouter />
       <PerfProbe />
+      <LineFollower />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
