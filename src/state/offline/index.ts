@@ -7,7 +7,7 @@ import { dataLoadingAtom } from '../tables';
 import { onPointsChanged } from './pointsPort';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { loadAll } from '../actions';
-import { browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
+import { authBlockedAtom, browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom, outboxPanelOpenAtom, recentlySentAtom } from './atoms';
 import { forgetQueue, loadQueue, showOverlay } from './queue';
 import { replayOutbox } from './replay';
 import { dropUnreferencedPhotos, restorePreviews } from './photos';
@@ -22,11 +22,15 @@ const SNAPSHOT_DEBOUNCE_MS = 1500;
 let started = false; // once per page (see SESSION_STATE_EXCEPTIONS): window listeners and the retry interval
 
 /** The session's offline wiring: the user whose outbox is loaded, the pending snapshot save. Its end empties the
- * outbox list and the last sync shown (the items stay in IndexedDB for that user's next sign-in). */
+ * outbox list, the items sent during the session (their labels are the user's) and the last sync shown (the
+ * waiting items stay in IndexedDB for that user's next sign-in). */
 const offlinePart = definePart('offline', () => ({ user: null as string | null, snapshotTimer: undefined as ReturnType<typeof setTimeout> | undefined }), (o) => {
   clearTimeout(o.snapshotTimer);
   forgetQueue();
   store.set(lastSyncAtom, null);
+  store.set(recentlySentAtom, []);
+  store.set(authBlockedAtom, false);
+  store.set(outboxPanelOpenAtom, false);
 });
 const offline = () => currentSession().part(offlinePart);
 
