@@ -1,6 +1,6 @@
-// The life of a signed-in user's session (issue 25), in one place. Sign-in opens a session scope
-// (src/core/session/scope.ts) for that user; sign-out, an access revoked by an admin, or another user signing in
-// on the same page disposes it, which ends everything the user's session owns. The parts it owns (each declared
+// The life of a signed-in user's session (issue 25), in one place. Sign-in claims for that user the session scope
+// (src/core/session/scope.ts) opened since the last sign-out; sign-out, an access revoked by an admin, or another
+// user signing in on the same page disposes it, which ends everything the user's session owns. The parts it owns (each declared
 // beside its code with `definePart`, created on first use):
 //   - 'pointDetails'   src/state/pointDetails.ts   details cache, batch queue and its timer
 //   - 'replicaStatus'  src/state/replicaStatus.ts  whether the local replica is in use
@@ -19,10 +19,13 @@ import type { SessionScope } from '../core/session/scope';
 
 export { currentSession };
 
-/** Sign-in: the session of `userId` (the current one if it is already that user's, else a new one). */
+/**
+ * Sign-in: the session of `userId`: the current one if it is that user's or nobody's yet (opened by the last
+ * sign-out, or at page start), else a new one (the other user's session is disposed).
+ */
 export function beginUserSession(userId: string): SessionScope {
   const cur = currentSession();
-  return cur.userId === userId ? cur : replaceSession(userId);
+  return cur.claim(userId) ? cur : replaceSession(userId);
 }
 
 /** Sign-out or revoked access: disposes the user's session; what was still in flight for it is ignored. */

@@ -29,6 +29,19 @@ describe('SessionScope', () => {
     expect(s.has(a)).toBe(false);
   });
 
+  it('a sign-in claims a scope nobody owns, never one of another user or an ended one', () => {
+    const s = new SessionScope(null, 2);
+    expect(s.claim('u1')).toBe(true);
+    expect(s.userId).toBe('u1');
+    expect(s.claim('u1')).toBe(true);
+    expect(s.claim('u2')).toBe(false);
+    s.dispose();
+    expect(new SessionScope(null, 3).claim('u2')).toBe(true);
+    const ended = new SessionScope(null, 4);
+    ended.dispose();
+    expect(ended.claim('u1')).toBe(false);
+  });
+
   it('keeps disposing when one part fails', () => {
     const log: string[] = [];
     const bad = definePart('bad', () => 1, () => { throw new Error('x'); });

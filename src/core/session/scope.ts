@@ -19,8 +19,20 @@ export class SessionScope {
   private readonly order: SessionPart<unknown>[] = [];
   private ended = false;
 
-  /** `userId` null: nobody signed in (the scope between sessions, disposed at the next sign-in). */
-  constructor(readonly userId: string | null, readonly serial: number) {}
+  /** `userId` null: nobody signed in yet (the scope opened at page start or by a sign-out; the next sign-in claims it). */
+  constructor(private owner: string | null, readonly serial: number) {}
+
+  get userId(): string | null { return this.owner; }
+
+  /**
+   * A sign-in takes the scope opened since the last sign-out (what ran meanwhile, e.g. the stored session seen by
+   * supabase-js before the sign-in finished, already belongs to this user). A scope owned by someone else is never taken.
+   */
+  claim(userId: string): boolean {
+    if (this.ended || (this.owner !== null && this.owner !== userId)) return false;
+    this.owner = userId;
+    return true;
+  }
 
   /** False once the session ended: answers still in flight for it must not touch the current state. */
   get active(): boolean { return !this.ended; }
