@@ -83,7 +83,7 @@ export function updateItems(changed: OutboxItem[], removed: string[] = []): Prom
 export function appendItems(fresh: OutboxItem[]): Promise<void> {
   if (!fresh.length) return Promise.resolve();
   return serial(async () => {
-    const userId = queueUser;
+    const userId = outbox().user;
     if (!userId) throw new Error('Aucune session : modification non enregistrée');
     let seq = nextSeq(store.get(outboxItemsAtom));
     const put = fresh.map((i) => ({ ...i, userId, seq: seq++ }));
