@@ -72,8 +72,6 @@ export class LayerPainter {
   private watch(layer: Konva.Layer): void {
     if (this.watched.has(layer)) return;
     this.watched.add(layer);
-    // Its own compositor layer: a transform change then only recomposites it (no repaint of the canvas element).
-    layer.getNativeCanvasElement().style.willChange = 'transform';
     layer.on('draw.painter', () => {
       this.draws++;
       this.drawnAt.set(layer, this.viewport());
