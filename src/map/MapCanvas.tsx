@@ -287,7 +287,7 @@ export function MapCanvas(props: MapCanvasProps) {
       drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
     };
     return { image, zones: zoneScene, points: pointScene, ruler, draft: draftScene };
-  }, [ctl, live, sprites, colorAt, imageSize, sliced, pointsStyle]);
+  }, [ctl, live, imageSize, sliced, pointsStyle]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (
