@@ -38,12 +38,12 @@ test('tiles: only the visible ones fetched, made at upload and stored beside a r
   const image = (await db.from('lines').select('image').eq('id', before.id).single()).data!.image as { url: string; tiles: { base: string; levels: number; size: number; width: number; height: number } };
   expect(image.tiles).toMatchObject({ levels: 6, size: 512, gutter: 1, format: 'png', width: 12000, height: 1500 });
   expect(image.tiles.base).toBe(image.url.replace(/\.png$/, '-tiles'));
-  const folder = new URL(image.tiles.base).pathname.split('/line_images/')[1];
-  const listed = await Promise.all([0, 1, 2, 3, 4, 5].map(async (l) => (await db.storage.from('line_images').list(`${folder}/${l}`, { limit: 200 })).data!.length));
-  expect(listed).toEqual([72, 24, 6, 3, 2, 1]);
-  const tile = await fetch(`${image.tiles.base}/0/3_1.png`);
-  expect(tile.status).toBe(200);
-  expect(tile.headers.get('content-type')).toBe('image/png');
+  // Every tile of every level is in the bucket (columns × rows per level of 12000×1500 in 512 px tiles).
+  const grid = [[24, 3], [12, 2], [6, 1], [3, 1], [2, 1], [1, 1]];
+  const paths = grid.flatMap(([cols, rows], level) => Array.from({ length: cols * rows }, (_, i) => `${level}/${i % cols}_${Math.floor(i / cols)}.png`));
+  expect(paths.length).toBe(total);
+  const stored = await Promise.all(paths.map(async (p) => { const r = await fetch(`${image.tiles.base}/${p}`); return `${r.status} ${r.headers.get('content-type')}`; }));
+  expect(stored.filter((s) => s !== '200 image/png')).toEqual([]);
 
   // The map now shows the new image from its own tiles, only those in view.
   seen.length = 0;
