@@ -5,10 +5,11 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { adminClient, login, openPanel, closePanel } from './adminHelpers';
 
-/** Line image and tile requests made by the page and its workers from now on. */
+/** Line image and tile downloads (GET) made by the page and its workers from now on. */
 function watchImageRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
+    if (r.method() !== 'GET') return; // not the uploads
     const u = new URL(r.url());
     if (/\/line(-tiles\/|\.png$)|\/line_images\//.test(u.pathname)) seen.push(u.pathname);
   });
@@ -33,6 +34,7 @@ test('tiles: only the visible ones fetched, made at upload and stored beside a r
   const panel = await openPanel(page, 'Ligne');
   await panel.getByTestId('line-image-input').setInputFiles({ name: 'line.png', mimeType: 'image/png', buffer: readFileSync('public/line.png') });
   await expect(panel.getByText('line.png — 12000 × 1500 px')).toBeVisible();
+  seen.length = 0; // the map, still mounted under the panel, shows the new image as soon as it is saved
   await panel.getByRole('button', { name: "Remplacer l'image" }).click();
   await expect(page.getByText('Image de la ligne remplacée')).toBeVisible({ timeout: 60_000 });
   const image = (await db.from('lines').select('image').eq('id', before.id).single()).data!.image as { url: string; tiles: { base: string; levels: number; size: number; width: number; height: number } };
@@ -46,7 +48,6 @@ test('tiles: only the visible ones fetched, made at upload and stored beside a r
   expect(stored.filter((s) => s !== '200 image/png')).toEqual([]);
 
   // The map now shows the new image from its own tiles, only those in view.
-  seen.length = 0;
   await closePanel(page);
   const newTiles = () => seen.filter((p) => p.startsWith(new URL(image.tiles.base).pathname));
   await expect.poll(() => newTiles().length, { timeout: 20_000 }).toBeGreaterThan(0);
