@@ -5,11 +5,12 @@ import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { adminClient, login, openPanel, closePanel } from './adminHelpers';
 
-/** Line image and tile downloads (GET) made by the page and its workers from now on. */
+/** Line image and tile downloads made by the map (fetches of the page and its workers) from now on. */
 function watchImageRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on('request', (r) => {
-    if (r.method() !== 'GET') return; // not the uploads
+    // Fetches (the map's image worker), not the uploads nor the admin ruler's thumbnail (an SVG <image>).
+    if (r.method() !== 'GET' || r.resourceType() !== 'fetch') return;
     const u = new URL(r.url());
     if (/\/line(-tiles\/|\.png$)|\/line_images\//.test(u.pathname)) seen.push(u.pathname);
   });
