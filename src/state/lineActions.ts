@@ -8,7 +8,7 @@ import { createRecentCache } from '../core/lines/recentCache';
 import type { KilometerMarker, Line, Zone } from '../core/types';
 import { atom } from 'jotai';
 import { markersCollection, zonesCollection } from './collections';
-import { loadPoints } from './pointsCollection';
+import { loadPoints, SYNC_AFTER_SWITCH_MS } from './pointsCollection';
 import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
 import { sessionAtom } from './session';
 import { activeLineAtom, currentLineIdAtom, manyLinesAtom, markersAtom, zonesAtom } from './tables';
@@ -80,7 +80,10 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   store.set(markersAtom, kept?.markers ?? []);
   settleActiveLine();
   const user = store.get(sessionAtom)?.user.id;
-  await Promise.all([zonesCollection.load(), markersCollection.load(), user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
+  // Zones and markers kept from memory are refreshed once the switch is drawn (a read for a line left is dropped).
+  const tables = () => Promise.all([zonesCollection.load(), markersCollection.load()]);
+  const refreshed = kept ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)).then(() => (store.get(activeLineAtom)?.id === now ? tables() : null)) : tables();
+  await Promise.all([refreshed, user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
 }
 
 /**
