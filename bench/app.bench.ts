@@ -120,7 +120,7 @@ for (const n of SIZES) {
     ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
-    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'],
+    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportClosedMb', 'renderer PSS once the report is closed (MB)'],
     ['wordDownloadMs', 'Word download (ms)'], ['wordPeakMainHeapMb', 'Word: peak main-thread heap (MB)'],
     ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
     ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
