@@ -8,26 +8,29 @@ import { createRecentCache } from '../core/lines/recentCache';
 import type { KilometerMarker, Line, Zone } from '../core/types';
 import { atom } from 'jotai';
 import { markersCollection, zonesCollection } from './collections';
-import { loadPoints } from './pointsCollection';
+import { loadPoints, SYNC_AFTER_SWITCH_MS } from './pointsCollection';
 import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
 import { sessionAtom } from './session';
 import { activeLineAtom, currentLineIdAtom, manyLinesAtom, markersAtom, zonesAtom } from './tables';
 import { store } from './store';
 import { RECENT_LINES } from './recentLineIndexes';
-import { currentEpoch, isCurrent } from './sessionEpoch';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 
 const LAST_LINE_KEY = 'rail.lastLine.';
 
-/** Zones and markers of the lines shown lately (drawn at once on a switch back, then reloaded), of one session
- * (`epoch`: another session never sees them). */
-const recentTables = createRecentCache<{ epoch: number; zones: Zone[]; markers: KilometerMarker[] }>(RECENT_LINES, Number.MAX_SAFE_INTEGER);
+/** Of the user's session: the zones and markers of the lines shown lately (drawn at once on a switch back, then
+ * reloaded), and the lines this user archived here (their own 'Lignes' tab says so: no notice). */
+const linesPart = definePart('recentLines', () => ({
+  tables: createRecentCache<{ zones: Zone[]; markers: KilometerMarker[] }>(RECENT_LINES, Number.MAX_SAFE_INTEGER),
+  archivedHere: new Set<string>(),
+}));
+const lines = () => currentSession().part(linesPart);
 
 /** The line whose data (points, zones, markers) are shown: set when the line shown is settled or chosen. */
 export const shownLineAtom = atom<Line | null>(null);
-/** Lines this user archived here (their own 'Lignes' tab says so: no notice). */
-const archivedHere = new Set<string>();
-export function noteArchivedHere(lineId: string): void { archivedHere.add(lineId); }
-export function forgetArchivedHere(lineId: string): void { archivedHere.delete(lineId); }
+export function noteArchivedHere(lineId: string): void { lines().archivedHere.add(lineId); }
+export function forgetArchivedHere(lineId: string): void { lines().archivedHere.delete(lineId); }
 
 /** The line a session starts on: the address's '?line=' (or the one kept for after sign-in), else the last one. */
 export function initialLine(userId: string, pendingSearch: string | null): string | null {
@@ -73,14 +76,16 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   store.set(deleteRequestAtom, null);
   store.set(draftZoneAtom, []);
   const left = store.get(shownLineAtom)?.id ?? before;
-  if (left && left !== now) recentTables.put(left, { epoch: currentEpoch(), zones: store.get(zonesAtom), markers: store.get(markersAtom) }, 1);
-  const taken = now ? recentTables.take(now) : undefined;
-  const kept = taken && isCurrent(taken.epoch) ? taken : undefined;
+  if (left && left !== now) lines().tables.put(left, { zones: store.get(zonesAtom), markers: store.get(markersAtom) }, 1);
+  const kept = now ? lines().tables.take(now) : undefined;
   store.set(zonesAtom, kept?.zones ?? []);
   store.set(markersAtom, kept?.markers ?? []);
   settleActiveLine();
   const user = store.get(sessionAtom)?.user.id;
-  await Promise.all([zonesCollection.load(), markersCollection.load(), user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
+  // Zones and markers kept from memory are refreshed once the switch is drawn (a read for a line left is dropped).
+  const tables = () => Promise.all([zonesCollection.load(), markersCollection.load()]);
+  const refreshed = kept ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)).then(() => (store.get(activeLineAtom)?.id === now ? tables() : null)) : tables();
+  await Promise.all([refreshed, user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
 }
 
 /**
@@ -92,7 +97,7 @@ export function followShownLine(): { left: Line; to: Line } | null {
   const shown = store.get(shownLineAtom);
   const active = store.get(activeLineAtom);
   if (!shown || !active || shown.id === active.id || store.get(currentLineIdAtom) !== shown.id) return null;
-  const mine = archivedHere.delete(shown.id);
+  const mine = lines().archivedHere.delete(shown.id);
   selectLine(active.id, true).catch((e) => console.error('Changement de ligne impossible', e));
   return mine ? null : { left: shown, to: active };
 }

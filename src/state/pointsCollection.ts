@@ -37,6 +37,8 @@ const PUBLISH_EVERY_MS = 400; // map refresh while pages stream in (at most this
 const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each refresh re-derives and re-clusters all)
 const ORDER_DELAY_MS = 120;
 const SAVE_DELAY_MS = 3000;
+/** A line switch shown from memory or the replica catches up this long after (the switch's frames come first). */
+export const SYNC_AFTER_SWITCH_MS = 250;
 
 let cursorMs = 0; // reading time of the last complete load or sync (ms): every change before it is applied
 let loaded = false; // the first load of the index's line finished
@@ -207,7 +209,8 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const n = current().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
     loaded = true;
-    const synced = syncPoints().then((ok) => {
+    const wait = opts.syncAfter ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)) : Promise.resolve();
+    const synced = wait.then(() => (alive(my) && indexLine === line ? syncPoints() : true)).then((ok) => {
       if (alive(my) && indexLine === line) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
       return ok;
     });
