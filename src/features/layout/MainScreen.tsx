@@ -22,6 +22,7 @@ import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
+import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { SkipToMap } from './SkipToMap';
 
@@ -53,6 +54,7 @@ export function MainScreen() {
       <FloatingActionMenu />
       <LinkRouter />
       <PerfProbe />
+      <LineFollower />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
