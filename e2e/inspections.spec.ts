@@ -1,11 +1,13 @@
 // Inspection records (issue 24 item 2, docs/product.md#inspection-records) in Chromium against the embedded server:
 // the route report saved as a record with a remark and a stretch not inspected; after one of its points is resolved
-// and another deleted, the record reopens exactly as saved, compares with today and downloads as Word.
+// and another deleted, the record reopens exactly as saved, compares with today and downloads as Word; its PDF (the
+// browser's print) is the dedicated A4 record layout with the signature block, not the screen.
 import { test, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, shot, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, SCREENS_DIR, shot, signIn, uniq } from './appHelpers';
 
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
@@ -69,4 +71,18 @@ test('a route report saved as a record reopens as saved after its points changed
   const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(await download.path())))['word/document.xml']);
   expect(xml).toContain(names[1]);
   expect(xml).toContain('Responsable de la maintenance');
+
+  // PDF: Chromium's print of the page while the record is open (what 'Imprimer / PDF' prints).
+  const pdfPath = test.info().outputPath('tournee.pdf');
+  writeFileSync(pdfPath, await page.pdf({ format: 'A4', printBackground: true }));
+  if (!existsSync('/usr/bin/pdftotext')) { console.warn('pdftotext absent: the PDF text is not checked'); return; }
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+  expect(text).toContain("Compte rendu de tournée d'inspection");
+  for (const name of names) expect(text).toContain(name);
+  expect(text).toContain('Voie occupée');
+  expect(text).toMatch(/Inspecteur\s+Responsable de la maintenance/);
+  expect(text).toMatch(/Signature :[\s\S]*Signature :/);
+  for (const chrome of ['Télécharger Word', 'Ajouter une annotation', 'Retour à la liste', 'Rechercher']) expect(text).not.toContain(chrome);
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '2', pdfPath, `${SCREENS_DIR}/inspection-record-pdf`]);
 });

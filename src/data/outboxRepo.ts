@@ -22,6 +22,17 @@ export async function fetchPoint(id: string): Promise<Point | null> {
   return res.data ? toPoint(res.data) : null;
 }
 
+/** The points as the server has them now (the rows of a batch changed meanwhile); absent ids were deleted. */
+export async function fetchPoints(ids: readonly string[]): Promise<Map<string, Point>> {
+  const out = new Map<string, Point>();
+  for (let i = 0; i < ids.length; i += 200) {
+    const res = await supabase().from('points').select(POINT_SELECT).in('id', ids.slice(i, i + 200));
+    if (res.error) fail(res.error, res.status);
+    for (const r of res.data ?? []) { const p = toPoint(r); out.set(p.id, p); }
+  }
+  return out;
+}
+
 /**
  * Inserts the point with the device's id and the time the agent saved it (observed_at; the server stamps
  * created_at on arrival); when a row with that id already exists nothing changes.

@@ -1,9 +1,9 @@
 // Selection of many points and the state of a bulk change (docs/product.md#bulk-changes).
 import { atom } from 'jotai';
-import type { BulkConflict } from '../core/bulk/plan';
+import type { BulkConflict, BulkUpdateAnswer } from '../core/bulk/plan';
 import type { ImagePoint } from '../core/types';
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlySet<string> = new Set(); // eslint-disable-line no-restricted-syntax -- an empty set never written, shared by every session
 
 /** Ids of the selected points (lists' checkboxes, a cluster, a lasso, 'Tout sélectionner'). */
 export const bulkSelectionAtom = atom<ReadonlySet<string>>(NONE);
@@ -26,9 +26,14 @@ export interface BulkOutcome {
   error: string | null;
   /** Whether 'Annuler' can restore this batch. */
   undoable: boolean;
+  /** Recorded on the device, sent when the network returns (the rows show the new values already). */
+  queued?: number;
 }
 export const bulkOutcomeAtom = atom<BulkOutcome | null>(null);
 
 /** What 'Annuler' needs of the last batch of this session: the rows before it, what it set, the versions it produced. */
 export interface BulkUndo { before: import('../core/bulk/plan').BulkRow[]; set: import('../core/bulk/plan').BulkSet; updated: Map<string, string> }
 export const bulkUndoAtom = atom<BulkUndo | null>(null);
+
+/** The server's answer to a batch replayed from the outbox, by outbox item id (read once by the action that queued it). */
+export const bulkRepliesAtom = atom<ReadonlyMap<string, BulkUpdateAnswer>>(new Map());

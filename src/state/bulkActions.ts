@@ -1,23 +1,27 @@
 // Bulk changes of the selected points (docs/product.md#bulk-changes): status, team or criticality of every
-// selected point in requests of BULK_CLIENT_BATCH rows (the database accepts up to 10,000) (progress between them), each row at the version the app
-// holds; the answer patches the point index at once; rows changed meanwhile are listed, never overwritten.
-// 'Annuler' restores the last batch of the session by its versions. Admins delete in bulk.
-import { batchGroups, chunkGroups, emptyAnswer, mergeAnswers, undoGroups, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
-import { bulkRowAt, indexRowWith } from '../core/bulk/indexRows';
+// selected point as ONE outbox item (./offline/bulkSend: shown at once, sent now through bulk_update_points or
+// queued offline), each row at the version the app holds; rows changed meanwhile are listed, never overwritten, and
+// resolved in the conflict dialog. 'Annuler' restores the last batch of the session by its versions (same path).
+// Admins delete in bulk (online only, BULK_CLIENT_BATCH rows a request).
+import { batchGroups, emptyAnswer, undoGroups, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
+import { bulkRowAt } from '../core/bulk/indexRows';
+import { fieldsOfSet } from '../core/outbox/bulk';
 import { toggled, withAll, withRange } from '../core/bulk/selection';
 import { findSlot, idAt } from '../core/pointIndex/store';
 import { passes, slotsInPolygon } from '../core/pointIndex/queries';
 import { statusFilterAtom } from './filters';
 import { failureKind } from '../core/outbox/errors';
 import type { ImagePoint } from '../core/types';
-import type { PointIndexRow } from '../core/pointIndex/types';
-import { bulkDeletePoints, bulkUpdatePoints } from '../data/bulkRepository';
+import { bulkDeletePoints } from '../data/bulkRepository';
 import { removePointImage } from './actions';
 import { bulkAnchorAtom, bulkOutcomeAtom, bulkProgressAtom, bulkSelectionAtom, bulkUndoAtom, type BulkOutcome } from './bulk';
 import { BULK_STATE_TEXT as T } from './bulkStrings';
 import { pointIndexAtom } from './pointIndex';
 import { patchIndexRows } from './pointsCollection';
 import { currentEpoch, isCurrent } from './sessionEpoch';
+import { sendBatch, type BatchResult } from './offline/bulkSend';
+import { outboxItemsAtom } from './offline/atoms';
+import { removeItem } from './offline/queue';
 import { store } from './store';
 
 // ---- selection ----------------------------------------------------------------------------------------------
@@ -67,25 +71,6 @@ function selectedRows(): BulkRow[] {
   return rows;
 }
 
-/** The answer laid over the index: written rows with their new values and version, conflicts with the server's. */
-function applyAnswer(ans: BulkUpdateAnswer, groups: readonly BulkGroup[]): void {
-  const ix = store.get(pointIndexAtom).index;
-  const setOf = new Map<string, BulkSet>();
-  for (const g of groups) for (const id of g.ids) setOf.set(id, g.set);
-  const rows: PointIndexRow[] = [];
-  for (const [id, version] of ans.updated) {
-    const slot = findSlot(ix, id);
-    const set = setOf.get(id);
-    if (slot < 0 || !set) continue;
-    rows.push(indexRowWith(ix, slot, { status: set.status, teamId: set.team_id, criticality: set.criticality }, Date.parse(version)));
-  }
-  for (const c of ans.conflicts) {
-    const slot = findSlot(ix, c.id);
-    if (slot >= 0) rows.push(indexRowWith(ix, slot, { status: c.status, teamId: c.team_id, criticality: c.criticality }, Date.parse(c.updated_at)));
-  }
-  patchIndexRows(rows, ans.missing);
-}
-
 function failureText(err: unknown, done: number): string {
   const kind = failureKind(err);
   if (kind === 'network') return T.offline;
@@ -93,39 +78,31 @@ function failureText(err: unknown, done: number): string {
   return T.failed(done);
 }
 
-async function sendGroups(groups: BulkGroup[]): Promise<{ answer: BulkUpdateAnswer; error: string | null }> {
-  const my = currentEpoch();
-  const chunks = chunkGroups(groups, BULK_CLIENT_BATCH);
-  const total = groups.reduce((n, g) => n + g.ids.length, 0);
-  let answer = emptyAnswer();
-  let done = 0;
-  store.set(bulkProgressAtom, { done: 0, total });
-  try {
-    for (const chunk of chunks) {
-      const part = await bulkUpdatePoints(chunk);
-      if (!isCurrent(my)) break;
-      applyAnswer(part, chunk);
-      answer = mergeAnswers(answer, part);
-      done += chunk.reduce((n, g) => n + g.ids.length, 0);
-      store.set(bulkProgressAtom, { done, total });
-    }
-    return { answer, error: null };
-  } catch (err) {
-    console.error('Modification groupée', err);
-    return { answer, error: failureText(err, answer.updated.length) };
-  } finally {
-    if (isCurrent(my)) store.set(bulkProgressAtom, null);
-  }
+/** A batch through the outbox (./offline/bulkSend): shown at once, sent now or when the network returns. */
+async function runBatch(kind: 'update' | 'undo', groups: BulkGroup[], before: BulkRow[]): Promise<{ outcome: BulkOutcome; answer: BulkUpdateAnswer }> {
+  const r = await sendBatch(groups, before).catch((err: unknown): BatchResult => {
+    console.error('Modification groupée', err); // not even recorded on the device (no session, storage refused)
+    return { kind: 'refused', error: failureText(err, 0) };
+  });
+  const answer = r.kind === 'sent' ? r.answer : emptyAnswer();
+  const outcome: BulkOutcome = {
+    kind, written: answer.updated.length + answer.unchanged.length, conflicts: answer.conflicts, missing: answer.missing,
+    error: r.kind === 'refused' ? r.error : null, undoable: false, ...(r.kind === 'queued' ? { queued: r.rows } : {}),
+  };
+  return { outcome, answer };
 }
 
 /** Sets `set` on every selected point. Resolves with the outcome (also in bulkOutcomeAtom). */
 export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
+  const my = currentEpoch();
   const before = selectedRows();
-  const { answer, error } = await sendGroups(batchGroups(before, set));
+  const { outcome, answer } = await runBatch('update', batchGroups(before, set), before);
   const updated = new Map(answer.updated);
-  store.set(bulkUndoAtom, updated.size ? { before, set, updated } : null);
-  const outcome: BulkOutcome = { kind: 'update', written: answer.updated.length + answer.unchanged.length, conflicts: answer.conflicts, missing: answer.missing, error, undoable: updated.size > 0 };
-  store.set(bulkOutcomeAtom, outcome);
+  outcome.undoable = updated.size > 0;
+  if (isCurrent(my)) {
+    store.set(bulkUndoAtom, updated.size ? { before, set, updated } : null);
+    store.set(bulkOutcomeAtom, outcome);
+  }
   return outcome;
 }
 
@@ -133,11 +110,17 @@ export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
 export async function undoLastBulk(): Promise<BulkOutcome | null> {
   const undo = store.get(bulkUndoAtom);
   if (!undo) return null;
-  const { answer, error } = await sendGroups(undoGroups(undo.before, undo.set, undo.updated));
+  const my = currentEpoch();
   store.set(bulkUndoAtom, null);
-  const outcome: BulkOutcome = { kind: 'undo', written: answer.updated.length + answer.unchanged.length, conflicts: answer.conflicts, missing: answer.missing, error, undoable: false };
-  store.set(bulkOutcomeAtom, outcome);
+  const after = undo.before.filter((r) => undo.updated.has(r.id)).map((r) => ({ ...r, ...fieldsOfSet(undo.set), version: undo.updated.get(r.id)! }));
+  const { outcome } = await runBatch('undo', undoGroups(undo.before, undo.set, undo.updated), after);
+  if (isCurrent(my)) store.set(bulkOutcomeAtom, outcome);
   return outcome;
+}
+
+/** The conflicts of points now deleted have nothing left to resolve. */
+async function dropConflictsOf(ids: ReadonlySet<string>): Promise<void> {
+  for (const i of store.get(outboxItemsAtom)) if (i.state === 'conflict' && i.op.kind !== 'bulk' && ids.has(i.op.pointId)) await removeItem(i.id);
 }
 
 /** Admins: deletes every selected point (and its photo), each at the version the app holds. */
@@ -173,6 +156,7 @@ export async function deleteSelectedPoints(): Promise<BulkOutcome> {
     store.set(bulkUndoAtom, null);
     const next = new Set(store.get(bulkSelectionAtom));
     for (const id of removed) next.delete(id);
+    await dropConflictsOf(new Set(removed));
     store.set(bulkSelectionAtom, next);
     store.set(bulkOutcomeAtom, outcome);
   }

@@ -5,7 +5,7 @@ import type { ReportPlan } from '../core/report/plan';
 import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
 import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type NotInspected, type TodayPoint } from '../core/inspection/record';
-import { inspectionDocxBlob, inspectionFileName } from '../core/inspection/docx';
+import { inspectionDocxBlob, inspectionFileName, type InspectionDoc } from '../core/inspection/docx';
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspections';
@@ -74,16 +74,22 @@ export function zoneNamesOf(r: repo.InspectionRow): Map<string, string> {
   return m;
 }
 
-/** The record's Word file and its name. */
-export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
+/** What the Word file and the printed record (PDF) show of a record: the same content for both. */
+export function inspectionDocOf(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): InspectionDoc {
   const line = store.get(linesAtom).find((l) => l.id === r.line_id);
-  const blob = await inspectionDocxBlob({
+  return {
     lineName: line?.name ?? '—', inspector: r.inspector_email || '—', inspectedAt: r.inspected_at, createdAt: r.created_at,
     kmFrom: r.km_from === null ? null : Number(r.km_from), kmTo: r.km_to === null ? null : Number(r.km_to),
     findings: r.findings, remarks: r.remarks, notInspected: r.not_inspected,
     zoneNames: zoneNamesOf(r), levelNames: new Map(store.get(criticalityLevelsAtom).map((l) => [l.id, l.name])),
     annotations: annotations.map((a) => ({ author: authorEmail(a.author), at: a.created_at, body: a.body })),
     comparison: compareRecordWithToday(r),
-  });
+  };
+}
+
+/** The record's Word file and its name. */
+export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
+  const line = store.get(linesAtom).find((l) => l.id === r.line_id);
+  const blob = await inspectionDocxBlob(inspectionDocOf(r, annotations, authorEmail));
   return { blob, name: inspectionFileName(line?.code ?? 'ligne', r.inspected_at) };
 }

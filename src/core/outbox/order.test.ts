@@ -37,6 +37,6 @@ describe('outbox replay order', () => {
     const u1 = item({ kind: 'update', pointId: 'p3', patch: { name: 'B' }, baseVersion: 'v1' });
     const u2 = item({ kind: 'delete', pointId: 'p3', baseVersion: 'v1', imageUrl: null });
     const u3 = item({ kind: 'update', pointId: 'p3', patch: { name: 'C' }, baseVersion: 'v9' });
-    expect(rebaseAfter([u1, u2, u3], u1, 'v2').map((i) => [i.id, i.op.kind !== 'create' && i.op.baseVersion])).toEqual([[u2.id, 'v2']]);
+    expect(rebaseAfter([u1, u2, u3], u1, 'v2').map((i) => [i.id, (i.op.kind === 'update' || i.op.kind === 'delete') && i.op.baseVersion])).toEqual([[u2.id, 'v2']]);
   });
 });

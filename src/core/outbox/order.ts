@@ -2,6 +2,7 @@
 // (its changes must land in order); other points go on. After a success, the point's later items state the
 // version the server answered, so this device's own write is never mistaken for someone else's.
 import type { OutboxItem } from './types';
+import { rebaseBulkRow } from './bulk';
 
 export const bySeq = (a: OutboxItem, b: OutboxItem) => a.seq - b.seq;
 
@@ -24,11 +25,13 @@ export const pendingCount = (items: readonly OutboxItem[]): number => items.leng
  * one `sent` stated (or none, for a point created on this device) now state `version`. Returns changed items.
  */
 export function rebaseAfter(items: readonly OutboxItem[], sent: OutboxItem, version: string): OutboxItem[] {
+  if (sent.op.kind === 'bulk') return []; // a batch's own rule: rebaseAfterBulk (./bulk.ts)
   const sentBase = sent.op.kind === 'create' ? null : sent.op.baseVersion;
   const out: OutboxItem[] = [];
   for (const i of items) {
-    if (i.id === sent.id || i.op.pointId !== sent.op.pointId || i.seq < sent.seq) continue;
-    if (i.op.kind === 'create') continue;
+    if (i.id === sent.id || i.seq < sent.seq) continue;
+    if (i.op.kind === 'bulk') { const r = rebaseBulkRow(i, sent.op.pointId, sentBase, version); if (r) out.push(r); continue; }
+    if (i.op.pointId !== sent.op.pointId || i.op.kind === 'create') continue;
     if (i.op.baseVersion === null || i.op.baseVersion === sentBase) out.push({ ...i, op: { ...i.op, baseVersion: version } });
   }
   return out;

@@ -1,5 +1,6 @@
 // Types of the offline outbox (issue 11): one item per pending change of a point, replayed in order.
 import type { ImagePoint, Point, PointStatus } from '../types';
+import type { BulkGroup, BulkRow } from '../bulk/plan';
 
 /** The editable fields of a point, as the form saves them (PointInput without the id). */
 export interface PointFields {
@@ -14,7 +15,13 @@ export type OutboxOp =
   | { kind: 'create'; pointId: string; fields: PointFields; observedAt?: string }
   /** `baseVersion`: the point's updated_at as the device last saw it (null for a point created on the device). */
   | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null }
-  | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null };
+  | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null }
+  /**
+   * A bulk change (issue 24) as ONE item, replayed once through bulk_update_points: `groups` state each row's
+   * version as the device held it; `before` keeps the rows' former values (to put back on discard). `pointId` is the
+   * item's own key ('bulk:<uuid>'), never a point: the points are in `groups` (see ./bulk.ts pointIdsOf).
+   */
+  | { kind: 'bulk'; pointId: string; groups: BulkGroup[]; before: BulkRow[] };
 
 /**
  * pending: waits for the network; sending: being replayed (a crash leaves it so: replayed again, idempotently);

@@ -15,6 +15,8 @@ import { pointIndexAtom } from '../../state/pointIndex';
 import { pointFormAtom } from '../../state/selection';
 import { findSlot } from '../../core/pointIndex/store';
 import { Button, ConfirmDialog } from '../../ui';
+import { outboxItemsAtom } from '../../state/offline/atoms';
+import { resolveOutboxConflict } from '../../state/offline/resolveConflict';
 import { BULK_TEXT as T } from './strings';
 import './bulk.css';
 
@@ -88,7 +90,10 @@ function OutcomeText() {
   const outcome = useAtomValue(bulkOutcomeAtom)!;
   const { index } = useAtomValue(pointIndexAtom);
   const setForm = useSetAtom(pointFormAtom);
-  const done = outcome.kind === 'delete' ? T.deleted(outcome.written) : outcome.kind === 'undo' ? T.undone(outcome.written) : T.written(outcome.written);
+  const items = useAtomValue(outboxItemsAtom);
+  const done = outcome.queued !== undefined ? T.queued(outcome.queued) : outcome.kind === 'delete' ? T.deleted(outcome.written) : outcome.kind === 'undo' ? T.undone(outcome.written) : T.written(outcome.written);
+  // A row changed meanwhile waits in the outbox as a conflict: its button opens the one conflict dialog.
+  const conflictItem = (id: string) => items.find((i) => i.state === 'conflict' && i.op.kind === 'update' && i.op.pointId === id);
   return (
     <div className="bulk-outcome" role="status">
       <p>{done}{outcome.missing.length > 0 && ` ${T.missing(outcome.missing.length)}`}</p>
@@ -100,11 +105,13 @@ function OutcomeText() {
             {outcome.conflicts.slice(0, 50).map((c) => {
               const slot = findSlot(index, c.id);
               const km = slot >= 0 && !Number.isNaN(index.km[slot]) ? index.km[slot] : null;
+              const item = conflictItem(c.id);
               return (
                 <li key={c.id}>
                   <button type="button" className="link-button" onClick={() => setForm({ mode: 'edit', pointId: c.id })}>
                     {T.conflictRow(formatKm(km), STATUS_LABELS[c.status])}
                   </button>
+                  {item && <> · <button type="button" className="link-button" onClick={() => void resolveOutboxConflict(item.id)}>{T.resolve}</button></>}
                 </li>
               );
             })}

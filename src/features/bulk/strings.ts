@@ -17,6 +17,8 @@ export const BULK_TEXT = {
   progress: (done: number, total: number) => `Enregistrement… ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')}`,
   written: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) modifié(s).`,
   deleted: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) supprimé(s).`,
+  queued: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) modifié(s) sur l'appareil : envoi dès le retour du réseau.`,
+  resolve: 'Résoudre le conflit…',
   undone: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) rétabli(s).`,
   conflicts: (n: number) => `${n.toLocaleString('fr-FR')} modifié(s) entre-temps par quelqu'un d'autre : non écrasé(s).`,
   missing: (n: number) => `${n.toLocaleString('fr-FR')} supprimé(s) entre-temps.`,

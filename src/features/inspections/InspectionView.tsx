@@ -1,17 +1,19 @@
 // One inspection record as saved (docs/product.md#inspection-records): who, when, range, the comparison with the
 // line today, stretches not inspected, the anomalies found per zone with their state at that time and the zone's
-// remark, annotations (also after the 24-hour lock), Word export and printing (PDF through the browser).
+// remark, annotations (also after the 24-hour lock), Word export and printing (PDF: the browser's print of the
+// dedicated A4 layout of ./InspectionPrint, with a signature block).
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateTimeFr, formatKm } from '../../core/format';
 import { isLocked, OUTSIDE_ZONE_KEY, type InspectionFinding } from '../../core/inspection/record';
-import { annotateInspection, compareRecordWithToday, getInspection, inspectionWord, listAnnotations, zoneNamesOf, type AnnotationRow, type InspectionRow } from '../../state/inspectionActions';
+import { annotateInspection, compareRecordWithToday, getInspection, inspectionDocOf, inspectionWord, listAnnotations, zoneNamesOf, type AnnotationRow, type InspectionRow } from '../../state/inspectionActions';
 import { criticalityLevelsAtom } from '../../state/tables';
 import { profileAtom } from '../../state/session';
 import { saveBlob } from '../../platform/download';
 import { Button, TextArea } from '../../ui';
 import { INSPECTION_TEXT as T } from './strings';
+import { InspectionPrint } from './InspectionPrint';
 
 const km = (v: number | string | null) => formatKm(v === null ? null : Number(v));
 
@@ -88,6 +90,7 @@ export function InspectionView({ id, onBack }: { id: string; onBack: () => void 
       ))}
       <h4>{T.annotations}</h4>
       <ul>{notes.map((a) => <li key={a.id}>{formatDateTimeFr(a.created_at)} — {author(a.author)} : {a.body}</li>)}</ul>
+      <InspectionPrint doc={inspectionDocOf(record, notes, author)} recordId={record.id} />
       <div className="no-print">
         <TextArea label={T.annotationLabel} rows={2} maxLength={4000} value={note} onChange={(e) => setNote(e.target.value)} error={noteError ?? undefined} />
         <Button onClick={() => void addNote()} disabled={!note.trim()}>{T.annotate}</Button>

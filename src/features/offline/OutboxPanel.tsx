@@ -8,12 +8,12 @@ import type { OutboxItem } from '../../core/outbox/types';
 import { offlineAtom, outboxItemsAtom, outboxPanelOpenAtom, recentlySentAtom, replayingAtom } from '../../state/offline/atoms';
 import { discardItem, retryItem } from '../../state/offline/queue';
 import { replayOutbox } from '../../state/offline/replay';
-import { OFFLINE_TEXT } from '../../state/offline/strings';
+import { itemName, OFFLINE_TEXT } from '../../state/offline/strings';
 import { ConflictView } from './ConflictView';
 import { OFFLINE_UI as T } from './strings';
 
 function ItemRow({ item }: { item: OutboxItem }) {
-  const name = item.view?.name ?? item.before?.name ?? '—';
+  const name = itemName(item);
   return (
     <li className={`outbox-item outbox-${item.state}`} data-testid="outbox-item">
       <div className="outbox-item-head">

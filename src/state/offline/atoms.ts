@@ -2,6 +2,7 @@
 // Kept out of src/state/*.ts on purpose: a sign-out must not forget the outbox of what is still waiting.
 import { atom } from 'jotai';
 import type { OutboxItem } from '../../core/outbox/types';
+import { pointIdsOf } from '../../core/outbox/bulk';
 
 export const outboxItemsAtom = atom<OutboxItem[]>([]);
 /** Items sent during this session (shown 'envoyé' in the outbox panel), newest first. */
@@ -27,6 +28,6 @@ export const pendingCountAtom = atom((get) => get(outboxItemsAtom).length);
 /** Point id → state of its latest waiting item ('en attente' marks in the lists). */
 export const pendingByPointAtom = atom((get) => {
   const m = new Map<string, OutboxItem['state']>();
-  for (const i of [...get(outboxItemsAtom)].sort((a, b) => a.seq - b.seq)) m.set(i.op.pointId, i.state);
+  for (const i of [...get(outboxItemsAtom)].sort((a, b) => a.seq - b.seq)) for (const id of pointIdsOf(i.op)) m.set(id, i.state);
   return m;
 });

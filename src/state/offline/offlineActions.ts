@@ -5,6 +5,7 @@ import * as actions from '../actions';
 import type { PointInput } from '../../data/mappers';
 import { changedFields, fieldsOf } from '../../core/outbox/applied';
 import { failureKind } from '../../core/outbox/errors';
+import { touchesPoint } from '../../core/outbox/bulk';
 import type { PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
@@ -22,7 +23,7 @@ import { OFFLINE_TEXT } from './strings';
 const ONLINE_SAVE_WAIT_MS = 15_000;
 
 const isOffline = (): boolean => store.get(offlineAtom);
-const hasWaiting = (pointId: string): boolean => store.get(outboxItemsAtom).some((i) => i.op.pointId === pointId);
+const hasWaiting = (pointId: string): boolean => store.get(outboxItemsAtom).some((i) => touchesPoint(i.op, pointId));
 const userId = (): string => {
   const id = store.get(sessionAtom)?.user.id;
   if (!id) throw new Error(OFFLINE_TEXT.noSession);

@@ -4,6 +4,7 @@
 import type { Point } from '../../core/types';
 import { overlayViews } from '../../core/outbox/overlay';
 import type { OutboxItem } from '../../core/outbox/types';
+import { touchesPoint } from '../../core/outbox/bulk';
 import { pointDetails } from '../pointDetails';
 import { pointDetailsVersionAtom, pointIndexAtom } from '../pointIndex';
 import { hasPoint, patchPoints, showsPoint } from '../pointsCollection';
@@ -18,7 +19,7 @@ export const currentPoint = (id: string): Point | null => (hasPoint(id) ? pointD
  * it waits in the outbox (null: not on the device); undefined when the server's current version should be read.
  */
 export function localPointToEdit(id: string): Point | null | undefined {
-  if (!store.get(offlineAtom) && !store.get(outboxItemsAtom).some((i) => i.op.pointId === id)) return undefined;
+  if (!store.get(offlineAtom) && !store.get(outboxItemsAtom).some((i) => touchesPoint(i.op, id))) return undefined;
   return currentPoint(id);
 }
 

@@ -1,47 +1,59 @@
 // The outbox of the signed-in user: queue a change (coalesced, written to IndexedDB before anything else),
 // lay the waiting changes over the loaded points, retry, discard, and the two answers to a conflict.
-import { enqueue } from '../../core/outbox/coalesce';
+import { enqueue, nextSeq } from '../../core/outbox/coalesce';
+import { formerFields, touchesPoint } from '../../core/outbox/bulk';
 import { fieldsOf } from '../../core/outbox/applied';
 import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
+import { showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
 import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
 import { dropPhotos } from './photos';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
-let queueUser: string | null = null;
+/** The session's outbox: whose queue is loaded, and the chain that serialises queue writes. */
+const outboxPart = definePart('outbox', () => ({ user: null as string | null, chain: Promise.resolve() as Promise<unknown> }));
+const outbox = () => currentSession().part(outboxPart);
 /** Serialises queue writes: each change reads the queue as the previous one left it. */
-let chain: Promise<unknown> = Promise.resolve();
-const serial = <T>(fn: () => Promise<T>): Promise<T> => { const p = chain.then(fn); chain = p.catch(() => undefined); return p; };
+const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+  const o = outbox();
+  const p = o.chain.then(fn);
+  o.chain = p.catch(() => undefined);
+  return p;
+};
 
-export const currentQueueUser = (): string | null => queueUser;
+export const currentQueueUser = (): string | null => outbox().user;
 
 export async function loadQueue(userId: string): Promise<OutboxItem[]> {
-  queueUser = userId;
+  const o = outbox();
+  o.user = userId;
   const items = await readItems(userId);
-  if (queueUser !== userId) return [];
+  if (o.user !== userId || o !== outbox()) return [];
   store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
   showOverlay();
   return items;
 }
 
 export function forgetQueue(): void {
-  queueUser = null;
+  outbox().user = null;
   store.set(outboxItemsAtom, []);
 }
 
 /** Re-applies the waiting changes over the points atom (after every load); no write when already shown. */
 export function showOverlay(): void {
   showOverlayOf(store.get(outboxItemsAtom));
+  showBulkOverlayOf(store.get(outboxItemsAtom));
 }
 
 export interface NewChange { op: OutboxOp; view: Point | null; before: Point | null; photos: string[] }
 
 export function queueChange(c: NewChange): Promise<OutboxItem | null> {
   return serial(async () => {
-    const userId = queueUser;
+    const userId = outbox().user;
     if (!userId) throw new Error('Aucune session : modification non enregistrée');
     const fresh: OutboxItem = {
       id: crypto.randomUUID(), seq: 0, userId, queuedAt: Date.now(), op: c.op, view: c.view, before: c.before,
@@ -67,6 +79,20 @@ export function updateItems(changed: OutboxItem[], removed: string[] = []): Prom
   });
 }
 
+/** Adds items made elsewhere (the rows of a sent batch that met a newer version: one conflict item each), last in order. */
+export function appendItems(fresh: OutboxItem[]): Promise<void> {
+  if (!fresh.length) return Promise.resolve();
+  return serial(async () => {
+    const userId = outbox().user;
+    if (!userId) throw new Error('Aucune session : modification non enregistrée');
+    let seq = nextSeq(store.get(outboxItemsAtom));
+    const put = fresh.map((i) => ({ ...i, userId, seq: seq++ }));
+    await writeItems(put);
+    store.set(outboxItemsAtom, [...store.get(outboxItemsAtom), ...put]);
+    showOverlay();
+  });
+}
+
 /** Photo paths of `gone` items no remaining item refers to. */
 function photosOnlyIn(gone: OutboxItem[], remaining: OutboxItem[]): string[] {
   const kept = new Set(remaining.flatMap((i) => i.photos));
@@ -86,7 +112,8 @@ export async function removeItem(id: string): Promise<OutboxItem | undefined> {
 export async function discardItem(id: string): Promise<void> {
   const item = await removeItem(id);
   if (!item) return;
-  const later = store.get(outboxItemsAtom).some((i) => i.op.pointId === item.op.pointId);
+  if (item.op.kind === 'bulk') { showBulkFields(formerFields(item.op.before)); showOverlay(); return; } // the rows as before the batch
+  const later = store.get(outboxItemsAtom).some((i) => touchesPoint(i.op, item.op.pointId));
   if (!later) {
     if (item.conflict === 'deleted') patchPoints([], [item.op.pointId]);
     else if (item.server) patchPoints([item.server]);
@@ -110,7 +137,7 @@ export async function keepMine(id: string): Promise<void> {
     // The point was deleted on the server: recreate it with the device's version (same id).
     if (!item.view) return discardItem(id);
     op = { kind: 'create', pointId: item.op.pointId, fields: fieldsOf(item.view), observedAt: item.view.observedAt };
-  } else if (op.kind !== 'create') {
+  } else if (op.kind === 'update' || op.kind === 'delete') {
     op = { ...op, baseVersion: item.server?.updatedAt ?? op.baseVersion };
   }
   await updateItems([{ ...item, op, state: 'pending', error: null, server: null, conflict: null }]);

@@ -15,22 +15,27 @@ import { store } from '../store';
 import { authBlockedAtom, lastSyncAtom, networkDownAtom, outboxItemsAtom, recentlySentAtom, replayingAtom } from './atoms';
 import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } from './queue';
 import { readPhoto } from './photos';
-import { OFFLINE_TEXT } from './strings';
+import { itemName, OFFLINE_TEXT } from './strings';
+import { sendBulkItem } from './bulkReplay';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
-let running: Promise<void> | null = null;
-let again = false;
+/** The session's replay run, and whether it must look again when it ends. */
+const replayPart = definePart('replay', () => ({ running: null as Promise<void> | null, again: false }));
 
 /** Starts a replay run (or asks the running one to look again when it ends). */
 export function replayOutbox(): Promise<void> {
-  if (running) { again = true; return running; }
-  running = (async () => {
+  const scope = currentSession();
+  const r = scope.part(replayPart);
+  if (r.running) { r.again = true; return r.running; }
+  r.running = (async () => {
     try {
-      do { again = false; await withLock(runOnce); } while (again);
+      do { r.again = false; await withLock(runOnce); } while (r.again && scope.active);
     } finally {
-      running = null;
+      r.running = null;
     }
   })();
-  return running;
+  return r.running;
 }
 
 async function withLock(fn: () => Promise<void>): Promise<void> {
@@ -92,6 +97,8 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
         if (!alreadyApplied(op.patch, server)) return conflict(sending, server);
         landed = server; // this device's own earlier write
       }
+    } else if (op.kind === 'bulk') {
+      await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else {
       await repo.deletePointOnce(op.pointId);
       const path = storagePathOfImageUrl(op.imageUrl);
@@ -144,7 +151,7 @@ async function succeeded(item: OutboxItem, landed: Point | null): Promise<void> 
   if (landed) patchPoints([landed]);
   showOverlay();
   store.set(lastSyncAtom, Date.now());
-  const label = item.view?.name ?? item.before?.name ?? '—';
+  const label = itemName(item);
   store.set(recentlySentAtom, [{ id: item.id, label: `${OFFLINE_TEXT.opLabel[item.op.kind]} : ${label}`, at: Date.now() }, ...store.get(recentlySentAtom)].slice(0, 20));
 }
 
