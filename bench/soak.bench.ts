@@ -45,7 +45,7 @@ async function connect(s: ServerProcess, lineId: string): Promise<Client> {
 }
 
 async function soak(servers: ServerProcess[]) {
-  const admin = createClient(servers[0].url, servers[0].anonKey, { auth: { persistSession: false } });
+  const admin = createClient(servers[0].url, servers[0].anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
   await admin.auth.signInWithPassword(BENCH_ADMIN);
   const lineId = ((await admin.from('lines').select('id').limit(1).single()).data as { id: string }).id;
   const sample = ((await admin.from('points').select('id').limit(2000)).data ?? []).map((r) => r.id as string);

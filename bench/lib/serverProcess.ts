@@ -9,6 +9,10 @@ export const BENCH_ADMIN = { email: 'admin@rail.local', password: 'bench-admin-2
 
 export interface ServerProcess { url: string; anonKey: string; token: string; child: ChildProcess; dataDir: string }
 
+const running = new Set<ChildProcess>();
+// A bench that fails must not leave its servers behind.
+process.on('exit', () => { for (const c of running) c.kill('SIGKILL'); });
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The server process's resident memory in MB (its threads included: the PGlite worker). */
@@ -29,6 +33,8 @@ export async function startServerProcess(opts: { port: number; seedPoints: numbe
       DATABASE_URL: opts.databaseUrl ?? '', ...opts.env,
     },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const until = Date.now() + 20 * 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);

@@ -73,10 +73,14 @@ export function withVary(existing: string | number | string[] | undefined, name:
   return names.join(', ');
 }
 
+/** The encoding a file of this type and size is sent with for this request, or null (sent plain). */
+export function compressibleEncoding(req: IncomingMessage, contentType: string, size: number): Encoding | null {
+  return size < COMPRESS_MIN_BYTES || !isCompressible(contentType) ? null : pickEncoding(req.headers['accept-encoding']);
+}
+
 /** For a streamed file: the compressing stream to pipe through (and the headers to set), or null. */
 export function compressStream(req: IncomingMessage, contentType: string, size: number): { encoding: Encoding; stream: NodeJS.ReadWriteStream } | null {
-  if (size < COMPRESS_MIN_BYTES || !isCompressible(contentType)) return null;
-  const enc = pickEncoding(req.headers['accept-encoding']);
+  const enc = compressibleEncoding(req, contentType, size);
   if (!enc) return null;
   return { encoding: enc, stream: enc === 'br' ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : createGzip({ level: GZIP_LEVEL }) };
 }

@@ -1,7 +1,7 @@
 // Serves the built SPA (dist/): files with their content type, long cache for hashed /assets/*,
 // index.html (no-cache) for unknown non-API GETs, and no path ever outside the root.
 import { createReadStream } from 'node:fs';
-import { compressStream } from './compress';
+import { compressibleEncoding, compressStream } from './compress';
 import { compressedFile } from './staticCompressed';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
@@ -61,18 +61,18 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
   }
   const immutable = !isFallback && url.pathname.startsWith('/assets/');
   const type = contentTypeOf(file.path);
-  const zip = req.method === 'HEAD' ? null : compressStream(req, type, file.size);
-  const ready = zip ? await compressedFile(file, zip.encoding) : null;
-  if (ready && zip) {
-    zip.stream.destroy();
+  const encoding = req.method === 'HEAD' ? null : compressibleEncoding(req, type, file.size);
+  const ready = encoding ? await compressedFile(file, encoding) : null;
+  if (ready && encoding) {
     res.writeHead(200, {
-      'Content-Type': type, 'Content-Encoding': zip.encoding, 'Content-Length': ready.length, Vary: 'Accept-Encoding',
+      'Content-Type': type, 'Content-Encoding': encoding, 'Content-Length': ready.length, Vary: 'Accept-Encoding',
       'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
       'Last-Modified': file.mtime.toUTCString(), 'X-Content-Type-Options': 'nosniff', ...extraHeaders,
     });
     res.end(ready);
     return true;
   }
+  const zip = req.method === 'HEAD' ? null : compressStream(req, type, file.size);
   res.writeHead(200, {
     'Content-Type': type,
     ...(zip ? { 'Content-Encoding': zip.encoding } : { 'Content-Length': file.size }),

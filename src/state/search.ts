@@ -5,6 +5,7 @@ import * as findShare from '../data/findShare';
 import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
 import { cutSearchHits } from '../core/searchCut';
+import type { PkMarker } from '../core/pk';
 import { activeLineId, lineImageAtom, markersAtom } from './tables';
 import { findSlot } from '../core/pointIndex/store';
 import { pointIndexAtom } from './pointIndex';
@@ -27,8 +28,8 @@ export async function searchPoints(query: string, signal?: AbortSignal): Promise
 }
 
 /** A refused PK jump's French message before the user picks it (beyond the line's markers), else null. */
-export function pkJumpRefusal(km: number): string | null {
-  const j = pkJumpTarget(store.get(markersAtom), km);
+export function pkJumpRefusal(km: number, markers: readonly PkMarker[] = store.get(markersAtom)): string | null {
+  const j = pkJumpTarget(markers, km);
   return j.ok ? null : pkJumpMessage(j);
 }
 

@@ -35,7 +35,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const typedPk = parsePkQuery(query);
   const markers = useAtomValue(markersAtom);
   // A PK beyond the line's markers is not offered: its refusal is said at once (issue 21 item 7).
-  const pkRefusal = useMemo(() => (typedPk === null ? null : pkJumpRefusal(typedPk)), [typedPk, markers]);
+  const pkRefusal = useMemo(() => (typedPk === null ? null : pkJumpRefusal(typedPk, markers)), [typedPk, markers]);
   const pk = pkRefusal ? null : typedPk;
   const searchable = query.length >= SEARCH_MIN_CHARS;
 
