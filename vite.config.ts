@@ -61,6 +61,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
+            connectTimeout: 300_000, // Chromium may take minutes to start on the shared, loaded machine
             provider: playwright({
               launchOptions: {
                 executablePath: findChromium() ?? undefined,

@@ -8,6 +8,7 @@
 // APP_BENCH_BASELINE_REF (git ref; `main` compares with today's main), APP_BENCH_WORD=0 to skip the Word downloads,
 // APP_BENCH_PHONE=0, APP_BENCH_DESKTOP=0 (phone run only), APP_BENCH_PHONE_MAX (largest size with a phone run, 100000), APP_BENCH_PROFILE=1 (CPU profile of
 // the phone wheel zoom, top functions printed), APP_BENCH_STEP_TIMEOUT_MS. Renderer memory: PSS (bench/app/memory.ts).
+// APP_BENCH_LINES=50x20000: the network-of-lines case first (bench/app/linesCase.ts; APP_BENCH_SIZES=0 for it alone).
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -18,6 +19,7 @@ import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
 import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN, desktopRun, phoneRun } from './app/scenario';
+import { runLinesCase } from './app/linesCase';
 import { printTable, RESULTS_DIR, round, writeResults } from './lib/stats';
 
 const SIZES = (process.env.APP_BENCH_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
@@ -76,6 +78,9 @@ const previous = (() => { try { return JSON.parse(readFileSync(join(RESULTS_DIR,
 const results: Record<string, any> = { ...previous, db: DB, sizes: [...new Set([...(previous.sizes ?? []), ...SIZES])], baselineRef: process.env.APP_BENCH_BASELINE_REF ?? 'd1615d3' };
 delete results.name; delete results.context;
 const t0 = performance.now();
+if (process.env.APP_BENCH_LINES) {
+  results.lines = await runLinesCase({ spec: process.env.APP_BENCH_LINES, builds, dir: DIR, port: PORT, db: DB, executablePath, profileDir: PROFILE ? DIR : undefined });
+}
 for (const n of SIZES) {
   const env = {
     PORT, HOST: '127.0.0.1', DATA_DIR: join(DIR, `${DB}-${n}`), SEED: 'demo', SEED_POINTS: String(n), RATE_LIMIT_DISABLED: '1',
@@ -115,7 +120,7 @@ for (const n of SIZES) {
     ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
-    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'],
+    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportClosedMb', 'renderer PSS once the report is closed (MB)'],
     ['wordDownloadMs', 'Word download (ms)'], ['wordPeakMainHeapMb', 'Word: peak main-thread heap (MB)'],
     ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
     ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],

@@ -15,7 +15,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
   const seedPoints = Number(env.SEED_POINTS ?? 0);
   if (!Number.isInteger(seedPoints) || seedPoints < 0) throw new Error(`SEED_POINTS must be a non-negative integer, not "${env.SEED_POINTS}"`);
   const seedLines = Number(env.SEED_LINES ?? 2);
-  if (seedLines !== 1 && seedLines !== 2) throw new Error(`SEED_LINES must be 1 or 2, not "${env.SEED_LINES}"`);
+  if (!Number.isInteger(seedLines) || seedLines < 1 || seedLines > 500) throw new Error(`SEED_LINES must be an integer from 1 to 500, not "${env.SEED_LINES}"`);
   return {
     port,
     host: env.HOST || '127.0.0.1',
@@ -23,7 +23,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     databaseUrl: env.DATABASE_URL || undefined,
     seed,
     seedPoints,
-    seedLines: seedLines as 1 | 2,
+    seedLines,
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,

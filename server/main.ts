@@ -37,7 +37,7 @@ export interface StartOptions {
   seed?: 'demo' | 'none';
   seedPoints?: number;
   /** Demo seed: 2 (default) adds a shorter second line with its own image, markers, zones and points; 1: one line. */
-  seedLines?: 1 | 2;
+  seedLines?: number;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;

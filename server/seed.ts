@@ -9,8 +9,8 @@ const PHOTO_CACHE_SECONDS = '31536000'; // docs/product.md#photos: images cached
 export interface SeedOptions {
   seed: 'demo' | 'none';
   seedPoints: number;
-  /** 2: the demo has a second line (supabase/seed/secondLine.ts). */
-  seedLines?: 1 | 2;
+  /** 2: the demo has a second line (supabase/seed/secondLine.ts); 3 or more: generated lines after it (supabase/seed/networkLines.ts). */
+  seedLines?: number;
   siteUrl: string;
   adminEmail: string;
   adminPassword: string;
@@ -39,7 +39,7 @@ export function runSeed(db: Database, o: SeedOptions): Promise<SeedResult | null
 async function seedOnce(db: Database, o: SeedOptions): Promise<SeedResult | null> {
   if (o.seed === 'demo') {
     const r = await seedDemo(db, {
-      adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints, secondLine: (o.seedLines ?? 2) === 2,
+      adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints, secondLine: (o.seedLines ?? 2) >= 2, lines: o.seedLines ?? 2,
       putObject: async (bucket, path, bytes) => { await o.putObject(bucket, path, bytes, { cacheControl: PHOTO_CACHE_SECONDS, upsert: true }); },
     });
     return r.seeded ? { seed: 'demo', adminEmail: o.adminEmail, adminPassword: o.adminPassword, counts: r.counts } : null;

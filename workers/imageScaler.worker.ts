@@ -1,17 +1,25 @@
-// Image scaling worker: decodes the line image once (fetch + createImageBitmap, off the main thread), cuts it into a
-// tile pyramid (workers/tilePyramid.ts) and then releases the decoded image, and returns pre-scaled regions as
-// transferred ImageBitmaps, so the main thread never decodes or resamples the big image and no 72 MB bitmap stays.
+// Image scaling worker: returns pre-scaled regions of the line image as transferred ImageBitmaps, composed from its
+// tile pyramid (workers/tilePyramid.ts), so the main thread never decodes or resamples the big image. Tiles stored
+// beside the image (lines.image.tiles, made once at upload or build) are fetched only where a region needs them; an
+// image stored without tiles (older installations) is decoded once here, cut into tiles, then released.
 import * as Comlink from 'comlink';
 import { TilePyramid } from './tilePyramid';
+import type { StoredTiles } from '../src/core/imageTiles';
 
 interface Source { full: ImageBitmap | null; pyramid: TilePyramid | null; tiled: Promise<TilePyramid | null> }
 
-let sourceUrl = '';
+let sourceKey = '';
 let loading: Promise<Source> | null = null;
 
-function load(url: string): Promise<Source> {
-  if (loading && sourceUrl === url) return loading;
-  sourceUrl = url;
+function load(url: string, tiles: StoredTiles | null): Promise<Source> {
+  const key = `${url}|${tiles?.base ?? ''}`;
+  if (loading && sourceKey === key) return loading;
+  sourceKey = key;
+  if (tiles) {
+    const pyramid = TilePyramid.stored(tiles);
+    loading = Promise.resolve({ full: null, pyramid, tiled: Promise.resolve(pyramid) });
+    return loading;
+  }
   loading = fetch(url).then((r) => r.blob()).then((b) => createImageBitmap(b)).then((full) => {
     const s: Source = { full, pyramid: null, tiled: Promise.resolve(null) };
     // Regions are drawn from the decoded image until the pyramid is made, then from tiles only.
@@ -24,8 +32,8 @@ function load(url: string): Promise<Source> {
 
 export const imageScalerApi = {
   /** The image-px rect (x0, y0)-(x1, y1) of an image displayed at `width`×`height`, scaled to outW×outH device px. */
-  async region(url: string, width: number, height: number, x0: number, y0: number, x1: number, y1: number, outW: number, outH: number): Promise<ImageBitmap> {
-    const src = await load(url);
+  async region(url: string, tiles: StoredTiles | null, width: number, height: number, x0: number, y0: number, x1: number, y1: number, outW: number, outH: number): Promise<ImageBitmap> {
+    const src = await load(url, tiles);
     let bitmap: ImageBitmap;
     if (src.pyramid) {
       const { width: nw, height: nh } = src.pyramid;
@@ -43,8 +51,12 @@ export const imageScalerApi = {
     return Comlink.transfer(bitmap, [bitmap]);
   },
   /** Resolves once the image is tiled (true) or known not to be (false). */
-  async tiled(url: string): Promise<boolean> {
-    return (await (await load(url)).tiled) !== null;
+  async tiled(url: string, tiles: StoredTiles | null): Promise<boolean> {
+    return (await (await load(url, tiles)).tiled) !== null;
+  },
+  /** The tiles fetched or decoded so far, `level/col/row` (tests: the viewer asks only for tiles in view). */
+  async requestedTiles(): Promise<string[]> {
+    return [...(loading ? (await loading).pyramid?.requested ?? [] : [])];
   },
 };
 export type ImageScalerApi = typeof imageScalerApi;

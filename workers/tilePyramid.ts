@@ -1,45 +1,38 @@
-// The line image's tile pyramid inside the image worker (issue 19, src/core/imageTiles): made once from the decoded
-// image (each tile encoded as PNG, after which the decoded image — 72 MB for 12000×1500 — is released), a small LRU of
-// decoded tiles, and regions composed from the tiles of one level with integer-snapped edges (no seam).
-import { levelCount, levelFor, levelSize, tileKey, tileRect, tilesInRect, type TileSpec } from '../src/core/imageTiles';
+// The line image's tile pyramid inside the image worker (issue 19, src/core/imageTiles): tiles either stored once
+// beside the image (fetched one by one, only those a region needs: the whole image is never fetched nor decoded) or,
+// for an image stored without tiles, cut here from the decoded image (workers/tileCutter.ts), which is then released;
+// a small LRU of decoded tiles, and regions composed from the tiles of one level with integer-snapped edges (no seam).
+import { levelCount, levelFor, tileKey, tilePath, tileRect, tilesInRect, type StoredTiles, type TileSpec } from '../src/core/imageTiles';
+import { cutTiles } from './tileCutter';
 
 const DECODED_TILES = 16; // decoded tiles kept (about 1 MB each)
 
 export class TilePyramid {
   readonly levels: number;
   private decoded = new Map<string, Promise<ImageBitmap>>();
+  /** Tiles asked of the source so far (tests count what the viewer fetches). */
+  readonly requested: string[] = [];
 
-  private constructor(readonly width: number, readonly height: number, private encoded: Map<string, Blob>) {
+  private constructor(readonly width: number, readonly height: number, private source: (t: TileSpec) => Promise<Blob>, private encoded?: Map<string, Blob>) {
     this.levels = levelCount(width, height);
   }
 
   /** Cuts and encodes every level from the decoded image (which the caller may close afterwards). */
   static async fromImage(src: ImageBitmap, yieldEvery = 8): Promise<TilePyramid> {
-    const { width, height } = src;
     const encoded = new Map<string, Blob>();
-    const levels = levelCount(width, height);
-    let n = 0;
-    const canvas = new OffscreenCanvas(1, 1); // one canvas for every tile (no bitmap left per tile for the GC)
-    const ctx = canvas.getContext('2d')!;
-    for (let level = 0; level < levels; level++) {
-      const k = 2 ** level;
-      const size = levelSize(width, height, level);
-      for (const t of tilesInRect(width, height, level, 0, 0, size.width * k, size.height * k)) {
-        const r = tileRect(width, height, t);
-        if (canvas.width !== r.gw || canvas.height !== r.gh) { canvas.width = r.gw; canvas.height = r.gh; } else ctx.clearRect(0, 0, r.gw, r.gh);
-        ctx.imageSmoothingQuality = 'high';
-        ctx.drawImage(src, r.gx * k, r.gy * k, Math.min(r.gw * k, width - r.gx * k), Math.min(r.gh * k, height - r.gy * k), 0, 0, r.gw, r.gh);
-        encoded.set(tileKey(t), await canvas.convertToBlob({ type: 'image/png' }));
-        if (++n % yieldEvery === 0) await new Promise((r) => setTimeout(r, 0)); // let region requests through
-      }
-    }
-    return new TilePyramid(width, height, encoded);
+    for await (const { tile, blob } of cutTiles(src, yieldEvery)) encoded.set(tileKey(tile), blob);
+    return new TilePyramid(src.width, src.height, async (t) => encoded.get(tileKey(t))!, encoded);
+  }
+
+  /** The tiles stored under `tiles.base`, fetched when a region needs them (`load`: how a tile is fetched). */
+  static stored(tiles: StoredTiles, load: (url: string) => Promise<Blob> = fetchBlob): TilePyramid {
+    return new TilePyramid(tiles.width, tiles.height, (t) => load(`${tiles.base}/${tilePath(t, tiles.format)}`));
   }
 
   /** Bytes of the encoded tiles. */
   get encodedBytes(): number {
     let n = 0;
-    for (const b of this.encoded.values()) n += b.size;
+    for (const b of this.encoded?.values() ?? []) n += b.size;
     return n;
   }
 
@@ -53,7 +46,7 @@ export class TilePyramid {
     // A tile evicted (closed) by a concurrent request meanwhile is decoded again for this one.
     const bitmaps = await Promise.all(tiles.map(async (t) => {
       const b = await this.tile(t);
-      return b.width > 0 ? b : createImageBitmap(this.encoded.get(tileKey(t))!);
+      return b.width > 0 ? b : this.decode(t);
     }));
     const canvas = new OffscreenCanvas(outW, outH);
     const ctx = canvas.getContext('2d')!;
@@ -75,7 +68,10 @@ export class TilePyramid {
     const key = tileKey(t);
     let p = this.decoded.get(key);
     if (p) this.decoded.delete(key);
-    else p = createImageBitmap(this.encoded.get(key)!);
+    else {
+      p = this.decode(t);
+      p.catch(() => { if (this.decoded.get(key) === p) this.decoded.delete(key); }); // fetched again next time
+    }
     this.decoded.set(key, p);
     while (this.decoded.size > DECODED_TILES) {
       const [oldKey, old] = this.decoded.entries().next().value!;
@@ -84,4 +80,15 @@ export class TilePyramid {
     }
     return p;
   }
+
+  private decode(t: TileSpec): Promise<ImageBitmap> {
+    this.requested.push(tileKey(t));
+    return this.source(t).then((b) => createImageBitmap(b));
+  }
+}
+
+async function fetchBlob(url: string): Promise<Blob> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`tile ${url}: HTTP ${r.status}`);
+  return r.blob();
 }

@@ -2,6 +2,7 @@
 // index.html (no-cache) for unknown non-API GETs, and no path ever outside the root.
 import { createReadStream } from 'node:fs';
 import { compressStream } from './compress';
+import { compressedFile } from './staticCompressed';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -61,6 +62,17 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
   const immutable = !isFallback && url.pathname.startsWith('/assets/');
   const type = contentTypeOf(file.path);
   const zip = req.method === 'HEAD' ? null : compressStream(req, type, file.size);
+  const ready = zip ? await compressedFile(file, zip.encoding) : null;
+  if (ready && zip) {
+    zip.stream.destroy();
+    res.writeHead(200, {
+      'Content-Type': type, 'Content-Encoding': zip.encoding, 'Content-Length': ready.length, Vary: 'Accept-Encoding',
+      'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
+      'Last-Modified': file.mtime.toUTCString(), 'X-Content-Type-Options': 'nosniff', ...extraHeaders,
+    });
+    res.end(ready);
+    return true;
+  }
   res.writeHead(200, {
     'Content-Type': type,
     ...(zip ? { 'Content-Encoding': zip.encoding } : { 'Content-Length': file.size }),

@@ -1,5 +1,6 @@
 // Business constants of docs/product.md#constants, each with its unit and source.
 import type { CriticalityIcon, PointStatus, Track } from './types';
+import { storedTilesFor } from './imageTiles';
 
 export const PASSWORD_MIN_LENGTH = 6; // characters, docs/product.md#constants
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5MB, docs/product.md#constants
@@ -61,8 +62,9 @@ export const DEFAULT_CRITICALITY_LEVELS = [
   { id: 'danger', name: 'Danger sécurité', color: '#ef4444', icon: 'ShieldAlert' as CriticalityIcon, order: 1, isDefault: true, createdBy: null },
 ];
 
-/** The bundled line image (public/line.png) used until an admin uploads another. */
-export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500 };
+/** The bundled line image (public/line.png) used until an admin uploads another, with its tiles cut once at build
+ * time (public/line-tiles, scripts/makeLineTiles.mjs): the map fetches only the tiles in view. */
+export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500, tiles: storedTilesFor('/line-tiles', 12000, 1500) };
 
 /** A zone is a polygon of at least this many vertices; fewer draws no zone and contains nothing. */
 export const MIN_ZONE_VERTICES = 3;

@@ -1,6 +1,6 @@
 // Tile pyramid arithmetic: levels of the 12000×1500 line image, the level for a display scale, the tiles in view.
 import { describe, expect, it } from 'vitest';
-import { levelCount, levelFor, levelSize, tileRect, tilesInRect, TILE_PX } from './imageTiles';
+import { allTiles, levelCount, levelFor, levelSize, storedTilesFor, storedTilesOf, tilePath, tileRect, tilesInRect, TILE_PX } from './imageTiles';
 
 describe('image tiles', () => {
   it('halves the image per level down to one tile', () => {
@@ -31,5 +31,23 @@ describe('image tiles', () => {
   it('gives each tile a gutter of its neighbours, clipped at the image edges', () => {
     expect(tileRect(12000, 1500, { level: 0, col: 0, row: 0 })).toEqual({ x: 0, y: 0, w: TILE_PX, h: TILE_PX, gx: 0, gy: 0, gw: TILE_PX + 1, gh: TILE_PX + 1 });
     expect(tileRect(12000, 1500, { level: 0, col: 23, row: 2 })).toEqual({ x: 11776, y: 1024, w: 224, h: 476, gx: 11775, gy: 1023, gw: 225, gh: 477 });
+  });
+
+  it('lists every tile of every level and names them level/col_row.png', () => {
+    const all = allTiles(12000, 1500);
+    expect(all.length).toBe(72 + 24 + 6 + 3 + 2 + 1);
+    expect(tilePath(all[0])).toBe('0/0_0.png');
+    expect(tilePath(all[all.length - 1])).toBe('5/0_0.png');
+  });
+
+  it('uses stored tiles only when recorded as this code cuts them, for this image size', () => {
+    const img = { width: 12000, height: 1500 };
+    const t = storedTilesFor('https://x.supabase.co/storage/v1/object/public/line_images/line/a-tiles/', 12000, 1500);
+    expect(t.base).toBe('https://x.supabase.co/storage/v1/object/public/line_images/line/a-tiles');
+    expect(storedTilesOf({ ...img, tiles: t })).toEqual(t);
+    expect(storedTilesOf(img)).toBeNull(); // an installation from before stored tiles
+    expect(storedTilesOf({ ...img, tiles: { ...t, size: 256 } })).toBeNull();
+    expect(storedTilesOf({ width: 6000, height: 1500, tiles: t })).toBeNull(); // tiles of another image
+    expect(storedTilesOf({ ...img, tiles: { ...t, base: 'javascript:alert(1)' } })).toBeNull();
   });
 });

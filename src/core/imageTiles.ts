@@ -55,3 +55,36 @@ export function tileRect(width: number, height: number, t: TileSpec): { x: numbe
 }
 
 export const tileKey = (t: TileSpec): string => `${t.level}/${t.col}/${t.row}`;
+
+/** A line image's tiles stored once beside it (lines.image.tiles; the bundled image's in DEFAULT_LINE_IMAGE): tile
+ * `level/col_row.format` under `base`, cut with TILE_PX and GUTTER_PX from the image of `width`×`height`. */
+export interface StoredTiles { base: string; levels: number; size: number; gutter: number; format: 'png'; width: number; height: number }
+
+/** A tile's path under its pyramid's base. */
+export const tilePath = (t: TileSpec, format = 'png'): string => `${t.level}/${t.col}_${t.row}.${format}`;
+
+/** Every tile of every level, coarsest level last (the order tiles are cut and uploaded in). */
+export function allTiles(width: number, height: number): TileSpec[] {
+  const out: TileSpec[] = [];
+  for (let level = 0; level < levelCount(width, height); level++) {
+    const k = 2 ** level;
+    const size = levelSize(width, height, level);
+    out.push(...tilesInRect(width, height, level, 0, 0, size.width * k, size.height * k));
+  }
+  return out;
+}
+
+/** The metadata for tiles of a `width`×`height` image stored under `base`. */
+export function storedTilesFor(base: string, width: number, height: number): StoredTiles {
+  return { base: base.replace(/\/$/, ''), levels: levelCount(width, height), size: TILE_PX, gutter: GUTTER_PX, format: 'png', width, height };
+}
+
+/** The stored tiles of an image, when recorded and cut the way this code draws them (else null: the image is tiled in
+ * the browser from the whole file, as for installations made before tiles were stored). */
+export function storedTilesOf(image: { width: number; height: number; tiles?: unknown }): StoredTiles | null {
+  const t = image.tiles as Partial<StoredTiles> | null | undefined;
+  if (!t || typeof t !== 'object' || typeof t.base !== 'string' || !/^(https?:\/\/|\/)[^\s<>"]*$/i.test(t.base)) return null;
+  if (t.size !== TILE_PX || t.gutter !== GUTTER_PX || t.format !== 'png') return null;
+  if (t.width !== image.width || t.height !== image.height || t.levels !== levelCount(image.width, image.height)) return null;
+  return t as StoredTiles;
+}

@@ -16,10 +16,10 @@ export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
 /**
- * Off for now: with the pages path on, e2e/replica.spec.ts fails (a warm open after a cold open shows no point
- * details, '—', in the list); cause not found yet (issue 19 part 3 note). The server side is live and tested.
+ * A line's cold load reads the precomputed pages (on since issue 19 part 3's second round: e2e/replica.spec.ts, which
+ * had shown '—' on the warm open, passes with it on; see docs/architecture.md).
  */
-export const USE_PRECOMPUTED_PAGES = false;
+export const USE_PRECOMPUTED_PAGES = true;
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 

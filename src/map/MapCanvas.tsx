@@ -14,7 +14,7 @@ import { ClusterClient, createClusterWorkerClient, type FrameRequest } from './c
 import type { MapPointArrays } from './pointData';
 import { MarkerSprites, type SpriteLevel } from './markerSprites';
 import { ClusterSprites } from './clusterSprites';
-import { drawPointsFrame } from './drawPoints';
+import { drawPointsFrame, type PointsStyle } from './drawPoints';
 import { drawZones } from './drawZones';
 import { drawRuler } from './drawRuler';
 import { drawDraft } from './drawDraft';
@@ -27,6 +27,9 @@ import { attachKeyboardNav } from './keyboardNav';
 import { createGestureState } from './gesture';
 import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
+import { fitHiddenLayers } from './hiddenLayers';
+import { SlicedPoints } from './slicedPoints';
+import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
@@ -48,6 +51,10 @@ export interface MapEngineApi {
   stage(): Konva.Stage | null;
   /** Repaint only the draft layer (rubber band under the pointer). */
   redrawDraft(): void;
+  /** The line image's tiles fetched or decoded so far (`level/col/row`). */
+  imageTiles(): Promise<string[]>;
+  /** Slices the points layer was drawn in so far (a big frame is drawn in several, one per animation frame). */
+  pointSlices(): number;
 }
 
 export interface MapCanvasProps {
@@ -84,6 +91,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const [size, setSize] = useState<Size>({ width: 0, height: 0 });
   const ctl = useMemo(() => new ViewportController(), []);
   const imageSize = useMemo(() => ({ width: image.width, height: image.height }), [image.width, image.height]);
+  const tilesJson = JSON.stringify(storedTilesOf(image));
+  const tiles = useMemo(() => JSON.parse(tilesJson) as StoredTiles | null, [tilesJson]);
 
   // Everything the scene functions read lives in one mutable ref: no React render per frame.
   const live = useRef({
@@ -106,15 +115,22 @@ export function MapCanvas(props: MapCanvasProps) {
   // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
   const [imageCache, setImageCache] = useState<ImageCache | null>(null);
   useEffect(() => {
-    const cache = new ImageCache(image.url, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
+    const cache = new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
     setImageCache(cache);
     return () => cache.dispose();
-  }, [image.url, imageSize, ctl]);
+  }, [image.url, tiles, imageSize, ctl]);
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);
   const clusterSprites = useMemo(() => new ClusterSprites(), []);
   const clusterSprite = useMemo(() => (rank: number, n: number) => clusterSprites.get(rank, n), [clusterSprites]);
+  // The points layer: a big frame is drawn in slices (one per animation frame) before the layer shows it.
+  const sliced = useMemo(() => new SlicedPoints(), []);
+  const pointsStyle = useMemo(() => (p: number): PointsStyle => {
+    clusterSprites.configure(colorAt, p);
+    return { sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite };
+  }, [clusterSprites, colorAt, sprites, live, clusterSprite]);
+
 
   // Cluster worker: one per engine; each fresh frame replaces the drawn one.
   const [client, setClient] = useState<ClusterClient | null>(null);
@@ -171,6 +187,9 @@ export function MapCanvas(props: MapCanvasProps) {
     let restedAt = 0;
     ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[0] && !!imageCache
       && imageCache.awaiting(ctl.viewport, ctl.view, pixelRatio()) && performance.now() - restedAt < IMAGE_WAIT_MS;
+    ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[2]
+      || sliced.step(live.frame, v, ctl.view, pixelRatio(), pointsStyle(pixelRatio()));
+    ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[2] as Konva.Layer)) sliced.reset(); };
     const offFrame = ctl.onFrame((v, moved) => {
       requestFrame(false);
       if (moved) imageCache?.panning(v, ctl.view, pixelRatio());
@@ -180,9 +199,13 @@ export function MapCanvas(props: MapCanvasProps) {
       requestFrame(false);
       imageCache?.refresh(v, ctl.view, pixelRatio());
     });
-    return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.attachStage(null); };
+    return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.painter.prepare = () => true; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
+  useEffect(() => { // after every render: a layer just hidden gives its pixels back, one just shown is sized and drawn
+    const stage = stageRef.current;
+    if (stage) for (const layer of fitHiddenLayers(stage)) ctl.redraw(layer);
+  });
   useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
 
@@ -210,6 +233,8 @@ export function MapCanvas(props: MapCanvasProps) {
     return () => { el.removeEventListener('pointermove', hover); offs.forEach((off) => off()); };
   }, [ctl, live]); // eslint-disable-line react-hooks/exhaustive-deps -- handlers attach once per controller and read the current state through `live`
 
+  const imageCacheRef = useRef(imageCache);
+  imageCacheRef.current = imageCache;
   const api: MapEngineApi = useMemo(() => ({
     controller: ctl,
     hitAt: (sx, sy) => {
@@ -221,13 +246,13 @@ export function MapCanvas(props: MapCanvasProps) {
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
     redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[4]); },
-  }), [ctl, client, live]);
+    imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
+    pointSlices: () => sliced.slices,
+  }), [ctl, client, live, sliced]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
   // Scene functions stay the same objects across renders (they read the live state), so a React render of the map
   // does not make react-konva redraw every layer.
-  const imageCacheRef = useRef(imageCache);
-  imageCacheRef.current = imageCache;
   const scenes = useMemo(() => {
     const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
     const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
@@ -245,11 +270,10 @@ export function MapCanvas(props: MapCanvasProps) {
     const pointScene: Scene = (c, shape) => {
       if (!live.frame) return;
       const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      if (sliced.blit(ctx, live.frame, ctl.viewport)) return; // drawn in slices beforehand
       ctx.setTransform(p, 0, 0, p, 0, 0);
-      clusterSprites.configure(colorAt, p);
-      drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, {
-        sprites: sprites.sprites, colorAt, resolved: live.frameResolved, selectedIndex: live.frameStale ? -1 : live.selectedPointIndex, clusterSprite,
-      });
+      drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, pointsStyle(p));
     };
     const ruler: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
@@ -263,7 +287,7 @@ export function MapCanvas(props: MapCanvasProps) {
       drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
     };
     return { image, zones: zoneScene, points: pointScene, ruler, draft: draftScene };
-  }, [ctl, live, sprites, clusterSprites, colorAt, clusterSprite, imageSize]);
+  }, [ctl, live, sprites, colorAt, imageSize, sliced, pointsStyle]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (

@@ -31,7 +31,14 @@ export function formatCount(n: number): string {
 
 /** Returns the number of items drawn. `ctx` must have an identity transform scaled by the pixel ratio. */
 export function drawPointsFrame(ctx: CanvasRenderingContext2D, frame: ClusterFrame, v: Viewport, view: Size, style: PointsStyle): number {
-  const { xs, ys, sizes, severity, ids, count } = frame;
+  const r = drawPointsRange(ctx, frame, v, view, style, 0, frame.count);
+  if (r.selected) drawSelectionRing(ctx, r.selected.x, r.selected.y);
+  return r.drawn;
+}
+
+/** Draws the frame's items `from` to `to` (excluded); returns how many were in view and where the selected point is. */
+export function drawPointsRange(ctx: CanvasRenderingContext2D, frame: ClusterFrame, v: Viewport, view: Size, style: PointsStyle, from: number, to: number): { drawn: number; selected: { x: number; y: number } | null } {
+  const { xs, ys, sizes, severity, ids } = frame;
   const s = v.scale;
   const pad = CLUSTER_MAX_RADIUS_PX + 4;
   const maxX = view.width + pad;
@@ -45,7 +52,7 @@ export function drawPointsFrame(ctx: CanvasRenderingContext2D, frame: ClusterFra
   ctx.textBaseline = 'middle';
   ctx.lineWidth = 2;
   ctx.strokeStyle = '#ffffff';
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < to; i++) {
     const sx = xs[i] * s + v.x;
     if (sx < -pad || sx > maxX) continue;
     const sy = ys[i] * s + v.y;
@@ -83,12 +90,14 @@ export function drawPointsFrame(ctx: CanvasRenderingContext2D, frame: ClusterFra
       ctx.fillText(formatCount(size), sx, sy + 0.5);
     }
   }
-  if (!Number.isNaN(selX)) {
-    ctx.beginPath();
-    ctx.arc(selX, selY, half + 4, 0, Math.PI * 2);
-    ctx.lineWidth = 3;
-    ctx.strokeStyle = '#1d4ed8';
-    ctx.stroke();
-  }
-  return drawn;
+  return { drawn, selected: Number.isNaN(selX) ? null : { x: selX, y: selY } };
+}
+
+/** The ring around the selected point (screen px). */
+export function drawSelectionRing(ctx: CanvasRenderingContext2D, x: number, y: number): void {
+  ctx.beginPath();
+  ctx.arc(x, y, MARKER_DIAMETER_PX / 2 + 4, 0, Math.PI * 2);
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = '#1d4ed8';
+  ctx.stroke();
 }

@@ -1,9 +1,10 @@
-// The line image for the image layer, never resampled whole on the main thread: a worker (tiles of a pyramid, see
-// workers/imageScaler.worker.ts) returns a low-resolution overview once and, for each settled zoom, the region around
+// The line image for the image layer, never resampled whole on the main thread: a worker (tiles of a pyramid, stored
+// beside the image when lines.image.tiles says so, see workers/imageScaler.worker.ts) returns a low-resolution overview once and, for each settled zoom, the region around
 // the view pre-scaled to it; the layer draws it with a 1:1 blit.
 import type * as Comlink from 'comlink';
 import type { Size, Viewport } from './viewportMath';
 import type { ImageScalerApi } from '../../workers/imageScaler.worker';
+import type { StoredTiles } from '../core/imageTiles';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
 
 const MARGIN = 0.4; // fraction of the view cached beyond each edge
@@ -22,18 +23,18 @@ export class ImageCache {
   private api: Comlink.Remote<ImageScalerApi>;
   private disposed = false;
 
-  constructor(private url: string, private image: Size, private onReady: () => void) {
+  constructor(private url: string, private tiles: StoredTiles | null, private image: Size, private onReady: () => void) {
     this.host = hostWorker<ImageScalerApi>({
       create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
       // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
       // and points are drawn over a plain background.
-      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false) }),
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false), requestedTiles: () => Promise.resolve([]) }),
       onFallback: (reason) => console.warn('image worker unavailable', reason),
     });
     this.api = this.host.api;
     const ow = Math.min(OVERVIEW_MAX_WIDTH, image.width);
     const oh = Math.max(1, Math.round((image.height * ow) / image.width));
-    void this.api.region(url, image.width, image.height, 0, 0, image.width, image.height, ow, oh).then((bitmap) => {
+    void this.api.region(url, tiles, image.width, image.height, 0, 0, image.width, image.height, ow, oh).then((bitmap) => {
       if (this.disposed) { bitmap.close(); return; }
       this.overview = { bitmap, scale: ow / image.width, pixelRatio: 1, x0: 0, y0: 0, x1: image.width, y1: image.height };
       this.onReady();
@@ -101,7 +102,7 @@ export class ImageCache {
     if (this.pending === key) return;
     this.pending = key;
     const { width, height } = this.image;
-    this.api.region(this.url, width, height, x0, y0, x1, y1, outW, outH).then((bitmap) => {
+    this.api.region(this.url, this.tiles, width, height, x0, y0, x1, y1, outW, outH).then((bitmap) => {
       if (this.pending !== key || this.disposed) { bitmap.close(); return; }
       this.pending = null;
       this.cache?.bitmap.close();
@@ -112,6 +113,11 @@ export class ImageCache {
 
   private ahead(): number {
     return Math.min(AHEAD, this.margin / 2);
+  }
+
+  /** The tiles the worker fetched or decoded so far (`level/col/row`). */
+  requestedTiles(): Promise<string[]> {
+    return this.api.requestedTiles();
   }
 
   dispose(): void {

@@ -1,7 +1,8 @@
 // Paints the stage's layers for a viewport without making a gesture wait (issue 19): while the view moves, each
 // layer's canvas is moved by a CSS transform from the viewport it was last drawn at (the compositor moves what is
 // drawn; nothing is redrawn, as OpenLayers does while interacting); once the view rests, the layers whose drawing is
-// stale are redrawn, a few per frame within a time budget, the others keeping their transform until their turn.
+// stale are redrawn, a few per frame within a time budget, the others keeping their transform until their turn; a
+// layer with much to draw prepares it in slices, one per frame (`prepare`, see slicedPoints.ts).
 import type Konva from 'konva';
 import type { Viewport } from './viewportMath';
 
@@ -24,12 +25,18 @@ export class LayerPainter {
   constructor(private viewport: () => Viewport) {}
   /** A layer that may wait although stale (say, the image layer while its bitmap for this zoom is on its way). */
   waits: (layer: Konva.Layer) => boolean = () => false;
+  /** Work a stale layer does, one slice per frame, before it can be drawn (false: more slices to come). */
+  prepare: (layer: Konva.Layer, v: Viewport) => boolean = () => true;
+  /** Told when layers are invalidated (their slices in progress are dropped). */
+  onInvalidate: (layers: Konva.Layer[]) => void = () => undefined;
   /** Layer draws so far (tests and benches count redraws with it). */
   draws = 0;
 
   /** Marks one layer (or every layer) to be redrawn at the next rest. */
   invalidate(stage: Konva.Stage, layer?: Konva.Layer): void {
-    for (const l of layer ? [layer] : stage.getLayers()) this.dirty.add(l);
+    const layers = layer ? [layer] : stage.getLayers();
+    for (const l of layers) this.dirty.add(l);
+    this.onInvalidate(layers);
   }
 
   /** Moves every layer's last drawing to `v` (no drawing). */
@@ -50,7 +57,7 @@ export class LayerPainter {
       const at = this.drawnAt.get(layer);
       const stale = this.dirty.has(layer) || !at || at.scale !== v.scale || at.x !== v.x || at.y !== v.y;
       if (!stale) continue;
-      if (this.waits(layer) || (performance.now() - t0 > budgetMs)) {
+      if (this.waits(layer) || (performance.now() - t0 > budgetMs) || !this.prepare(layer, v)) {
         left = true;
         if (at) setTransform(layer, cssTransformBetween(at, v));
         continue;
@@ -65,6 +72,8 @@ export class LayerPainter {
   private watch(layer: Konva.Layer): void {
     if (this.watched.has(layer)) return;
     this.watched.add(layer);
+    // Its own compositor layer: a transform change then only recomposites it (no repaint of the canvas element).
+    layer.getNativeCanvasElement().style.willChange = 'transform';
     layer.on('draw.painter', () => {
       this.draws++;
       this.drawnAt.set(layer, this.viewport());

@@ -5,7 +5,7 @@
 import type Konva from 'konva';
 import { LayerPainter } from './layerPainter';
 import {
-  centreOn, clampViewport, fitViewport, stepScale, zoomAt, type Size, type Viewport,
+  centreOn, clampViewport, fitViewport, keepCoveringHeight, minScaleFor, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
 } from './viewportMath';
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
@@ -39,11 +39,14 @@ export class ViewportController {
 
   /** Container or image size changed; the first call fits the line. */
   setSizes(view: Size, image: Size): void {
+    const before = this.view;
     this.view = view;
     this.image = image;
     if (!this.initialised && view.width > 0 && view.height > 0) {
       this.initialised = true;
       this.viewport = fitViewport({ scale: 1, x: 0, y: 0 }, view, image);
+    } else if (this.initialised) {
+      this.viewport = keepCoveringHeight(this.viewport, before, view, image);
     }
     this.set(this.viewport);
   }
@@ -68,11 +71,12 @@ export class ViewportController {
 
   /** One 0.1 step in (+1) or out (-1), anchored at a screen point (default: the centre). */
   zoomStep(direction: 1 | -1, anchorX?: number, anchorY?: number): void {
-    this.zoomTo(stepScale(this.viewport.scale, direction), anchorX, anchorY);
+    this.zoomTo(stepScale(this.viewport.scale, direction, minScaleFor(this.view, this.image)), anchorX, anchorY);
   }
 
+  /** 'Ajuster à la ligne' and the key 0: the whole line in view. */
   fit(): void {
-    this.animateTo(fitViewport(this.viewport, this.view, this.image));
+    this.animateTo(wholeLineViewport(this.view, this.image));
   }
 
   centreOn(imageX: number, imageY: number, animate = true): void {

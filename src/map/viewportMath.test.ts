@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampViewport, fitViewport, startAtImageX, stepScale, visibleImageRect, zoomAt } from './viewportMath';
+import { clampViewport, fitViewport, keepCoveringHeight, minScaleFor, startAtImageX, stepScale, visibleImageRect, wholeLineViewport, zoomAt } from './viewportMath';
 
 const view = { width: 1000, height: 600 };
 const image = { width: 12000, height: 1500 };
@@ -57,5 +57,38 @@ describe('startAtImageX (first view at the first marker)', () => {
   it('stays clamped at the image edges', () => {
     expect(startAtImageX({ scale: 0.4, x: 0, y: 0 }, 11990, view, image).x).toBeCloseTo(390 - 12000 * 0.4);
     expect(startAtImageX({ scale: 0.4, x: -100, y: 0 }, 10, view, image).x).toBe(0);
+  });
+});
+
+describe('whole line (issue 21 item 7: "Ajuster à la ligne" on a phone)', () => {
+  const phone = { width: 390, height: 600 };
+  it('shows the whole length of the line, below the usual minimum zoom when the view needs it', () => {
+    const v = wholeLineViewport(phone, image);
+    expect(v.scale).toBeCloseTo(390 / 12000);
+    const r = visibleImageRect(v, phone);
+    expect(r.minX).toBeLessThanOrEqual(0);
+    expect(r.maxX).toBeGreaterThanOrEqual(12000);
+  });
+  it('lets zoom out go down to that zoom, never below', () => {
+    expect(minScaleFor(phone, image)).toBeCloseTo(390 / 12000);
+    expect(stepScale(0.5, -1, minScaleFor(phone, image))).toBeCloseTo(390 / 12000);
+    expect(zoomAt({ scale: 0.5, x: 0, y: 0 }, 0.001, 0, 0, phone, image).scale).toBeCloseTo(390 / 12000);
+    expect(minScaleFor({ width: 12000, height: 1500 }, image)).toBe(0.5);
+  });
+});
+
+describe('keepCoveringHeight (issue 21 item 7: no grey bands once a banner goes)', () => {
+  it('zooms a line that covered the view height to cover the taller view, about the centre', () => {
+    const before = { width: 390, height: 640 }, after = { width: 390, height: 696 };
+    const v = { scale: 0.5, x: -2000, y: -50 };
+    const k = keepCoveringHeight(v, before, after, image);
+    expect(image.height * k.scale).toBeGreaterThanOrEqual(696 - 1e-9);
+    expect(k.y).toBeLessThanOrEqual(0);
+    expect(k.y + image.height * k.scale).toBeGreaterThanOrEqual(696 - 1e-9);
+    expect((195 - k.x) / k.scale).toBeCloseTo((195 - v.x) / v.scale);
+  });
+  it('leaves a view zoomed out on purpose (the whole line) alone', () => {
+    const v = wholeLineViewport({ width: 390, height: 640 }, image);
+    expect(keepCoveringHeight(v, { width: 390, height: 640 }, { width: 390, height: 696 }, image)).toEqual(v);
   });
 });

@@ -12,16 +12,29 @@ export interface Viewport {
 
 export interface Size { width: number; height: number }
 
-export function clampScale(scale: number): number {
-  return Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, scale));
+export function clampScale(scale: number, min = ZOOM_MIN): number {
+  return Math.min(ZOOM_MAX, Math.max(min, scale));
+}
+
+/** The zoom at which the whole image fits the view (width and height). */
+export function wholeLineScale(view: Size, image: Size): number {
+  return Math.min(view.width / image.width, view.height / image.height);
+}
+
+/** The lowest zoom: ZOOM_MIN, or lower when the view needs it to show the whole line (a phone; issue 21 item 7). */
+export function minScaleFor(view: Size, image: Size): number {
+  const whole = wholeLineScale(view, image);
+  return Number.isFinite(whole) && whole > 0 ? Math.min(ZOOM_MIN, whole) : ZOOM_MIN;
 }
 
 /** The next wheel/button step from `scale` (direction +1 in, -1 out), on the 0.1 grid, bounded. */
-export function stepScale(scale: number, direction: 1 | -1): number {
+export function stepScale(scale: number, direction: 1 | -1, min = ZOOM_MIN): number {
   const grid = Math.round(scale / ZOOM_STEP);
   const onGrid = Math.abs(scale / ZOOM_STEP - grid) < 1e-6;
   const next = direction > 0 ? (onGrid ? grid + 1 : Math.ceil(scale / ZOOM_STEP)) : onGrid ? grid - 1 : Math.floor(scale / ZOOM_STEP);
-  return clampScale(Math.round(next * ZOOM_STEP * 1000) / 1000);
+  const stepped = Math.round(next * ZOOM_STEP * 1000) / 1000;
+  // Below ZOOM_MIN (only a view that shows the whole line goes there) a step out goes to the lowest zoom.
+  return clampScale(stepped < ZOOM_MIN && direction < 0 ? min : stepped, min);
 }
 
 /** Keeps the image on screen: no empty band when the image is larger than the view, centred when smaller. */
@@ -35,13 +48,19 @@ export function clampViewport(v: Viewport, view: Size, image: Size): Viewport {
 
 /** Zoom to `scale` keeping the image point under the screen anchor fixed, then clamp. */
 export function zoomAt(v: Viewport, scale: number, anchorX: number, anchorY: number, view: Size, image: Size): Viewport {
-  const s = clampScale(scale);
+  const s = clampScale(scale, minScaleFor(view, image));
   const imageX = (anchorX - v.x) / v.scale;
   const imageY = (anchorY - v.y) / v.scale;
   return clampViewport({ scale: s, x: anchorX - imageX * s, y: anchorY - imageY * s }, view, image);
 }
 
-/** Fit-to-line: the whole height of the line (both tracks and the ruler) in view, centred on the current x. */
+/** 'Ajuster à la ligne': the whole line (its length and height) in view, centred. */
+export function wholeLineViewport(view: Size, image: Size): Viewport {
+  const s = clampScale(wholeLineScale(view, image), minScaleFor(view, image));
+  return clampViewport({ scale: s, x: 0, y: 0 }, view, image);
+}
+
+/** The first view: the whole height of the line (both tracks and the ruler) in view, centred on the current x. */
 export function fitViewport(v: Viewport, view: Size, image: Size): Viewport {
   const s = clampScale(view.height / image.height);
   const centreImageX = (view.width / 2 - v.x) / v.scale;
@@ -54,6 +73,21 @@ export function fitViewport(v: Viewport, view: Size, image: Size): Viewport {
  */
 export function startAtImageX(v: Viewport, imageX: number, view: Size, image: Size, marginPx = 24): Viewport {
   return clampViewport({ scale: v.scale, x: marginPx - imageX * v.scale, y: v.y }, view, image);
+}
+
+/**
+ * After the view was resized (a banner gone, a rotation): a line that covered the old view's height is zoomed to
+ * cover the new one, about the view's centre, so no empty band appears above and below it (issue 21 item 7).
+ * A view zoomed out on purpose below that (the whole line) is left as it is.
+ */
+export function keepCoveringHeight(v: Viewport, before: Size, view: Size, image: Size): Viewport {
+  const covered = image.height * v.scale >= before.height - 0.5;
+  const need = view.height / image.height;
+  if (!covered || v.scale >= need || before.height <= 0) return v;
+  const s = Math.min(ZOOM_MAX, need);
+  const cx = (before.width / 2 - v.x) / v.scale;
+  const cy = (before.height / 2 - v.y) / v.scale;
+  return clampViewport({ scale: s, x: view.width / 2 - cx * s, y: view.height / 2 - cy * s }, view, image);
 }
 
 /** Centre the view on an image position at the current zoom. */

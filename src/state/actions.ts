@@ -13,16 +13,14 @@ import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } fro
 import { settleActiveLine } from './lineActions';
 import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
 import { pointDetails, loadPointDetails } from './pointDetails';
-import { endEpoch } from './sessionEpoch';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 import { sessionAtom } from './session';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 
 export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
 export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'lines'];
-
-/** Sign-out: loads and saves still in flight for the previous session must not write into the cleared state. */
-export function invalidatePendingLoads(): void { endEpoch(); }
 
 /** Reloads one table (points: only what changed since the last sync). Never throws; false when it failed. */
 export async function reloadTable(table: TableName): Promise<boolean> {
@@ -34,13 +32,17 @@ export async function reloadTable(table: TableName): Promise<boolean> {
   return (await collectionOf(table)?.load()) ?? false;
 }
 
-let loadSeq = 0;
+/** The number of the session's latest loadAll: only the latest one clears the loading flag. */
+const loadsPart = definePart('loads', () => ({ seq: 0 }));
+
 /**
  * Loads everything (startup, refresh button): the small tables and the points side by side. Resolves false when a
  * table could not be loaded (the refresh button then says so).
  */
 export async function loadAll(): Promise<boolean> {
-  const seq = ++loadSeq;
+  const scope = currentSession();
+  const loads = scope.part(loadsPart);
+  const seq = ++loads.seq;
   store.set(dataLoadingAtom, true);
   try {
     // The lines first: zones, markers and points are read for the line shown.
@@ -49,7 +51,7 @@ export async function loadAll(): Promise<boolean> {
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
     return lines && points && small.every(Boolean);
   } finally {
-    if (seq === loadSeq) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
+    if (seq === loads.seq && scope.active) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }
 }
 

@@ -8,6 +8,7 @@ import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineIma
 import { zoneKmRange } from '../core/pk';
 import { moveLevel } from '../core/admin/criticalityOrder';
 import { zoneKmUpdates, newLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
+import { uploadLineImageTiles } from './lineImageTiles';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
 import { profileAtom } from './session';
 import { activeLineAtom, criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './tables';
@@ -266,13 +267,16 @@ export const deleteMarkerAtom = atom(null, async (get, _set, id: string): Promis
   return afterMarkerChange(get);
 });
 
-/** Uploads a new image for the line shown (size already read by the caller) and records it in lines.image. */
+/** Uploads a new image for the line shown (size already read by the caller) and its tiles, and records it in lines.image. */
 export const replaceLineImageAtom = atom(null, async (get, _set, args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> => {
   const line = get(activeLineAtom);
   if (!line) throw new Error(DATA_TEXT.noLine);
   const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;
   const url = await repo.uploadPublicFile(LINE_IMAGE_BUCKET, path, args.file);
-  const img = newLineImage({ url, width: args.width, height: args.height });
+  // Tiles made once, here (viewers fetch only those in view); without them the viewer tiles the image itself.
+  const tiles = await uploadLineImageTiles(args.file, path, (p, b) => repo.uploadPublicFile(LINE_IMAGE_BUCKET, p, b))
+    .catch((e: unknown) => { console.warn('line image stored without tiles', e); return undefined; });
+  const img = newLineImage({ url, width: args.width, height: args.height, tiles });
   // The version shown is stated: an image replaced meanwhile by someone else is not overwritten silently.
   linesCollection.put(await repo.saveLine({ id: line.id, image: img, updatedAt: line.updatedAt }));
   return img;

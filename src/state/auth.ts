@@ -7,7 +7,8 @@ import type { Profile } from '../core/types';
 import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';
 import { startLive, stopLive } from './live';
-import { invalidatePendingLoads } from './actions';
+import { beginUserSession, currentSession, endUserSession } from './userSession';
+import { definePart } from '../core/session/scope';
 import { endPointsSession, restorePoints } from './pointsCollection';
 import { initialLine } from './lineActions';
 import { currentLineIdAtom } from './tables';
@@ -18,7 +19,10 @@ import { resetAllState } from './reset';
 import { startOffline } from './offline';
 import { cachedProfile, forgetProfile, forgetStoredSession, restoreSession } from './offline/session';
 
-let started = false;
+let started = false; // once per page (see SESSION_STATE_EXCEPTIONS): the client and its auth listener outlive sessions
+
+/** The session's sign-in under way (one per user session) and a revocation being handled. */
+const authPart = definePart('auth', () => ({ entering: null as Promise<void> | null, revoking: null as Promise<void> | null }));
 
 /** Loads /config.json, creates the client, restores the session and its profile; then follows auth changes. */
 export async function bootstrap(): Promise<void> {
@@ -55,14 +59,16 @@ export async function bootstrap(): Promise<void> {
   });
 }
 
-let entering: Promise<void> | null = null;
-let enteredUser: string | null = null;
-
-/** Sets the session, creates a missing profile (docs/product.md#session), starts live updates and the first load. */
+/**
+ * Opens the user's session (src/state/userSession.ts), sets it, creates a missing profile (docs/product.md#session),
+ * starts live updates and the first load. Another user signed in on this page: the previous session is cleared first.
+ */
 export function enterSession(session: Session): Promise<void> {
-  if (enteredUser === session.user.id && entering) return entering;
-  enteredUser = session.user.id;
-  entering = (async () => {
+  const previous = currentSession().userId;
+  if (previous !== null && previous !== session.user.id) clearSession();
+  const auth = beginUserSession(session.user.id).part(authPart);
+  if (auth.entering) return auth.entering;
+  auth.entering = (async () => {
     let profile: Profile | null = null;
     try {
       // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
@@ -87,30 +93,29 @@ export function enterSession(session: Session): Promise<void> {
     // An admin ending this access signs every open page out at once, idle or not (docs/product.md#session).
     void startLive({ userId: session.user.id, onAccessRevoked: () => { void endRevokedSession(); } });
   })();
-  return entering;
+  return auth.entering;
 }
 
-let revoking: Promise<void> | null = null;
 /** Closes the local session of a deactivated account and keeps the reason for the login screen (once at a time). */
 function endRevokedSession(): Promise<void> {
-  revoking ??= (async () => {
+  const auth = currentSession().part(authPart);
+  auth.revoking ??= (async () => {
     stopLive();
     await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
     forgetStoredSession();
     forgetProfile();
     clearSession();
     store.set(accessRevokedAtom, true);
-  })().finally(() => { revoking = null; });
-  return revoking;
+  })().finally(() => { auth.revoking = null; });
+  return auth.revoking;
 }
 
 function clearSession(): void {
   stopLive();
-  invalidatePendingLoads();
+  // Ends everything the user's session owned; loads and saves still in flight for it write nothing.
+  endUserSession();
   // Sign-out clears the local replica too (the next user of this browser must not see these data).
   void endPointsSession(true);
-  enteredUser = null;
-  entering = null;
   resetAllState();
   store.set(authReadyAtom, true);
 }

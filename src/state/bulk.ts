@@ -3,7 +3,7 @@ import { atom } from 'jotai';
 import type { BulkConflict, BulkUpdateAnswer } from '../core/bulk/plan';
 import type { ImagePoint } from '../core/types';
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlySet<string> = new Set(); // eslint-disable-line no-restricted-syntax -- an empty set never written, shared by every session
 
 /** Ids of the selected points (lists' checkboxes, a cluster, a lasso, 'Tout sélectionner'). */
 export const bulkSelectionAtom = atom<ReadonlySet<string>>(NONE);

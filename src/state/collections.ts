@@ -41,6 +41,8 @@ interface Spec<T> {
   sort: (list: T[]) => T[];
   /** Per-line tables: whether a live row belongs here (a row of another line is dropped if present). */
   shows?: (r: Row) => boolean;
+  /** Per-line tables: the line a read is for; a read that resolves once another line is shown is dropped. */
+  scope?: () => string | null;
   onLoaded?: () => void;
   onError?: () => void;
 }
@@ -50,7 +52,9 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
   const set = (epoch: number, list: T[]) => { if (isCurrent(epoch)) store.set(s.atom, s.sort(list)); };
   const fetchAndSet = async () => {
     const epoch = currentEpoch();
+    const scope = s.scope?.();
     const list = await s.list();
+    if (s.scope && s.scope() !== scope) return;
     set(epoch, list);
     if (isCurrent(epoch)) { loadedEpoch = epoch; s.onLoaded?.(); }
   };
@@ -110,7 +114,7 @@ export const linesCollection = createCollection<Line>({
 
 export const zonesCollection = createCollection<Zone>({
   table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()), fromRow: toZone,
-  sort: newestZonesFirst, shows: onActiveLine,
+  sort: newestZonesFirst, shows: onActiveLine, scope: activeLineId,
 });
 
 export const teamsCollection = createCollection<Team>({
@@ -129,7 +133,7 @@ export const levelsCollection = createCollection<CriticalityLevel>({
 
 export const markersCollection = createCollection<KilometerMarker>({
   table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()), fromRow: toMarker,
-  sort: (m) => sortMarkers(m), shows: onActiveLine,
+  sort: (m) => sortMarkers(m), shows: onActiveLine, scope: activeLineId,
 });
 
 export const settingsCollection = createCollection<AppSetting>({

@@ -10,6 +10,7 @@ import type { ExportWorkerApi } from '../../workers/export.worker';
 import { activeLineAtom, criticalityLevelsAtom, lineImageAtom, linesAtom, manyLinesAtom, teamsAtom, zonesAtom } from './tables';
 import { listZones } from '../data/repositories';
 import { lineLabel } from '../core/lines/filterLines';
+import { DEFAULT_LINE_IMAGE } from '../core/constants';
 import { store } from './store';
 import { saveBlob } from '../platform/download';
 
@@ -63,7 +64,7 @@ export function startExport(format: ExportFormat, baseFilter: ExportFilter, onPr
         // Every line's zones for a network export (a point is matched against its own line's zones).
         zones: (allLines ? await listZones(null) : store.get(zonesAtom)).map((z) => ({ id: z.id, name: z.name, track: z.track, points: z.points, lineId: z.lineId })),
         emails: {}, // filled page by page in the worker (public.user_emails)
-        ...(many ? { lines: store.get(linesAtom).map((l) => ({ id: l.id, label: lineLabel(l) })) } : {}),
+        ...(many ? { lines: store.get(linesAtom).map((l) => ({ id: l.id, label: lineLabel(l), image: l.image ?? DEFAULT_LINE_IMAGE })) } : {}),
       };
       worker = new Worker(new URL('../../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
       api = Comlink.wrap<ExportWorkerApi>(worker);

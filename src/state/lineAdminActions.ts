@@ -7,6 +7,7 @@ import { moveInOrder } from '../core/lines/order';
 import { linesAtom } from './tables';
 import { linesCollection } from './collections';
 import { saveVersioned } from './conflicts';
+import { forgetArchivedHere, noteArchivedHere } from './lineActions';
 
 export const loadLinesAtom = atom(null, () => linesCollection.load().then((ok) => { if (!ok) throw new Error('lines'); }));
 
@@ -53,5 +54,12 @@ export const countLinePoints = (id: string): Promise<number> => repo.countPoints
 
 /** Archives a line (out of the picker, its rows readable by admins, nothing new on it) or brings it back. */
 export const setLineArchivedAtom = atom(null, async (_get, _set, args: { line: Line; archived: boolean }) => {
-  linesCollection.put(await repo.saveLine({ id: args.line.id, archived: args.archived, updatedAt: args.line.updatedAt }));
+  // The line shown, archived here, moves to the default line without the notice meant for the others (./lineActions).
+  if (args.archived) noteArchivedHere(args.line.id);
+  try {
+    linesCollection.put(await repo.saveLine({ id: args.line.id, archived: args.archived, updatedAt: args.line.updatedAt }));
+  } catch (e) {
+    forgetArchivedHere(args.line.id);
+    throw e;
+  }
 });

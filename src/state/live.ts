@@ -10,6 +10,8 @@ import { patchPointRows, syncPoints } from './pointsCollection';
 import { activeLineAtom, activeLineId } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 
 export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce a burst of invalidations to one reload per table
 export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidations to one sync
@@ -26,41 +28,49 @@ export interface LiveOptions {
   onAccessRevoked(): void;
 }
 
-let channels: RealtimeChannel[] = [];
-let unfollowLine: () => void = () => undefined;
-let generation = 0;
-const timers = new Map<TableName, ReturnType<typeof setTimeout>>();
-let syncTimer: ReturnType<typeof setTimeout> | undefined;
-let syncRunning = false;
-let invalidatedDuringSync = false;
+/** The session's live state: its channels, the line follower, the debounced reloads and the point sync. */
+interface Live {
+  channels: RealtimeChannel[];
+  unfollowLine: () => void;
+  generation: number;
+  timers: Map<TableName, ReturnType<typeof setTimeout>>;
+  syncTimer: ReturnType<typeof setTimeout> | undefined;
+  syncRunning: boolean;
+  invalidatedDuringSync: boolean;
+}
+const livePart = definePart<Live>('live', () => ({
+  channels: [], unfollowLine: () => undefined, generation: 0, timers: new Map(),
+  syncTimer: undefined, syncRunning: false, invalidatedDuringSync: false,
+}), (L) => stopRun(L));
+const live = (): Live => currentSession().part(livePart);
 
-function scheduleReload(table: TableName): void {
-  clearTimeout(timers.get(table));
-  timers.set(table, setTimeout(() => { timers.delete(table); void reloadTable(table); }, TABLE_RELOAD_DEBOUNCE_MS));
+function scheduleReload(L: Live, table: TableName): void {
+  clearTimeout(L.timers.get(table));
+  L.timers.set(table, setTimeout(() => { L.timers.delete(table); void reloadTable(table); }, TABLE_RELOAD_DEBOUNCE_MS));
 }
 
 /** One sync for a burst; an invalidation that arrives while a sync runs gets one more sync after it. */
-function schedulePointSync(): void {
-  if (syncRunning) { invalidatedDuringSync = true; return; }
-  syncTimer ??= setTimeout(() => {
-    syncTimer = undefined;
-    syncRunning = true;
-    invalidatedDuringSync = false;
-    const gen = generation;
+function schedulePointSync(L: Live): void {
+  if (L.syncRunning) { L.invalidatedDuringSync = true; return; }
+  L.syncTimer ??= setTimeout(() => {
+    L.syncTimer = undefined;
+    L.syncRunning = true;
+    L.invalidatedDuringSync = false;
+    const gen = L.generation;
     void syncPoints().finally(() => {
-      syncRunning = false;
-      if (gen === generation && invalidatedDuringSync) schedulePointSync();
+      L.syncRunning = false;
+      if (gen === L.generation && L.invalidatedDuringSync) schedulePointSync(L);
     });
   }, POINT_SYNC_DEBOUNCE_MS);
 }
 
-function invalidate(table: TableName): void {
-  if (table === 'points') schedulePointSync();
-  else scheduleReload(table);
+function invalidate(L: Live, table: TableName): void {
+  if (table === 'points') schedulePointSync(L);
+  else scheduleReload(L, table);
 }
 
 /** An invalidation on the line's topic: points that now belong to another line leave the index at once. */
-function onLineInvalidation(m: Invalidation): void {
+function onLineInvalidation(L: Live, m: Invalidation): void {
   const table = m.table as TableName | undefined;
   if (!table || !PER_LINE.includes(table)) return;
   if (table === 'points') {
@@ -68,13 +78,14 @@ function onLineInvalidation(m: Invalidation): void {
     const gone = (m.rows ?? []).filter((r) => typeof r.line_id === 'string' && r.line_id !== line).map((r) => String(r.id));
     if (gone.length) patchPointRows([], gone);
   }
-  invalidate(table);
+  invalidate(L, table);
 }
 
 /** Joins every live topic and loads the data; resolves after the first load. */
 export function startLive(opts: LiveOptions): Promise<void> {
   stopLive();
-  const gen = ++generation;
+  const L = live();
+  const gen = ++L.generation;
   store.set(liveStatusAtom, 'connecting');
   // The first load starts at once, without waiting for the channels: the load's catch-up pass (changes since its
   // reading time) and the sync once every channel joined cover whatever changed before.
@@ -82,7 +93,7 @@ export function startLive(opts: LiveOptions): Promise<void> {
   const joined = new Set<string>();
   const total = SHARED().length + 2; // the shared tables, the line, the user's notices
   const onStatus = (topic: string, rejoined: () => void) => (status: string, err?: Error) => {
-    if (gen !== generation) return;
+    if (gen !== L.generation) return;
     if (status === 'SUBSCRIBED') {
       const again = joined.has(topic);
       joined.add(topic);
@@ -97,9 +108,9 @@ export function startLive(opts: LiveOptions): Promise<void> {
   for (const table of SHARED()) {
     const topic = `changes:${table}`;
     const ch = supabase().channel(topic, { config: { private: true } })
-      .on('broadcast', { event: 'invalidate' }, () => { if (gen === generation) invalidate(table); });
-    ch.subscribe(onStatus(topic, () => invalidate(table)));
-    channels.push(ch);
+      .on('broadcast', { event: 'invalidate' }, () => { if (gen === L.generation) invalidate(L, table); });
+    ch.subscribe(onStatus(topic, () => invalidate(L, table)));
+    L.channels.push(ch);
   }
   // The line shown is known once the lines are read, and may change: its channel follows it.
   let lineChannel: RealtimeChannel | null = null;
@@ -107,38 +118,43 @@ export function startLive(opts: LiveOptions): Promise<void> {
   const followLine = () => {
     const id = activeLineId();
     const topic = id ? `line:${id}` : null;
-    if (gen !== generation || topic === lineTopic) return;
-    if (lineChannel) { const old = lineChannel; channels = channels.filter((c) => c !== old); void supabase().removeChannel(old); }
+    if (gen !== L.generation || topic === lineTopic) return;
+    if (lineChannel) { const old = lineChannel; L.channels = L.channels.filter((c) => c !== old); void supabase().removeChannel(old); }
     lineTopic = topic;
     lineChannel = null;
     if (!topic) return;
     const ch = supabase().channel(topic, { config: { private: true } })
-      .on('broadcast', { event: 'invalidate' }, (m: { payload?: Invalidation }) => { if (gen === generation) onLineInvalidation(m.payload ?? {}); });
-    ch.subscribe(onStatus('line', () => { for (const t of PER_LINE) invalidate(t); }));
+      .on('broadcast', { event: 'invalidate' }, (m: { payload?: Invalidation }) => { if (gen === L.generation) onLineInvalidation(L, m.payload ?? {}); });
+    ch.subscribe(onStatus('line', () => { for (const t of PER_LINE) invalidate(L, t); }));
     lineChannel = ch;
-    channels.push(ch);
+    L.channels.push(ch);
   };
-  unfollowLine = store.sub(activeLineAtom, followLine);
+  L.unfollowLine = store.sub(activeLineAtom, followLine);
   followLine();
   const userTopic = `user:${opts.userId}`;
   const notices = supabase().channel(userTopic, { config: { private: true } })
-    .on('broadcast', { event: 'access_revoked' }, () => { if (gen === generation) opts.onAccessRevoked(); });
+    .on('broadcast', { event: 'access_revoked' }, () => { if (gen === L.generation) opts.onAccessRevoked(); });
   notices.subscribe(onStatus(userTopic, () => undefined));
-  channels.push(notices);
+  L.channels.push(notices);
   return firstLoad.then(() => undefined);
 }
 
-export function stopLive(): void {
-  generation++;
-  unfollowLine();
-  unfollowLine = () => undefined;
-  for (const t of timers.values()) clearTimeout(t);
-  timers.clear();
-  clearTimeout(syncTimer);
-  syncTimer = undefined;
-  invalidatedDuringSync = false;
-  const old = channels;
-  channels = [];
+/** Leaves every channel and stops the timers of a live run (the session's end does it too). */
+function stopRun(L: Live): void {
+  L.generation++;
+  L.unfollowLine();
+  L.unfollowLine = () => undefined;
+  for (const t of L.timers.values()) clearTimeout(t);
+  L.timers.clear();
+  clearTimeout(L.syncTimer);
+  L.syncTimer = undefined;
+  L.invalidatedDuringSync = false;
+  const old = L.channels;
+  L.channels = [];
   for (const ch of old) void supabase().removeChannel(ch);
+}
+
+export function stopLive(): void {
+  stopRun(live());
   store.set(liveStatusAtom, 'idle');
 }

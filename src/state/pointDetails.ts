@@ -8,15 +8,25 @@ import type { Point } from '../core/types';
 import { pointDetailsVersionAtom, pointIndexAtom } from './pointIndex';
 import { replicaOk, replicaFailed } from './replicaStatus';
 import { store } from './store';
+import { currentSession } from './userSession';
+import { definePart, type SessionScope } from '../core/session/scope';
 
 const MAX_CACHED = 20_000;
 const BATCH_DELAY_MS = 16;
 
-const cache = new Map<string, PointWithVersion>();
-const wanted = new Set<string>();
-const inFlight = new Set<string>();
-let timer: ReturnType<typeof setTimeout> | undefined;
-let epoch = 0;
+/** The session's details: the cache (bounded, oldest first), the ids waiting for the next batch, those being read. */
+const detailsPart = definePart('pointDetails', () => ({
+  cache: new Map<string, PointWithVersion>(),
+  wanted: new Set<string>(),
+  inFlight: new Set<string>(),
+  timer: undefined as ReturnType<typeof setTimeout> | undefined,
+}), (d) => {
+  clearTimeout(d.timer);
+  d.cache.clear();
+  d.wanted.clear();
+  d.inFlight.clear();
+});
+const details = () => currentSession().part(detailsPart);
 
 function bump(): void { store.set(pointDetailsVersionAtom, (v) => v + 1); }
 
@@ -29,16 +39,18 @@ function fresh(d: PointWithVersion): boolean {
 
 /** The details of a point when known (possibly slightly older than the index; a refresh is then on its way). */
 export function pointDetails(id: string): Point | undefined {
-  const d = cache.get(id);
+  const d = details().cache.get(id);
   if (d && !fresh(d)) requestPointDetails([id]);
   return d?.point;
 }
 
 /** The version string (updated_at as the server wrote it) the cached details were read at. */
-export function pointDetailsVersion(id: string): string | undefined { return cache.get(id)?.updatedAt; }
+export function pointDetailsVersion(id: string): string | undefined { return details().cache.get(id)?.updatedAt; }
 
 /** Asks for these ids' details (batched; known and fresh ones are skipped). */
 export function requestPointDetails(ids: readonly string[]): void {
+  const scope = currentSession();
+  const { cache, wanted, inFlight } = scope.part(detailsPart);
   let added = false;
   for (const id of ids) {
     const d = cache.get(id);
@@ -46,20 +58,22 @@ export function requestPointDetails(ids: readonly string[]): void {
     wanted.add(id);
     added = true;
   }
-  if (added) timer ??= setTimeout(() => void flush(), BATCH_DELAY_MS);
+  if (added) scope.part(detailsPart).timer ??= setTimeout(() => void flush(scope), BATCH_DELAY_MS);
 }
 
 /** The details of one point, fetched from the server now (the form opens on the current version). */
 export async function loadPointDetails(id: string): Promise<Point | null> {
+  const scope = currentSession();
   const [d] = await fetchPointDetails([id]);
-  if (!d) return null;
+  if (!d || !scope.active) return null;
   remember([d]);
   return d.point;
 }
 
-async function flush(): Promise<void> {
-  timer = undefined;
-  const my = epoch;
+async function flush(scope: SessionScope): Promise<void> {
+  if (!scope.active) return;
+  const { wanted, inFlight } = scope.part(detailsPart);
+  scope.part(detailsPart).timer = undefined;
   const ids = [...wanted];
   wanted.clear();
   ids.forEach((id) => inFlight.add(id));
@@ -68,7 +82,7 @@ async function flush(): Promise<void> {
     if (replicaOk()) {
       try {
         const stored = (await readDetails(ids)).filter((d) => fresh(d));
-        if (my !== epoch) return;
+        if (!scope.active) return;
         if (stored.length) {
           for (const d of stored) put(d);
           bump();
@@ -79,7 +93,7 @@ async function flush(): Promise<void> {
     }
     if (!missing.length) return;
     const list = await fetchPointDetails(missing);
-    if (my !== epoch) return;
+    if (!scope.active) return;
     remember(list);
   } catch (e) {
     console.error('Détails des signalements indisponibles', e);
@@ -89,6 +103,7 @@ async function flush(): Promise<void> {
 }
 
 function put(d: PointWithVersion): void {
+  const { cache } = details();
   cache.delete(d.point.id);
   cache.set(d.point.id, d);
   if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value as string);
@@ -107,17 +122,15 @@ export function remember(list: readonly PointWithVersion[]): void {
 /** Forgets deleted points. */
 export function forgetPointDetails(ids: readonly string[]): void {
   if (!ids.length) return;
+  const { cache } = details();
   for (const id of ids) cache.delete(id);
   bump();
   if (replicaOk()) deleteDetails(ids).catch(replicaFailed);
 }
 
-/** Sign-out: drops everything and ignores answers still in flight. */
+/** Drops every detail of this session (the session's end does it too, and ignores answers still in flight). */
 export function clearPointDetails(): void {
-  epoch++;
-  cache.clear();
-  wanted.clear();
-  inFlight.clear();
-  clearTimeout(timer);
-  timer = undefined;
+  const d = details();
+  detailsPart.dispose?.(d);
+  d.timer = undefined;
 }

@@ -10,7 +10,8 @@ import { atom } from 'jotai';
 import { createPointIndex } from '../core/pointIndex/store';
 import type { PointIndex } from '../core/pointIndex/types';
 
-export interface PointIndexSnapshot { index: PointIndex; version: number }
+/** `line`: the line whose points the index holds (null: not known yet / every line). */
+export interface PointIndexSnapshot { index: PointIndex; version: number; line?: string | null }
 
 /** The empty index of a signed-out app; never mutated (a session starts a fresh one). */
 export const EMPTY_POINT_INDEX: PointIndex = createPointIndex(16);

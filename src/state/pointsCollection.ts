@@ -25,6 +25,7 @@ import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
 import { activeLineId, currentLineIdAtom } from './tables';
+import { clearLineIndexes, parkLineIndex, takeLineIndex } from './recentLineIndexes';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -48,7 +49,7 @@ function current(): PointIndex {
   let ix = store.get(pointIndexAtom).index;
   if (ix === EMPTY_POINT_INDEX) {
     ix = createPointIndex(4096);
-    store.set(pointIndexAtom, { index: ix, version: ix.version });
+    store.set(pointIndexAtom, { index: ix, version: ix.version, line: indexLine });
   }
   return ix;
 }
@@ -60,7 +61,7 @@ let orderAgain = false;
 
 function publish(): void {
   const ix = current();
-  store.set(pointIndexAtom, { index: ix, version: ix.version });
+  store.set(pointIndexAtom, { index: ix, version: ix.version, line: indexLine });
   clearTimeout(orderTimer);
   orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
 }
@@ -92,11 +93,14 @@ function advanceCursor(asOf: string | null | undefined): void {
 // ---- replica ------------------------------------------------------------------------------------------------
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+let savePending = false;
+
 function scheduleSave(delay = SAVE_DELAY_MS): void {
   if (!replicaOk() || !loaded) return;
   clearTimeout(saveTimer);
   const my = currentEpoch();
-  saveTimer = setTimeout(() => { if (alive(my)) void saveNow(); }, delay);
+  savePending = true;
+  saveTimer = setTimeout(() => { savePending = false; if (alive(my)) void saveNow(); }, delay);
 }
 
 async function saveNow(): Promise<void> {
@@ -123,7 +127,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
     indexLine = lineId;
     const ix = indexFromColumns(rec);
-    store.set(pointIndexAtom, { index: ix, version: ix.version });
+    store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
     cursorMs = rec.cursorMs;
     publish();
     return true;
@@ -152,39 +156,62 @@ export function restorePoints(userId: string, lineId: string | null = store.get(
 }
 let restoringToken: object | null = null;
 
-/** Another line is shown: the index starts empty for it (its replica record, if any, is restored by loadPoints). */
-function startLineIndex(lineId: string | null): void {
+/**
+ * Another line is shown: the loaded index of the line left is parked (./recentLineIndexes; its pending replica
+ * save written now), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
+ * else the index starts empty (its replica record, if any, is restored by loadPoints). Index and line change in one
+ * synchronous step: the map never draws the points of one line on another.
+ */
+function startLineIndex(lineId: string | null): boolean {
+  const left = store.get(pointIndexAtom).index;
+  if (loaded && indexLine && left !== EMPTY_POINT_INDEX) {
+    if (savePending) void saveNow();
+    parkLineIndex(indexLine, { index: left, cursorMs, order: store.get(newestOrderAtom) });
+  }
   clearTimeout(saveTimer);
+  savePending = false;
   clearTimeout(orderTimer);
   loaded = false;
   cursorMs = 0;
   syncing = null;
   indexLine = lineId;
   restoring = null;
+  const back = lineId ? takeLineIndex(lineId) : null;
+  if (back) {
+    store.set(pointIndexAtom, { index: back.index, version: back.index.version, line: lineId });
+    store.set(newestOrderAtom, back.order);
+    cursorMs = back.cursorMs;
+    return true;
+  }
   const ix = createPointIndex(4096);
-  store.set(pointIndexAtom, { index: ix, version: ix.version });
+  store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
   store.set(newestOrderAtom, new Int32Array(0));
+  return false;
 }
 
 /**
  * The first load of the line shown (see the header), or a sync when its index is loaded. A line other than the
- * index's starts a fresh index. Never throws: failures are logged (false then).
+ * index's starts a fresh index (or takes back its parked one). Never throws: failures are logged (false then).
+ * `syncAfter` (a line switch): when the line is shown from memory or the replica, resolve once it is shown and
+ * catch up with the server after (the progress bar says so meanwhile); else resolve after that catch-up.
  */
-export async function loadPoints(userId: string): Promise<boolean> {
+export async function loadPoints(userId: string, opts: { syncAfter?: boolean } = {}): Promise<boolean> {
   const my = currentEpoch();
   const line = activeLineId();
   if (loaded && indexLine === line) return syncPoints();
-  if (loaded || (indexLine !== line && current().count > 0)) startLineIndex(line);
+  const fromMemory = loaded || (indexLine !== line && current().count > 0) ? startLineIndex(line) : false;
   indexLine = line;
-  const warm = await restorePoints(userId, line);
+  const warm = fromMemory || await restorePoints(userId, line);
   if (!alive(my) || indexLine !== line) return true;
   if (warm) {
     const n = current().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
     loaded = true;
-    const ok = await syncPoints();
-    if (alive(my)) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
-    return ok;
+    const synced = syncPoints().then((ok) => {
+      if (alive(my) && indexLine === line) store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: true });
+      return ok;
+    });
+    return opts.syncAfter ? true : synced;
   }
   store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
   let lastPublish = 0;
@@ -373,6 +400,8 @@ export async function endPointsSession(wipe: boolean): Promise<void> {
   restoring = null;
   restoringToken = null;
   indexLine = null;
+  clearLineIndexes();
+  savePending = false;
   loaded = false;
   cursorMs = 0;
   syncing = null;

@@ -36,6 +36,16 @@ export function currentReportIndex(): ReportPointIndex {
   return indexMemo.index;
 }
 
+/**
+ * The report was closed: its typed-array input (about 30 bytes a point) and the report worker (its isolate and
+ * the plan's arrays) go, so the report's memory returns (issue 19 part 4). The next report builds them again.
+ */
+export function releaseReportMemory(): void {
+  indexMemo = null;
+  reportWorker?.worker.terminate();
+  reportWorker = null;
+}
+
 let reportWorker: { worker: Worker; api: Comlink.Remote<ReportWorkerApi> } | null = null;
 function getReportWorker(): Comlink.Remote<ReportWorkerApi> | null {
   if (typeof Worker === 'undefined') return null;

@@ -4,6 +4,7 @@ import { atom } from 'jotai';
 import * as findShare from '../data/findShare';
 import type { PointHit } from '../data/findShare';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
+import { cutSearchHits } from '../core/searchCut';
 import { activeLineId, lineImageAtom, markersAtom } from './tables';
 import { findSlot } from '../core/pointIndex/store';
 import { pointIndexAtom } from './pointIndex';
@@ -20,8 +21,15 @@ export const SEARCH_MIN_CHARS = 3;
 /** A short highlight of the ruler at a PK after a jump (image x; nonce restarts it). */
 export const pkHighlightAtom = atom<{ x: number; km: number; nonce: number } | null>(null);
 
-export function searchPoints(query: string, signal?: AbortSignal): Promise<PointHit[]> {
-  return findShare.searchPoints(query, SEARCH_MAX_RESULTS, signal);
+/** The first SEARCH_MAX_RESULTS hits, and whether there were more (one extra row asked to know it). */
+export async function searchPoints(query: string, signal?: AbortSignal): Promise<{ hits: PointHit[]; more: boolean }> {
+  return cutSearchHits(await findShare.searchPoints(query, SEARCH_MAX_RESULTS + 1, signal), SEARCH_MAX_RESULTS);
+}
+
+/** A refused PK jump's French message before the user picks it (beyond the line's markers), else null. */
+export function pkJumpRefusal(km: number): string | null {
+  const j = pkJumpTarget(store.get(markersAtom), km);
+  return j.ok ? null : pkJumpMessage(j);
 }
 
 export function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, signal?: AbortSignal): Promise<PointHit[]> {

@@ -1,7 +1,7 @@
-// The session epoch: bumped on sign-out so that loads and saves still in flight for the previous session never
-// write into the cleared state (every collection checks it before writing).
-let epoch = 0;
+// The session epoch, now the serial of the current session scope (src/data/currentSession.ts): loads and saves
+// still in flight for an ended session never write into the state of the next one. New code captures
+// `currentSession()` and checks `scope.active` instead; these two remain for the modules not moved yet.
+import { currentSession } from '../data/currentSession';
 
-export const currentEpoch = (): number => epoch;
-export const isCurrent = (e: number): boolean => e === epoch;
-export function endEpoch(): void { epoch++; }
+export const currentEpoch = (): number => currentSession().serial;
+export const isCurrent = (e: number): boolean => e === currentSession().serial;

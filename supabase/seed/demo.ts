@@ -8,6 +8,7 @@ import { ANOMALIES, PHOTO_ACCENTS, TEAMS, TRACK_Y, ZONES } from './data';
 import { demoPhoto } from './png';
 import { SECOND_LINE, SECOND_LINE_IMAGE_PATH, SECOND_LINE_POINTS, SECOND_LINE_ZONES, secondLineImage, secondLineMarkers } from './secondLine';
 import { mulberry32 } from '../../src/core/prng';
+import { seedNetworkLines } from './networkLines';
 
 export interface SeedDemoOptions {
   adminEmail: string;
@@ -16,6 +17,9 @@ export interface SeedDemoOptions {
   extraPoints: number;
   /** A second, shorter line with its own image, markers, zones and points (./secondLine). Default false. */
   secondLine?: boolean;
+  /** Lines in all (default 1, or 2 with secondLine). From 3, lines L3…LN are generated (./networkLines) and the
+   * extra points are spread evenly over every line (issue 20's network at scale: 50 lines × 20k points). */
+  lines?: number;
   /** Stores a file (the server's storage layer); path is relative to the bucket, e.g. points/<uuid>.png. */
   putObject(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
 }
@@ -80,7 +84,7 @@ interface PointRow {
 }
 
 /** Generates `n` points along both tracks with the PRNG `rand`. */
-function generatePoints(rand: () => number, n: number, markers: Marker[], teamIds: string[], createdBy: string | null, now: number,
+export function generatePoints(rand: () => number, n: number, markers: Marker[], teamIds: string[], createdBy: string | null, now: number,
   line: { id: string | null; x0: number; x1: number } = { id: null, x0: 620, x1: 11380 }): PointRow[] {
   const rows: PointRow[] = [];
   const pick = <T>(a: T[]) => a[Math.floor(rand() * a.length)];
@@ -114,7 +118,7 @@ function generatePoints(rand: () => number, n: number, markers: Marker[], teamId
  * Bulk insert through unnest(): one statement per BATCH rows. For large counts, row triggers and FK checks are
  * switched off for this transaction when the owner may do so (the generated rows are valid by construction).
  */
-async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<void> {
+export async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<void> {
   if (rows.length > BATCH) {
     await tx.query('savepoint bulk');
     try { await tx.query("select set_config('session_replication_role', 'replica', true)"); await tx.query('release savepoint bulk'); }
@@ -181,7 +185,7 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
   // files, and committed points never refer to a photo that was not written.
   const photos = Array.from({ length: PHOTO_COUNT }, (_, i) => ({ path: demoPhotoPath(i), bytes: demoPhoto(PHOTO_ACCENTS[i % PHOTO_ACCENTS.length], i) }));
   for (const p of photos) await opts.putObject('poi_images', p.path, p.bytes, 'image/png');
-  if (opts.secondLine) await opts.putObject('line_images', SECOND_LINE_IMAGE_PATH, secondLineImage(), 'image/png');
+  if (opts.secondLine || (opts.lines ?? 1) > 1) await opts.putObject('line_images', SECOND_LINE_IMAGE_PATH, secondLineImage(), 'image/png');
 
   const adminId = await db.admin.transaction(async (tx) => {
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
@@ -216,9 +220,16 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
     const rows = generatePoints(rand, DEMO_POINTS, markers, teamIds, adminId, now);
     for (const [i, p] of photos.entries()) rows[i * 37 + 5].image_url = `/storage/v1/object/public/poi_images/${p.path}`;
     await insertPoints(tx, rows);
-    if (opts.extraPoints > 0) await insertPoints(tx, generatePoints(prng(DEMO_SEED + 2), opts.extraPoints, markers, teamIds, adminId, now));
+    const lines = Math.max(opts.lines ?? (opts.secondLine ? 2 : 1), opts.secondLine ? 2 : 1);
+    // Up to 2 lines the extra points go on the first line (as before lines existed); from 3, over every line.
+    const spread = lines > 2 ? spreadPoints(opts.extraPoints, lines) : [opts.extraPoints, 0];
+    if (spread[0] > 0) await insertPoints(tx, generatePoints(prng(DEMO_SEED + 2), spread[0], markers, teamIds, adminId, now));
 
-    if (opts.secondLine) await seedSecondLine(tx, rand, teamIds, adminId, now);
+    if (opts.secondLine || lines > 1) {
+      const second = await seedSecondLine(tx, rand, teamIds, adminId, now);
+      if (spread[1] > 0) await insertPoints(tx, generatePoints(prng(DEMO_SEED + 5), spread[1], second.markers, teamIds, adminId, now, second.span));
+    }
+    if (lines > 2) await seedNetworkLines(tx, { lines, pointsPerLine: spread.slice(2), teamIds, adminId, now, image: secondLineImageRef() });
 
     await tx.query(
       "insert into public.app_settings (key, value, created_by) values ('feedback_link', $1, $2) on conflict (key) do nothing",
@@ -234,9 +245,18 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
   return { seeded: true, adminId, counts };
 }
 
+/** `n` extra points over `lines` lines: equal shares, the remainder on the first lines. */
+export function spreadPoints(n: number, lines: number): number[] {
+  const each = Math.floor(n / lines);
+  return Array.from({ length: lines }, (_, i) => each + (i < n - each * lines ? 1 : 0));
+}
+
+const secondLineImageRef = () => ({ url: `/storage/v1/object/public/line_images/${SECOND_LINE_IMAGE_PATH}`, width: SECOND_LINE.width, height: SECOND_LINE.height });
+
 /** The second line (after the first line's data): its row, markers, zones and points on it. */
-async function seedSecondLine(tx: Queryable, rand: () => number, teamIds: string[], adminId: string, now: number): Promise<void> {
-  const image = { url: `/storage/v1/object/public/line_images/${SECOND_LINE_IMAGE_PATH}`, width: SECOND_LINE.width, height: SECOND_LINE.height };
+async function seedSecondLine(tx: Queryable, rand: () => number, teamIds: string[], adminId: string, now: number)
+  : Promise<{ markers: Marker[]; span: { id: string; x0: number; x1: number } }> {
+  const image = secondLineImageRef();
   const lineId = (await tx.query<{ id: string }>(
     'insert into public.lines (code, name, image, sort) values ($1, $2, $3::jsonb, 1) returning id',
     [SECOND_LINE.code, SECOND_LINE.name, JSON.stringify(image)])).rows[0].id;
@@ -255,7 +275,9 @@ async function seedSecondLine(tx: Queryable, rand: () => number, teamIds: string
         new Date(now - (100 - i) * 86400_000), lineId]);
   }
   const first = markers[0].position, last = markers[markers.length - 1].position;
-  await insertPoints(tx, generatePoints(prng(DEMO_SEED + 4), SECOND_LINE_POINTS, markers, teamIds, adminId, now, { id: lineId, x0: first + 20, x1: last - 20 }));
+  const span = { id: lineId, x0: first + 20, x1: last - 20 };
+  await insertPoints(tx, generatePoints(prng(DEMO_SEED + 4), SECOND_LINE_POINTS, markers, teamIds, adminId, now, span));
+  return { markers, span };
 }
 
 /** Adds `n` generated points along the default line (for SEED_POINTS on an existing database). */

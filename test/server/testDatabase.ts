@@ -46,7 +46,7 @@ export async function resetDatabase(db: Database): Promise<void> {
   await db.admin.exec(`
     truncate auth.users, auth.identities, auth.sessions, auth.refresh_tokens, auth.flow_state, public.profiles,
       public.invitations, public.points, public.zones, public.teams, public.kilometer_markers, public.app_settings,
-      storage.objects, realtime.changes, public.audit_log, public.lines cascade;
+      storage.objects, realtime.changes, public.audit_log, public.lines, private.point_states, private.point_day_counts cascade;
     insert into public.lines (code, name) values ('L1', 'Ligne principale');
     delete from public.criticality_levels where not is_default;
     insert into public.criticality_levels (id, name, color, icon, "order", is_default) values

@@ -23,6 +23,21 @@ export const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**'
 
 const isGlob = (path) => path.includes('*');
 
+/**
+ * What lives for a signed-in user belongs to the session scope (src/state/userSession.ts, issue 25): no module-level
+ * `let`/`var`, and no module-level Map/Set, in src/state and src/data. The exceptions, by file and reason:
+ */
+export const SESSION_STATE_EXCEPTIONS = [
+  { file: 'src/data/currentSession.ts', reason: 'the one pointer to the current session scope' },
+  { file: 'src/data/client.ts', reason: 'the page\'s supabase client, its config and its refusal listeners: created before any sign-in, it signs users in and out and outlives sessions' },
+  { file: 'src/state/auth.ts', reason: '`started`: bootstrap runs once per page (its auth listener outlives sessions)' },
+  { file: 'src/state/offline/index.ts', reason: '`started`: the window listeners and the retry interval are wired once per page (they read the current session)' },
+  { file: 'src/state/pointsCollection.ts', reason: 'rewritten in parallel this round (issue 25 item 2, issue 20); its sync cursor, timers and restore still use the session epoch (the scope\'s serial)' },
+  { file: 'src/data/pointIndexSource.ts', reason: 'rewritten in parallel this round (issue 19); its worker should become a session part' },
+  { file: 'src/state/reportActions.ts', reason: 'rewritten in parallel this round (issue 19); its report worker and index memo should become session parts' },
+];
+const SESSION_STATE_MESSAGE = 'Per-user state belongs to the session scope: declare it with definePart (src/core/session/scope.ts), see src/state/userSession.ts.';
+
 /** The layering, one zone per rule. Paths are relative to the repository root; `except` is relative to `from`. */
 export const BOUNDARIES = [
   {
@@ -108,6 +123,17 @@ export default tseslint.config(
       // Every eslint-disable states its reason after `--` on the same line.
       '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
       '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+    },
+  },
+  {
+    files: ['src/state/**/*.{ts,tsx}', 'src/data/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, ...SESSION_STATE_EXCEPTIONS.map((e) => e.file)],
+    rules: {
+      'no-restricted-syntax': ['error',
+        { selector: 'Program > VariableDeclaration[kind!="const"]', message: SESSION_STATE_MESSAGE },
+        { selector: 'Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]', message: SESSION_STATE_MESSAGE },
+        { selector: 'Program > VariableDeclaration > VariableDeclarator > NewExpression.init[callee.name=/^(Map|Set)$/]', message: SESSION_STATE_MESSAGE },
+      ],
     },
   },
   {

@@ -2,6 +2,7 @@
 // and the line image setting (docs/product.md#pk zone kmStart/kmEnd; public.lines.image {url, width, height, ...}).
 import type { ImagePoint, KilometerMarker, LineImage } from '../types';
 import { zoneKmRange, type PkMarker } from '../pk';
+import type { StoredTiles } from '../imageTiles';
 
 export const MIN_MARKERS = 2; // interpolation needs two markers, docs/product.md#pk
 
@@ -45,8 +46,9 @@ export function zoneKmUpdates(
 }
 
 /** The lines.image value for a new image: its URL and whole-pixel size (no key of the image it replaces). */
-export function newLineImage(img: Pick<LineImage, 'url' | 'width' | 'height'>): LineImage {
-  return { url: img.url, width: Math.round(img.width), height: Math.round(img.height) };
+export function newLineImage(img: Pick<LineImage, 'url' | 'width' | 'height'> & { tiles?: StoredTiles }): LineImage {
+  const out: LineImage = { url: img.url, width: Math.round(img.width), height: Math.round(img.height) };
+  return img.tiles ? { ...out, tiles: img.tiles } : out;
 }
 
 /** True when replacing `current` by `next` changes the pixel grid (points and zones stay in image pixels). */

@@ -2,7 +2,7 @@
 // and a line break, formula guard), GeoJSON validated against its structure, zone and track resolution, paging.
 import { describe, expect, it } from 'vitest';
 import { CSV_BOM, CSV_COLUMNS, csvField, parseCsv } from './csv';
-import { validateGeoJson } from './geojson';
+import { validateGeoJson, type GeoJsonFeature } from './geojson';
 import type { ExportLookups, PointRowRaw } from './record';
 import { exportFileName, runExport, type ExportFormat } from './run';
 import { pageUrl } from './source';
@@ -132,6 +132,18 @@ describe('runExport', () => {
     expect(csv.slice(1).map((r) => [r[0], r[7]])).toEqual([['L1 · Ligne A', 'Gare A'], ['L2 · Ligne B', '']]);
     expect(new URL(pageUrl('http://h/', { status: 'all', lineId: 'A' }, null)).searchParams.get('line_id')).toBe('eq.A');
     expect(new URL(pageUrl('http://h/', { status: 'all' }, null)).searchParams.get('line_id')).toBeNull();
+  });
+  it("a network GeoJSON gives each point its line and that line's image size (pixels differ per line)", async () => {
+    const chunks: string[] = [];
+    const rows = [row(1, { line_id: 'A' }), row(2, { line_id: 'B' })];
+    await runExport({
+      format: 'geojson', filter: { status: 'all' }, image: null,
+      lookups: { ...lookups, lines: [{ id: 'A', label: 'L1 · Ligne A', image: { url: '/a.png', width: 12000, height: 1500 } }, { id: 'B', label: 'L2 · Ligne B', image: { url: '/b.png', width: 6000, height: 1500 } }] },
+    }, { fetchPage: async (after) => (after ? [] : rows), write: (c) => { chunks.push(c); } });
+    const doc = JSON.parse(chunks.join(''));
+    expect(validateGeoJson(doc)).toEqual([]);
+    expect(doc.features.map((f: GeoJsonFeature) => [f.properties.ligne, f.properties.image_largeur, f.properties.image_hauteur]))
+      .toEqual([['L1 · Ligne A', 12000, 1500], ['L2 · Ligne B', 6000, 1500]]);
   });
   it('names the file with the Paris date (and the line code for one line of a network)', () => {
     expect(exportFileName('csv', new Date('2026-11-22T12:00:00Z'), 'L 2/B')).toBe('signalements_L-2-B_2026-11-22.csv');

@@ -3,7 +3,7 @@
 import { STATUS_LABELS, TRACK_LABELS } from '../constants';
 import { bboxOf, type ImageBBox } from '../geometry';
 import { zoneContains } from '../zoneContains';
-import type { ImagePoint, PointStatus, Track } from '../types';
+import type { ImagePoint, LineImage, PointStatus, Track } from '../types';
 
 /** A points row as PostgREST returns it (snake_case; numeric as number or string). */
 export interface PointRowRaw {
@@ -25,8 +25,9 @@ export interface ExportLookups {
   zones: ExportZone[];
   /** profile id → email ('créé par'); missing ids are left blank. */
   emails: Record<string, string>;
-  /** The lines (id → 'code · name') for the 'Ligne' column; absent: no such column. */
-  lines?: { id: string; label: string }[];
+  /** The lines (id → 'code · name', and its image: a network GeoJSON gives each point its line's image size) for
+   * the 'Ligne' column; absent: no such column. */
+  lines?: { id: string; label: string; image?: LineImage | null }[];
 }
 
 export interface ExportRecord {
@@ -37,6 +38,8 @@ export interface ExportRecord {
   x: number; y: number;
   /** 'code · name' of the point's line ('' when the export has no 'Ligne' column). */
   lineLabel: string;
+  /** The image of the point's line, whose pixels x and y are (only in a network export, when known). */
+  lineImage?: LineImage | null;
 }
 
 export interface Resolver {
@@ -51,6 +54,7 @@ export function createResolver(l: ExportLookups): Resolver {
   const teams = new Map(l.teams.map((x) => [x.id, x.name]));
   const zones = l.zones.map((z) => ({ zone: z, box: bboxOf(z.points) as ImageBBox | null }));
   const lines = new Map((l.lines ?? []).map((x) => [x.id, x.label]));
+  const images = new Map((l.lines ?? []).map((x) => [x.id, x.image ?? null]));
   const containing = (x: number, y: number, lineId: string | null | undefined) => zones.filter(({ zone, box }) =>
     (!lineId || !zone.lineId || zone.lineId === lineId) && box && x >= box.minX && x <= box.maxX && y >= box.minY && y <= box.maxY && zoneContains(zone.points, x, y)).map((z) => z.zone);
   return {
@@ -70,7 +74,7 @@ export function createResolver(l: ExportLookups): Resolver {
         tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
         ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', observedAt: r.observed_at ?? r.created_at, createdAt: r.created_at,
         createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
-        x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '',
+        x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '', lineImage: r.line_id ? images.get(r.line_id) ?? null : null,
       };
     },
     inZone(r, zoneId) {

@@ -2,6 +2,8 @@
 // index columns as one record), 'details' (point details already seen, by id). One database per browser profile;
 // it belongs to one user at a time (see ./index.ts).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { currentSession } from '../currentSession';
+import { definePart } from '../../core/session/scope';
 import type { Point } from '../../core/types';
 
 export const REPLICA_DB_NAME = 'signalements-replica';
@@ -27,17 +29,22 @@ export interface ReplicaSchema extends DBSchema {
   details: { key: string; value: StoredDetails };
 }
 
-let dbPromise: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
+/** The session's connection (opened on first use, closed when the session ends). */
+const connectionPart = definePart('replicaDb', () => ({ db: null as Promise<IDBPDatabase<ReplicaSchema>> | null }), (c) => {
+  void c.db?.then((d) => d.close(), () => undefined);
+  c.db = null;
+});
 
 export function replicaDb(): Promise<IDBPDatabase<ReplicaSchema>> {
   if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
-  dbPromise ??= openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
+  const c = currentSession().part(connectionPart);
+  c.db ??= openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
     upgrade(db) {
       db.createObjectStore('meta');
       db.createObjectStore('index');
       db.createObjectStore('details', { keyPath: 'id' });
     },
-    blocking() { void dbPromise?.then((d) => d.close()); dbPromise = null; },
-  }).catch((e) => { dbPromise = null; throw e; });
-  return dbPromise;
+    blocking() { void c.db?.then((d) => d.close()); c.db = null; },
+  }).catch((e) => { c.db = null; throw e; });
+  return c.db;
 }

@@ -65,11 +65,9 @@ export function LinesTab() {
     if (!archiving) return;
     if (activeCount <= 1) { setArchiveError(T.lastLine); return; }
     void guard(async () => {
-      const wasShown = active?.id === archiving.line.id;
+      // The line shown, once archived, leaves the picker: the app then shows the default line (LineFollower).
       await setArchived({ line: archiving.line, archived: true });
       setArchiving(null);
-      const next = lines.find((l) => !l.archived && l.id !== archiving.line.id);
-      if (wasShown && next) await selectLine(next.id, true); // the line shown is gone from the picker: show the next
       toast(T.archivedDone, 'success');
     });
   };

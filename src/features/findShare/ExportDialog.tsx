@@ -15,6 +15,7 @@ import { startExport, type ExportFilter, type ExportFormat, type ExportRun, type
 import { STATUS_LABELS } from '../../core/constants';
 import { bboxOf } from '../../core/geometry';
 import { zoneContains } from '../../core/zoneContains';
+import { zoneOptionLabels } from '../../core/zoneOptionLabels';
 import type { PointStatus } from '../../core/types';
 import { FIND_TEXT as T } from './strings';
 
@@ -36,6 +37,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const group = useAtomValue(sidebarGroupAtom);
   const zones = useAtomValue(zonesAtom);
   const teams = useAtomValue(teamsAtom);
+  const zoneLabels = useMemo(() => zoneOptionLabels(zones), [zones]);
   const points = useAtomValue(pointIndexAtom);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [status, setStatus] = useState<ExportFilter['status']>(sidebarStatus);
@@ -110,7 +112,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
       </Select>
       <Select label={T.exportZone} value={allLines ? '' : zoneId} disabled={running || allLines} onChange={(e) => setZoneId(e.target.value)}>
         <option value="">{T.exportAllZones}</option>
-        {zones.map((z) => <option key={z.id} value={z.id}>{z.name}</option>)}
+        {zones.map((z) => <option key={z.id} value={z.id}>{zoneLabels.get(z.id) ?? z.name}</option>)}
       </Select>
       <Select label={T.exportTeam} value={teamId} disabled={running} onChange={(e) => setTeamId(e.target.value)}>
         <option value="">{T.exportAllTeams}</option>

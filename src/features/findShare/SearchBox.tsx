@@ -4,9 +4,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { MapPin, Search } from 'lucide-react';
-import { criticalityLevelsAtom, manyLinesAtom } from '../../state/tables';
+import { criticalityLevelsAtom, manyLinesAtom, markersAtom } from '../../state/tables';
 import { offlineAtom } from '../../state/offline/atoms';
-import { SEARCH_MIN_CHARS, jumpToPk, searchPoints, type PointHit } from '../../state/search';
+import { SEARCH_MIN_CHARS, jumpToPk, pkJumpRefusal, searchPoints, type PointHit } from '../../state/search';
+import { searchCutNote } from '../../core/searchCut';
 import { openPointFromSearch, pushLinkEntry } from '../../state/links';
 import { parsePkQuery, formatPk } from '../../core/pkQuery';
 import { formatKm } from '../../core/format';
@@ -17,7 +18,7 @@ import { FIND_TEXT as T } from './strings';
 
 const DEBOUNCE_MS = 200;
 
-type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; hits: PointHit[] } | { kind: 'error' };
+type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; hits: PointHit[]; more: boolean } | { kind: 'error' };
 
 export function SearchBox({ onPicked, className }: { onPicked?: () => void; className?: string }) {
   const [text, setText] = useState('');
@@ -31,7 +32,11 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const query = text.trim();
-  const pk = parsePkQuery(query);
+  const typedPk = parsePkQuery(query);
+  const markers = useAtomValue(markersAtom);
+  // A PK beyond the line's markers is not offered: its refusal is said at once (issue 21 item 7).
+  const pkRefusal = useMemo(() => (typedPk === null ? null : pkJumpRefusal(typedPk)), [typedPk, markers]);
+  const pk = pkRefusal ? null : typedPk;
   const searchable = query.length >= SEARCH_MIN_CHARS;
 
   useEffect(() => {
@@ -40,7 +45,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
     setState({ kind: 'loading' });
     const timer = setTimeout(() => {
       searchPoints(query, ctrl.signal).then(
-        (hits) => { if (!ctrl.signal.aborted) { setState({ kind: 'done', hits }); setActive(0); } },
+        (r) => { if (!ctrl.signal.aborted) { setState({ kind: 'done', hits: r.hits, more: r.more }); setActive(0); } },
         (err) => { if (!ctrl.signal.aborted) { console.error('Recherche impossible', err); setState({ kind: 'error' }); } },
       );
     }, DEBOUNCE_MS);
@@ -116,10 +121,11 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
             })}
           </ul>
           <p className="search-status" role="status" aria-live="polite">
-            {!searchable && pk === null ? T.tooShort
-              : state.kind === 'loading' ? T.searching
+            {pkRefusal ?? (!searchable && pk === null ? T.tooShort : '')}{pkRefusal && searchable ? ' ' : ''}
+            {searchable && (state.kind === 'loading' ? T.searching
               : state.kind === 'error' ? (offline ? T.searchOffline : T.searchFailed)
-              : state.kind === 'done' && hits.length === 0 && pk === null ? T.noResult : ''}
+              : state.kind === 'done' && hits.length === 0 && pk === null && !pkRefusal ? T.noResult
+              : state.kind === 'done' ? searchCutNote(hits.length, state.more) : '')}
           </p>
         </div>
       )}

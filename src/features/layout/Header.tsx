@@ -1,7 +1,7 @@
 // Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
+import { BarChart3, FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
 import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { feedbackLinkAtom, dataLoadingAtom } from '../../state/tables';
@@ -12,6 +12,7 @@ import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
+import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';
@@ -34,6 +35,7 @@ export function Header() {
   const device = useDeviceClass();
   const compact = device !== 'desktop';
   const [signingOut, setSigningOut] = useState(false);
+  const setDashboard = useSetAtom(dashboardOpenAtom);
 
   useEffect(() => {
     const onUpdate = () => void reloadSettings();
@@ -89,6 +91,7 @@ export function Header() {
       <div className="header-actions">
         <OutboxCounter />
         <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
+        <IconButton label={T.dashboard} icon={<BarChart3 size={20} aria-hidden="true" />} onClick={() => setDashboard((o) => !o)} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
         {profile && !compact && (
           <span className="header-user" title={profile.email}>

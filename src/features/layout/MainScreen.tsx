@@ -15,18 +15,21 @@ import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
+import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Header } from './Header';
 import { OfflineLayer } from '../offline/OfflineLayer';
 import { Sidebar } from './Sidebar';
 import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
+import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { SkipToMap } from './SkipToMap';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
 const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
+const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 
 export function MainScreen() {
   const device = useDeviceClass();
@@ -34,6 +37,7 @@ export function MainScreen() {
   const mode = useAtomValue(modeAtom);
   const adminOpen = useAtomValue(adminPanelOpenAtom);
   const isAdmin = useAtomValue(isAdminAtom);
+  const dashboardOpen = useAtomValue(dashboardOpenAtom);
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
       <SkipToMap />
@@ -50,6 +54,7 @@ export function MainScreen() {
       <FloatingActionMenu />
       <LinkRouter />
       <PerfProbe />
+      <LineFollower />
       <PointFormDialog />
       <ZoneFormDialog />
       <DeleteConfirm />
@@ -58,6 +63,7 @@ export function MainScreen() {
       <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
         {mode === 'report' && <ReportFlow />}
         {adminOpen && isAdmin && <AdminPanel />}
+        {dashboardOpen && <DashboardScreen />}
       </Suspense>
       <ConflictDialog />
     </div>

@@ -78,7 +78,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
               <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{formatCount(count)}</span>
             </button>
             {isAdmin && <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />}
-            {isAdmin && <IconButton size="sm" className="btn-danger-ghost" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
+            {isAdmin && <IconButton size="sm" className="btn-danger-ghost row-delete" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
               onClick={() => setDelete({ kind: 'zone', id: zone.id, name: zone.name })} />}
           </div>
         )}

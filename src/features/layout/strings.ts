@@ -16,6 +16,7 @@ export const LAYOUT_TEXT = {
   refresh: 'Actualiser',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
   admin: 'Administration',
+  dashboard: 'Tableau de bord',
   adminShort: 'Admin',
   logout: 'Déconnexion',
   openList: 'Afficher la liste',

@@ -46,9 +46,10 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           </span>
         </span>
       </button>
-      <CopyLinkButton compact pointId={point.id} name={point.name} />
+      {/* Edit and delete apart, with the link between them and a gap before delete (issue 21 item 7). */}
       <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(point)} />
-      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost" onClick={() => onDelete(point)} />
+      <CopyLinkButton compact pointId={point.id} name={point.name} />
+      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
     </div>
   );
 });

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Button } from '../../ui';
 import { FORM_TEXT } from './strings';
 
-export interface KmFieldProps {
+export interface RangePkFieldProps {
   label: string;
   value: string;
   onChange: (text: string) => void;
@@ -15,7 +15,7 @@ export interface KmFieldProps {
   onMax: () => void;
 }
 
-export function RangePkField({ label, value, onChange, min, max, step, disabled, onMin, onMax }: KmFieldProps) {
+export function RangePkField({ label, value, onChange, min, max, step, disabled, onMin, onMax }: RangePkFieldProps) {
   const id = useId();
   return (
     <div className="field report-km">

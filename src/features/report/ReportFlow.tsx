@@ -8,7 +8,7 @@ import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
-import { currentReportIndex, planRouteReport } from '../../state/reportActions';
+import { currentReportIndex, planRouteReport, releaseReportMemory } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
@@ -35,7 +35,7 @@ function ReportSession() {
   const [busy, setBusy] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
   const alive = useRef(true);
-  useEffect(() => { alive.current = true; return () => { alive.current = false; }; }, []);
+  useEffect(() => { alive.current = true; return () => { alive.current = false; releaseReportMemory(); }; }, []);
   // Build the typed-array input while the user fills the form, so 'Générer le rapport' does not pay for it.
   useEffect(() => {
     if (loading) return;

@@ -1,6 +1,8 @@
 // The device's IndexedDB database 'rail-outbox' (library idb): outbox items, photos taken offline (blobs),
 // and a snapshot of the last loaded data per user (the map offline until the replica of issue 10 replaces it).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { currentSession } from '../../data/currentSession';
+import { definePart } from '../../core/session/scope';
 import type { OutboxItem } from '../../core/outbox/types';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Point, Profile, Team, Zone } from '../../core/types';
 
@@ -17,18 +19,23 @@ interface OutboxDB extends DBSchema {
 }
 
 export const OUTBOX_DB_NAME = 'rail-outbox';
-let dbPromise: Promise<IDBPDatabase<OutboxDB>> | null = null;
+/** The session's connection (opened on first use, closed when the session ends). */
+const connectionPart = definePart('outboxDb', () => ({ db: null as Promise<IDBPDatabase<OutboxDB>> | null }), (c) => {
+  void c.db?.then((d) => d.close(), () => undefined);
+  c.db = null;
+});
 
 export function outboxDb(): Promise<IDBPDatabase<OutboxDB>> {
-  dbPromise ??= openDB<OutboxDB>(OUTBOX_DB_NAME, 1, {
+  const c = currentSession().part(connectionPart);
+  c.db ??= openDB<OutboxDB>(OUTBOX_DB_NAME, 1, {
     upgrade(db) {
       db.createObjectStore('items', { keyPath: 'id' }).createIndex('byUser', 'userId');
       db.createObjectStore('photos', { keyPath: 'path' }).createIndex('byUser', 'userId');
       db.createObjectStore('snapshots', { keyPath: 'userId' });
     },
-    blocking() { void dbPromise?.then((d) => d.close()); dbPromise = null; },
+    blocking() { void c.db?.then((d) => d.close()); c.db = null; },
   });
-  return dbPromise;
+  return c.db;
 }
 
 export async function readItems(userId: string): Promise<OutboxItem[]> {

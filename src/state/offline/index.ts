@@ -7,19 +7,32 @@ import { dataLoadingAtom } from '../tables';
 import { onPointsChanged } from './pointsPort';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { loadAll } from '../actions';
-import { browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
+import { authBlockedAtom, browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom, outboxPanelOpenAtom, recentlySentAtom } from './atoms';
 import { forgetQueue, loadQueue, showOverlay } from './queue';
 import { replayOutbox } from './replay';
 import { dropUnreferencedPhotos, restorePreviews } from './photos';
 import { lastSnapshotTime, loadSnapshot, saveSnapshot } from './snapshot';
 import { cacheProfile } from './session';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
 const RETRY_EVERY_MS = 30_000; // look at the outbox again while items wait (a network that came back silently)
 const SNAPSHOT_DEBOUNCE_MS = 1500;
 
-let started = false;
-let user: string | null = null;
-let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+let started = false; // once per page (see SESSION_STATE_EXCEPTIONS): window listeners and the retry interval
+
+/** The session's offline wiring: the user whose outbox is loaded, the pending snapshot save. Its end empties the
+ * outbox list, the items sent during the session (their labels are the user's) and the last sync shown (the
+ * waiting items stay in IndexedDB for that user's next sign-in). */
+const offlinePart = definePart('offline', () => ({ user: null as string | null, snapshotTimer: undefined as ReturnType<typeof setTimeout> | undefined }), (o) => {
+  clearTimeout(o.snapshotTimer);
+  forgetQueue();
+  store.set(lastSyncAtom, null);
+  store.set(recentlySentAtom, []);
+  store.set(authBlockedAtom, false);
+  store.set(outboxPanelOpenAtom, false);
+});
+const offline = () => currentSession().part(offlinePart);
 
 export function startOffline(): void {
   if (started || typeof window === 'undefined') return;
@@ -31,7 +44,7 @@ export function startOffline(): void {
   onPointsChanged(showOverlay);
   store.sub(dataLoadingAtom, () => { if (!store.get(dataLoadingAtom)) void loadFinished(); });
   setInterval(() => {
-    if (!user || !navigator.onLine) return;
+    if (!offline().user || !navigator.onLine) return;
     if (store.get(networkDownAtom)) void loadAll(); // the network may be back without an 'online' event
     else if (store.get(outboxItemsAtom).length) void replayOutbox();
   }, RETRY_EVERY_MS);
@@ -39,9 +52,10 @@ export function startOffline(): void {
 
 async function sessionChanged(): Promise<void> {
   const id = store.get(sessionAtom)?.user.id ?? null;
-  if (id === user) return;
-  user = id;
-  clearTimeout(snapshotTimer);
+  const o = offline();
+  if (id === o.user) return;
+  o.user = id;
+  clearTimeout(o.snapshotTimer);
   if (!id) { forgetQueue(); store.set(lastSyncAtom, null); return; }
   try {
     const items = await loadQueue(id);
@@ -58,14 +72,15 @@ async function sessionChanged(): Promise<void> {
 async function backOnline(): Promise<void> {
   store.set(browserOnlineAtom, true);
   store.set(networkDownAtom, false);
-  if (!user) return;
+  if (!offline().user) return;
   await replayOutbox();
   await loadAll();
 }
 
 /** A load ended: when it failed for want of network, the snapshot stays on screen; else it becomes the snapshot. */
 async function loadFinished(): Promise<void> {
-  const id = user;
+  const o = offline();
+  const id = o.user;
   if (!id) return;
   const failed = !store.get(browserOnlineAtom) || (store.get(teamsLoadErrorAtom) !== null && store.get(levelsLoadErrorAtom) !== null);
   if (failed) {
@@ -77,6 +92,6 @@ async function loadFinished(): Promise<void> {
   store.set(networkDownAtom, false);
   store.set(lastSyncAtom, Date.now());
   if (wasDown && store.get(outboxItemsAtom).length) void replayOutbox();
-  clearTimeout(snapshotTimer);
-  snapshotTimer = setTimeout(() => { if (user === id) void saveSnapshot(id).catch((e) => console.warn('Instantané hors ligne non enregistré', e)); }, SNAPSHOT_DEBOUNCE_MS);
+  clearTimeout(o.snapshotTimer);
+  o.snapshotTimer = setTimeout(() => { if (o.user === id && o === offline()) void saveSnapshot(id).catch((e) => console.warn('Instantané hors ligne non enregistré', e)); }, SNAPSHOT_DEBOUNCE_MS);
 }

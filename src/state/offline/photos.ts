@@ -4,19 +4,26 @@ import { IMAGE_FOLDER } from '../../core/constants';
 import { storagePathOfImageUrl } from '../../core/validation';
 import { publicUrlOf } from '../../data/outboxRepo';
 import { outboxDb, type PendingPhoto } from './db';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
-const previews = new Map<string, string>(); // public URL → object URL
+/** The session's previews of waiting photos: public URL → object URL (revoked when the session ends). */
+const previewsPart = definePart('photoPreviews', () => new Map<string, string>(), (m) => {
+  for (const u of m.values()) URL.revokeObjectURL(u);
+  m.clear();
+});
+const previews = () => currentSession().part(previewsPart);
 
 export async function keepPhoto(blob: Blob, ext: string, userId: string): Promise<string> {
   const path = `${IMAGE_FOLDER}/${crypto.randomUUID()}.${ext}`;
   await (await outboxDb()).put('photos', { path, userId, blob, takenAt: Date.now() });
   const url = publicUrlOf(path);
-  previews.set(url, URL.createObjectURL(blob));
+  previews().set(url, URL.createObjectURL(blob));
   return url;
 }
 
 /** The src to show for an image URL: the local copy of a photo not yet uploaded, else the URL itself. */
-export const previewSrc = (url: string): string => previews.get(url) ?? url;
+export const previewSrc = (url: string): string => previews().get(url) ?? url;
 
 /** The path of the waiting photo an image URL refers to, or null. */
 export async function pendingPhotoPath(url: string | null | undefined): Promise<string | null> {
@@ -33,7 +40,7 @@ export async function readPhoto(path: string): Promise<PendingPhoto | undefined>
 export async function restorePreviews(userId: string): Promise<void> {
   for (const p of await (await outboxDb()).getAllFromIndex('photos', 'byUser', userId)) {
     const url = publicUrlOf(p.path);
-    if (!previews.has(url)) previews.set(url, URL.createObjectURL(p.blob));
+    if (!previews().has(url)) previews().set(url, URL.createObjectURL(p.blob));
   }
 }
 

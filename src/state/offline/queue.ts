@@ -12,25 +12,34 @@ import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
 import { dropPhotos } from './photos';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
-let queueUser: string | null = null;
+/** The session's outbox: whose queue is loaded, and the chain that serialises queue writes. */
+const outboxPart = definePart('outbox', () => ({ user: null as string | null, chain: Promise.resolve() as Promise<unknown> }));
+const outbox = () => currentSession().part(outboxPart);
 /** Serialises queue writes: each change reads the queue as the previous one left it. */
-let chain: Promise<unknown> = Promise.resolve();
-const serial = <T>(fn: () => Promise<T>): Promise<T> => { const p = chain.then(fn); chain = p.catch(() => undefined); return p; };
+const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+  const o = outbox();
+  const p = o.chain.then(fn);
+  o.chain = p.catch(() => undefined);
+  return p;
+};
 
-export const currentQueueUser = (): string | null => queueUser;
+export const currentQueueUser = (): string | null => outbox().user;
 
 export async function loadQueue(userId: string): Promise<OutboxItem[]> {
-  queueUser = userId;
+  const o = outbox();
+  o.user = userId;
   const items = await readItems(userId);
-  if (queueUser !== userId) return [];
+  if (o.user !== userId || o !== outbox()) return [];
   store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
   showOverlay();
   return items;
 }
 
 export function forgetQueue(): void {
-  queueUser = null;
+  outbox().user = null;
   store.set(outboxItemsAtom, []);
 }
 
@@ -44,7 +53,7 @@ export interface NewChange { op: OutboxOp; view: Point | null; before: Point | n
 
 export function queueChange(c: NewChange): Promise<OutboxItem | null> {
   return serial(async () => {
-    const userId = queueUser;
+    const userId = outbox().user;
     if (!userId) throw new Error('Aucune session : modification non enregistrée');
     const fresh: OutboxItem = {
       id: crypto.randomUUID(), seq: 0, userId, queuedAt: Date.now(), op: c.op, view: c.view, before: c.before,
@@ -74,7 +83,7 @@ export function updateItems(changed: OutboxItem[], removed: string[] = []): Prom
 export function appendItems(fresh: OutboxItem[]): Promise<void> {
   if (!fresh.length) return Promise.resolve();
   return serial(async () => {
-    const userId = queueUser;
+    const userId = outbox().user;
     if (!userId) throw new Error('Aucune session : modification non enregistrée');
     let seq = nextSeq(store.get(outboxItemsAtom));
     const put = fresh.map((i) => ({ ...i, userId, seq: seq++ }));

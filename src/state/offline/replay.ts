@@ -17,21 +17,25 @@ import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } fro
 import { readPhoto } from './photos';
 import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
-let running: Promise<void> | null = null;
-let again = false;
+/** The session's replay run, and whether it must look again when it ends. */
+const replayPart = definePart('replay', () => ({ running: null as Promise<void> | null, again: false }));
 
 /** Starts a replay run (or asks the running one to look again when it ends). */
 export function replayOutbox(): Promise<void> {
-  if (running) { again = true; return running; }
-  running = (async () => {
+  const scope = currentSession();
+  const r = scope.part(replayPart);
+  if (r.running) { r.again = true; return r.running; }
+  r.running = (async () => {
     try {
-      do { again = false; await withLock(runOnce); } while (again);
+      do { r.again = false; await withLock(runOnce); } while (r.again && scope.active);
     } finally {
-      running = null;
+      r.running = null;
     }
   })();
-  return running;
+  return r.running;
 }
 
 async function withLock(fn: () => Promise<void>): Promise<void> {

@@ -1,0 +1,72 @@
+// Issue 22 item 6 bench (`npm run bench auditInsert`): what the audit log adds to a bulk insert of points (an
+// import through the API is one INSERT of many rows; every other trigger stays on). The same inserts of
+// AUDIT_BENCH_ROWS points in statements of 1,000 rows, with the audit trigger `audit_inserts` on and off,
+// alternated over AUDIT_BENCH_RUNS rounds, each in a transaction rolled back (the tables do not grow between runs);
+// on PGlite and on PostgreSQL (DATABASE_URL, or a throwaway one; AUDIT_BENCH_PG=0 skips it). Target: ≤ 1.3×.
+// JSON in bench/results/auditInsert.json.
+import { startServer, type RunningServer } from '../server/main';
+import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
+import { machineLoad, printTable, round, summarize, writeResults } from './lib/stats';
+
+const ROWS = Number(process.env.AUDIT_BENCH_ROWS ?? 20_000);
+const RUNS = Number(process.env.AUDIT_BENCH_RUNS ?? 5);
+const BATCH = 1000;
+const TARGET = 1.3;
+
+const INSERT = `insert into public.points (name, description, kilometer, km_value, "position", status, criticality, ticket_number, line_id)
+  select 'Import ' || g, 'Ligne importée n° ' || g || ' : fissure constatée sur le rail, à surveiller.', to_char(12 + g / 1000.0, 'FM990.00'),
+         12 + g / 1000.0, jsonb_build_object('x', 1000 + g % 10000, 'y', 600 + g % 300), 'signale', 'attention', 'OT-' || g,
+         private.default_line_id()
+    from generate_series($1::int, $2::int) g`;
+
+async function insertMs(s: RunningServer, audit: boolean): Promise<number> {
+  let ms = 0;
+  await s.db.admin.transaction(async (tx) => {
+    await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
+    if (!audit) await tx.query('alter table public.points disable trigger audit_inserts');
+    const t = performance.now();
+    for (let i = 0; i < ROWS; i += BATCH) await tx.query(INSERT, [i + 1, Math.min(ROWS, i + BATCH)]);
+    ms = performance.now() - t;
+    throw new Error('rollback');
+  }).catch((e: Error) => { if (e.message !== 'rollback') throw e; });
+  return ms;
+}
+
+async function measure(s: RunningServer) {
+  await insertMs(s, true); await insertMs(s, false); // warm-up
+  const on: number[] = [], off: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    // Alternate which goes first, so a drift of the machine's load weighs on both.
+    if (r % 2 === 0) { on.push(await insertMs(s, true)); off.push(await insertMs(s, false)); }
+    else { off.push(await insertMs(s, false)); on.push(await insertMs(s, true)); }
+  }
+  const audited = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.audit_log where table_name = 'points'");
+  return { on: summarize(on), off: summarize(off), ratio: summarize(on.map((x, i) => x / off[i])), auditRowsLeft: audited.rows[0].n };
+}
+
+const temp: { pg: TempPostgres | null } = { pg: null };
+const variants: { name: string; start: () => Promise<RunningServer> }[] = [
+  { name: 'PGlite', start: () => startServer({ memory: true, port: 0, seed: 'demo' }) },
+];
+if (process.env.AUDIT_BENCH_PG !== '0') {
+  variants.push({ name: 'PostgreSQL', start: async () => {
+    let url = process.env.DATABASE_URL;
+    if (!url) { temp.pg = await startTempPostgres(); url = temp.pg.url; }
+    return startServer({ memory: true, port: 0, seed: 'demo', databaseUrl: url });
+  } });
+}
+
+const results: Record<string, Awaited<ReturnType<typeof measure>> & { load1: number }> = {};
+try {
+  for (const v of variants) {
+    const s = await v.start();
+    try { const load1 = machineLoad().load1; results[v.name] = { ...(await measure(s)), load1 }; } finally { await s.close(); }
+  }
+} finally { temp.pg?.stop(); }
+
+printTable(`Bulk insert of ${ROWS} points (statements of ${BATCH}), audit trigger on vs off, ${RUNS} rounds`, Object.entries(results).map(([name, r]) => ({
+  database: name, 'load avg': round(r.load1), 'with audit median ms': round(r.on.median), 'without median ms': round(r.off.median),
+  'ratio median (min-max)': `${round(r.ratio.median, 3)} (${round(r.ratio.min, 3)}-${round(r.ratio.max, 3)})`,
+  [`≤ ${TARGET}×`]: r.ratio.median <= TARGET ? 'yes' : 'NO',
+})));
+writeResults('auditInsert', { rows: ROWS, batch: BATCH, runs: RUNS, results });

@@ -1,0 +1,71 @@
+// 'Tableau de bord' (issue 23) in Chromium on a desktop and a phone: opened from the header, both uPlot charts drawn
+// (non-blank canvases), and the 'Voir les données' tables of the open anomalies per day, the ages and the teams say
+// what public.dashboard_stats answers through the real server for the same line and period; Escape closes it.
+import { test, expect, type Page } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { adminClient, DESKTOP, PHONE, signIn } from './appHelpers';
+
+let db: SupabaseClient;
+let line = '';
+const fr = (n: number) => n.toLocaleString('fr-FR');
+
+test.beforeAll(async ({ baseURL }) => {
+  db = await adminClient(baseURL!);
+  line = (await db.from('lines').select('id').order('sort').limit(1).single()).data!.id as string;
+});
+
+async function drawnCanvases(page: Page): Promise<number> {
+  return page.locator('.dash-chart canvas').evaluateAll((cs) => cs.filter((c) => {
+    const cv = c as HTMLCanvasElement;
+    const px = cv.getContext('2d')!.getImageData(0, 0, cv.width, cv.height).data;
+    for (let i = 3; i < px.length; i += 4) if (px[i] !== 0) return true;
+    return false;
+  }).length);
+}
+
+async function checkDashboard(page: Page) {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Tableau de bord' }).click();
+  const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
+  await expect(dash.getByTestId('dash-open')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => drawnCanvases(page), { timeout: 15_000 }).toBe(2);
+
+  const sql = await db.rpc('dashboard_stats', { p_line_id: line, p_days: 30 });
+  expect(sql.error).toBeNull();
+  const stats = sql.data as { open_by_day: { day: string; criticality: string; open: number }[];
+    ages: { criticality: string; bucket: string; n: number }[]; teams: { open: number; in_progress: number }[] };
+
+  // Open per day: the last row (today) per level, in the levels' order (attention, danger).
+  const open = dash.getByTestId('dash-open');
+  await open.getByRole('button', { name: 'Voir les données' }).click();
+  const lastDay = stats.open_by_day.at(-1)!.day;
+  const today = (c: string) => stats.open_by_day.find((r) => r.day === lastDay && r.criticality === c)?.open ?? 0;
+  const lastRow = open.locator('tbody tr').last();
+  await expect(lastRow.locator('td')).toHaveText([fr(today('attention')), fr(today('danger'))]);
+  await expect(open.locator('tbody tr')).toHaveCount(30);
+
+  // Ages: every level × bucket cell.
+  const ages = dash.getByTestId('dash-ages');
+  await ages.getByRole('button', { name: 'Voir les données' }).click();
+  const age = (c: string, b: string) => stats.ages.find((a) => a.criticality === c && a.bucket === b)?.n ?? 0;
+  for (const [i, c] of ['attention', 'danger'].entries()) {
+    await expect(ages.locator('tbody tr').nth(i).locator('td')).toHaveText(['lt7', '7-30', '30-90', 'gt90'].map((b) => fr(age(c, b))));
+  }
+  const totalOpen = stats.ages.reduce((n, a) => n + a.n, 0);
+  expect(totalOpen).toBeGreaterThan(0); // the demo seed has open points
+  expect(stats.teams.reduce((n, t) => n + t.open + t.in_progress, 0)).toBe(totalOpen);
+  await expect(dash.getByTestId('dash-teams').locator('tbody tr')).toHaveCount(stats.teams.length);
+
+  await page.keyboard.press('Escape');
+  await expect(dash).toHaveCount(0);
+}
+
+test.describe('desktop', () => {
+  test.use({ viewport: DESKTOP });
+  test('the dashboard draws its charts and its tables match the SQL', async ({ page }) => { await checkDashboard(page); });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+  test('the dashboard is a page of its own with the same numbers', async ({ page }) => { await checkDashboard(page); });
+});

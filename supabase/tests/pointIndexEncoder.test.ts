@@ -1,0 +1,79 @@
+// One encoder (20261125110000_point_index_encoder.sql): public.point_index() and the precomputed pages, now both
+// encoded by private.point_index_columns(), answer byte for byte what their previous definitions answered. The
+// previous bodies are read from their migrations and created under another name in a scratch schema, then both
+// are run on the same rows (whole line, block ranges, since, a split, every line; each page of a line).
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asUser, makeWorld, testKind, type World } from './fixtures';
+
+const migration = (name: string) => readFileSync(resolve(__dirname, '../migrations', name), 'utf8');
+
+/** The text of `create or replace function <name>(` … `<end>` in a migration, renamed into schema before_encoder. */
+function previousDefinition(file: string, name: string, end: string): string {
+  const sql = migration(file);
+  const start = sql.indexOf(`create or replace function ${name}(`);
+  const stop = sql.indexOf(end, start);
+  if (start < 0 || stop < 0) throw new Error(`${name} not found in ${file}`);
+  return sql.slice(start, stop + end.length).replace(`function ${name}(`, `function before_encoder.${name.split('.')[1]}(`);
+}
+
+let w: World;
+let line1: string;
+let line2: string;
+beforeAll(async () => {
+  w = await makeWorld();
+  line1 = (await w.db.admin.query<{ id: string }>('select line_id as id from public.points where id = $1', [w.point])).rows[0].id;
+  line2 = (await w.db.admin.query<{ id: string }>("insert into public.lines (code, name) values ('L2', 'Ligne 2') returning id")).rows[0].id;
+  await w.db.admin.query(
+    `insert into public.points (name, "position", km_value, status, criticality, team_id, line_id)
+     select 'P' || i, jsonb_build_object('x', i * 1.37, 'y', 200 + i / 3.0), case when i % 7 = 0 then null else i / 10.0 end,
+            (array['signale', 'pris_en_charge', 'resolu'])[1 + i % 3], case when i % 4 = 0 then 'danger' else 'attention' end,
+            case when i % 5 = 0 then $3::uuid when i % 2 = 0 then $1::uuid end, case when i % 3 = 0 then $4::uuid else $2::uuid end
+     from generate_series(1, 900) i`, [w.team, line1, w.freeTeam, line2]);
+  await w.db.admin.query("update public.points set status = 'resolu' where name like 'P1%'");
+  await w.db.admin.query('create schema before_encoder');
+  await w.db.admin.query('grant usage on schema before_encoder to authenticated');
+  await w.db.admin.query(previousDefinition('20261124090000_lines.sql', 'public.point_index', 'end $fn$;'));
+  await w.db.admin.query('grant execute on all functions in schema before_encoder to authenticated');
+  await w.db.admin.query(previousDefinition('20261124100000_point_index_pages.sql', 'private.rebuild_point_index_page', 'end $$;'));
+});
+afterAll(async () => { await w?.db.close(); });
+
+describe(`one point_index encoder (${testKind()})`, () => {
+  it('point_index() answers byte for byte as before, read by a member under RLS', async () => {
+    const calls: [string, unknown[]][] = [
+      ['p_line_id => $1', [line1]],
+      ['p_line_id => $1', [line2]],
+      ['p_block_from => 0, p_block_to => 3, p_line_id => $1', [line1]],
+      ['p_block_from => 2, p_line_id => $1', [line2]],
+      ["p_since => now() - interval '1 hour', p_line_id => $1", [line1]],
+      ['p_limit => 50, p_line_id => $1', [line1]], // split
+      ['p_limit => 100000', []], // every line
+    ];
+    for (const [args, params] of calls) {
+      // as_of is the transaction start: both calls in one transaction.
+      const [r] = await asUser<{ now: string; before: string }>(w.db, w.userA,
+        `select public.point_index(${args})::text as now, before_encoder.point_index(${args})::text as before`, params);
+      expect(r.now.length, args).toBeGreaterThan(20);
+      expect(r.now, args).toBe(r.before);
+    }
+  });
+
+  it('every page of both lines is stored byte for byte as before', async () => {
+    const pages = await w.db.admin.query<{ line_id: string; page_no: number }>(
+      'select line_id, page_no from private.point_index_pages where line_id in ($1, $2) order by 1, 2', [line1, line2]);
+    expect(pages.rows.length).toBeGreaterThan(300);
+    const payloads = async (fn: string) => {
+      await w.db.admin.query(`select ${fn}(line_id, page_no) from private.point_index_pages where line_id in ($1, $2)`, [line1, line2]);
+      return (await w.db.admin.query<{ k: string; p: string | null; n: number }>(
+        "select line_id || ':' || page_no as k, payload::text as p, n from private.point_index_pages where line_id in ($1, $2) order by 1",
+        [line1, line2])).rows;
+    };
+    const before = await payloads('before_encoder.rebuild_point_index_page');
+    await w.db.admin.query('update private.point_index_pages set payload = null, n = -1, dirty = true');
+    const now = await payloads('private.rebuild_point_index_page');
+    expect(before.filter((r) => r.n > 0).length).toBeGreaterThan(200);
+    expect(now).toEqual(before);
+  });
+});
