@@ -9,6 +9,8 @@ import { selectLine } from './lineActions';
 import { jumpToPk } from './search';
 import { store } from './store';
 import { dashboardOpenAtom } from './dashboardOpen';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 
 export { dashboardOpenAtom };
 
@@ -25,10 +27,14 @@ function statusesOf(filter: string): string[] | null {
   return filter === 'tous' || filter === 'resolu' ? null : [filter];
 }
 
-let requestNo = 0;
+/** The session's dashboard requests: the last one asked wins. */
+const requestsPart = definePart('dashboardRequests', () => ({ last: 0 }));
+
 /** Fetches the statistics for the current choices; a newer request wins over an older one. */
 export async function loadDashboard(): Promise<void> {
-  const no = ++requestNo;
+  const scope = currentSession();
+  const requests = scope.part(requestsPart);
+  const no = ++requests.last;
   const previous = store.get(dashboardLoadAtom);
   if (previous.state !== 'ready') store.set(dashboardLoadAtom, { state: 'loading' });
   try {
@@ -38,9 +44,9 @@ export async function loadDashboard(): Promise<void> {
       statuses: statusesOf(store.get(statusFilterAtom)),
       teamIds: store.get(dashboardTeamsAtom),
     });
-    if (no === requestNo) store.set(dashboardLoadAtom, { state: 'ready', stats });
+    if (scope.active && no === requests.last) store.set(dashboardLoadAtom, { state: 'ready', stats });
   } catch (e) {
-    if (no === requestNo) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
+    if (scope.active && no === requests.last) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
   }
 }
 
