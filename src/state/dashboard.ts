@@ -8,6 +8,8 @@ import { activeLineAtom } from './tables';
 import { selectLine } from './lineActions';
 import { jumpToPk } from './search';
 import { store } from './store';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 import { dashboardOpenAtom } from './dashboardOpen';
 
 export { dashboardOpenAtom };
@@ -25,10 +27,14 @@ function statusesOf(filter: string): string[] | null {
   return filter === 'tous' || filter === 'resolu' ? null : [filter];
 }
 
-let requestNo = 0;
+/** The session's latest dashboard request: a newer one wins over an older one (and none lands after the session). */
+const dashboardPart = definePart('dashboard', () => ({ requestNo: 0 }));
+
 /** Fetches the statistics for the current choices; a newer request wins over an older one. */
 export async function loadDashboard(): Promise<void> {
-  const no = ++requestNo;
+  const scope = currentSession();
+  const d = scope.part(dashboardPart);
+  const no = ++d.requestNo;
   const previous = store.get(dashboardLoadAtom);
   if (previous.state !== 'ready') store.set(dashboardLoadAtom, { state: 'loading' });
   try {
@@ -38,9 +44,9 @@ export async function loadDashboard(): Promise<void> {
       statuses: statusesOf(store.get(statusFilterAtom)),
       teamIds: store.get(dashboardTeamsAtom),
     });
-    if (no === requestNo) store.set(dashboardLoadAtom, { state: 'ready', stats });
+    if (no === d.requestNo && scope.active) store.set(dashboardLoadAtom, { state: 'ready', stats });
   } catch (e) {
-    if (no === requestNo) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
+    if (no === d.requestNo && scope.active) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
   }
 }
 

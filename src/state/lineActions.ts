@@ -15,6 +15,8 @@ import { activeLineAtom, currentLineIdAtom, manyLinesAtom, markersAtom, zonesAto
 import { store } from './store';
 import { RECENT_LINES } from './recentLineIndexes';
 import { currentEpoch, isCurrent } from './sessionEpoch';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
 
 const LAST_LINE_KEY = 'rail.lastLine.';
 
@@ -24,10 +26,11 @@ const recentTables = createRecentCache<{ epoch: number; zones: Zone[]; markers: 
 
 /** The line whose data (points, zones, markers) are shown: set when the line shown is settled or chosen. */
 export const shownLineAtom = atom<Line | null>(null);
-/** Lines this user archived here (their own 'Lignes' tab says so: no notice). */
-const archivedHere = new Set<string>();
-export function noteArchivedHere(lineId: string): void { archivedHere.add(lineId); }
-export function forgetArchivedHere(lineId: string): void { archivedHere.delete(lineId); }
+/** Lines this user archived here in this session (their own 'Lignes' tab says so: no notice). */
+const archivedHerePart = definePart('archivedHere', () => new Set<string>());
+const archivedHere = () => currentSession().part(archivedHerePart);
+export function noteArchivedHere(lineId: string): void { archivedHere().add(lineId); }
+export function forgetArchivedHere(lineId: string): void { archivedHere().delete(lineId); }
 
 /** The line a session starts on: the address's '?line=' (or the one kept for after sign-in), else the last one. */
 export function initialLine(userId: string, pendingSearch: string | null): string | null {
@@ -92,7 +95,7 @@ export function followShownLine(): { left: Line; to: Line } | null {
   const shown = store.get(shownLineAtom);
   const active = store.get(activeLineAtom);
   if (!shown || !active || shown.id === active.id || store.get(currentLineIdAtom) !== shown.id) return null;
-  const mine = archivedHere.delete(shown.id);
+  const mine = archivedHere().delete(shown.id);
   selectLine(active.id, true).catch((e) => console.error('Changement de ligne impossible', e));
   return mine ? null : { left: shown, to: active };
 }
