@@ -8,9 +8,9 @@ import { activeLineAtom } from './tables';
 import { selectLine } from './lineActions';
 import { jumpToPk } from './search';
 import { store } from './store';
-import { dashboardOpenAtom } from './dashboardOpen';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
+import { dashboardOpenAtom } from './dashboardOpen';
 
 export { dashboardOpenAtom };
 
@@ -27,14 +27,14 @@ function statusesOf(filter: string): string[] | null {
   return filter === 'tous' || filter === 'resolu' ? null : [filter];
 }
 
-/** The session's dashboard requests: the last one asked wins. */
-const requestsPart = definePart('dashboardRequests', () => ({ last: 0 }));
+/** The session's latest dashboard request: a newer one wins over an older one (and none lands after the session). */
+const dashboardPart = definePart('dashboard', () => ({ requestNo: 0 }));
 
 /** Fetches the statistics for the current choices; a newer request wins over an older one. */
 export async function loadDashboard(): Promise<void> {
   const scope = currentSession();
-  const requests = scope.part(requestsPart);
-  const no = ++requests.last;
+  const d = scope.part(dashboardPart);
+  const no = ++d.requestNo;
   const previous = store.get(dashboardLoadAtom);
   if (previous.state !== 'ready') store.set(dashboardLoadAtom, { state: 'loading' });
   try {
@@ -44,9 +44,9 @@ export async function loadDashboard(): Promise<void> {
       statuses: statusesOf(store.get(statusFilterAtom)),
       teamIds: store.get(dashboardTeamsAtom),
     });
-    if (scope.active && no === requests.last) store.set(dashboardLoadAtom, { state: 'ready', stats });
+    if (no === d.requestNo && scope.active) store.set(dashboardLoadAtom, { state: 'ready', stats });
   } catch (e) {
-    if (scope.active && no === requests.last) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
+    if (no === d.requestNo && scope.active) store.set(dashboardLoadAtom, { state: 'error', message: (e as { message?: string }).message ?? String(e) });
   }
 }
 

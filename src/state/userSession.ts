@@ -1,7 +1,7 @@
 // The life of a signed-in user's session (issue 25), in one place. Sign-in claims for that user the session scope
 // (src/core/session/scope.ts) opened since the last sign-out; sign-out, an access revoked by an admin, or another
-// user signing in on the same page disposes it, which ends everything the user's session owns. The parts it owns (each declared
-// beside its code with `definePart`, created on first use):
+// user signing in on the same page disposes it, which ends everything the user's session owns. The parts it owns
+// (each declared beside its code with `definePart`, created on first use):
 //   - 'pointDetails'   src/state/pointDetails.ts   details cache, batch queue and its timer
 //   - 'replicaStatus'  src/state/replicaStatus.ts  whether the local replica is in use
 //   - 'replicaDb'      src/data/replica/db.ts      the replica's IndexedDB connection (closed at the end)
@@ -10,10 +10,16 @@
 //   - 'loads'          src/state/actions.ts        the latest loadAll
 //   - 'outbox'         src/state/offline/queue.ts  whose outbox is loaded, the serialised queue writes
 //   - 'replay'         src/state/offline/replay.ts the outbox replay run
-//   - 'offline'        src/state/offline/index.ts  the user whose outbox and snapshot are wired, its timer
+//   - 'offline'        src/state/offline/index.ts  the user whose outbox and snapshot are wired, its timer; its
+//                                                  end empties the outbox list, the items sent, the last sync
+//   - 'outboxDb'       src/state/offline/db.ts     the outbox's IndexedDB connection (closed at the end)
+//   - 'photoPreviews'  src/state/offline/photos.ts object URLs of waiting photos (revoked at the end)
+//   - 'dashboard'      src/state/dashboard.ts      the latest dashboard request
+//   - 'archivedHere'   src/state/lineActions.ts    lines this user archived in this session
 // Loads and saves capture the scope they started in and write nothing once it is no longer active.
 // Still module-level (listed with reasons in tools/lint/eslint.config.js, SESSION_STATE_EXCEPTIONS): the page's
-// supabase client, the once-per-page bootstrap, and the modules edited in parallel this round.
+// supabase client, the once-per-page bootstrap and window wiring, and three modules edited in parallel this round
+// (pointsCollection, pointIndexSource, reportActions), which still guard with the session epoch (the scope's serial).
 import { currentSession, replaceSession } from '../data/currentSession';
 import type { SessionScope } from '../core/session/scope';
 
