@@ -10,6 +10,9 @@ const DECODED_TILES = 16; // decoded tiles kept (about 1 MB each)
 export class TilePyramid {
   readonly levels: number;
   private decoded = new Map<string, Promise<ImageBitmap>>();
+  /** Tiles a region is drawing from (count per tile): evicted meanwhile, they are closed only once it is done. */
+  private pinned = new Map<Promise<ImageBitmap>, number>();
+  private evictedWhilePinned = new Set<Promise<ImageBitmap>>();
   /** Tiles asked of the source so far (tests count what the viewer fetches). */
   readonly requested: string[] = [];
 
@@ -41,13 +44,20 @@ export class TilePyramid {
     const sx = outW / (x1 - x0);
     const sy = outH / (y1 - y0);
     const level = levelFor(Math.max(sx, sy), this.levels);
-    const k = 2 ** level;
     const tiles = tilesInRect(this.width, this.height, level, x0, y0, x1, y1);
-    // A tile evicted (closed) by a concurrent request meanwhile is decoded again for this one.
-    const bitmaps = await Promise.all(tiles.map(async (t) => {
-      const b = await this.tile(t);
-      return b.width > 0 ? b : this.decode(t);
-    }));
+    // The tiles stay pinned until drawn: a region wider than the LRU (or a concurrent one) evicting them must not close
+    // them under this one (drawImage of a closed bitmap throws 'The image source is detached').
+    const held = tiles.map((t) => this.pin(this.tile(t)));
+    try {
+      const bitmaps = await Promise.all(held);
+      return this.compose(tiles, bitmaps, level, x0, y0, sx, sy, outW, outH);
+    } finally {
+      held.forEach((p) => this.unpin(p));
+    }
+  }
+
+  private compose(tiles: TileSpec[], bitmaps: ImageBitmap[], level: number, x0: number, y0: number, sx: number, sy: number, outW: number, outH: number): ImageBitmap {
+    const k = 2 ** level;
     const canvas = new OffscreenCanvas(outW, outH);
     const ctx = canvas.getContext('2d')!;
     ctx.imageSmoothingQuality = 'medium';
@@ -76,9 +86,22 @@ export class TilePyramid {
     while (this.decoded.size > DECODED_TILES) {
       const [oldKey, old] = this.decoded.entries().next().value!;
       this.decoded.delete(oldKey);
-      void old.then((b) => b.close());
+      if (this.pinned.has(old)) this.evictedWhilePinned.add(old);
+      else void old.then((b) => b.close(), () => undefined);
     }
     return p;
+  }
+
+  private pin(p: Promise<ImageBitmap>): Promise<ImageBitmap> {
+    this.pinned.set(p, (this.pinned.get(p) ?? 0) + 1);
+    return p;
+  }
+
+  private unpin(p: Promise<ImageBitmap>): void {
+    const n = (this.pinned.get(p) ?? 1) - 1;
+    if (n > 0) { this.pinned.set(p, n); return; }
+    this.pinned.delete(p);
+    if (this.evictedWhilePinned.delete(p)) void p.then((b) => b.close(), () => undefined);
   }
 
   private decode(t: TileSpec): Promise<ImageBitmap> {

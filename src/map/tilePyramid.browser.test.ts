@@ -65,4 +65,20 @@ describe('tile pyramid', () => {
     }
     src.close();
   });
+  it('draws a region that needs more tiles than the decoded-tile cache keeps (no tile closed under it)', async () => {
+    // 5,000×2,200 natural px: 10×5 = 50 tiles at level 0, over three times the 16 decoded tiles kept.
+    const c = new OffscreenCanvas(5000, 2200);
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#3b5bdb';
+    ctx.fillRect(0, 0, 5000, 2200);
+    const pyramid = await TilePyramid.fromImage(await createImageBitmap(c));
+    // Level 0 for a scale of 1: every one of the 50 tiles, and two such regions at once.
+    const [a, b] = await Promise.all([pyramid.region(0, 0, 5000, 2200, 5000, 2200), pyramid.region(100, 100, 4900, 2100, 4800, 2000)]);
+    for (const bm of [a, b]) {
+      const px = pixels(bm);
+      let wrong = 0;
+      for (let i = 0; i < px.length; i += 4) if (px[i + 3] !== 255 || Math.abs(px[i + 2] - 0xdb) > 2) wrong++;
+      expect(wrong, 'pixels not drawn from their tile').toBe(0);
+    }
+  });
 });
