@@ -41,10 +41,10 @@ describe('lines through the REST API', () => {
     asAdmin();
     const [main] = await repo.listLines();
     expect(main).toMatchObject({ code: 'L1', name: 'Ligne principale', archived: false, image: null });
-    const b = await repo.saveLine({ code: ' L2 ', name: ' Ligne B ', sort: 1, image: { url: '/b.png', width: 4000, height: 600, tiles: { size: 256 } } });
+    const b = await repo.saveLine({ code: ' L2 ', name: ' Ligne B ', sort: 1, image: { url: '/b.png', width: 4000, height: 600, tiles: { base: '/b-tiles', levels: 3, size: 256, format: 'png' }, scannedFrom: 'plan 2024' } });
     expect(b).toMatchObject({ code: 'L2', name: 'Ligne B', sort: 1 });
     const renamed = await repo.saveLine({ id: b.id, name: 'Ligne B bis', updatedAt: b.updatedAt });
-    expect(renamed.image).toEqual({ url: '/b.png', width: 4000, height: 600, tiles: { size: 256 } });
+    expect(renamed.image).toEqual({ url: '/b.png', width: 4000, height: 600, tiles: { base: '/b-tiles', levels: 3, size: 256, format: 'png' }, scannedFrom: 'plan 2024' });
     await expect(repo.saveLine({ id: b.id, name: 'Encore', updatedAt: b.updatedAt })).rejects.toMatchObject({ code: 'PT409' });
     expect((await repo.listLines()).map((l) => l.code)).toEqual(['L1', 'L2']);
   });

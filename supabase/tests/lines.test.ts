@@ -122,8 +122,8 @@ describe(`lines (${testKind()})`, () => {
     expect(upd).toEqual({ ok: true, value: 0 });
     const del = await tryAs(w.db, w.userA, async (tx) => (await tx.query('delete from public.lines where id = $1 returning id', [second])).rows.length);
     expect(del).toEqual({ ok: true, value: 0 });
-    const adm = await tryAs(w.db, w.admin, async (tx) => (await tx.query("insert into public.lines (code, name, image) values ('L3', 'Ligne C', '{\"url\":\"/c.png\",\"width\":10,\"height\":5,\"tiles\":{\"levels\":3}}') returning image")).rows[0]);
-    expect(adm).toEqual({ ok: true, value: { image: { url: '/c.png', width: 10, height: 5, tiles: { levels: 3 } } } });
+    const adm = await tryAs(w.db, w.admin, async (tx) => (await tx.query("insert into public.lines (code, name, image) values ('L3', 'Ligne C', '{\"url\":\"/c.png\",\"width\":10,\"height\":5,\"tiles\":{\"base\":\"/c-tiles\",\"levels\":3,\"size\":512,\"format\":\"png\"},\"source\":\"scan\"}') returning image")).rows[0]);
+    expect(adm).toEqual({ ok: true, value: { image: { url: '/c.png', width: 10, height: 5, tiles: { base: '/c-tiles', levels: 3, size: 512, format: 'png' }, source: 'scan' } } });
   });
 
   it('refuses an image that is not {url http(s) or /path, width > 0, height > 0} and a duplicate code', async () => {
