@@ -5,7 +5,7 @@
 import type Konva from 'konva';
 import { LayerPainter } from './layerPainter';
 import {
-  centreOn, clampViewport, fitViewport, keepCoveringHeight, minScaleFor, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
+  centreOn, clampViewport, fitViewport, gestureMinScale, keepCoveringHeight, stepScale, wholeLineViewport, zoomAt, type Size, type Viewport,
 } from './viewportMath';
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
@@ -71,7 +71,7 @@ export class ViewportController {
 
   /** One 0.1 step in (+1) or out (-1), anchored at a screen point (default: the centre). */
   zoomStep(direction: 1 | -1, anchorX?: number, anchorY?: number): void {
-    this.zoomTo(stepScale(this.viewport.scale, direction, minScaleFor(this.view, this.image)), anchorX, anchorY);
+    this.zoomTo(stepScale(this.viewport.scale, direction, gestureMinScale(this.viewport.scale)), anchorX, anchorY);
   }
 
   /** 'Ajuster à la ligne' and the key 0: the whole line in view. */

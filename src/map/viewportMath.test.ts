@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampViewport, fitViewport, keepCoveringHeight, minScaleFor, startAtImageX, stepScale, visibleImageRect, wholeLineViewport, zoomAt } from './viewportMath';
+import { clampViewport, fitViewport, gestureMinScale, keepCoveringHeight, minScaleFor, startAtImageX, stepScale, visibleImageRect, wholeLineViewport, zoomAt } from './viewportMath';
 
 const view = { width: 1000, height: 600 };
 const image = { width: 12000, height: 1500 };
@@ -69,11 +69,15 @@ describe('whole line (issue 21 item 7: "Ajuster à la ligne" on a phone)', () =>
     expect(r.minX).toBeLessThanOrEqual(0);
     expect(r.maxX).toBeGreaterThanOrEqual(12000);
   });
-  it('lets zoom out go down to that zoom, never below', () => {
+  it('keeps wheel, pinch and buttons within the spec\'s 0.5-3; from the whole-line view zooming out goes no further', () => {
     expect(minScaleFor(phone, image)).toBeCloseTo(390 / 12000);
-    expect(stepScale(0.5, -1, minScaleFor(phone, image))).toBeCloseTo(390 / 12000);
-    expect(zoomAt({ scale: 0.5, x: 0, y: 0 }, 0.001, 0, 0, phone, image).scale).toBeCloseTo(390 / 12000);
     expect(minScaleFor({ width: 12000, height: 1500 }, image)).toBe(0.5);
+    expect(stepScale(0.5, -1, gestureMinScale(0.5))).toBe(0.5);
+    expect(zoomAt({ scale: 0.5, x: 0, y: 0 }, 0.001, 0, 0, phone, image).scale).toBe(0.5);
+    const whole = wholeLineViewport(phone, image);
+    expect(stepScale(whole.scale, -1, gestureMinScale(whole.scale))).toBeCloseTo(390 / 12000);
+    expect(zoomAt(whole, 0.001, 0, 0, phone, image).scale).toBeCloseTo(390 / 12000);
+    expect(stepScale(whole.scale, 1, gestureMinScale(whole.scale))).toBeCloseTo(0.1);
   });
 });
 

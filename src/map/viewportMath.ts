@@ -46,9 +46,17 @@ export function clampViewport(v: Viewport, view: Size, image: Size): Viewport {
   return { scale: v.scale, x, y };
 }
 
-/** Zoom to `scale` keeping the image point under the screen anchor fixed, then clamp. */
+/**
+ * The lowest zoom a wheel, pinch, button or key may reach from `scale`: the spec's ZOOM_MIN; below it only a view that
+ * 'Ajuster à la ligne' put there (the whole line on a narrow screen), which zooming out then keeps.
+ */
+export function gestureMinScale(scale: number): number {
+  return Math.min(ZOOM_MIN, scale);
+}
+
+/** Zoom to `scale` keeping the image point under the screen anchor fixed, then clamp (never below gestureMinScale). */
 export function zoomAt(v: Viewport, scale: number, anchorX: number, anchorY: number, view: Size, image: Size): Viewport {
-  const s = clampScale(scale, minScaleFor(view, image));
+  const s = clampScale(scale, gestureMinScale(v.scale));
   const imageX = (anchorX - v.x) / v.scale;
   const imageY = (anchorY - v.y) / v.scale;
   return clampViewport({ scale: s, x: anchorX - imageX * s, y: anchorY - imageY * s }, view, image);
