@@ -9,7 +9,7 @@
 //   savePoint(), deletePoint()
 // Every write is dropped once the session that started it has ended (sign-out).
 import { fetchPointIndex, fetchTombstones, sortNewestFirst } from '../data/pointIndexSource';
-import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/pointDetails';
+import { toIndexRow, type PointWithVersion } from '../data/pointDetails';
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
@@ -20,7 +20,7 @@ import type { Point } from '../core/types';
 import { isValidImageUrl, parseKm, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom, replicaErrorAtom } from './pointIndex';
-import { clearPointDetails, forgetPointDetails, pointDetails, remember } from './pointDetails';
+import { clearPointDetails, forgetPointDetails, loadPointDetails, pointDetails, remember } from './pointDetails';
 import { replicaFailed, replicaOk, setReplicaEnabled } from './replicaStatus';
 import { store } from './store';
 import { currentEpoch, isCurrent } from './sessionEpoch';
@@ -390,13 +390,8 @@ export async function deletePointRow(id: string): Promise<void> {
   if (alive(my)) patchPointRows([], [id]);
 }
 
-/** Fresh details of one point from the server (used when its form opens). */
-export async function fetchOnePoint(id: string): Promise<Point | null> {
-  const [d] = await fetchPointDetails([id]);
-  if (!d) return null;
-  remember([d]);
-  return d.point;
-}
+/** Fresh details of one point from the server (used when its form opens; nothing kept once its session ended). */
+export const fetchOnePoint = loadPointDetails;
 
 /** Sign-out (after endEpoch): the state goes, writes in flight are dropped; `wipe` also empties the replica. */
 export async function endPointsSession(wipe: boolean): Promise<void> {
