@@ -56,14 +56,19 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
 };
 
+/** The session's point-index worker (null without Worker support: call the main-thread path). */
+function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
+  return currentSession().part(workerPart)?.api ?? null;
+}
+
 /** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
 async function pointIndexApi(): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
-  const host = currentSession().part(workerPart);
+  const api = getWorker();
   const cfg = runtimeConfig();
-  if (!host || !cfg) return mainThreadPointIndex;
+  if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
-  await host.api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-  return host.api;
+  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  return api;
 }
 
 const callPage = async (req: PointIndexRequest): Promise<PointIndexAnswer> => (await pointIndexApi()).fetch(req);
@@ -172,9 +177,9 @@ export async function fetchTombstones(since: string, lineId: string | null = nul
 
 /** Slots of the index newest first, sorted in the worker (the main thread never sorts a million slots). */
 export async function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
-  const host = currentSession().part(workerPart);
+  const api = getWorker();
   const created = ix.created.slice(0, ix.count);
   const idBytes = ix.idBytes.slice(0, ix.count * 16);
-  if (!host) return newestFirstOrder({ ...ix, created, idBytes });
-  return host.api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+  if (!api) return newestFirstOrder({ ...ix, created, idBytes });
+  return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
 }
