@@ -137,10 +137,10 @@ test('sign-out then another user on the same page: nothing of the first user sur
   await signOutThenAnotherUser(page, baseURL!, { heap: false });
 });
 
-// Known leak, left open in issue 25: run alone this passes, but in the whole e2e run (after the other specs) the first
-// user's point id was still found in the main thread's heap after sign-out, twice (2026-11-25); the retainer was not
-// found in time (suspects: the modules still outside the session scope — pointsCollection, pointIndexSource — and the
-// page-wide supabase client's realtime buffers).
+// In memory too (main thread). Once failed only in the whole e2e run (2026-11-25, a loaded machine: A's point id still
+// in the heap). What the session now ends at sign-out: A's requests still in flight (aborted), the point-index worker
+// (with A's token) and the report worker, the collection's state and timers. On a failure the retaining path of each
+// string found is printed (e2e/support/heapRetainers.ts).
 test('sign-out then another user on the same page: nothing of the first user survives in memory', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
   await signOutThenAnotherUser(page, baseURL!, { heap: true });
