@@ -12,10 +12,10 @@ function counting() {
   return { build: (i: ClusterInput) => { builds++; return buildClusterIndex(i); }, builds: () => builds };
 }
 
-describe('per-line cluster tree cache', () => {
+describe('per-line cluster tree cache', { timeout: 60_000 }, () => {
   it('reuses the tree of a line shown again with the same points (a copy of them, as the worker receives)', () => {
     const a = trackDataset(3000, 1), b = trackDataset(2000, 2);
-    const cache = createTreeCache(3, 100_000);
+    const cache = createTreeCache();
     const c = counting();
     const first = cache.get('A', copy(a), c.build);
     expect(first.hit).toBe(false);
@@ -29,7 +29,7 @@ describe('per-line cluster tree cache', () => {
 
   it('rebuilds when the line\'s points changed (one moved, a severity changed, or the image size) and keeps one tree per line', () => {
     const a = trackDataset(3000, 1);
-    const cache = createTreeCache(3, 100_000);
+    const cache = createTreeCache();
     const c = counting();
     const first = cache.get('A', copy(a), c.build).index;
     const moved = copy(a); moved.xs[1234] += 0.5;
@@ -40,27 +40,31 @@ describe('per-line cluster tree cache', () => {
     expect(cache.get('A', severe, c.build).hit).toBe(false);
     expect(cache.get('A', { ...copy(severe), height: severe.height + 1 }, c.build).hit).toBe(false);
     expect(cache.lines()).toEqual(['A']);
-    expect(cache.points()).toBe(3000);
+    expect(cache.bytes()).toBe(cache.get('A', severe, c.build).index.stats.bytes);
     // The same points under another line's key are that line's own tree (never another line's).
     expect(cache.get('B', copy(a), c.build).hit).toBe(false);
   });
 
-  it('is bounded by lines and by points, least recently shown evicted first', () => {
-    const cache = createTreeCache(3, 10_000);
+  it('is bounded by lines and by the memory the trees hold, least recently shown evicted first', () => {
+    const bytesOf = (n: number, seed: number) => buildClusterIndex(trackDataset(n, seed)).stats.bytes;
+    const small = bytesOf(1000, 66), big = bytesOf(8500, 5);
+    expect(small).toBeGreaterThan(1000 * 17); // at least the input arrays
+    const cache = createTreeCache(3, small * 2 + big - 1);
     const c = counting();
-    for (const [k, n] of [['A', 1000], ['B', 1000], ['C', 1000], ['D', 1000]] as const) cache.get(k, trackDataset(n, k.charCodeAt(0)), c.build);
+    for (const k of ['A', 'B', 'C', 'D']) cache.get(k, trackDataset(1000, 66), c.build);
     expect(cache.lines()).toEqual(['B', 'C', 'D']);
-    cache.get('B', trackDataset(1000, 'B'.charCodeAt(0)), c.build); // B shown again: most recent
-    cache.get('E', trackDataset(8500, 5), c.build); // 11,500 points > 10,000: the least recent go
+    cache.get('B', trackDataset(1000, 66), c.build); // B shown again: most recent
+    cache.get('E', trackDataset(8500, 5), c.build); // 3 lines now weigh more than the bound: the least recent go
     expect(cache.lines()).toEqual(['B', 'E']);
-    expect(cache.points()).toBe(9500);
-    cache.get('F', trackDataset(20_000, 6), c.build); // heavier than the bound: not kept
-    expect(cache.lines()).toEqual(['B', 'E']);
+    expect(cache.bytes()).toBe(small + big);
+    const tiny = createTreeCache(3, small - 1);
+    tiny.get('F', trackDataset(1000, 66), c.build); // heavier than the bound: not kept
+    expect(tiny.lines()).toEqual([]);
     cache.drop('E');
     expect(cache.lines()).toEqual(['B']);
     cache.get('E', trackDataset(8500, 5), c.build);
     cache.drop();
-    expect(cache.points()).toBe(0);
+    expect(cache.bytes()).toBe(0);
   });
 
   it('fingerprints differ for inputs differing in one bit and agree for equal copies', () => {
