@@ -31,9 +31,10 @@ const CALLERS: Record<string, { from: string; callers: string[] }> = {
   deletePointOnce: { from: 'src/data/outboxRepo.ts', callers: ['src/state/offline/replay.ts'] },
   bulkUpdatePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/offline/bulkReplay.ts'] },
   bulkDeletePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/bulkActions.ts'] },
-  // The online edit and delete of one point (not yet through the outbox: docs/architecture.md#where-a-point-is-written).
-  savePointRow: { from: 'src/data/repositories.ts', callers: ['src/state/points/write.ts'] },
-  deletePoint: { from: 'src/data/repositories.ts', callers: ['src/state/points/write.ts'] },
+  // The REST contract's direct save and delete (server/rest tests): no module of the app calls them (issue 25 item 2:
+  // every change of one point goes through the outbox).
+  savePoint: { from: 'src/data/repositories.ts', callers: [] },
+  deletePoint: { from: 'src/data/repositories.ts', callers: [] },
 };
 
 describe('where a point is written', () => {

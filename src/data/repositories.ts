@@ -48,12 +48,6 @@ export async function savePoint(p: PointInput): Promise<Point> {
   const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
   return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
-/** Saves a point and returns the raw row (with its team name and exact updated_at) for the points collection. */
-export async function savePointRow(p: PointInput): Promise<Row> {
-  const row = fromPoint(p);
-  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
-  return checkOne(await q.select(POINT_SELECT).single()) as Row;
-}
 /** A points row (REST with teams(name), or realtime) as a domain point. */
 export const rowToPoint = (r: Row): Point => toPoint(r);
 /** The point as stored now, or null when it was deleted (conflict resolution). */

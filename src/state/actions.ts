@@ -1,9 +1,9 @@
 // Data actions of the main screen: loading every table through its collection (./collections,
-// ./pointsCollection), saving and deleting points and zones, uploading and removing images. Failures are logged
+// ./pointsCollection), saving and deleting zones (points: ./offline/offlineActions, through the outbox), uploading and removing images. Failures are logged
 // (docs/product.md#loading-messages) and re-thrown to the caller so a form can stay open with its content.
 import * as repo from '../data/repositories';
-import type { PointInput, ZoneInput } from '../data/mappers';
-import type { ImagePoint, Point, Track, Zone } from '../core/types';
+import type { ZoneInput } from '../data/mappers';
+import type { ImagePoint, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
@@ -11,8 +11,7 @@ import { firstLoadDoneAtom } from './firstLoad';
 import { activeLineId, dataLoadingAtom, markersAtom } from './tables';
 import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { settleActiveLine } from './lineActions';
-import { deletePointRow, loadPoints, savePoint as savePointInCollection, syncPoints } from './pointsCollection';
-import { pointDetails, loadPointDetails } from './pointDetails';
+import { loadPoints, syncPoints } from './pointsCollection';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { sessionAtom } from './session';
@@ -65,23 +64,6 @@ export async function catchUp(): Promise<void> {
 export const reloadSettings = async (): Promise<void> => { await reloadTable('app_settings'); };
 
 // ---- points ---------------------------------------------------------------------------------------------
-/**
- * Saves a point (insert, or update stating the version `base` it was based on); throws on failure so the form
- * keeps its content: RowGoneError when it was deleted meanwhile, ConflictCancelledError when the user closed the
- * conflict dialog (see ./conflicts).
- */
-export function savePoint(input: PointInput, base?: Point | null): Promise<Point> {
-  return savePointInCollection(input, base);
-}
-
-/** Deletes a point; its image is removed first and a failure of that removal is tolerated (docs/product.md#backend-calls). */
-export async function deletePoint(point: { id: string; imageUrl?: string | null }): Promise<void> {
-  let imageUrl = point.imageUrl;
-  if (imageUrl === undefined) imageUrl = (pointDetails(point.id) ?? (await loadPointDetails(point.id)))?.imageUrl ?? null;
-  await removeImageQuietly(imageUrl ?? null);
-  await deletePointRow(point.id);
-}
-
 /** Uploads an image to poi_images/points/<uuid>.<ext> and returns its public URL (checked, docs/product.md#photos). */
 export async function uploadPointImage(file: Blob, ext: string): Promise<string> {
   const { publicUrl } = await repo.uploadPointImage(file, ext);
@@ -94,11 +76,6 @@ export async function removePointImage(url: string): Promise<void> {
   const path = storagePathOfImageUrl(url);
   if (!path) throw new Error(DATA_TEXT.imagePathUnknown);
   await repo.removeStorageObject(path);
-}
-
-async function removeImageQuietly(url: string | null): Promise<void> {
-  if (!url || !storagePathOfImageUrl(url)) return;
-  try { await removePointImage(url); } catch (err) { console.warn(DATA_TEXT.imageDeleteError, err); }
 }
 
 // ---- zones -----------------------------------------------------------------------------------------------

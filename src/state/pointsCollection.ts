@@ -7,7 +7,7 @@
 //   ./points/replica.ts  restorePoints() the map from the local replica at once; the debounced replica save
 //   ./points/patch.ts    patchPointRows() live changes (realtime rows, saves); patchPoints(): domain points (outbox
 //                        views); patchIndexRows(): index rows (bulk changes)
-//   ./points/write.ts    savePoint(), deletePointRow(), fetchOnePoint()
+//   ./points/write.ts    fetchOnePoint(), POINT_CONFLICT_FIELDS (every write goes through ./offline: the outbox)
 //   ./points/publish.ts  the index atom and its newest-first order
 // Every write is dropped once the session that started it has ended (sign-out).
 import { clearReplica } from '../data/replica';
@@ -18,7 +18,7 @@ import { clearLineIndexes } from './recentLineIndexes';
 export { loadPoints, syncPoints, SYNC_AFTER_SWITCH_MS, SYNC_OVERLAP_MS } from './points/load';
 export { restorePoints } from './points/replica';
 export { hasPoint, patchIndexRows, patchPointRows, patchPoints, showsPoint } from './points/patch';
-export { deletePointRow, fetchOnePoint, POINT_CONFLICT_FIELDS, savePoint } from './points/write';
+export { fetchOnePoint, POINT_CONFLICT_FIELDS } from './points/write';
 
 /**
  * Sign-out (after the user's session ended: its points state and timers went with it): the parked lines and the

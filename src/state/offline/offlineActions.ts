@@ -1,22 +1,25 @@
-// What the point form, the photo field and the delete confirmation call (issue 11): online as before, and when
-// the network is missing (or fails) the change goes to the outbox and shows at once, marked 'en attente'.
-// A new point always goes through the outbox (its id is made here), so a save cut off mid-way is never duplicated.
+// What the point form, the photo field and the delete confirmation call (issues 11, 25): every change of one point
+// (create, edit, status, team, photo, delete) goes to the outbox, shows at once, and is sent at once when online
+// (marked 'en attente' otherwise); one replay (./replay), one conflict dialog (./resolveConflict).
 import * as actions from '../actions';
+import { ConflictCancelledError, RowGoneError } from '../conflicts';
 import type { PointInput } from '../../data/mappers';
 import { changedFields, fieldsOf } from '../../core/outbox/applied';
 import { failureKind } from '../../core/outbox/errors';
 import { touchesPoint } from '../../core/outbox/bulk';
-import type { PointFields } from '../../core/outbox/types';
+import type { OutboxItem, PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
 import { activeLineId, teamsAtom } from '../tables';
 import { currentPoint } from './pointsPort';
+import { loadPointDetails } from '../pointDetails';
 import { sessionAtom } from '../session';
 import { store } from '../store';
 import { networkDownAtom, offlineAtom, outboxItemsAtom } from './atoms';
 import { discardItem, queueChange } from './queue';
 import { keepPhoto, pendingPhotoPath } from './photos';
 import { replayOutbox } from './replay';
+import { resolvableInDialog, resolveOutboxConflict } from './resolveConflict';
 import { OFFLINE_TEXT } from './strings';
 
 /** How long a save made online waits for its replay before it is left to the outbox. */
@@ -42,8 +45,11 @@ const fieldsOfInput = ({ id, lineId, ...f }: PointInput): PointFields =>
 const teamName = (teamId: string | null): string | null => (teamId ? store.get(teamsAtom).find((t) => t.id === teamId)?.name ?? null : null);
 
 /**
- * Saves a point: an edit online directly (stating `base`, the point as the form opened it: the conflict dialog of
- * issue 15 handles a stale version), a new point and anything offline through the outbox. Returns the point shown.
+ * Saves a point through the outbox (issue 25 item 2: one write path): the change is laid on the collection at once,
+ * recorded, and sent at once when online (queued otherwise). An edit states `base.updatedAt`, the version the form
+ * opened; online, the form waits for its replay (at most ONLINE_SAVE_WAIT_MS) and a conflict opens the outbox's
+ * conflict dialog in place (../conflicts). Throws so the form keeps its content: the server's refusal,
+ * RowGoneError (deleted meanwhile), ConflictCancelledError (dialog cancelled). Returns the point shown.
  */
 export async function savePointAware(input: PointInput, base?: Point | null): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
@@ -51,51 +57,60 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
   const photos = [await pendingPhotoPath(fields.imageUrl)].filter((p): p is string => !!p);
   if (input.id) {
     const id = input.id;
-    if (!isOffline() && !hasWaiting(id) && !photos.length) {
-      try {
-        return await actions.savePoint(input, base);
-      } catch (err) {
-        if (!networkFailed(err)) throw err;
-      }
-    }
     const current = currentPoint(id);
     const from = (hasWaiting(id) ? current : base ?? current) ?? null;
     const patch = from ? changedFields(fieldsOf(from), fields) : fields;
-    const view: Point = { ...(current ?? { id, creationDate: new Date().toISOString(), createdBy: userId() }), ...fields, id, teamName: teamName(fields.teamId) } as Point;
+    const shown = current ?? base ?? null;
+    const view: Point = { ...(shown ?? { id, creationDate: new Date().toISOString(), createdBy: userId() }), ...fields, id, teamName: teamName(fields.teamId) } as Point;
     if (!Object.keys(patch).length) return view;
-    await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: from?.updatedAt ?? null }, view, before: current, photos });
-    void replayOutbox();
-    return view;
+    // `before` is the version the edit started from: the conflict dialog compares against it
+    const item = await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: from?.updatedAt ?? null }, view, before: from ?? current, photos });
+    if (isOffline() || !item) { void replayOutbox(); return view; }
+    await settleOnline(item.id);
+    return currentPoint(id) ?? view;
   }
   const id = crypto.randomUUID();
   const observedAt = new Date().toISOString(); // the device's time of the observation, kept however late it is sent
   const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: observedAt, observedAt, createdBy: userId() };
   const item = await queueChange({ op: { kind: 'create', pointId: id, fields, observedAt }, view, before: null, photos });
   if (isOffline() || !item) return view;
-  await Promise.race([replayOutbox(), new Promise((r) => setTimeout(r, ONLINE_SAVE_WAIT_MS))]);
-  const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
-  if (left?.state === 'failed') {
-    // Refused by the server while online: the form keeps its content and says so, as before.
-    await discardItem(left.id);
-    throw new Error(left.error ?? 'refused');
-  }
+  await settleOnline(item.id);
   return currentPoint(id) ?? view;
 }
 
-/** Deletes a point: online directly, else (or when the network fails) through the outbox. */
+/** Deletes a point through the outbox (its photo is removed after the row); online, waits for the replay. */
 export async function deletePointAware(point: { id: string; imageUrl?: string | null }): Promise<{ queued: boolean }> {
-  if (!isOffline() && !hasWaiting(point.id)) {
-    try {
-      await actions.deletePoint(point);
-      return { queued: false };
-    } catch (err) {
-      if (!networkFailed(err)) throw err;
+  const current = currentPoint(point.id);
+  const imageUrl = point.imageUrl !== undefined ? point.imageUrl
+    : (current ?? (isOffline() ? null : await loadPointDetails(point.id).catch(() => null)))?.imageUrl ?? null;
+  const item = await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl }, view: null, before: current, photos: [] });
+  if (isOffline() || !item) { void replayOutbox(); return { queued: true }; }
+  const left = await settleOnline(item.id);
+  return { queued: !!left };
+}
+
+/** Sends an item online and waits (with a time limit) for its answer: gone when sent; refused → thrown; a conflict
+ * → the conflict dialog, then sent again. Returns the item still waiting (network down, slow), else undefined. */
+async function settleOnline(itemId: string): Promise<OutboxItem | undefined> {
+  for (let round = 0; round < 5; round++) {
+    await Promise.race([replayOutbox(), new Promise((r) => setTimeout(r, ONLINE_SAVE_WAIT_MS))]);
+    const left = store.get(outboxItemsAtom).find((i) => i.id === itemId);
+    if (!left || left.state === 'pending' || left.state === 'sending') return left;
+    if (left.state === 'failed') {
+      // Refused by the server while online: the form keeps its content and says so, as before.
+      await discardItem(left.id);
+      throw new Error(left.error ?? 'refused');
+    }
+    if (left.conflict === 'deleted' || !resolvableInDialog(left)) {
+      await discardItem(left.id);
+      throw new RowGoneError('points');
+    }
+    if (!(await resolveOutboxConflict(left.id))) {
+      await discardItem(left.id); // nothing saved: the point shows the server's version, the form keeps the user's
+      throw new ConflictCancelledError();
     }
   }
-  const current = currentPoint(point.id);
-  await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl: current?.imageUrl ?? point.imageUrl ?? null }, view: null, before: current, photos: [] });
-  void replayOutbox();
-  return { queued: true };
+  return store.get(outboxItemsAtom).find((i) => i.id === itemId);
 }
 
 /** Uploads a photo, or keeps it on the device for the outbox when the network is missing. Returns its URL. */
