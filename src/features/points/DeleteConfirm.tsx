@@ -21,7 +21,7 @@ export function DeleteConfirm() {
     setError(null);
     try {
       if (req.kind === 'point') {
-        await deletePoint({ id: req.id }); // its image (from the details) is removed first
+        await deletePoint({ id: req.id }); // through the outbox; its image (from the details) is removed after the row
       } else {
         await deleteZone(req.id);
       }
