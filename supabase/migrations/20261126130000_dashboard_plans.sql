@@ -5,18 +5,6 @@
 -- refusals: each statement is now written with only the conditions its arguments need and run by
 -- `return query execute … using`, so PostgreSQL plans it for those values on every call.
 -- Bound parameters in every statement: $1 line, $2 statuses, $3 teams, $4 first day, $5 today, $6 period start.
--- Measured at 1M points / 5M audit rows (bench/dashboard.bench.ts, EXPLAIN ANALYZE on PostgreSQL 15), also:
---   * open per day read the current count through a correlated subquery on a CTE once per day and level: 3 s for a
---     line over 365 days; it is joined now (0.15 s, same rows);
---   * JIT compiled these short aggregate queries (0.75 s of code emission for one scan of the open states): off here;
---   * the open states now have their own partial index (index-only scans of the 25 % that are open instead of
---     random heap reads through the index of every current state), and the day counts of a line a covering index;
---   * the age buckets are counted per level with filters (four groups, no sort spilling to disk).
-
-create index if not exists point_states_open_now_idx on private.point_states (line_id, criticality, reported_at)
-  include (status, team_id, km_value) where valid_to is null and status in ('signale', 'pris_en_charge');
-create index if not exists point_day_counts_line_day_cover_idx on private.point_day_counts (line_id, day)
-  include (status, criticality, team_id, open_delta, reported, resolved);
 
 -- The filter conditions (' and …') on a history table alias for the arguments given (null: no condition).
 create or replace function private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[])
@@ -33,7 +21,7 @@ comment on function private.dashboard_filters(text, uuid, text[], uuid[]) is
 
 create or replace function private.dashboard_open_by_day(p_line_id uuid, p_days integer, p_statuses text[], p_team_ids uuid[])
 returns table (day date, criticality text, open integer)
-language plpgsql stable security definer set search_path = '' set jit = off as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   first_day date := private.dashboard_first_day(p_days);
   today date := private.paris_day(now());
@@ -54,18 +42,17 @@ begin
       from generate_series($4, $5, interval ''1 day'') g(d) cross join crits c
   )
   select g.day, g.criticality,
-         (coalesce(cn.n, 0)
+         (coalesce((select c.n from cur c where c.criticality = g.criticality), 0)
           - coalesce(sum(l.delta) over (partition by g.criticality order by g.day desc
                                         rows between unbounded preceding and 1 preceding), 0))::integer
     from grid g left join later l on l.day = g.day and l.criticality = g.criticality
-    left join cur cn on cn.criticality = g.criticality
    order by 1, 2'
   using p_line_id, p_statuses, p_team_ids, first_day, today;
 end $$;
 
 create or replace function private.dashboard_flow_by_week(p_line_id uuid, p_days integer, p_team_ids uuid[])
 returns table (week date, reported integer, resolved integer)
-language plpgsql stable security definer set search_path = '' set jit = off as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   first_day date := private.dashboard_first_day(p_days);
   today date := private.paris_day(now());
@@ -86,27 +73,25 @@ end $$;
 
 create or replace function private.dashboard_ages(p_line_id uuid, p_statuses text[], p_team_ids uuid[])
 returns table (criticality text, bucket text, n integer)
-language plpgsql stable security definer set search_path = '' set jit = off as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.dashboard_first_day(1);
   return query execute
-  'select x.criticality, b.bucket, b.n::integer from (
-    select s.criticality,
-           count(*) filter (where s.reported_at > now() - interval ''7 days'') as lt7,
-           count(*) filter (where s.reported_at <= now() - interval ''7 days'' and s.reported_at > now() - interval ''30 days'') as b30,
-           count(*) filter (where s.reported_at <= now() - interval ''30 days'' and s.reported_at > now() - interval ''90 days'') as b90,
-           count(*) filter (where s.reported_at <= now() - interval ''90 days'') as gt90
-      from private.point_states s
-     where s.valid_to is null and s.status in (''signale'', ''pris_en_charge'')' || private.dashboard_filters('s', p_line_id, p_statuses, p_team_ids) || '
-     group by 1) x
-    cross join lateral (values (''lt7'', x.lt7), (''7-30'', x.b30), (''30-90'', x.b90), (''gt90'', x.gt90)) b(bucket, n)
-   where b.n > 0 order by 1, 2'
+  'select s.criticality,
+         case when s.reported_at > now() - interval ''7 days'' then ''lt7''
+              when s.reported_at > now() - interval ''30 days'' then ''7-30''
+              when s.reported_at > now() - interval ''90 days'' then ''30-90''
+              else ''gt90'' end,
+         count(*)::integer
+    from private.point_states s
+   where s.valid_to is null and s.status in (''signale'', ''pris_en_charge'')' || private.dashboard_filters('s', p_line_id, p_statuses, p_team_ids) || '
+   group by 1, 2 order by 1, 2'
   using p_line_id, p_statuses, p_team_ids;
 end $$;
 
 create or replace function private.dashboard_teams(p_line_id uuid, p_days integer, p_team_ids uuid[])
 returns table (team_id uuid, open integer, in_progress integer, resolved integer, median_days numeric)
-language plpgsql stable security definer set search_path = '' set jit = off as $$
+language plpgsql stable security definer set search_path = '' as $$
 declare
   since timestamptz := private.dashboard_first_day(p_days)::timestamp at time zone 'Europe/Paris';
 begin
@@ -133,7 +118,7 @@ end $$;
 
 create or replace function private.dashboard_stretches(p_line_id uuid, p_statuses text[], p_team_ids uuid[])
 returns table (line_id uuid, km integer, open integer, score integer, worst_criticality text)
-language plpgsql stable security definer set search_path = '' set jit = off as $$
+language plpgsql stable security definer set search_path = '' as $$
 begin
   perform private.dashboard_first_day(1);
   return query execute
