@@ -8,6 +8,7 @@ import { runtimeConfig, supabase } from './client';
 import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
 import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
@@ -169,4 +170,40 @@ export async function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
   const idBytes = ix.idBytes.slice(0, ix.count * 16);
   if (!api) return newestFirstOrder({ ...ix, created, idBytes });
   return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+}
+
+/** Replica writes posted to the worker and not yet done (a clear or a change of owner waits for them). */
+const replicaWrites = new Set<Promise<void>>();
+
+/**
+ * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
+ * false when there is no worker (the caller writes on this thread).
+ */
+export async function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
+  const api = getWorker();
+  if (!api) return false;
+  const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
+  replicaWrites.add(w);
+  try { await w; } finally { replicaWrites.delete(w); }
+  return true;
+}
+
+/** Resolves once every replica write posted so far has finished (or failed). */
+export async function replicaWritesSettled(): Promise<void> {
+  await Promise.allSettled([...replicaWrites]);
+}
+
+/** The worker's counters (tests: the record writes go through it). */
+export const pointIndexWorkerStats = () => getWorker()?.replicaStats() ?? Promise.resolve(null);
+
+/**
+ * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page
+ * request does not wait for the worker's script (called at sign-in, before the lines are read).
+ */
+export async function prewarmPointIndexWorker(): Promise<void> {
+  const api = getWorker();
+  const cfg = runtimeConfig();
+  if (!api || !cfg) return;
+  const { data } = await supabase().auth.getSession();
+  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
 }
