@@ -17,6 +17,7 @@ import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN } from './app/scenario';
 import { recordRequests, traced } from './app/coldTrace';
 import { profiled } from './app/profile';
+import { memoryBreakdown } from './app/memoryBreakdown';
 import { RESULTS_DIR, printTable, round, writeResults } from './lib/stats';
 
 const DIR = process.env.COLD_DIR ?? '/tmp/perf-bench';
@@ -67,9 +68,14 @@ try {
           console.table(top);
         });
         const serverCpuMs = pidCpuMs(s.proc.pid!) - cpu0;
+        await page.waitForTimeout(1500); // the replica write and the order settle
+        const memory = await memoryBreakdown(browser, page);
+        console.table(memory.processes);
+        console.table(memory.heaps);
+        console.log(`${memory.canvases.length} canvases, ${memory.canvasMb.toFixed(1)} MB of pixels:`, memory.canvases.map((c) => `${c.w}×${c.h}`).join(' '));
         const reqs = requests().filter((q) => q.startMs >= t0 - 5).map((q) => ({ ...q, startMs: round(q.startMs - t0, 0), ttfbMs: round(q.ttfbMs, 0), endMs: round(q.endMs, 0), kb: round(q.kb, 0), url: q.url.replace(s.url, '').slice(0, 90) }));
         const main = r.threads.find((t) => t.name === 'CrRendererMain');
-        results[b.name].push({ ...r, serverCpuMs, requests: reqs });
+        results[b.name].push({ ...r, serverCpuMs, requests: reqs, memory });
         console.log(`\n${b.name} run ${run}: wall ${r.wallMs} ms, server CPU ${serverCpuMs} ms, load ${loadavg()[0].toFixed(1)}`);
         console.table(reqs);
         console.table(r.threads.map((t) => ({ thread: t.name, busyMs: t.busyMs, ...t.kinds })));
@@ -94,6 +100,11 @@ const rows: [string, (r: (typeof results)[string][number]) => number][] = [
   ['main tasks > 50 ms', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.length ?? NaN],
   ['longest main task (ms)', (r) => Math.max(0, ...(r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.map((l: { ms: number }) => l.ms) ?? []))],
   ['requests', (r) => r.requests.length],
+  ['renderer PSS once loaded (MB)', (r) => r.memory.processes.filter((p: { type: string }) => p.type === 'renderer').reduce((a: number, p: { pssMb: number }) => a + p.pssMb, 0)],
+  ['GPU process PSS (MB)', (r) => r.memory.processes.filter((p: { type: string }) => p.type.toLowerCase() === 'gpu').reduce((a: number, p: { pssMb: number }) => a + p.pssMb, 0)],
+  ['JS heap, all isolates (MB)', (r) => r.memory.heaps.reduce((a: number, h: { heapMb: number }) => a + h.heapMb, 0)],
+  ['isolates (main + workers)', (r) => r.memory.heaps.length],
+  ['canvas pixels (MB)', (r) => r.memory.canvasMb],
 ];
 printTable(`Cold open at ${N.toLocaleString('en')} points (${DB}, desktop 1440×900), median of ${RUNS}; load average ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}`, rows.map(([metric, f]) => {
   const base = builds.length > 1 ? pick('baseline', f) : NaN, cur = pick('current', f);

@@ -13,7 +13,7 @@ import { fetchPointDetails, toIndexRow, type PointWithVersion } from '../data/po
 import { openReplica, readIndex, writeIndex, clearReplica } from '../data/replica';
 import * as repo from '../data/repositories';
 import type { PointInput, Row } from '../data/mappers';
-import { appendPage, createPointIndex, findSlot, indexFromColumns, removeIds, upsertRows } from '../core/pointIndex/store';
+import { appendPage, createPointIndex, findSlot, indexFromColumns, removeIds, reserve, upsertRows } from '../core/pointIndex/store';
 import { replicaTooOld } from '../core/replicaAge';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexPage, type PointIndexRow } from '../core/pointIndex/types';
 import type { Point } from '../core/types';
@@ -236,7 +236,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           publish();
         }
       },
-      onEstimate: (t) => { total = t; },
+      onEstimate: (t) => { total = t; if (stillHere()) reserve(current(), t); },
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return true;
