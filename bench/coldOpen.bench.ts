@@ -17,7 +17,7 @@ import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN } from './app/scenario';
 import { recordRequests, traced } from './app/coldTrace';
 import { profiled } from './app/profile';
-import { memoryBreakdown } from './app/memoryBreakdown';
+import { allocatorDump, memoryBreakdown } from './app/memoryBreakdown';
 import { RESULTS_DIR, printTable, round, writeResults } from './lib/stats';
 
 const DIR = process.env.COLD_DIR ?? '/tmp/perf-bench';
@@ -72,17 +72,19 @@ try {
         const memory = await memoryBreakdown(browser, page);
         console.table(memory.processes);
         console.table(memory.heaps);
+        const allocators = await allocatorDump(browser).catch((e: Error) => ({ error: { [e.message]: 0 } }));
+        const renderer = memory.processes.filter((p) => p.type === 'renderer').sort((a, b) => b.pssMb - a.pssMb)[0];
+        console.log(`largest renderer (${renderer?.pid}) by allocator (MB):`, JSON.stringify((allocators as Record<string, unknown>)[renderer?.pid ?? -1] ?? {}));
         console.log(`${memory.canvases.length} canvases, ${memory.canvasMb.toFixed(1)} MB of pixels:`, memory.canvases.map((c) => `${c.w}×${c.h}`).join(' '));
         const reqs = requests().filter((q) => q.startMs >= t0 - 5).map((q) => ({ ...q, startMs: round(q.startMs - t0, 0), ttfbMs: round(q.ttfbMs, 0), endMs: round(q.endMs, 0), kb: round(q.kb, 0), url: q.url.replace(s.url, '').slice(0, 90) }));
         const main = r.threads.find((t) => t.name === 'CrRendererMain');
-        results[b.name].push({ ...r, serverCpuMs, requests: reqs, memory });
+        results[b.name].push({ ...r, serverCpuMs, requests: reqs, memory, allocators });
         console.log(`\n${b.name} run ${run}: wall ${r.wallMs} ms, server CPU ${serverCpuMs} ms, load ${loadavg()[0].toFixed(1)}`);
         console.table(reqs);
         console.table(r.threads.map((t) => ({ thread: t.name, busyMs: t.busyMs, ...t.kinds })));
         console.log('main busy per 250 ms:', main?.busyPer250ms.join(' '));
         for (const t of r.threads.filter((x) => x.name !== 'CrRendererMain')) console.log(`${t.name} busy per 250 ms:`, t.busyPer250ms.join(' '));
         console.table(main?.long ?? []);
-        if (r.marks.length) console.table(r.marks);
         await context.close();
       } finally { await s.stop(); }
     }

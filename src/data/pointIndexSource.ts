@@ -34,8 +34,33 @@ function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
   return worker.api;
 }
 
-async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
+/**
+ * The worker is stopped once idle for IDLE_MS (issue 19 part 2: its isolate, its heap and the buffers of the last
+ * pages and replica write are returned; the signed-in user's token goes with it) and started again by the next
+ * call (a sync, a sort, a save). Calls in flight are counted: a busy worker is never stopped.
+ */
+export const IDLE_MS = 5000;
+let inFlight = 0;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | null) => Promise<T>): Promise<T> {
   const api = getWorker();
+  inFlight++;
+  clearTimeout(idleTimer);
+  try { return await fn(api); } finally {
+    if (--inFlight === 0 && worker) idleTimer = setTimeout(stopIdleWorker, IDLE_MS);
+  }
+}
+function stopIdleWorker(): void {
+  if (inFlight > 0 || !worker) return;
+  worker.api[Comlink.releaseProxy]();
+  worker.w.terminate();
+  worker = null;
+}
+/** Whether the point-index worker is running (tests: it stops once idle). */
+export const pointIndexWorkerRunning = (): boolean => worker !== null;
+
+function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> { return withWorker((api) => callPageWith(api, req)); }
+async function callPageWith(api: Comlink.Remote<PointIndexWorkerApi> | null, req: PointIndexRequest): Promise<PointIndexAnswer> {
   const cfg = runtimeConfig();
   if (api && cfg) {
     const { data } = await supabase().auth.getSession();
@@ -49,8 +74,8 @@ async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
   return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
 }
 
-async function callPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-  const api = getWorker();
+function callPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> { return withWorker((api) => callPagesWith(api, lineId, from, to)); }
+async function callPagesWith(api: Comlink.Remote<PointIndexWorkerApi> | null, lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
   const cfg = runtimeConfig();
   if (api && cfg) {
     const { data } = await supabase().auth.getSession();
@@ -164,12 +189,13 @@ export async function fetchTombstones(since: string, lineId: string | null = nul
 }
 
 /** Slots of the index newest first, sorted in the worker (the main thread never sorts a million slots). */
-export async function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
-  const api = getWorker();
+export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
   const created = ix.created.slice(0, ix.count);
   const idBytes = ix.idBytes.slice(0, ix.count * 16);
-  if (!api) return newestFirstOrder({ ...ix, created, idBytes });
-  return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+  return withWorker(async (api) => {
+    if (!api) return newestFirstOrder({ ...ix, created, idBytes });
+    return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+  });
 }
 
 /** Replica writes posted to the worker and not yet done (a clear or a change of owner waits for them). */
@@ -179,13 +205,14 @@ const replicaWrites = new Set<Promise<void>>();
  * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
  * false when there is no worker (the caller writes on this thread).
  */
-export async function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
-  const api = getWorker();
-  if (!api) return false;
-  const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
-  replicaWrites.add(w);
-  try { await w; } finally { replicaWrites.delete(w); }
-  return true;
+export function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
+  return withWorker(async (api) => {
+    if (!api) return false;
+    const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
+    replicaWrites.add(w);
+    try { await w; } finally { replicaWrites.delete(w); }
+    return true;
+  });
 }
 
 /** Resolves once every replica write posted so far has finished (or failed). */
@@ -194,16 +221,17 @@ export async function replicaWritesSettled(): Promise<void> {
 }
 
 /** The worker's counters (tests: the record writes go through it). */
-export const pointIndexWorkerStats = () => getWorker()?.replicaStats() ?? Promise.resolve(null);
+export const pointIndexWorkerStats = () => withWorker(async (api) => (api ? api.replicaStats() : null));
 
 /**
  * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page
  * request does not wait for the worker's script (called at sign-in, before the lines are read).
  */
-export async function prewarmPointIndexWorker(): Promise<void> {
-  const api = getWorker();
-  const cfg = runtimeConfig();
-  if (!api || !cfg) return;
-  const { data } = await supabase().auth.getSession();
-  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+export function prewarmPointIndexWorker(): Promise<void> {
+  return withWorker(async (api) => {
+    const cfg = runtimeConfig();
+    if (!api || !cfg) return;
+    const { data } = await supabase().auth.getSession();
+    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  });
 }

@@ -245,8 +245,9 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     publish();
     store.set(pointsLoadProgressAtom, { loaded: current().count, total: current().count, loading: false, fromReplica: false });
     scheduleSave(0); // the next open is warm even if this tab closes soon
-    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
-    await syncPoints();
+    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
+    // load is over for the user: its round trips no longer hold the loading state).
+    void syncPoints();
     return true;
   } catch (e) {
     console.error('Chargement des signalements impossible', e);

@@ -2,9 +2,10 @@
 // its arrays are transferred (emptied here, never cloned on this thread), the main thread's IndexedDB put is never
 // called for it (counted by a hook on IDBObjectStore.prototype.put), the worker's counter says it wrote it, it
 // reads back whole on this thread, and a clear right after a write leaves nothing (the clear waits for the write).
+// The worker stops once idle (its isolate and buffers returned) and starts again for the next call.
 import { afterAll, describe, expect, it } from 'vitest';
 import { clearReplica, openReplica, readIndex, writeIndex, type StoredIndex } from './index';
-import { pointIndexWorkerStats } from '../pointIndexSource';
+import { IDLE_MS, pointIndexWorkerRunning, pointIndexWorkerStats } from '../pointIndexSource';
 import { createPointIndex, upsertRows } from '../../core/pointIndex/store';
 import { uuidAt } from '../../core/pointIndex/ids';
 
@@ -59,5 +60,17 @@ describe('replica index record written in the point-index worker', () => {
     await clearReplica();
     await write;
     expect(await readIndex('line-a')).toBeNull();
+  });
+
+  it('the worker stops once idle and starts again for the next call', async () => {
+    await openReplica('user-1');
+    await writeIndex(sampleRecord(10), 'line-b');
+    expect(pointIndexWorkerRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, IDLE_MS + 500));
+    expect(pointIndexWorkerRunning()).toBe(false);
+    await writeIndex(sampleRecord(12), 'line-c');
+    expect(pointIndexWorkerRunning()).toBe(true);
+    expect((await readIndex('line-c'))!.count).toBe(12);
+    expect((await readIndex('line-b'))!.count).toBe(10);
   });
 });
