@@ -63,7 +63,7 @@ try {
             await page.evaluate(() => new Promise((res) => requestAnimationFrame(() => requestAnimationFrame(res))));
           };
           if (!profile) return open();
-          const { top } = await profiled(profile, join(RESULTS_DIR, `coldOpen-${b.name}-${N}-${run}.cpuprofile`), open, 30);
+          const { top } = await profiled(profile, join(RESULTS_DIR, `coldOpen-${b.name}-${N}-${run}.cpuprofile.json`), open, 30);
           console.log('main thread, self time:');
           console.table(top);
         });
