@@ -5,10 +5,14 @@
 // for "what changed since" (the replica's sync). Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { runtimeConfig, supabase } from './client';
+import { currentSession } from './currentSession';
+import { definePart } from '../core/session/scope';
+import { hostWorker, type HostedWorker } from '../platform/workerHost';
 import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
+import { replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
 import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
@@ -24,68 +28,74 @@ export const USE_PRECOMPUTED_PAGES = true;
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
-let worker: { w: Worker; api: Comlink.Remote<PointIndexWorkerApi> } | null = null;
-function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
-  if (typeof Worker === 'undefined') return null;
-  if (!worker) {
-    const w = new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' });
-    worker = { w, api: Comlink.wrap<PointIndexWorkerApi>(w) };
-  }
-  return worker.api;
-}
-
 /**
- * The worker is stopped once idle for IDLE_MS (issue 19 part 2: its isolate, its heap and the buffers of the last
- * pages and replica write are returned; the signed-in user's token goes with it) and started again by the next
- * call (a sync, a sort, a save). Calls in flight are counted: a busy worker is never stopped.
+ * The session's point-index worker (src/platform/workerHost.ts): it holds the signed-in user's access token, so it
+ * lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next user gets a
+ * new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
+ * It is also stopped once idle for IDLE_MS (issue 19 part 2: its isolate, its heap and the buffers of the last pages
+ * and replica write are returned) and started again by the next call; calls in flight are counted, a busy worker is
+ * never stopped.
  */
 export const IDLE_MS = 5000;
-let inFlight = 0;
-let idleTimer: ReturnType<typeof setTimeout> | undefined;
+interface WorkerSlot { host: HostedWorker<PointIndexWorkerApi> | null; inFlight: number; idle: ReturnType<typeof setTimeout> | undefined }
+const workerPart = definePart('pointIndexWorker',
+  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { host: null, inFlight: 0, idle: undefined },
+  (slot) => { if (slot) { clearTimeout(slot.idle); slot.host?.terminate(); slot.host = null; } });
+
+function startWorker(): HostedWorker<PointIndexWorkerApi> {
+  return hostWorker<PointIndexWorkerApi>({
+    create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
+    fallback: () => mainThreadPointIndex,
+    onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
+  });
+}
+
+/** Runs `fn` with the session's worker API (started if needed; null without Worker support), counted as in flight. */
 async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | null) => Promise<T>): Promise<T> {
-  const api = getWorker();
-  inFlight++;
-  clearTimeout(idleTimer);
-  try { return await fn(api); } finally {
-    if (--inFlight === 0 && worker) idleTimer = setTimeout(stopIdleWorker, IDLE_MS);
+  const slot = currentSession().part(workerPart);
+  if (!slot) return fn(null);
+  slot.host ??= startWorker();
+  slot.inFlight++;
+  clearTimeout(slot.idle);
+  try { return await fn(slot.host.api); } finally {
+    if (--slot.inFlight === 0) slot.idle = setTimeout(() => { if (slot.inFlight === 0) { slot.host?.terminate(); slot.host = null; } }, IDLE_MS);
   }
-}
-function stopIdleWorker(): void {
-  if (inFlight > 0 || !worker) return;
-  worker.api[Comlink.releaseProxy]();
-  worker.w.terminate();
-  worker = null;
-}
-/** Whether the point-index worker is running (tests: it stops once idle). */
-export const pointIndexWorkerRunning = (): boolean => worker !== null;
-
-function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> { return withWorker((api) => callPageWith(api, req)); }
-async function callPageWith(api: Comlink.Remote<PointIndexWorkerApi> | null, req: PointIndexRequest): Promise<PointIndexAnswer> {
-  const cfg = runtimeConfig();
-  if (api && cfg) {
-    const { data } = await supabase().auth.getSession();
-    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-    return api.fetch(req);
-  }
-  // No worker (tests in Node): the same call on this thread.
-  const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
-  if (error) throw error;
-  const raw = data as RawPointIndexPage;
-  return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
 }
 
-function callPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> { return withWorker((api) => callPagesWith(api, lineId, from, to)); }
-async function callPagesWith(api: Comlink.Remote<PointIndexWorkerApi> | null, lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+/** Whether the session's point-index worker is running (tests: it stops once idle). */
+export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
+
+/** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
+const mainThreadPointIndex: PointIndexWorkerApi = {
+  configure: () => undefined,
+  async fetch(req) {
+    const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
+    if (error) throw error;
+    const raw = data as RawPointIndexPage;
+    return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
+  },
+  async fetchPages(lineId, from, to) {
+    const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+    if (error) throw error;
+    return decodePointIndexPages(data as RawPointIndexPages);
+  },
+  order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
+  writeReplicaIndex: writeIndexRecord,
+  replicaStats: () => ({ ...replicaWriteStats }),
+};
+
+/** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
+async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
-  if (api && cfg) {
-    const { data } = await supabase().auth.getSession();
-    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-    return api.fetchPages(lineId, from, to);
-  }
-  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-  if (error) throw error;
-  return decodePointIndexPages(data as RawPointIndexPages);
+  if (!api || !cfg) return mainThreadPointIndex;
+  const { data } = await supabase().auth.getSession();
+  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  return api;
 }
+
+const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
+const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
+  withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -228,10 +238,5 @@ export const pointIndexWorkerStats = () => withWorker(async (api) => (api ? api.
  * request does not wait for the worker's script (called at sign-in, before the lines are read).
  */
 export function prewarmPointIndexWorker(): Promise<void> {
-  return withWorker(async (api) => {
-    const cfg = runtimeConfig();
-    if (!api || !cfg) return;
-    const { data } = await supabase().auth.getSession();
-    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-  });
+  return withWorker(async (api) => { if (api) await configured(api); });
 }
