@@ -100,6 +100,12 @@ async function signOutThenAnotherUser(page: Page, baseURL: string, where: { heap
   // A photo A viewed, as the service worker keeps it (runtime cache of point photos, pwa.config.ts).
   const photoPath = `/storage/v1/object/public/poi_images/points/${uniq()}-vue-par-A.jpg`;
   await page.evaluate(async (url) => { await (await caches.open('rail-photos')).put(url, new Response('photo de A', { headers: { 'content-type': 'text/plain' } })); }, photoPath);
+  // A's fresh read of the point when its form opens is still waiting at sign-out (an overwhelmed server: it is never
+  // answered); the form waits for it, so nothing opens. Sign-out must abort it, not leave it holding A's data.
+  let held = 0;
+  await page.route((url) => url.pathname.endsWith('/rest/v1/points') && url.search.includes(pointId), () => { held++; });
+  await page.getByRole('button', { name: `Modifier ${label}` }).click();
+  await expect.poll(() => held).toBeGreaterThan(0);
   // The point goes from the server: B has no reason to ever hold it.
   expect((await admin.from('points').delete().eq('id', pointId)).error).toBeNull();
   await expect(page.locator('.point-row', { hasText: label })).toHaveCount(0, { timeout: 15_000 });

@@ -29,11 +29,19 @@ describe('withSessionSignal', () => {
     expect(await res.text()).toBe('ok');
   });
 
-  it("keeps the caller's own signal", async () => {
-    const base = await hangingServer();
-    const own = new AbortController();
-    const waiting = fetch(`${base}/slow`, withSessionSignal({ signal: own.signal }));
-    own.abort();
-    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  it.each([['with AbortSignal.any', false], ['without it (older Safari)', true]])("keeps the caller's own signal, %s", async (_name, withoutAny) => {
+    const any = AbortSignal.any;
+    if (withoutAny) (AbortSignal as { any?: unknown }).any = undefined;
+    try {
+      const base = await hangingServer();
+      const own = new AbortController();
+      const waiting = fetch(`${base}/slow`, withSessionSignal({ signal: own.signal }));
+      own.abort();
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+      replaceSession('user-c');
+      const second = fetch(`${base}/slow`, withSessionSignal({ signal: new AbortController().signal }));
+      replaceSession(null);
+      await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    } finally { AbortSignal.any = any; }
   });
 });

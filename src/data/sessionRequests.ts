@@ -10,5 +10,16 @@ const requestsPart = definePart('requests', () => new AbortController(), (c) => 
 export function withSessionSignal(init: RequestInit | undefined): RequestInit {
   const session = currentSession().part(requestsPart).signal;
   const own = init?.signal;
-  return { ...init, signal: own ? AbortSignal.any([own, session]) : session };
+  return { ...init, signal: own ? eitherSignal(own, session) : session };
+}
+
+/** Aborted when either is (AbortSignal.any, or by hand on browsers without it: Safari before 17.4). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([a, b]);
+  const both = new AbortController();
+  for (const s of [a, b]) {
+    if (s.aborted) { both.abort(s.reason); break; }
+    s.addEventListener('abort', () => both.abort(s.reason), { once: true });
+  }
+  return both.signal;
 }

@@ -80,6 +80,8 @@ export interface MapCanvasProps {
   /** Longer text alternative (keyboard help), referenced by aria-describedby. */
   ariaDescription?: string;
   createClient?: () => ClusterClient;
+  /** The line `points` belong to: the cluster worker keeps the last lines' trees (a switch back reuses one). */
+  clusterLine?: string | null;
   onTap?: (e: { image: ImagePoint; hit: MapHit | null }) => void;
   onHover?: (image: ImagePoint) => void;
   onReady?: (api: MapEngineApi) => void;
@@ -179,7 +181,7 @@ export function MapCanvas(props: MapCanvasProps) {
     live.frameStale = true;
     if (!points || !client) { live.frame = null; ctl.redraw(); return; }
     // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
-    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
+    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height, props.clusterLine ?? undefined);
     requestFrame(true);
   }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 

@@ -91,6 +91,7 @@ export function MapView() {
       <MapCanvas
         image={image}
         points={derived.arrays}
+        clusterLine={points.line}
         levels={spriteLevels}
         zones={zones}
         markers={markers}
