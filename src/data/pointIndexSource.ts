@@ -37,9 +37,11 @@ const TOMBSTONE_PAGE = 1000;
  * never stopped.
  */
 export const IDLE_MS = 5000;
-interface WorkerSlot { host: HostedWorker<PointIndexWorkerApi> | null; inFlight: number; idle: ReturnType<typeof setTimeout> | undefined }
+/** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
+ * worker is terminated first, so a write of the ended session never lands after the clear that follows). */
+interface WorkerSlot { host: HostedWorker<PointIndexWorkerApi> | null; inFlight: number; idle: ReturnType<typeof setTimeout> | undefined; writes: Set<Promise<void>> }
 const workerPart = definePart('pointIndexWorker',
-  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { host: null, inFlight: 0, idle: undefined },
+  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { host: null, inFlight: 0, idle: undefined, writes: new Set<Promise<void>>() },
   (slot) => { if (slot) { clearTimeout(slot.idle); slot.host?.terminate(); slot.host = null; } });
 
 function startWorker(): HostedWorker<PointIndexWorkerApi> {
@@ -208,9 +210,6 @@ export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
   });
 }
 
-/** Replica writes posted to the worker and not yet done (a clear or a change of owner waits for them). */
-const replicaWrites = new Set<Promise<void>>();
-
 /**
  * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
  * false when there is no worker (the caller writes on this thread).
@@ -218,16 +217,17 @@ const replicaWrites = new Set<Promise<void>>();
 export function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
   return withWorker(async (api) => {
     if (!api) return false;
+    const writes = currentSession().part(workerPart)?.writes;
     const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
-    replicaWrites.add(w);
-    try { await w; } finally { replicaWrites.delete(w); }
+    writes?.add(w);
+    try { await w; } finally { writes?.delete(w); }
     return true;
   });
 }
 
 /** Resolves once every replica write posted so far has finished (or failed). */
 export async function replicaWritesSettled(): Promise<void> {
-  await Promise.allSettled([...replicaWrites]);
+  await Promise.allSettled([...(currentSession().part(workerPart)?.writes ?? [])]);
 }
 
 /** The worker's counters (tests: the record writes go through it). */
