@@ -31,6 +31,10 @@ import { fitHiddenLayers } from './hiddenLayers';
 import { SlicedPoints } from './slicedPoints';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 
+const NEVER_WAITS = (): boolean => false;
+const ALWAYS_READY = (): boolean => true;
+const NOTHING = (): void => undefined;
+
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
 const IMAGE_WAIT_MS = 600;
@@ -209,7 +213,8 @@ export function MapCanvas(props: MapCanvasProps) {
       requestFrame(false);
       imageCache?.refresh(v, ctl.view, pixelRatio());
     });
-    return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.painter.prepare = () => true; ctl.attachStage(null); };
+    // Module-level no-ops: a closure made here would keep this render's scope (props, the points) alive with the painter.
+    return () => { offFrame(); offSettle(); ctl.painter.waits = NEVER_WAITS; ctl.painter.prepare = ALWAYS_READY; ctl.painter.onInvalidate = NOTHING; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
   useEffect(() => { // after every render: a layer just hidden gives its pixels back, one just shown is sized and drawn
