@@ -1,6 +1,7 @@
 // Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
 // columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
-// precomputed pages (public.point_index_pages); sorts the newest-first order.
+// precomputed pages (public.point_index_pages); sorts the newest-first order; writes the replica's index records
+// (./replicaWrite.ts).
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -8,6 +9,8 @@ import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPoint
 import type { PointIndexPage } from '../src/core/pointIndex/types';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
+import type { StoredIndex } from './replicaSchema';
+import { replicaWriteStats, writeIndexRecord } from './replicaWrite';
 
 let client: SupabaseClient | null = null;
 let token = '';
@@ -55,6 +58,10 @@ const api = {
     const order = newestFirstOrder({ count, created, idBytes } as PointIndex);
     return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
   },
+
+  /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */
+  writeReplicaIndex(rec: StoredIndex, key: string): Promise<void> { return writeIndexRecord(rec, key); },
+  replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
 };
 
 function withToken(headers: HeadersInit | undefined): Headers {

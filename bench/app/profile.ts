@@ -6,7 +6,7 @@ import type { CDPSession } from '@playwright/test';
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }
 interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
-export async function profiled<T>(cdp: CDPSession, file: string, fn: () => Promise<T>): Promise<{ value: T; top: { fn: string; selfMs: number; share: number }[] }> {
+export async function profiled<T>(cdp: CDPSession, file: string, fn: () => Promise<T>, topN = 15): Promise<{ value: T; top: { fn: string; selfMs: number; share: number }[] }> {
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -22,6 +22,6 @@ export async function profiled<T>(cdp: CDPSession, file: string, fn: () => Promi
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   const total = (profile.endTime - profile.startTime) / 1000;
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, ms]) => ({ fn: k, selfMs: Math.round(ms), share: Math.round((ms / total) * 1000) / 10 }));
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, topN).map(([k, ms]) => ({ fn: k, selfMs: Math.round(ms), share: Math.round((ms / total) * 1000) / 10 }));
   return { value, top };
 }

@@ -7,10 +7,12 @@ import * as Comlink from 'comlink';
 import { runtimeConfig, supabase } from './client';
 import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
-import { hostWorker } from '../platform/workerHost';
+import { hostWorker, type HostedWorker } from '../platform/workerHost';
 import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
+import { replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
 import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
@@ -30,14 +32,40 @@ const TOMBSTONE_PAGE = 1000;
  * The session's point-index worker (src/platform/workerHost.ts): it holds the signed-in user's access token, so it
  * lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next user gets a
  * new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
+ * It is also stopped once idle for IDLE_MS (issue 19 part 2: its isolate, its heap and the buffers of the last pages
+ * and replica write are returned) and started again by the next call; calls in flight are counted, a busy worker is
+ * never stopped.
  */
+export const IDLE_MS = 5000;
+/** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
+ * worker is terminated first, so a write of the ended session never lands after the clear that follows). */
+interface WorkerSlot { host: HostedWorker<PointIndexWorkerApi> | null; inFlight: number; idle: ReturnType<typeof setTimeout> | undefined; writes: Set<Promise<void>> }
 const workerPart = definePart('pointIndexWorker',
-  () => typeof Worker === 'undefined' ? null : hostWorker<PointIndexWorkerApi>({
+  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { host: null, inFlight: 0, idle: undefined, writes: new Set<Promise<void>>() },
+  (slot) => { if (slot) { clearTimeout(slot.idle); slot.host?.terminate(); slot.host = null; } });
+
+function startWorker(): HostedWorker<PointIndexWorkerApi> {
+  return hostWorker<PointIndexWorkerApi>({
     create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
     fallback: () => mainThreadPointIndex,
     onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
-  }),
-  (host) => host?.terminate());
+  });
+}
+
+/** Runs `fn` with the session's worker API (started if needed; null without Worker support), counted as in flight. */
+async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | null) => Promise<T>): Promise<T> {
+  const slot = currentSession().part(workerPart);
+  if (!slot) return fn(null);
+  slot.host ??= startWorker();
+  slot.inFlight++;
+  clearTimeout(slot.idle);
+  try { return await fn(slot.host.api); } finally {
+    if (--slot.inFlight === 0) slot.idle = setTimeout(() => { if (slot.inFlight === 0) { slot.host?.terminate(); slot.host = null; } }, IDLE_MS);
+  }
+}
+
+/** Whether the session's point-index worker is running (tests: it stops once idle). */
+export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
 
 /** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
 const mainThreadPointIndex: PointIndexWorkerApi = {
@@ -54,16 +82,12 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
     return decodePointIndexPages(data as RawPointIndexPages);
   },
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
+  writeReplicaIndex: writeIndexRecord,
+  replicaStats: () => ({ ...replicaWriteStats }),
 };
 
-/** The session's point-index worker (null without Worker support: call the main-thread path). */
-function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
-  return currentSession().part(workerPart)?.api ?? null;
-}
-
 /** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
-async function pointIndexApi(): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
-  const api = getWorker();
+async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
   if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
@@ -71,8 +95,9 @@ async function pointIndexApi(): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fet
   return api;
 }
 
-const callPage = async (req: PointIndexRequest): Promise<PointIndexAnswer> => (await pointIndexApi()).fetch(req);
-const callPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> => (await pointIndexApi()).fetchPages(lineId, from, to);
+const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
+const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
+  withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -176,10 +201,42 @@ export async function fetchTombstones(since: string, lineId: string | null = nul
 }
 
 /** Slots of the index newest first, sorted in the worker (the main thread never sorts a million slots). */
-export async function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
-  const api = getWorker();
+export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
   const created = ix.created.slice(0, ix.count);
   const idBytes = ix.idBytes.slice(0, ix.count * 16);
-  if (!api) return newestFirstOrder({ ...ix, created, idBytes });
-  return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+  return withWorker(async (api) => {
+    if (!api) return newestFirstOrder({ ...ix, created, idBytes });
+    return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
+  });
+}
+
+/**
+ * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
+ * false when there is no worker (the caller writes on this thread).
+ */
+export function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
+  return withWorker(async (api) => {
+    if (!api) return false;
+    const writes = currentSession().part(workerPart)?.writes;
+    const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
+    writes?.add(w);
+    try { await w; } finally { writes?.delete(w); }
+    return true;
+  });
+}
+
+/** Resolves once every replica write posted so far has finished (or failed). */
+export async function replicaWritesSettled(): Promise<void> {
+  await Promise.allSettled([...(currentSession().part(workerPart)?.writes ?? [])]);
+}
+
+/** The worker's counters (tests: the record writes go through it). */
+export const pointIndexWorkerStats = () => withWorker(async (api) => (api ? api.replicaStats() : null));
+
+/**
+ * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page
+ * request does not wait for the worker's script (called at sign-in, before the lines are read).
+ */
+export function prewarmPointIndexWorker(): Promise<void> {
+  return withWorker(async (api) => { if (api) await configured(api); });
 }

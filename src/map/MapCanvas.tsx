@@ -31,6 +31,10 @@ import { fitHiddenLayers } from './hiddenLayers';
 import { SlicedPoints } from './slicedPoints';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 
+const NEVER_WAITS = (): boolean => false;
+const ALWAYS_READY = (): boolean => true;
+const NOTHING = (): void => undefined;
+
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
 const IMAGE_WAIT_MS = 600;
@@ -57,6 +61,8 @@ export interface MapEngineApi {
   pointSlices(): number;
   /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the ruler layer. */
   setUnderRuler(draw: UnderRuler | null): void;
+  /** A tap on screen (x, y) an overlay handles itself (the density strip's cells), so the mode's tool never gets it. */
+  setTapClaim(claims: ((x: number, y: number) => boolean) | null): void;
 }
 
 /** Draws in the ruler's layer before the ruler (screen px, the layer's pixel ratio already applied). */
@@ -112,6 +118,7 @@ export function MapCanvas(props: MapCanvasProps) {
     zones, markers, points, draft: props.draft ?? null, pointer: null as ImagePoint | null,
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
     onTap: props.onTap, onHover: props.onHover, underRuler: null as UnderRuler | null,
+    tapClaim: null as ((x: number, y: number) => boolean) | null,
   }).current;
   Object.assign(live, {
     zones, markers, points, draft: props.draft ?? null,
@@ -206,7 +213,8 @@ export function MapCanvas(props: MapCanvasProps) {
       requestFrame(false);
       imageCache?.refresh(v, ctl.view, pixelRatio());
     });
-    return () => { offFrame(); offSettle(); ctl.painter.waits = () => false; ctl.painter.prepare = () => true; ctl.attachStage(null); };
+    // Module-level no-ops: a closure made here would keep this render's scope (props, the points) alive with the painter.
+    return () => { offFrame(); offSettle(); ctl.painter.waits = NEVER_WAITS; ctl.painter.prepare = ALWAYS_READY; ctl.painter.onInvalidate = NOTHING; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
   useEffect(() => { // after every render: a layer just hidden gives its pixels back, one just shown is sized and drawn
@@ -221,7 +229,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const el = containerRef.current;
     if (!el) return;
     const gesture = createGestureState();
-    const tap = (x: number, y: number) => live.onTap?.({ image: screenToImage(ctl.viewport, x, y), hit: api.hitAt(x, y) });
+    const tap = (x: number, y: number) => !live.tapClaim?.(x, y) && live.onTap?.({ image: screenToImage(ctl.viewport, x, y), hit: api.hitAt(x, y) });
     const hover = (e: PointerEvent) => {
       if (!live.onHover) return;
       const r = el.getBoundingClientRect();
@@ -256,6 +264,7 @@ export function MapCanvas(props: MapCanvasProps) {
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     pointSlices: () => sliced.slices,
     setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[3]); },
+    setTapClaim: (claims) => { live.tapClaim = claims; },
   }), [ctl, client, live, sliced]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 

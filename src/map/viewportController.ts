@@ -22,6 +22,9 @@ export class ViewportController {
   private stage: Konva.Stage | null = null;
   private raf = 0;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Once disposed (until a stage is attached again), no frame or settle timer starts (they would keep the painter
+   * and its closures alive after the map is gone). */
+  private disposed = false;
   private anim: { from: Viewport; to: Viewport; start: number } | null = null;
   private frameListeners = new Set<FrameListener>();
   private lastPainted: Viewport | null = null;
@@ -34,6 +37,7 @@ export class ViewportController {
 
   attachStage(stage: Konva.Stage | null): void {
     this.stage = stage;
+    if (stage) this.disposed = false; // React StrictMode mounts again after a dispose: the controller is reused
     if (stage) this.schedule();
   }
 
@@ -113,6 +117,7 @@ export class ViewportController {
   }
 
   dispose(): void {
+    this.disposed = true;
     cancelAnimationFrame(this.raf);
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.frameListeners.clear();
@@ -129,7 +134,7 @@ export class ViewportController {
   }
 
   private schedule(): void {
-    if (this.raf) return;
+    if (this.raf || this.disposed) return; // a redraw after dispose (a late tile) must not start frames or timers
     this.raf = requestAnimationFrame(this.paint);
   }
 

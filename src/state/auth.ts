@@ -10,6 +10,7 @@ import { startLive, stopLive } from './live';
 import { beginUserSession, currentSession, endUserSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { endPointsSession, restorePoints } from './pointsCollection';
+import { prewarmPointIndexWorker } from '../data/pointIndexSource';
 import { initialLine } from './lineActions';
 import { currentLineIdAtom } from './tables';
 import { pendingLinkSearch } from './links';
@@ -91,6 +92,7 @@ export function enterSession(session: Session): Promise<void> {
     store.set(sessionAtom, session);
     store.set(currentLineIdAtom, initialLine(session.user.id, pendingLinkSearch()));
     void restorePoints(session.user.id); // a warm open draws the map of that line from the local replica at once
+    void prewarmPointIndexWorker().catch(() => undefined); // its script and token ready before the first page is asked for
     // An admin ending this access signs every open page out at once, idle or not (docs/product.md#session).
     void startLive({ userId: session.user.id, onAccessRevoked: () => { void endRevokedSession(); } });
   })();

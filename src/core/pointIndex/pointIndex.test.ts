@@ -1,7 +1,7 @@
 // The point index decoder (the SQL function's wire format) and the store's upsert/remove/lookup invariants.
 import { describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from './decode';
-import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, upsertRows } from './store';
+import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, reserve, upsertRows } from './store';
 import { filterSlots, indexStatusCounts, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
 import type { PointIndexRow } from './types';
 
@@ -137,5 +137,19 @@ describe('point index store', () => {
     // x = 100.25 + n, y = 50 - n: a box around n = 2..5
     const slots = slotsInPolygon(ix, [{ x: 101.5, y: 49 }, { x: 106, y: 49 }, { x: 106, y: 44 }, { x: 101.5, y: 44 }]);
     expect([...slots].map((s) => idAt(ix, s)).sort()).toEqual([2, 3, 4, 5].map(uuid).sort());
+  });
+});
+
+describe('reserve (a load that knows its size)', () => {
+  it('allocates once: pages appended after keep the same arrays and every id is found', () => {
+    const ix = createPointIndex(16);
+    reserve(ix, 3000);
+    const x = ix.x, lookup = ix.lookup;
+    for (let p = 0; p < 3; p++) appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 1000 }, (_, i) => row(p * 1000 + i + 1)))));
+    expect(ix.count).toBe(3000);
+    expect(ix.x).toBe(x); // no reallocation while the pages came in
+    expect(ix.lookup).toBe(lookup);
+    for (const n of [1, 999, 1000, 2500, 3000]) expect(ix.x[findSlot(ix, uuid(n))]).toBe(Math.fround(100 + n + 0.25));
+    expect(findSlot(ix, uuid(3001))).toBe(-1);
   });
 });

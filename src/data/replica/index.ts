@@ -1,12 +1,13 @@
 // The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
 //   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
 //   readIndex(line) / writeIndex(rec, line)   the point index columns and the sync cursor of one line (each line
-//                            the user opened has its own record)
+//                            the user opened has its own record; written in the point-index worker, off the main thread)
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
+import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
 
 export type { StoredDetails, StoredIndex } from './db';
 
@@ -32,6 +33,7 @@ const INDEX = 'points';
 /** Binds the replica to `userId`; returns true when it already belonged to that user (its data may be used). */
 export function openReplica(userId: string): Promise<boolean> {
   return guarded(async () => {
+    await replicaWritesSettled(); // a previous user's record still being written lands before the owner check
     const db = await replicaDb();
     const owner = await db.get('meta', OWNER);
     if (owner === userId) return true;
@@ -50,8 +52,12 @@ export function readIndex(lineId: string | null = null): Promise<StoredIndex | n
   return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);
 }
 
+/** Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here). */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
-  return guarded(async () => { await (await replicaDb()).put('index', rec, indexKey(lineId)); });
+  return guarded(async () => {
+    if (await writeReplicaIndexInWorker(rec, indexKey(lineId))) return;
+    await (await replicaDb()).put('index', rec, indexKey(lineId));
+  });
 }
 
 export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {
@@ -82,6 +88,7 @@ export function deleteDetails(ids: readonly string[]): Promise<void> {
 /** Empties the replica (sign-out). Never throws. */
 export async function clearReplica(): Promise<void> {
   try {
+    await replicaWritesSettled(); // a record written in the worker must not land after the clear
     const db = await replicaDb();
     const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
     await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear(), tx.done]);

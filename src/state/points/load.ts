@@ -4,7 +4,7 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, createPointIndex, removeIds } from '../../core/pointIndex/store';
+import { appendPage, createPointIndex, removeIds, reserve } from '../../core/pointIndex/store';
 import type { PointIndexPage } from '../../core/pointIndex/types';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom } from '../pointIndex';
 import { forgetPointDetails } from '../pointDetails';
@@ -106,7 +106,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           publish();
         }
       },
-      onEstimate: (t) => { total = t; },
+      onEstimate: (t) => { total = t; if (stillHere()) reserve(currentIndex(), t); },
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return true;
@@ -115,8 +115,9 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     publish();
     store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
     scheduleSave(0); // the next open is warm even if this tab closes soon
-    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
-    await syncPoints();
+    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
+    // load is over for the user: its round trips no longer hold the loading state).
+    void syncPoints();
     return true;
   } catch (e) {
     if (!scope.active) return true; // signed out meanwhile (its requests were aborted)

@@ -1,0 +1,76 @@
+// A line's replica record is written in the point-index worker (issue 19 part 3), in Chromium with real IndexedDB:
+// its arrays are transferred (emptied here, never cloned on this thread), the main thread's IndexedDB put is never
+// called for it (counted by a hook on IDBObjectStore.prototype.put), the worker's counter says it wrote it, it
+// reads back whole on this thread, and a clear right after a write leaves nothing (the clear waits for the write).
+// The worker stops once idle (its isolate and buffers returned) and starts again for the next call.
+import { afterAll, describe, expect, it } from 'vitest';
+import { clearReplica, openReplica, readIndex, writeIndex, type StoredIndex } from './index';
+import { IDLE_MS, pointIndexWorkerRunning, pointIndexWorkerStats } from '../pointIndexSource';
+import { createPointIndex, upsertRows } from '../../core/pointIndex/store';
+import { uuidAt } from '../../core/pointIndex/ids';
+
+function sampleRecord(n: number): StoredIndex {
+  const ix = createPointIndex(n);
+  upsertRows(ix, Array.from({ length: n }, (_, i) => ({
+    id: `${(i + 1).toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`, x: i * 1.5, y: 200 + i, km: i % 7 ? i / 10 : null,
+    created: 1_700_000_000_000 + i, updated: 1_700_000_100_000 + i, status: 'signale' as const, criticality: i % 2 ? 'danger' : 'attention', teamId: null,
+  })));
+  return {
+    count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys], idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n),
+    y: ix.y.slice(0, n), km: ix.km.slice(0, n), created: ix.created.slice(0, n), updated: ix.updated.slice(0, n),
+    status: ix.status.slice(0, n), crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: 1_700_000_200_000, savedAt: Date.now(),
+  };
+}
+
+/** Counts IndexedDB puts made on this thread while `fn` runs. */
+async function mainThreadPuts(fn: () => Promise<void>): Promise<number> {
+  const original = IDBObjectStore.prototype.put;
+  let n = 0;
+  IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>) { n++; return original.apply(this, args); };
+  try { await fn(); } finally { IDBObjectStore.prototype.put = original; }
+  return n;
+}
+
+afterAll(() => clearReplica());
+
+describe('replica index record written in the point-index worker', () => {
+  it('transfers the arrays, writes in the worker, reads back whole', async () => {
+    await openReplica('user-1');
+    const before = (await pointIndexWorkerStats())!;
+    const rec = sampleRecord(5000);
+    const id1234 = uuidAt(rec.idBytes, 1234);
+    const x1234 = rec.x[1234];
+    const puts = await mainThreadPuts(() => writeIndex(rec, 'line-a'));
+    expect(puts).toBe(0);
+    expect(rec.x.length).toBe(0); // transferred, not cloned on this thread
+    expect(rec.idBytes.length).toBe(0);
+    expect((await pointIndexWorkerStats())!.writes - before.writes).toBe(1);
+    const got = await readIndex('line-a');
+    expect(got!.count).toBe(5000);
+    expect(got!.cursorMs).toBe(1_700_000_200_000);
+    expect(uuidAt(got!.idBytes, 1234)).toBe(id1234);
+    expect(got!.x[1234]).toBe(x1234);
+    expect(Array.from(got!.crit.subarray(0, 4))).toEqual([0, 1, 0, 1]);
+    expect(await readIndex('line-b')).toBeNull();
+  });
+
+  it('a clear issued while a write is in flight leaves nothing behind', async () => {
+    await openReplica('user-1');
+    const write = writeIndex(sampleRecord(20_000), 'line-a');
+    await clearReplica();
+    await write;
+    expect(await readIndex('line-a')).toBeNull();
+  });
+
+  it('the worker stops once idle and starts again for the next call', async () => {
+    await openReplica('user-1');
+    await writeIndex(sampleRecord(10), 'line-b');
+    expect(pointIndexWorkerRunning()).toBe(true);
+    await new Promise((r) => setTimeout(r, IDLE_MS + 500));
+    expect(pointIndexWorkerRunning()).toBe(false);
+    await writeIndex(sampleRecord(12), 'line-c');
+    expect(pointIndexWorkerRunning()).toBe(true);
+    expect((await readIndex('line-c'))!.count).toBe(12);
+    expect((await readIndex('line-b'))!.count).toBe(10);
+  });
+});
