@@ -52,6 +52,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('requests read their results off
     const t = await m.c.rpc('test_types').single();
     expect(t.error).toBeNull();
     expect(t.data).toEqual({ big: 4294967296, small: 7, d: '2026-11-25', n: 1.5 });
+    // A table read (its json text comes back as bytes from the thread): ~2.5 MB, then one row as an object.
+    await s.db.admin.exec(`insert into public.points (name, description, kilometer, km_value, "position", status, criticality)
+      select 'Gros ' || g, repeat('Éclisse fissurée ', 150), '1.' || g, 1 + g / 1000.0, '{"x": 1, "y": 2}', 'signale', 'attention'
+        from generate_series(1, 1000) g`);
+    const all = await m.c.from('points').select('id, name, description').like('name', 'Gros %').order('name');
+    expect(all.error).toBeNull();
+    expect(all.data).toHaveLength(1000);
+    expect(all.data![0].description).toBe('Éclisse fissurée '.repeat(150));
+    const one = await m.c.from('points').select('name').eq('id', all.data![5].id).single();
+    expect(one.error).toBeNull();
+    expect(one.data).toEqual({ name: all.data![5].name });
     const bad = await m.c.from('points').insert({ name: 'x', status: 'nimporte' }).select();
     expect(bad.error?.code).toBe('23502'); // a required column missing: PostgreSQL's code and message come through
     expect(bad.error?.message).toMatch(/null value in column/);

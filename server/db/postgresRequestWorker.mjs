@@ -48,7 +48,21 @@ async function run(m) {
       const client = txs.get(m.tx);
       if (!client) throw new Error(`transaction ${m.tx} is not open`);
       const r = await client.query(m.sql, m.params);
-      return { rows: r.rows, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
+      const transfer = [];
+      // Columns asked as bytes: UTF-8 encoded here, in a buffer of their own (never Node's shared pool), transferred.
+      if (m.bytes) {
+        for (const row of r.rows) {
+          for (const k of m.bytes) {
+            const v = row[k];
+            if (typeof v !== 'string') continue;
+            const b = Buffer.allocUnsafeSlow(Buffer.byteLength(v));
+            b.write(v);
+            row[k] = b;
+            transfer.push(b.buffer);
+          }
+        }
+      }
+      return { value: { rows: r.rows, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 }, transfer };
     }
     case 'end': {
       const client = txs.get(m.tx);
@@ -74,7 +88,9 @@ async function run(m) {
 
 parentPort.on('message', (m) => {
   run(m).then(
-    (value) => parentPort.postMessage({ id: m.id, ok: true, value }),
+    (out) => m.op === 'query'
+      ? parentPort.postMessage({ id: m.id, ok: true, value: out.value }, out.transfer)
+      : parentPort.postMessage({ id: m.id, ok: true, value: out }),
     (e) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(e) }),
   );
 });

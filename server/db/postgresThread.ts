@@ -2,9 +2,9 @@
 // a request's transaction is begun there (role switch and setup included), its queries sent by message, and its
 // results (one json text value for a read, however large) come back already parsed, so the main thread never
 // parses a big result. Messages: {op:'begin', readOnly, setup} → tx id; {op:'query', tx, sql, params} → result;
-// {op:'end', tx, commit}; {op:'close'}.
+// {op:'end', tx, commit}; {op:'close'}. A query's `bytes` columns come back as transferred UTF-8 bytes.
 import { Worker } from 'node:worker_threads';
-import type { QueryResult, Queryable, Row } from './types';
+import type { QueryOptions, QueryResult, Queryable, Row } from './types';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: Record<string, string> };
 
@@ -67,7 +67,18 @@ export async function openRequestThread(url: string, max: number): Promise<Reque
   return {
     async transaction(readOnly, setup, fn) {
       const tx = await call<number>({ op: 'begin', readOnly, setup });
-      const q: Queryable = { query: <T = Row>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', tx, sql, params }) };
+      const q: Queryable = {
+        query: async <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) => {
+          const r = await call<QueryResult<T>>({ op: 'query', tx, sql, params, bytes: opts?.bytes });
+          if (opts?.bytes) {
+            // Transferred Uint8Arrays → Buffers over the same memory (no copy).
+            for (const row of r.rows as Record<string, unknown>[]) {
+              for (const k of opts.bytes) { const v = row[k]; if (v instanceof Uint8Array) row[k] = Buffer.from(v.buffer, v.byteOffset, v.byteLength); }
+            }
+          }
+          return r;
+        },
+      };
       let out;
       try {
         out = await fn(q);
