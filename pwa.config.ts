@@ -3,6 +3,7 @@
 // line image and the tiles viewed (cache first: their URL changes when replaced), point photos (cache first), /config.json (network first). API calls never cached.
 // registerType 'prompt': a new version waits until every tab is closed (or the user accepts the French message).
 import { VitePWA } from 'vite-plugin-pwa';
+import { PHOTO_CACHE } from './src/platform/photoCache';
 
 export const THEME_COLOR = '#0b4f9c';
 
@@ -58,7 +59,7 @@ export function pwaPlugin() {
         {
           urlPattern: ({ url }) => /\/storage\/v1\/object\/public\/poi_images\//.test(url.pathname),
           handler: 'CacheFirst',
-          options: { cacheName: 'rail-photos', expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
+          options: { cacheName: PHOTO_CACHE, expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
         },
       ],
     },

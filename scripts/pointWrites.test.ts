@@ -32,8 +32,8 @@ const CALLERS: Record<string, { from: string; callers: string[] }> = {
   bulkUpdatePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/offline/bulkReplay.ts'] },
   bulkDeletePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/bulkActions.ts'] },
   // The online edit and delete of one point (not yet through the outbox: docs/architecture.md#where-a-point-is-written).
-  savePointRow: { from: 'src/data/repositories.ts', callers: ['src/state/pointsCollection.ts'] },
-  deletePoint: { from: 'src/data/repositories.ts', callers: ['src/state/pointsCollection.ts'] },
+  savePointRow: { from: 'src/data/repositories.ts', callers: ['src/state/points/write.ts'] },
+  deletePoint: { from: 'src/data/repositories.ts', callers: ['src/state/points/write.ts'] },
 };
 
 describe('where a point is written', () => {

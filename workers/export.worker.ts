@@ -1,26 +1,6 @@
-// Export worker (issue 13): reads point pages from the REST API with the caller's token, turns them into CSV or
-// GeoJSON with src/core/export and hands ~1 MB UTF-8 chunks (transferred, not copied) to the main thread, which
-// writes them to the file. Progress and cancellation through Comlink.
+// Export worker (issue 13): the API of ./exportApi.ts off the main thread.
 import * as Comlink from 'comlink';
-import { runExport, type ExportJob } from '../src/core/export/run';
-import { restPageReader, withCreatorEmails, type RestAuth } from '../src/core/export/source';
+import { createExportApi } from './exportApi';
 
-export type ExportWrite = (chunk: Uint8Array) => Promise<void>;
-export type ExportProgress = (rowsRead: number, rowsWritten: number) => void;
-
-let cancelled = false;
-const api = {
-  async run(job: ExportJob, auth: RestAuth, write: ExportWrite, progress?: ExportProgress) {
-    cancelled = false;
-    const encoder = new TextEncoder();
-    return runExport(job, {
-      fetchPage: withCreatorEmails(restPageReader(auth, job.filter), auth, job.lookups.emails),
-      write: async (text) => { const bytes = encoder.encode(text); await write(Comlink.transfer(bytes, [bytes.buffer])); },
-      onProgress: progress,
-      cancelled: () => cancelled,
-    });
-  },
-  cancel() { cancelled = true; },
-};
-export type ExportWorkerApi = typeof api;
-Comlink.expose(api);
+export type { ExportWorkerApi, ExportWrite, ExportProgress } from './exportApi';
+Comlink.expose(createExportApi());

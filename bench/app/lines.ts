@@ -52,8 +52,12 @@ const SWITCH_IN_PAGE = `(async ([code, id, count]) => {
   obs.disconnect();
   void map;
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  return performance.now() - t0;
+  return { total: performance.now() - t0, ready: readyAt - t0, frame: frameAt - t0 };
 })`;
+
+/** A switch's time and its phases: click → the index shows the line (ready), → the cluster worker's first frame for
+ * it (frame), → two painted frames (total). */
+interface SwitchTiming { total: number; ready: number; frame: number }
 
 const median = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[s.length >> 1] : NaN; };
 const p95 = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] : NaN; };
@@ -65,10 +69,11 @@ async function openPicker(page: Page, code: string) {
   await page.locator('.line-picker-option').filter({ has: page.locator('.line-picker-code', { hasText: new RegExp(`^${code}$`) }) }).waitFor({ timeout: 10_000 });
 }
 
-async function switchTo(page: Page, l: LineInfo): Promise<number> {
+async function switchTimed(page: Page, l: LineInfo): Promise<SwitchTiming> {
   await openPicker(page, l.code);
-  return page.evaluate(`${SWITCH_IN_PAGE}(${JSON.stringify([l.code, l.id, l.count])})`) as Promise<number>;
+  return page.evaluate(`${SWITCH_IN_PAGE}(${JSON.stringify([l.code, l.id, l.count])})`) as Promise<SwitchTiming>;
 }
+const switchTo = async (page: Page, l: LineInfo): Promise<number> => (await switchTimed(page, l)).total;
 
 /** Waits until the points of the line shown are loaded and synced (the replica record is then written soon after). */
 async function settled(page: Page) {
@@ -109,9 +114,13 @@ export async function linesRun(browser: Browser, url: string, lines: LineInfo[],
 
     // Back and forth between the two lines shown last (each was opened and synced just before).
     const pair = [opened[opened.length - 2], opened[opened.length - 1]];
-    const warm: number[] = [];
+    const warm: number[] = [], warmReady: number[] = [], warmCluster: number[] = [], warmPaint: number[] = [];
     const run = async () => {
-      for (let i = 0; i < WARM_ROUNDS * 2; i++) { warm.push(await switchTo(page, pair[i % 2])); await settled(page); }
+      for (let i = 0; i < WARM_ROUNDS * 2; i++) {
+        const t = await switchTimed(page, pair[i % 2]);
+        warm.push(t.total); warmReady.push(t.ready); warmCluster.push(t.frame - t.ready); warmPaint.push(t.total - t.frame);
+        await settled(page);
+      }
     };
     if (opts.profileFile) {
       const cdp: CDPSession = await context.newCDPSession(page);
@@ -121,6 +130,10 @@ export async function linesRun(browser: Browser, url: string, lines: LineInfo[],
     } else await run();
     out.linesWarmMedianMs = median(warm);
     out.linesWarmP95Ms = p95(warm);
+    // Where a warm switch's time goes (medians): index shown (React commit), cluster frame after it, paint after it.
+    out.linesWarmReadyMedianMs = median(warmReady);
+    out.linesWarmClusterMedianMs = median(warmCluster);
+    out.linesWarmPaintMedianMs = median(warmPaint);
 
     // Lines opened earlier, not among the last two: from the replica.
     const replica: number[] = [];

@@ -63,7 +63,9 @@ export async function runLinesCase(o: {
   const metrics: [string, string][] = [
     ['linesSignInMs', 'sign-in → first line loaded (ms)'], ['linesOpenMedianMs', 'open a line never opened (median ms)'],
     ['linesOpenMaxMs', 'open a line never opened (max ms)'], ['linesWarmMedianMs', 'switch line warm, back and forth (median ms)'],
-    ['linesWarmP95Ms', 'switch line warm, back and forth (p95 ms; target <= 300)'], ['linesReplicaMedianMs', 'switch to a line opened earlier (replica, median ms)'],
+    ['linesWarmP95Ms', 'switch line warm, back and forth (p95 ms; target <= 300)'],
+    ['linesWarmReadyMedianMs', '  warm: click → line\'s index shown (median ms)'], ['linesWarmClusterMedianMs', '  warm: → its cluster frame (median ms)'],
+    ['linesWarmPaintMedianMs', '  warm: → two painted frames (median ms)'], ['linesReplicaMedianMs', 'switch to a line opened earlier (replica, median ms)'],
     ['linesReplicaMaxMs', 'switch to a line opened earlier (replica, max ms)'], ['linesSearchMedianMs', 'search over every line → first result (median ms)'],
     ['linesSearchP95Ms', 'search over every line → first result (p95 ms)'], ['loadAvg', 'load average (1 min) during the run'],
   ];

@@ -1,6 +1,7 @@
 // The one supabase-js client of the app, configured at runtime from GET /config.json.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { REALTIME_EVENTS_PER_SECOND } from '../core/constants';
+import { withSessionSignal } from './sessionRequests';
 
 export interface RuntimeConfig { supabaseUrl: string; supabaseAnonKey: string }
 
@@ -19,9 +20,12 @@ export function onAccountDisabled(cb: () => void): () => void {
   return () => { disabledListeners.delete(cb); };
 }
 
-/** fetch that notices the 'account disabled' refusal on any API response (REST, RPC) and tells the listeners. */
+/**
+ * fetch that notices the 'account disabled' refusal on any API response (REST, RPC) and tells the listeners; a
+ * request is aborted when the session it started in ends (./sessionRequests.ts).
+ */
 const watchingFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
+  const res = await fetch(input, withSessionSignal(init));
   if (res.status === 403 && disabledListeners.size > 0) {
     try {
       const body = (await res.clone().json()) as { hint?: unknown };

@@ -5,6 +5,9 @@
 // for "what changed since" (the replica's sync). Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { runtimeConfig, supabase } from './client';
+import { currentSession } from './currentSession';
+import { definePart } from '../core/session/scope';
+import { hostWorker } from '../platform/workerHost';
 import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
@@ -23,43 +26,53 @@ export const USE_PRECOMPUTED_PAGES = true;
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
-let worker: { w: Worker; api: Comlink.Remote<PointIndexWorkerApi> } | null = null;
+/**
+ * The session's point-index worker (src/platform/workerHost.ts): it holds the signed-in user's access token, so it
+ * lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next user gets a
+ * new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
+ */
+const workerPart = definePart('pointIndexWorker',
+  () => typeof Worker === 'undefined' ? null : hostWorker<PointIndexWorkerApi>({
+    create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
+    fallback: () => mainThreadPointIndex,
+    onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
+  }),
+  (host) => host?.terminate());
+
+/** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
+const mainThreadPointIndex: PointIndexWorkerApi = {
+  configure: () => undefined,
+  async fetch(req) {
+    const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
+    if (error) throw error;
+    const raw = data as RawPointIndexPage;
+    return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
+  },
+  async fetchPages(lineId, from, to) {
+    const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+    if (error) throw error;
+    return decodePointIndexPages(data as RawPointIndexPages);
+  },
+  order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
+};
+
+/** The session's point-index worker (null without Worker support: call the main-thread path). */
 function getWorker(): Comlink.Remote<PointIndexWorkerApi> | null {
-  if (typeof Worker === 'undefined') return null;
-  if (!worker) {
-    const w = new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' });
-    worker = { w, api: Comlink.wrap<PointIndexWorkerApi>(w) };
-  }
-  return worker.api;
+  return currentSession().part(workerPart)?.api ?? null;
 }
 
-async function callPage(req: PointIndexRequest): Promise<PointIndexAnswer> {
+/** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
+async function pointIndexApi(): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
   const api = getWorker();
   const cfg = runtimeConfig();
-  if (api && cfg) {
-    const { data } = await supabase().auth.getSession();
-    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-    return api.fetch(req);
-  }
-  // No worker (tests in Node): the same call on this thread.
-  const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
-  if (error) throw error;
-  const raw = data as RawPointIndexPage;
-  return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
+  if (!api || !cfg) return mainThreadPointIndex;
+  const { data } = await supabase().auth.getSession();
+  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  return api;
 }
 
-async function callPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-  const api = getWorker();
-  const cfg = runtimeConfig();
-  if (api && cfg) {
-    const { data } = await supabase().auth.getSession();
-    await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
-    return api.fetchPages(lineId, from, to);
-  }
-  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-  if (error) throw error;
-  return decodePointIndexPages(data as RawPointIndexPages);
-}
+const callPage = async (req: PointIndexRequest): Promise<PointIndexAnswer> => (await pointIndexApi()).fetch(req);
+const callPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> => (await pointIndexApi()).fetchPages(lineId, from, to);
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }

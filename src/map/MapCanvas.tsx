@@ -9,7 +9,7 @@ import { levelForZoom } from '../core/cluster/levels';
 import type { ImagePoint, LineImage, Zone } from '../core/types';
 import type { PkMarker } from '../core/pk';
 import { ViewportController } from './viewportController';
-import { visibleImageRect, screenToImage, type Size } from './viewportMath';
+import { visibleImageRect, screenToImage, type Size, type Viewport } from './viewportMath';
 import { ClusterClient, createClusterWorkerClient, type FrameRequest } from './clusterClient';
 import type { MapPointArrays } from './pointData';
 import { MarkerSprites, type SpriteLevel } from './markerSprites';
@@ -55,7 +55,12 @@ export interface MapEngineApi {
   imageTiles(): Promise<string[]>;
   /** Slices the points layer was drawn in so far (a big frame is drawn in several, one per animation frame). */
   pointSlices(): number;
+  /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the ruler layer. */
+  setUnderRuler(draw: UnderRuler | null): void;
 }
+
+/** Draws in the ruler's layer before the ruler (screen px, the layer's pixel ratio already applied). */
+export type UnderRuler = (ctx: CanvasRenderingContext2D, v: Viewport, view: Size, image: Size) => void;
 
 export interface MapCanvasProps {
   image: LineImage;
@@ -71,6 +76,8 @@ export interface MapCanvasProps {
   /** Longer text alternative (keyboard help), referenced by aria-describedby. */
   ariaDescription?: string;
   createClient?: () => ClusterClient;
+  /** The line `points` belong to: the cluster worker keeps the last lines' trees (a switch back reuses one). */
+  clusterLine?: string | null;
   onTap?: (e: { image: ImagePoint; hit: MapHit | null }) => void;
   onHover?: (image: ImagePoint) => void;
   onReady?: (api: MapEngineApi) => void;
@@ -104,7 +111,7 @@ export function MapCanvas(props: MapCanvasProps) {
     frameResolved: null as Uint8Array | null,
     zones, markers, points, draft: props.draft ?? null, pointer: null as ImagePoint | null,
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
-    onTap: props.onTap, onHover: props.onHover,
+    onTap: props.onTap, onHover: props.onHover, underRuler: null as UnderRuler | null,
   }).current;
   Object.assign(live, {
     zones, markers, points, draft: props.draft ?? null,
@@ -170,7 +177,7 @@ export function MapCanvas(props: MapCanvasProps) {
     live.frameStale = true;
     if (!points || !client) { live.frame = null; ctl.redraw(); return; }
     // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
-    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height);
+    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height, props.clusterLine ?? undefined);
     requestFrame(true);
   }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 
@@ -248,6 +255,7 @@ export function MapCanvas(props: MapCanvasProps) {
     redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[4]); },
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     pointSlices: () => sliced.slices,
+    setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[3]); },
   }), [ctl, client, live, sliced]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
@@ -278,6 +286,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const ruler: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
       ctx.setTransform(p, 0, 0, p, 0, 0);
+      live.underRuler?.(ctx, ctl.viewport, ctl.view, imageSize);
       drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
     };
     const draftScene: Scene = (c, shape) => {

@@ -16,6 +16,7 @@ import { LassoOverlay } from './LassoOverlay';
 import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { PkHighlight } from './PkHighlight';
+import { DensityStrip } from './DensityStrip';
 import { DraftToolbar } from './DraftToolbar';
 import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
@@ -90,6 +91,7 @@ export function MapView() {
       <MapCanvas
         image={image}
         points={derived.arrays}
+        clusterLine={points.line}
         levels={spriteLevels}
         zones={zones}
         markers={markers}
@@ -104,6 +106,7 @@ export function MapView() {
       >
         {api && <ZoomControls controller={api.controller} />}
         {api && <PkHighlight controller={api.controller} />}
+        {api && <DensityStrip api={api} />}
         {mode === 'draw-zone' && (
           <DraftToolbar
             vertexCount={draft.length}

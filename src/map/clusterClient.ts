@@ -25,11 +25,12 @@ export class ClusterClient {
     this.host = host;
   }
 
-  /** Replaces the indexed points. The arrays are transferred to the worker: do not use them afterwards. */
-  load(xs: Float64Array, ys: Float64Array, severity: Uint8Array, width: number, height: number): Promise<ClusterLoadResult | null> {
+  /** Replaces the indexed points. The arrays are transferred to the worker: do not use them afterwards.
+   * `line`: the points' line; the worker then keeps the last lines' trees and reuses one for the same points. */
+  load(xs: Float64Array, ys: Float64Array, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
     const gen = ++this.generation;
     const t = <A extends Float64Array | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
-    this.loading = this.api.load(t(xs), t(ys), t(severity), width, height).catch((e) => { console.error('cluster load failed', e); return null; });
+    this.loading = this.api.load(t(xs), t(ys), t(severity), width, height, line).catch((e) => { console.error('cluster load failed', e); return null; });
     const done = this.loading;
     void done.then(() => { if (gen === this.generation) this.flush(); });
     return done;

@@ -7,9 +7,14 @@ import type { Size, Viewport } from './viewportMath';
 export const RULER_BAND_TOP = 0.9; // fraction of the image height where the ruler band starts (line.png: y 1350 of 1500)
 const BAND_PX = 44; // screen px, height of the drawn ruler strip
 
+/** Screen y of the ruler band's top (the band sticks to the view bottom when the image's bottom is below it). */
+export function rulerBandTop(v: Viewport, view: Size, image: Size): number {
+  return Math.min(image.height * RULER_BAND_TOP * v.scale + v.y, view.height - BAND_PX);
+}
+
 export function drawRuler(ctx: CanvasRenderingContext2D, markers: readonly PkMarker[], v: Viewport, view: Size, image: Size): void {
   const s = v.scale;
-  const bandTop = Math.min(image.height * RULER_BAND_TOP * s + v.y, view.height - BAND_PX);
+  const bandTop = rulerBandTop(v, view, image);
   const left = Math.max(0, v.x);
   const right = Math.min(view.width, image.width * s + v.x);
   ctx.fillStyle = 'rgba(251,251,248,0.92)';

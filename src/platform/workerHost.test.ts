@@ -3,7 +3,7 @@
 // answers is used, and terminate() ends everything. The real module worker in Chromium: workerHost.browser.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Comlink from 'comlink';
-import { hostWorker, type HostedWorker } from './workerHost';
+import { hostWorker, onDemandWorker, type HostedWorker } from './workerHost';
 
 const makeApi = (tag: string) => ({
   calls: 0,
@@ -99,5 +99,49 @@ describe('hostWorker', () => {
   it('is not mistaken for a promise (awaiting the api does not hang)', async () => {
     const h = host({ create: () => { throw new Error('no worker'); }, fallback: () => makeApi('main') });
     expect(await Promise.resolve(h.api)).toBe(h.api);
+  });
+  it('rejects a call still running when terminate() ends the worker (it would never be answered)', async () => {
+    const slow = { wait: () => new Promise<never>(() => undefined) };
+    const w = channelWorker(slow);
+    const h = hostWorker<typeof slow>({ create: () => w, fallback: () => slow });
+    await h.ready;
+    const running = h.api.wait();
+    await new Promise((r) => setTimeout(r, 10));
+    h.terminate();
+    await expect(running).rejects.toThrow("worker host: 'wait' ended by terminate()");
+  });
+});
+
+describe('onDemandWorker', () => {
+  it('starts at the first call, ends once idle, and starts again at the next call', async () => {
+    const created: ReturnType<typeof channelWorker>[] = [];
+    const d = onDemandWorker<Api>({ create: () => { const w = channelWorker(makeApi('worker')); created.push(w); return w; }, fallback: () => makeApi('main') }, 30);
+    expect(d.running).toBe(false);
+    expect(created).toHaveLength(0);
+    expect(await d.api.where()).toBe('worker');
+    expect(await d.api.where()).toBe('worker'); // within the idle delay: the same worker
+    expect(created).toHaveLength(1);
+    expect(d.running).toBe(true);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(d.running).toBe(false);
+    expect(created[0].terminate).toHaveBeenCalledTimes(1);
+    expect(await d.api.where()).toBe('worker');
+    expect(created).toHaveLength(2);
+    d.terminate();
+    expect(created[1].terminate).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not ended while a call is in flight, however long it takes', async () => {
+    let release: () => void = () => undefined;
+    const slow = { wait: () => new Promise<string>((r) => { release = () => r('done'); }) };
+    const w = channelWorker(slow);
+    const d = onDemandWorker<typeof slow>({ create: () => w, fallback: () => slow }, 10);
+    const running = d.api.wait();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(w.terminate).not.toHaveBeenCalled();
+    release();
+    expect(await running).toBe('done');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(w.terminate).toHaveBeenCalledTimes(1);
   });
 });

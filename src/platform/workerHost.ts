@@ -1,7 +1,9 @@
 // The one way to run a Comlink worker: start it, fall back to the same API on the main thread where a worker
 // cannot start (no Worker constructor, a refused or failed module load), and end it. Both paths go through
 // Comlink (the fallback over a MessageChannel), so callers get the same async calls, structured clones and
-// transfers either way. See CONTRIBUTING.md#where-things-go.
+// transfers either way. `hostWorker` starts one now; `onDemandWorker` starts it at the first call and ends it once
+// idle (no call in flight) for a while. A call still running when the worker is ended rejects (never hangs).
+// See CONTRIBUTING.md#where-things-go.
 import * as Comlink from 'comlink';
 
 export type WorkerPlace = 'worker' | 'main-thread';
@@ -95,7 +97,8 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
         await Promise.race([ready, stopped]);
         if (terminated || !remote) throw new Error(`worker host: '${name}' called after terminate()`);
         const method = (remote as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
-        return method(...args);
+        // Ended mid-call (e.g. sign-out): the answer will never come, so the call rejects.
+        return Promise.race([method(...args), stopped.then(() => { throw new Error(`worker host: '${name}' ended by terminate()`); })]);
       };
     },
   });
@@ -110,4 +113,43 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
       stop();
     },
   };
+}
+
+export interface OnDemandWorker<T> {
+  /** Method calls: the first one starts the worker (or its fallback); it ends once idle for `idleMs`. */
+  readonly api: Comlink.Remote<T>;
+  /** Ends the worker now (calls in flight reject); the next call starts a new one. */
+  terminate(): void;
+  /** Whether a worker (or fallback) is running now (tests, memory). */
+  readonly running: boolean;
+}
+
+/**
+ * A worker started at the first call and ended once no call has been in flight for `idleMs`: its isolate's memory
+ * returns between uses. Only for stateless APIs (each call complete in itself): state kept between calls would be
+ * lost when it ends.
+ */
+export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: number): OnDemandWorker<T> {
+  let host: HostedWorker<T> | null = null;
+  let inFlight = 0;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const end = () => { clearTimeout(idleTimer); host?.terminate(); host = null; };
+  const api = new Proxy({} as Comlink.Remote<T>, {
+    get(_target, name) {
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        clearTimeout(idleTimer);
+        host ??= hostWorker(spec);
+        const mine = host;
+        inFlight++;
+        try {
+          return await (mine.api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name](...args);
+        } finally {
+          inFlight--;
+          if (inFlight === 0 && host === mine) idleTimer = setTimeout(end, idleMs);
+        }
+      };
+    },
+  });
+  return { api, terminate: end, get running() { return host !== null; } };
 }

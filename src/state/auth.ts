@@ -16,6 +16,7 @@ import { pendingLinkSearch } from './links';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
+import { forgetCachedPhotos } from '../platform/photoCache';
 import { startOffline } from './offline';
 import { cachedProfile, forgetProfile, forgetStoredSession, restoreSession } from './offline/session';
 
@@ -116,6 +117,7 @@ function clearSession(): void {
   endUserSession();
   // Sign-out clears the local replica too (the next user of this browser must not see these data).
   void endPointsSession(true);
+  void forgetCachedPhotos(); // the photos this user viewed, kept by the service worker
   resetAllState();
   store.set(authReadyAtom, true);
 }

@@ -1,4 +1,5 @@
-// 'Exporter' (issue 13): the points of a filter as CSV or GeoJSON, built in workers/export.worker.ts and streamed to
+// 'Exporter' (issue 13): the points of a filter as CSV or GeoJSON, built in workers/export.worker.ts (through
+// src/platform/workerHost.ts, main-thread fallback) and streamed to
 // the file: with the File System Access API (showSaveFilePicker) each chunk is written as it comes; elsewhere the
 // chunks are kept as Blob parts (never one giant string) and downloaded at the end.
 import * as Comlink from 'comlink';
@@ -6,7 +7,8 @@ import { restAuth } from '../data/findShare';
 import { exportFileName, type ExportFormat } from '../core/export/run';
 import type { ExportFilter } from '../core/export/source';
 import type { ExportLookups } from '../core/export/record';
-import type { ExportWorkerApi } from '../../workers/export.worker';
+import type { ExportWorkerApi } from '../../workers/exportApi';
+import { hostWorker, type HostedWorker } from '../platform/workerHost';
 import { activeLineAtom, criticalityLevelsAtom, lineImageAtom, linesAtom, manyLinesAtom, teamsAtom, zonesAtom } from './tables';
 import { listZones } from '../data/repositories';
 import { lineLabel } from '../core/lines/filterLines';
@@ -44,7 +46,7 @@ export function startExport(format: ExportFormat, baseFilter: ExportFilter, onPr
       ? { description: 'CSV (Excel)', accept: { 'text/csv': ['.csv'] } }
       : { description: 'GeoJSON', accept: { 'application/geo+json': ['.geojson'] } }] }).then((h) => h.createWritable())
     : Promise.resolve(null);
-  let worker: Worker | null = null;
+  let worker: HostedWorker<ExportWorkerApi> | null = null; // one per export, ended when it is done
   let api: Comlink.Remote<ExportWorkerApi> | null = null;
   let stopped = false;
 
@@ -66,8 +68,12 @@ export function startExport(format: ExportFormat, baseFilter: ExportFilter, onPr
         emails: {}, // filled page by page in the worker (public.user_emails)
         ...(many ? { lines: store.get(linesAtom).map((l) => ({ id: l.id, label: lineLabel(l), image: l.image ?? DEFAULT_LINE_IMAGE })) } : {}),
       };
-      worker = new Worker(new URL('../../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'export' });
-      api = Comlink.wrap<ExportWorkerApi>(worker);
+      worker = hostWorker<ExportWorkerApi>({
+        create: () => new Worker(new URL('../../workers/export.worker.ts', import.meta.url), { type: 'module', name: 'export' }),
+        fallback: async () => (await import('../../workers/exportApi')).createExportApi(),
+        onFallback: (reason) => console.warn('export worker unavailable: the export runs on the main thread', reason),
+      });
+      api = worker.api;
       const write = async (chunk: Uint8Array) => { if (writable) await writable.write(chunk); else parts.push(chunk as Uint8Array<ArrayBuffer>); };
       const res = await api.run({ format, filter, lookups, image: allLines ? null : store.get(lineImageAtom) }, auth, Comlink.proxy(write), Comlink.proxy(onProgress));
       if (res.cancelled) { await writable?.abort(); return null; }

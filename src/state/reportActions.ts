@@ -1,10 +1,10 @@
 // Route report actions (docs/product.md#report-form, #backend-calls; issue 10 item 4): the report's typed-array input from the loaded state (no
-// reload), classification and grouping in the report worker (in-process fallback), Word generation in the docx worker
-// with progress, and the file download.
+// reload), classification and grouping in the report worker, Word generation in the docx worker with progress (both
+// through src/platform/workerHost.ts, main-thread fallback), and the file download.
 import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
-import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES } from '../core/report/classify';
-import { planReport, planStats, type ReportPlan } from '../core/report/plan';
+import { OUTSIDE_ZONES } from '../core/report/classify';
+import { planStats, type ReportPlan } from '../core/report/plan';
 import { indexFromPointIndex, reportPointId, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
 import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
@@ -18,22 +18,42 @@ import { reportFileName } from '../core/report/fileName';
 import { activeLineAtom, manyLinesAtom } from './tables';
 import { lineLabel } from '../core/lines/filterLines';
 import type { CriticalityLevel, ReportRequest, Zone } from '../core/types';
-import type { ReportWorkerApi } from '../../workers/report.worker';
-import type { DocxWorkerApi } from '../../workers/docx.worker';
+import { reportApi, type ReportWorkerApi } from '../../workers/reportApi';
+import type { DocxWorkerApi } from '../../workers/docxApi';
+import { currentSession } from './userSession';
+import { definePart } from '../core/session/scope';
+import { hostWorker, onDemandWorker } from '../platform/workerHost';
 import { saveBlob } from '../platform/download';
 
 /** A photo's file name, its label when it cannot be included. */
 const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0].split('/').pop() || url);
 
-let indexMemo: { source: PointIndexSnapshot; index: ReportPointIndex } | null = null;
+/** Idle this long, the report worker ends (its isolate's memory returns); the next report starts it again. */
+export const REPORT_WORKER_IDLE_MS = 60_000;
+
+/**
+ * The session's report state: the typed-array copy of the user's point index (memoised per index version) and the
+ * report worker (src/platform/workerHost.ts, started on demand; null where no Worker exists: the same API runs here).
+ * Both go at sign-out.
+ */
+const reportPart = definePart('report', () => ({
+  memo: null as { source: PointIndexSnapshot; index: ReportPointIndex } | null,
+  worker: typeof Worker === 'undefined' ? null : onDemandWorker<ReportWorkerApi>({
+    create: () => new Worker(new URL('../../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' }),
+    fallback: () => reportApi,
+    onFallback: (reason) => console.warn('report worker unavailable: the report is classified on the main thread', reason),
+  }, REPORT_WORKER_IDLE_MS),
+}), (s) => { s.memo = null; s.worker?.terminate(); });
+
 /**
  * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
  * point index (issue 10 item 1) once per index version.
  */
 export function currentReportIndex(): ReportPointIndex {
+  const s = currentSession().part(reportPart);
   const snap = store.get(pointIndexAtom);
-  if (indexMemo?.source !== snap) indexMemo = { source: snap, index: indexFromPointIndex(snap.index) };
-  return indexMemo.index;
+  if (s.memo?.source !== snap) s.memo = { source: snap, index: indexFromPointIndex(snap.index) };
+  return s.memo.index;
 }
 
 /**
@@ -41,19 +61,9 @@ export function currentReportIndex(): ReportPointIndex {
  * the plan's arrays) go, so the report's memory returns (issue 19 part 4). The next report builds them again.
  */
 export function releaseReportMemory(): void {
-  indexMemo = null;
-  reportWorker?.worker.terminate();
-  reportWorker = null;
-}
-
-let reportWorker: { worker: Worker; api: Comlink.Remote<ReportWorkerApi> } | null = null;
-function getReportWorker(): Comlink.Remote<ReportWorkerApi> | null {
-  if (typeof Worker === 'undefined') return null;
-  if (!reportWorker) {
-    const worker = new Worker(new URL('../../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' });
-    reportWorker = { worker, api: Comlink.wrap<ReportWorkerApi>(worker) };
-  }
-  return reportWorker.api;
+  const s = currentSession().part(reportPart);
+  s.memo = null;
+  s.worker?.terminate();
 }
 
 /** Classifies and groups in the report worker: the plan (sections of point indices in km order). */
@@ -62,10 +72,10 @@ export async function planRouteReport(request: ReportRequest, zones: readonly Zo
   const zoneVertices = zones.map((z) => z.points);
   const kmStart = zones.map((z) => z.kmStart);
   const isSelected = zones.map((z) => selected.has(z.id));
-  const api = getReportWorker();
+  const api = currentSession().part(reportPart).worker?.api;
   // Copies (the index stays with the state); ~29 bytes a point, transferred to the worker without a second copy.
   const points = { xs: ix.xs.slice(), ys: ix.ys.slice(), km: ix.km.slice(), resolved: resolvedMask(ix) };
-  if (!api) return planReport(classifyPoints(points, request.startPoint, request.endPoint, buildZoneIndex(zoneVertices)), points.km, kmStart, isSelected);
+  if (!api) return reportApi.plan(points, request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
   const buffers = [points.xs.buffer, points.ys.buffer, points.km.buffer, points.resolved.buffer] as ArrayBuffer[];
   return api.plan(Comlink.transfer(points, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
 }
@@ -88,9 +98,14 @@ const WORD_PAGE = 500; // rows fetched and written per step
  */
 export async function downloadStreamedWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<string> {
   const { request, plan, index, zones, levels, generatedAt } = input;
-  const worker = new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' });
+  // One worker per document (its stream spans many calls), ended when the document is done or failed.
+  const worker = hostWorker<DocxWorkerApi>({
+    create: () => new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' }),
+    fallback: async () => (await import('../../workers/docxApi')).createDocxApi(),
+    onFallback: (reason) => console.warn('docx worker unavailable: the Word file is built on the main thread', reason),
+  });
   try {
-    const api = Comlink.wrap<DocxWorkerApi>(worker);
+    const api = worker.api;
     const stats = planStats(plan, index);
     const line = store.get(manyLinesAtom) ? store.get(activeLineAtom) : null; // a network's report names its line
     await api.begin({ request, tracks: effectiveTracks(request.selectedTracks), stats, lineLabel: line ? lineLabel(line) : null }, generatedAt.toISOString());

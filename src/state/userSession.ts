@@ -16,10 +16,14 @@
 //   - 'photoPreviews'  src/state/offline/photos.ts object URLs of waiting photos (revoked at the end)
 //   - 'dashboard'      src/state/dashboard.ts      the latest dashboard request
 //   - 'archivedHere'   src/state/lineActions.ts    lines this user archived in this session
+//   - 'points'         src/state/points/session.ts the collection's sync cursor, line, load/sync/restore, timers
+//   - 'pointIndexWorker' src/data/pointIndexSource.ts the point-index worker, which holds the user's token (ended)
+//   - 'report'         src/state/reportActions.ts  the report's copy of the index and its worker (ended)
+//   - 'requests'       src/data/sessionRequests.ts the signal of every request of the session (aborted at the end)
 // Loads and saves capture the scope they started in and write nothing once it is no longer active.
 // Still module-level (listed with reasons in tools/lint/eslint.config.js, SESSION_STATE_EXCEPTIONS): the page's
-// supabase client, the once-per-page bootstrap and window wiring, and three modules edited in parallel this round
-// (pointsCollection, pointIndexSource, reportActions), which still guard with the session epoch (the scope's serial).
+// supabase client and the once-per-page bootstrap and window wiring. At sign-out src/state/auth.ts also empties the
+// replica and the service worker's photo cache (src/platform/photoCache.ts).
 import { currentSession, replaceSession } from '../data/currentSession';
 import type { SessionScope } from '../core/session/scope';
 

@@ -32,9 +32,6 @@ export const SESSION_STATE_EXCEPTIONS = [
   { file: 'src/data/client.ts', reason: 'the page\'s supabase client, its config and its refusal listeners: created before any sign-in, it signs users in and out and outlives sessions' },
   { file: 'src/state/auth.ts', reason: '`started`: bootstrap runs once per page (its auth listener outlives sessions)' },
   { file: 'src/state/offline/index.ts', reason: '`started`: the window listeners and the retry interval are wired once per page (they read the current session)' },
-  { file: 'src/state/pointsCollection.ts', reason: 'rewritten in parallel this round (issue 25 item 2, issue 20); its sync cursor, timers and restore still use the session epoch (the scope\'s serial)' },
-  { file: 'src/data/pointIndexSource.ts', reason: 'rewritten in parallel this round (issue 19); its worker holds the signed-in user\'s access token and should become a session part, but terminating it at sign-out would leave calls in flight from pointsCollection (its module-level orderRunning) hanging: to be moved together' },
-  { file: 'src/state/reportActions.ts', reason: 'rewritten in parallel this round (issue 19); its report worker and index memo should become session parts' },
 ];
 const SESSION_STATE_MESSAGE = 'Per-user state belongs to the session scope: declare it with definePart (src/core/session/scope.ts), see src/state/userSession.ts.';
 

@@ -16,6 +16,9 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
   const sc = n > 0 ? new LevelSupercluster(input.width, input.height).loadTyped(xs, ys, severity) : null;
   const buildMs = performance.now() - t0;
   const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (sc ? sc.tree(l).numItems : 0));
+  const trees = new Set(sc ? Array.from({ length: LEVEL_COUNT + 1 }, (_, l) => sc.tree(l)) : []);
+  let bytes = xs.byteLength + ys.byteLength + severity.byteLength;
+  for (const t of trees) bytes += (t as { bytes?: number }).bytes ?? t.data.byteLength;
 
   const isCluster = (id: number) => sc !== null && Number.isInteger(id) && id >= n;
   // A cluster created at level L has tag L + 1: its children are items of tree L + 1, around its origin item.
@@ -41,7 +44,7 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
   }
 
   return {
-    stats: { buildMs, count: n, levelCounts },
+    stats: { buildMs, count: n, levelCounts, bytes },
 
     query(level, minX, minY, maxX, maxY) {
       const l = Math.max(0, Math.min(MAX_LEVEL, Math.round(level)));

@@ -17,6 +17,11 @@ export class GridIndex {
   private readonly cols: number;
   private readonly rows: number;
 
+  /** Memory held: the level's items and the grid over them. */
+  get bytes(): number {
+    return this.data.byteLength + this.ids.byteLength + this.xs.byteLength + this.ys.byteLength + this.starts.byteLength;
+  }
+
   /** Items are `data[i * stride]`, `data[i * stride + 1]` (encoded x, y); `cellSize` in encoded units. */
   constructor(data: Int32Array, numItems: number, stride: number, cellSize: number) {
     this.numItems = numItems;

@@ -24,6 +24,7 @@ export interface ClusterStats {
   buildMs: number;
   count: number; // number of input points
   levelCounts: number[]; // clusters + single points per level (index = level)
+  bytes: number; // memory held by the index: every level's items and grid, and the input arrays
 }
 
 export interface ClusterIndex {

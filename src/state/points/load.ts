@@ -1,0 +1,163 @@
+// Loading the points of the line shown: the first load of a session (from the local replica at once when it has this
+// user's data, then only what changed since its last sync; else every point from the server, page by page, the map
+// usable from the first page), a line switch (the index of the line left is parked, the new line's taken back), and
+// the catch-up sync (updates and tombstones since the cursor).
+import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
+import { currentSession } from '../../data/currentSession';
+import { appendPage, createPointIndex, removeIds } from '../../core/pointIndex/store';
+import type { PointIndexPage } from '../../core/pointIndex/types';
+import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom } from '../pointIndex';
+import { forgetPointDetails } from '../pointDetails';
+import { parkLineIndex, takeLineIndex } from '../recentLineIndexes';
+import { store } from '../store';
+import { activeLineId } from '../tables';
+import { currentIndex, pointsState } from './session';
+import { advanceCursor, publish } from './publish';
+import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
+
+/**
+ * The next sync asks for changes since the last reading time minus this margin: a transaction that started
+ * before that reading (its updated_at is its start time) but committed after it is then still seen.
+ * Longer than any write transaction (Supabase's statement timeout is 8 s). Rows seen twice are deduplicated.
+ */
+export const SYNC_OVERLAP_MS = 15_000;
+const PUBLISH_EVERY_MS = 400; // map refresh while pages stream in (at most this often...)
+const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each refresh re-derives and re-clusters all)
+/** A line switch shown from memory or the replica catches up this long after (the switch's frames come first). */
+export const SYNC_AFTER_SWITCH_MS = 250;
+
+/**
+ * Another line is shown: the loaded index of the line left is parked (../recentLineIndexes; its pending replica
+ * save written now), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
+ * else the index starts empty (its replica record, if any, is restored by loadPoints). Index and line change in one
+ * synchronous step: the map never draws the points of one line on another.
+ */
+function startLineIndex(lineId: string | null): boolean {
+  const s = pointsState();
+  const left = store.get(pointIndexAtom).index;
+  if (s.loaded && s.indexLine && left !== EMPTY_POINT_INDEX) {
+    if (s.savePending) void saveNow();
+    parkLineIndex(s.indexLine, { index: left, cursorMs: s.cursorMs, order: store.get(newestOrderAtom) });
+  }
+  clearTimeout(s.saveTimer);
+  s.savePending = false;
+  clearTimeout(s.orderTimer);
+  s.loaded = false;
+  s.cursorMs = 0;
+  s.syncing = null;
+  s.indexLine = lineId;
+  s.restoring = null;
+  const back = lineId ? takeLineIndex(lineId) : null;
+  if (back) {
+    store.set(pointIndexAtom, { index: back.index, version: back.index.version, line: lineId });
+    store.set(newestOrderAtom, back.order);
+    s.cursorMs = back.cursorMs;
+    return true;
+  }
+  const ix = createPointIndex(4096);
+  store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
+  store.set(newestOrderAtom, new Int32Array(0));
+  return false;
+}
+
+/**
+ * The first load of the line shown (see the header), or a sync when its index is loaded. A line other than the
+ * index's starts a fresh index (or takes back its parked one). Never throws: failures are logged (false then).
+ * `syncAfter` (a line switch): when the line is shown from memory or the replica, resolve once it is shown and
+ * catch up with the server after (the progress bar says so meanwhile); else resolve after that catch-up.
+ */
+export async function loadPoints(userId: string, opts: { syncAfter?: boolean } = {}): Promise<boolean> {
+  const scope = currentSession();
+  const s = pointsState();
+  const line = activeLineId();
+  if (s.loaded && s.indexLine === line) return syncPoints();
+  const fromMemory = s.loaded || (s.indexLine !== line && currentIndex().count > 0) ? startLineIndex(line) : false;
+  s.indexLine = line;
+  const warm = fromMemory || await restorePoints(userId, line);
+  const stillHere = () => scope.active && s.indexLine === line;
+  if (!stillHere()) return true;
+  if (warm) {
+    const n = currentIndex().count;
+    store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
+    s.loaded = true;
+    const wait = opts.syncAfter ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)) : Promise.resolve();
+    const synced = wait.then(() => (stillHere() ? syncPoints() : true)).then((ok) => {
+      if (stillHere()) store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: true });
+      return ok;
+    });
+    return opts.syncAfter ? true : synced;
+  }
+  store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
+  let lastPublish = 0;
+  let publishedCount = 0;
+  let total: number | null = null;
+  try {
+    const res = await fetchPointIndex({
+      lineId: line,
+      onPage: (p) => {
+        if (!stillHere()) return;
+        appendPage(currentIndex(), p);
+        const now = performance.now();
+        const n = currentIndex().count;
+        store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
+        if (publishedCount === 0 || (now - lastPublish >= PUBLISH_EVERY_MS && n >= publishedCount * PUBLISH_GROWTH)) {
+          lastPublish = now;
+          publishedCount = n;
+          publish();
+        }
+      },
+      onEstimate: (t) => { total = t; },
+      cancelled: () => !stillHere(),
+    });
+    if (!stillHere()) return true;
+    advanceCursor(res.asOf);
+    s.loaded = true;
+    publish();
+    store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
+    scheduleSave(0); // the next open is warm even if this tab closes soon
+    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass.
+    await syncPoints();
+    return true;
+  } catch (e) {
+    if (!scope.active) return true; // signed out meanwhile (its requests were aborted)
+    console.error('Chargement des signalements impossible', e);
+    store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
+    return false;
+  }
+}
+
+/** Applies what changed on the server since the last sync (never everything). */
+export function syncPoints(): Promise<boolean> {
+  const s = pointsState();
+  if (!s.loaded) return Promise.resolve(true);
+  s.syncing ??= (async () => {
+    const scope = currentSession();
+    try {
+      const since = new Date(Math.max(0, s.cursorMs - SYNC_OVERLAP_MS)).toISOString();
+      const pages: PointIndexPage[] = [];
+      // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
+      // before that reading time is missed).
+      const lineId = s.indexLine;
+      const stillHere = () => scope.active && s.indexLine === lineId;
+      const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !stillHere() });
+      const gone = await fetchTombstones(since, lineId);
+      if (!stillHere()) return true;
+      const ix = currentIndex();
+      let changed = 0;
+      for (const p of pages) changed += appendPage(ix, p);
+      changed += removeIds(ix, gone.ids);
+      advanceCursor(res.asOf);
+      forgetPointDetails(gone.ids);
+      if (changed) publish();
+      scheduleSave(changed ? SAVE_DELAY_MS : 0);
+      return true;
+    } catch (e) {
+      if (!scope.active) return true;
+      console.error('Synchronisation des signalements impossible', e);
+      return false;
+    } finally {
+      s.syncing = null;
+    }
+  })();
+  return s.syncing;
+}

@@ -1,0 +1,80 @@
+// Changes laid on the points index and the details: live rows (realtime, saves), index rows (bulk changes), domain
+// points (the outbox's views), deletions; and what the index shows of one point.
+import { toIndexRow, type PointWithVersion } from '../../data/pointDetails';
+import * as repo from '../../data/repositories';
+import type { Row } from '../../data/mappers';
+import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
+import { STATUS_BY_CODE, type PointIndexRow } from '../../core/pointIndex/types';
+import type { Point } from '../../core/types';
+import { forgetPointDetails, pointDetails, remember } from '../pointDetails';
+import { currentIndex } from './session';
+import { publish } from './publish';
+import { scheduleSave } from './replica';
+
+/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
+export function patchPointRows(rows: readonly Row[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+  const ix = currentIndex();
+  let changed = removeIds(ix, deletedIds);
+  if (rows.length) {
+    changed += upsertRows(ix, rows.map(toIndexRow));
+    remember(rows.map((r) => withVersion(r, teamName)));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+/** Index rows (a bulk change's results) and deleted ids; a row older than the one held is ignored. */
+export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
+  const ix = currentIndex();
+  const changed = removeIds(ix, deletedIds) + (rows.length ? upsertRows(ix, rows) : 0);
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function withVersion(r: Row, teamName?: (teamId: string | null) => string | null): PointWithVersion {
+  const p = repo.rowToPoint(r);
+  if (!r.teams && teamName) p.teamName = teamName(p.teamId);
+  return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
+}
+
+/** Domain points (a save's answer, the outbox's views) into the index and the details. `force`: shown even over a
+ * newer server version of the same point (a change waiting in the outbox is laid over it). */
+export function patchPoints(points: readonly Point[], deletedIds: readonly string[] = [], force = false): void {
+  const ix = currentIndex();
+  let changed = removeIds(ix, deletedIds);
+  if (points.length) {
+    const rows = points.map((p) => {
+      const row = pointToIndexRow(p);
+      if (force) { const slot = findSlot(ix, p.id); if (slot >= 0 && ix.updated[slot] > row.updated) row.updated = ix.updated[slot]; }
+      return row;
+    });
+    changed += upsertRows(ix, rows);
+    remember(points.map((p, k) => ({ point: p, updatedMs: rows[k].updated, updatedAt: p.updatedAt ?? '' })));
+  }
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+function pointToIndexRow(p: Point): PointIndexRow {
+  const created = Date.parse(p.creationDate);
+  const updated = p.updatedAt ? Date.parse(p.updatedAt) : created;
+  return {
+    id: p.id, x: p.position.x, y: p.position.y, km: p.kmValue ?? null, created: Number.isFinite(created) ? created : Date.now(),
+    updated: Number.isFinite(updated) ? updated : Date.now(), status: p.status, criticality: p.criticality, teamId: p.teamId ?? null,
+  };
+}
+
+/** Whether the index has this point. */
+export const hasPoint = (id: string): boolean => findSlot(currentIndex(), id) >= 0;
+
+/** Whether this very point object is shown: its details and its index fields (a restored index may hold older ones). */
+export function showsPoint(p: Point): boolean {
+  const ix = currentIndex();
+  const slot = findSlot(ix, p.id);
+  if (slot < 0 || pointDetails(p.id) !== p) return false;
+  const km = ix.km[slot];
+  return STATUS_BY_CODE[ix.status[slot]] === p.status && ix.critKeys[ix.crit[slot]] === p.criticality
+    && (ix.team[slot] === 0 ? null : ix.teamKeys[ix.team[slot] - 1]) === (p.teamId ?? null)
+    && ix.x[slot] === Math.fround(p.position.x) && ix.y[slot] === Math.fround(p.position.y)
+    && (Number.isNaN(km) ? p.kmValue === null || p.kmValue === undefined : km === p.kmValue);
+}

@@ -1,0 +1,75 @@
+// The points index in the local replica (IndexedDB): saved a few seconds after changes (debounced), restored at the
+// next open of the same user and line so the map draws at once.
+import { openReplica, readIndex, writeIndex } from '../../data/replica';
+import { currentSession } from '../../data/currentSession';
+import { indexFromColumns } from '../../core/pointIndex/store';
+import { replicaTooOld } from '../../core/replicaAge';
+import { pointIndexAtom, replicaErrorAtom } from '../pointIndex';
+import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
+import { store } from '../store';
+import { currentLineIdAtom } from '../tables';
+import { currentIndex, pointsState } from './session';
+import { publish } from './publish';
+
+export const SAVE_DELAY_MS = 3000;
+
+export function scheduleSave(delay = SAVE_DELAY_MS): void {
+  const s = pointsState();
+  if (!replicaOk() || !s.loaded) return;
+  clearTimeout(s.saveTimer);
+  const scope = currentSession();
+  s.savePending = true;
+  s.saveTimer = setTimeout(() => { s.savePending = false; if (scope.active) void saveNow(); }, delay);
+}
+
+export async function saveNow(): Promise<void> {
+  if (!replicaOk()) return;
+  const s = pointsState();
+  const ix = currentIndex();
+  const n = ix.count;
+  try {
+    await writeIndex({
+      count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
+      idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
+      created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
+      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: s.cursorMs, savedAt: Date.now(),
+    }, s.indexLine);
+  } catch (e) { replicaFailed(e); }
+}
+
+async function restoreFromReplica(userId: string, lineId: string | null, still: () => boolean): Promise<boolean> {
+  try {
+    const mine = await openReplica(userId);
+    setReplicaEnabled(true);
+    if (!mine || !lineId) return false; // only a line's own record is restored
+    const rec = await readIndex(lineId);
+    // Too old to catch up (its deletions' tombstones may be purged): reload every point.
+    if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
+    const s = pointsState();
+    s.indexLine = lineId;
+    const ix = indexFromColumns(rec);
+    store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
+    s.cursorMs = rec.cursorMs;
+    publish();
+    return true;
+  } catch (e) {
+    replicaFailed(e);
+    return false;
+  }
+}
+
+/**
+ * Draws the map from the local replica of the line `lineId` (default: the line chosen) as soon as the session is
+ * known (before the channel and other tables).
+ */
+export function restorePoints(userId: string, lineId: string | null = store.get(currentLineIdAtom)): Promise<boolean> {
+  const scope = currentSession();
+  const s = pointsState();
+  if (s.restoring && s.restoring.user === userId && s.restoring.line === lineId) return s.restoring.done;
+  store.set(replicaErrorAtom, null);
+  const token = {};
+  s.restoringToken = token;
+  const done = restoreFromReplica(userId, lineId, () => s.restoringToken === token && scope.active);
+  s.restoring = { user: userId, line: lineId, done };
+  return done;
+}

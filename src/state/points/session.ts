@@ -1,0 +1,52 @@
+// The points collection's state for one user's session (a part of the session scope, src/core/session/scope.ts):
+// the sync cursor, which line the index holds, the load/sync/restore under way and the timers of the newest-first
+// order and of the replica save. A new session starts from nothing; the end of a session stops its timers.
+import { definePart } from '../../core/session/scope';
+import { createPointIndex } from '../../core/pointIndex/store';
+import type { PointIndex } from '../../core/pointIndex/types';
+import { currentSession } from '../../data/currentSession';
+import { EMPTY_POINT_INDEX, pointIndexAtom } from '../pointIndex';
+import { store } from '../store';
+
+export interface PointsState {
+  /** Reading time of the last complete load or sync (ms): every change before it is applied. */
+  cursorMs: number;
+  /** The first load of the index's line finished. */
+  loaded: boolean;
+  /** The line whose points the index holds (null: every line / not known yet). */
+  indexLine: string | null;
+  syncing: Promise<boolean> | null;
+  orderTimer: ReturnType<typeof setTimeout> | undefined;
+  orderRunning: boolean;
+  orderAgain: boolean;
+  saveTimer: ReturnType<typeof setTimeout> | undefined;
+  savePending: boolean;
+  /** The restore from the replica under way (one per user and line). */
+  restoring: { user: string; line: string | null; done: Promise<boolean> } | null;
+  restoringToken: object | null;
+}
+
+const pointsPart = definePart('points', (): PointsState => ({
+  cursorMs: 0, loaded: false, indexLine: null, syncing: null,
+  orderTimer: undefined, orderRunning: false, orderAgain: false,
+  saveTimer: undefined, savePending: false, restoring: null, restoringToken: null,
+}), (s) => {
+  clearTimeout(s.orderTimer);
+  clearTimeout(s.saveTimer);
+  s.syncing = null;
+  s.restoring = null;
+  s.restoringToken = null;
+});
+
+/** The current session's points state. */
+export const pointsState = (): PointsState => currentSession().part(pointsPart);
+
+/** The index shown (created empty on first use). */
+export function currentIndex(): PointIndex {
+  let ix = store.get(pointIndexAtom).index;
+  if (ix === EMPTY_POINT_INDEX) {
+    ix = createPointIndex(4096);
+    store.set(pointIndexAtom, { index: ix, version: ix.version, line: pointsState().indexLine });
+  }
+  return ix;
+}
