@@ -59,6 +59,12 @@ async function checkStrip(page: Page, phone: boolean) {
   await signIn(page);
   const toggle = page.getByRole('button', { name: 'Bande de densité des anomalies ouvertes' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false', { timeout: 60_000 });
+  // The toggle sits above the zoom column, covering none of its buttons (their place differs on a phone).
+  const box = (await toggle.boundingBox())!;
+  for (const name of ['Zoom avant', 'Zoom arrière', 'Ajuster à la ligne']) {
+    const b = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+    expect(box.y + box.height <= b.y || b.y + b.height <= box.y || box.x + box.width <= b.x || b.x + b.width <= box.x).toBe(true);
+  }
   await toggle.click();
   const readout = page.getByTestId('density-readout');
   await expect(readout).toContainText('le long de la ligne', { timeout: 30_000 });

@@ -10,6 +10,8 @@ import { MapView } from './MapView';
 import { markersAtom } from '../state/tables';
 import { pointIndexAtom } from '../state/pointIndex';
 import { statusFilterAtom } from '../state/filters';
+import { modeAtom } from '../state/mode';
+import { pointFormAtom } from '../state/selection';
 import { indexOfPoints } from '../core/pointIndex/fromPoints';
 import type { KilometerMarker, Point } from '../core/types';
 import { stripTop, STRIP_PX } from './densityStripDraw';
@@ -117,5 +119,17 @@ describe('density strip', () => {
     expect(localStorage.getItem('ldm.map.densityStrip')).toBe('0');
     await frame();
     await expect.poll(() => pixel(screenXOfKm(10.55), stripY())[3]).toBe(0); // nothing drawn above the ruler any more
+  });
+
+  it("keeps a tap on a cell to itself in 'Signaler' mode (no point form there), while a tap elsewhere still places one", async () => {
+    toggle().click();
+    await expect.poll(() => readout()?.textContent, { timeout: 10000 }).toContain('6 anomalies ouvertes le long de la ligne');
+    store.set(modeAtom, 'draw-point');
+    await frame();
+    tap(screenXOfKm(10.55), stripY());
+    await expect.poll(() => readout()?.textContent).toBe('PK 10,50-10,60 : 5 anomalies ouvertes (2 danger sécurité)');
+    expect(store.get(pointFormAtom)).toBeNull();
+    tap(screenXOfKm(10.8), stripY() - 80); // on the image above the strip: the tool's tap
+    await expect.poll(() => store.get(pointFormAtom)?.mode).toBe('create');
   });
 });

@@ -98,10 +98,13 @@ export function DensityStrip({ api }: { api: MapEngineApi }) {
       const c = at(e);
       if (c !== null) setCell(c);
     };
+    // A tap on a cell is the strip's: the mode's tool (say 'Signaler') does not also place a point there.
+    api.setTapClaim((x, y) => stripCellAt(x, y, sorted, ctl.viewport, ctl.view, ctl.image) !== null);
     engine.addEventListener('pointerdown', onDown);
     engine.addEventListener('pointermove', onMove);
     engine.addEventListener('pointerup', onUp);
     return () => {
+      api.setTapClaim(null);
       engine.removeEventListener('pointerdown', onDown);
       engine.removeEventListener('pointermove', onMove);
       engine.removeEventListener('pointerup', onUp);

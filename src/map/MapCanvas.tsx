@@ -57,6 +57,8 @@ export interface MapEngineApi {
   pointSlices(): number;
   /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the ruler layer. */
   setUnderRuler(draw: UnderRuler | null): void;
+  /** A tap on screen (x, y) an overlay handles itself (the density strip's cells), so the mode's tool never gets it. */
+  setTapClaim(claims: ((x: number, y: number) => boolean) | null): void;
 }
 
 /** Draws in the ruler's layer before the ruler (screen px, the layer's pixel ratio already applied). */
@@ -112,6 +114,7 @@ export function MapCanvas(props: MapCanvasProps) {
     zones, markers, points, draft: props.draft ?? null, pointer: null as ImagePoint | null,
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
     onTap: props.onTap, onHover: props.onHover, underRuler: null as UnderRuler | null,
+    tapClaim: null as ((x: number, y: number) => boolean) | null,
   }).current;
   Object.assign(live, {
     zones, markers, points, draft: props.draft ?? null,
@@ -221,7 +224,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const el = containerRef.current;
     if (!el) return;
     const gesture = createGestureState();
-    const tap = (x: number, y: number) => live.onTap?.({ image: screenToImage(ctl.viewport, x, y), hit: api.hitAt(x, y) });
+    const tap = (x: number, y: number) => !live.tapClaim?.(x, y) && live.onTap?.({ image: screenToImage(ctl.viewport, x, y), hit: api.hitAt(x, y) });
     const hover = (e: PointerEvent) => {
       if (!live.onHover) return;
       const r = el.getBoundingClientRect();
@@ -256,6 +259,7 @@ export function MapCanvas(props: MapCanvasProps) {
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     pointSlices: () => sliced.slices,
     setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[3]); },
+    setTapClaim: (claims) => { live.tapClaim = claims; },
   }), [ctl, client, live, sliced]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 

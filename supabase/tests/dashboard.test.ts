@@ -147,6 +147,18 @@ describe(`dashboard statistics on a hand-built history (${testKind()})`, () => {
     await w.db.admin.query('select private.rebuild_point_states()');
     expect(await stats(null, 365)).toEqual(before);
   });
+
+  it('a point logged after its created_at (a backdated demo point) is open from that day, also after a rebuild', async () => {
+    // 20261126130100_dashboard_reported_from_created.sql: before it, the point counted only from the day it was logged.
+    const L3 = (await w.db.admin.query<{ v: string }>("insert into public.lines (code, name, sort) values ('L3', 'Ligne 3', 6) returning id::text as v")).rows[0].v;
+    await ev('a0000000-0000-4000-8000-000000000007', 0, 'insert', { line_id: { new: L3 }, criticality: { new: 'danger' },
+      status: { new: 'signale' }, team_id: { new: null }, km_value: { new: 5 }, created_at: { new: created(10) }, name: { new: 'Point G' } });
+    const expected = [...Array<number>(19).fill(0), ...Array<number>(11).fill(1)]; // days -29..-11: none; -10..0: open
+    expect(perCrit(await stats(L3, 30), 'danger')).toEqual(expected);
+    expect((await stats(L3, 30)).flow_by_week.find((x) => x.week === mondayOf(10))?.reported).toBe(1);
+    await w.db.admin.query('select private.rebuild_point_states()');
+    expect(perCrit(await stats(L3, 30), 'danger')).toEqual(expected);
+  });
 });
 
 describe(`dashboard fed by real writes, and who may read it (${testKind()})`, () => {
