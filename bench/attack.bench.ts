@@ -5,7 +5,7 @@
 // (its own event loop), the probes here. Same run, same server: a baseline with no load, then the load. Also the
 // issue's nested-embed attack (refused up front), a member's small read, and the server's RSS (/proc) before, at
 // the peak, 2 s and 60 s after the load. PGlite (worker thread) and PostgreSQL (DATABASE_URL, or a throwaway one
-// from Debian's binaries; ATTACK_BENCH_PG=0 skips it). JSON in bench/results/attack.json.
+// from Debian's binaries; ATTACK_BENCH_PG=0 or ATTACK_BENCH_PGLITE=0 skips one). JSON in bench/results/attack.json.
 import { readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
@@ -25,7 +25,9 @@ const SMALL = 'points?select=id,name&order=created_at.desc&limit=20';
 const TARGET_MS = 50;
 
 type Server = ServerProcess;
-const startServer = (databaseUrl?: string) => startServerProcess({ port: PORT, seedPoints: EXTRA_POINTS, databaseUrl });
+// ATTACK_BENCH_SERVER_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the server process only.
+const serverNodeArgs = process.env.ATTACK_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean);
+const startServer = (databaseUrl?: string) => startServerProcess({ port: PORT, seedPoints: EXTRA_POINTS, databaseUrl, nodeArgs: serverNodeArgs });
 const stopServer = stopServerProcess;
 
 /** The load: ATTACKERS loops of HEAVY in a worker thread (its own event loop), until told to stop. */
@@ -103,7 +105,8 @@ async function measure(s: Server) {
 }
 
 const temp: { pg: TempPostgres | null } = { pg: null };
-const variants: { name: string; databaseUrl: () => Promise<string | undefined> }[] = [{ name: 'PGlite (worker thread)', databaseUrl: async () => undefined }];
+const variants: { name: string; databaseUrl: () => Promise<string | undefined> }[] = [];
+if (process.env.ATTACK_BENCH_PGLITE !== '0') variants.push({ name: 'PGlite (worker thread)', databaseUrl: async () => undefined });
 if (process.env.ATTACK_BENCH_PG !== '0') {
   variants.push({ name: 'PostgreSQL', databaseUrl: async () => {
     if (process.env.DATABASE_URL) return process.env.DATABASE_URL;

@@ -22,10 +22,10 @@ export function rssMB(pid: number): number {
 }
 
 /** Starts server/cli.ts on `port` (demo seed with `seedPoints` extra points on an empty database) and signs the admin in. */
-export async function startServerProcess(opts: { port: number; seedPoints: number; databaseUrl?: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(opts: { port: number; seedPoints: number; databaseUrl?: string; env?: Record<string, string>; nodeArgs?: string[] }): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rail-bench-'));
   const url = `http://127.0.0.1:${opts.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'server/cli.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env, PORT: String(opts.port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', SEED_POINTS: String(opts.seedPoints),

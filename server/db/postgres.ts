@@ -1,11 +1,13 @@
 // node-postgres adapter of the Database interface. Owner work goes through `admin` (the DATABASE_URL login);
 // requests go through a second pool that logs in as `authenticator` (LOGIN NOINHERIT, no superuser, no
-// bypassrls) and switches role per transaction exactly as PostgREST does.
+// bypassrls) and switches role per transaction exactly as PostgREST does; that pool runs in a worker thread
+// (postgresThread.ts) so big results are parsed off the main thread.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { AUTHENTICATOR_LOCK } from './locks';
+import { openRequestThread, type RequestThread } from './postgresThread';
 
 /** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
 const types = {
@@ -70,7 +72,7 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
   const admin = new pg.Pool({ connectionString: databaseUrl, types, max: opts.max ?? 5 });
   admin.on('error', () => undefined); // idle client errors (server restart) must not crash the process
   await admin.query('select 1');
-  let requestPool: Promise<pg.Pool> | null = null;
+  let requestThread: Promise<RequestThread> | null = null;
   let roleTimeouts = new Map<string, string>();
 
   /** Holds a session advisory lock on a connection of its own (not from the pool, so fn can use all of the pool). */
@@ -89,26 +91,30 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
   }
   const listeners = new Set<pg.PoolClient>();
 
-  /** The authenticator pool, created on first request (the role exists only after migrate). */
-  async function makeRequestPool(): Promise<pg.Pool> {
+  /**
+   * The authenticator pool, in a worker thread (server/db/postgresThread.ts), started on first request (the role
+   * exists only after migrate).
+   */
+  async function makeRequestThread(): Promise<RequestThread> {
     const password = authenticatorPassword(databaseUrl);
-    const pool = new pg.Pool({ connectionString: withCredentials(databaseUrl, 'authenticator', password), types, max: opts.max ?? 10 });
-    pool.on('error', () => undefined);
+    const url = withCredentials(databaseUrl, 'authenticator', password);
+    const max = opts.max ?? 10;
+    let thread: RequestThread;
     try {
-      await pool.query('select 1');
+      thread = await openRequestThread(url, max);
     } catch (e) {
       const code = (e as { code?: string } | null)?.code;
-      if (code !== '28P01' && code !== '28000') { await pool.end(); throw e; }
+      if (code !== '28P01' && code !== '28000') throw e;
       // Wrong or missing password: set it (the password is hex, safe to inline), one instance at a time.
       await withLock(AUTHENTICATOR_LOCK, () => admin.query(`alter role authenticator with login password '${password}'`));
-      await pool.query('select 1');
+      thread = await openRequestThread(url, max);
     }
-    roleTimeouts = await readRoleTimeouts(pool);
-    return pool;
+    roleTimeouts = await readRoleTimeouts(admin);
+    return thread;
   }
-  function requests(): Promise<pg.Pool> {
-    if (!requestPool) requestPool = makeRequestPool().catch((e) => { requestPool = null; throw e; });
-    return requestPool;
+  function requests(): Promise<RequestThread> {
+    if (!requestThread) requestThread = makeRequestThread().catch((e) => { requestThread = null; throw e; });
+    return requestThread;
   }
 
   return {
@@ -123,15 +129,11 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
     },
     async asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const params = requestSetupParams(ctx);
-      const client = await (await requests()).connect();
-      try {
-        return await inTransaction(client, ctx.readOnly ? 'begin read only' : 'begin', async () => {
-          await client.query(REQUEST_SETUP_SQL, params);
-          const timeout = roleTimeouts.get(ctx.role);
-          if (timeout) await client.query("select set_config('statement_timeout', $1, true)", [timeout]);
-          return fn(wrap(client));
-        });
-      } finally { client.release(); }
+      const thread = await requests();
+      const setup = [{ sql: REQUEST_SETUP_SQL, params }];
+      const timeout = roleTimeouts.get(ctx.role);
+      if (timeout) setup.push({ sql: "select set_config('statement_timeout', $1, true)", params: [timeout] });
+      return thread.transaction(ctx.readOnly, setup, fn);
     },
     withLock,
     async listen(channel, onPayload) {
@@ -150,7 +152,7 @@ export async function openPostgres(databaseUrl: string, opts: { max?: number } =
     async close() {
       for (const c of listeners) c.release();
       listeners.clear();
-      if (requestPool) await (await requestPool.catch(() => null))?.end();
+      if (requestThread) await (await requestThread.catch(() => null))?.close();
       await admin.end();
     },
   };

@@ -2,7 +2,13 @@
 
 export type Row = Record<string, unknown>;
 export interface QueryResult<T = Row> { rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows: number }
-export interface Queryable { query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> }
+/**
+ * `bytes`: columns whose text the caller takes as UTF-8 bytes (a Buffer) when the adapter has them off the main
+ * thread (PostgreSQL's request thread: a multi-MB answer is then neither decoded nor re-encoded here); other
+ * adapters give strings, so the caller handles both.
+ */
+export interface QueryOptions { bytes?: string[] }
+export interface Queryable { query<T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> }
 
 /** The claims a request runs under, exactly what PostgREST puts in request.jwt.claims. */
 export interface RequestContext {

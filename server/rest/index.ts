@@ -98,7 +98,7 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
       const cp = new Params();
       const countSql = prefer.count ? buildCount({ cache: c, table, items, paths: q.paths, p: cp }) : null;
       const out = await db.asRequest(reqCtx, async (tx) => {
-        const r = await tx.query<{ n: number; body: string }>(sql, p.values);
+        const r = await tx.query<{ n: number; body: Body }>(sql, p.values, BODY_BYTES);
         const total = countSql ? Number((await tx.query<{ n: number }>(countSql, cp.values)).rows[0].n) : null;
         return { n: Number(r.rows[0].n), body: r.rows[0].body, total };
       });
@@ -248,7 +248,7 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
       sql = buildRead({ cache: c, table: rpcResultTable(f), items, paths: q.paths, p, limit: f.returnsSet ? limit : null, offset: f.returnsSet ? offset : 0, stripNulls: o.stripNulls, source: { withSql: '', from: src, filtered: false } });
     }
     const out = await db.asRequest(o.reqCtx, async (tx) => {
-      const r = await tx.query<{ n: number; body: string }>(sql, p.values);
+      const r = await tx.query<{ n: number; body: Body }>(sql, p.values, BODY_BYTES);
       return { n: Number(r.rows[0].n), body: r.rows[0].body };
     });
     if (!f.returnsSet) {
@@ -258,7 +258,7 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     return respondRows(res, method, out.n, out.body, { single: o.single, offset, total: null, readStatus: false });
   }
 
-  function respondRows(res: ServerResponse, method: string, n: number, body: string, o: { single: boolean; offset: number; total: number | null; readStatus: boolean }) {
+  function respondRows(res: ServerResponse, method: string, n: number, body: Body, o: { single: boolean; offset: number; total: number | null; readStatus: boolean }) {
     const head = method === 'HEAD';
     if (o.single && n !== 1) throw notSingle(n);
     if (o.readStatus && o.total !== null && o.offset > o.total) {
@@ -317,13 +317,20 @@ const invalidJson = (details: string | null = null) => restError(400, 'PGRST102'
 const unknownBodyColumn = (t: Table, k: string) => restError(400, 'PGRST204', `Could not find the '${k}' column of '${t.name}' in the schema cache`, null, null);
 const notSingle = (n: number) => restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`, null);
 
+/**
+ * A read's JSON body: text, or its UTF-8 bytes when the database adapter decoded nothing on the main thread
+ * (PostgreSQL's request thread, server/db/postgresThread.ts).
+ */
+type Body = string | Buffer;
+const BODY_BYTES = { bytes: ['body'] };
+
 /** `[x]` → `x` for a one-element json_agg result. */
-function stripArray(body: string): string {
-  const s = body.trim();
+function stripArray(body: Body): string {
+  const s = (typeof body === 'string' ? body : body.toString('utf8')).trim();
   return s.startsWith('[') && s.endsWith(']') ? s.slice(1, -1).trim() || 'null' : s;
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string>, noBody: boolean) {
+function send(res: ServerResponse, status: number, body: Body, headers: Record<string, string>, noBody: boolean) {
   if (res.headersSent) { res.end(); return; }
   const h: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', ...headers };
   if (status === 204 || noBody && status >= 200 && status < 300 && body === '') {
