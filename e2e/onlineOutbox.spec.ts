@@ -73,3 +73,95 @@ test('an online edit and delete go through the outbox: recorded first, sent at t
   expect((await db.from('points').select('id').eq('id', id)).data).toEqual([]);
   await page.context().close();
 });
+
+/** Every text added to the page from now on (toasts are short-lived). */
+const collectTexts = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { __texts: string[] };
+  w.__texts = [];
+  new MutationObserver((list) => { for (const m of list) for (const n of m.addedNodes) w.__texts.push(n.textContent ?? ''); })
+    .observe(document.body, { childList: true, subtree: true });
+});
+const textsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __texts: string[] }).__texts.join('\n'));
+
+async function seedPoint(name: string): Promise<string> {
+  const ins = await db.from('points').insert({ name, description: 'avant', kilometer: '12.60', km_value: 12.6, position: { x: 3050, y: 700 }, status: 'signale', criticality: 'attention' }).select('id').single();
+  if (ins.error) throw ins.error;
+  return (ins.data as { id: string }).id;
+}
+
+test('a slow server: the form closes after its wait, the change lands, and a second edit made meanwhile meets no false conflict', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const name = `Serveur lent ${uniq()}`;
+  const id = await seedPoint(name);
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page);
+  // The first write on points waits 20 s before it reaches the server (longer than the form waits: 15 s).
+  let held = 0;
+  await page.route(/\/rest\/v1\/points\?/, async (route) => {
+    if (route.request().method() === 'PATCH' && held++ === 0) await new Promise((r) => setTimeout(r, 20_000));
+    return route.continue();
+  });
+  await collectTexts(page);
+  const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+  const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
+
+  await page.getByRole('button', { name: `Modifier ${name}` }).first().click({ timeout: 30_000 });
+  await form.getByLabel('Description').fill('première modification, serveur lent');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden({ timeout: 30_000 });
+  await expect.poll(() => textsSeen(page)).toContain('Enregistré sur l’appareil : le serveur tarde à répondre, envoi en cours');
+  // Opened again while the first change is still on its way: the form shows it (the device's version).
+  await page.getByRole('button', { name: `Modifier ${name}` }).first().click();
+  await expect(form.getByLabel('Description')).toHaveValue('première modification, serveur lent');
+  await expect.poll(() => storedOps(page), { timeout: 30_000 }).toEqual([]); // the first change landed meanwhile
+  await form.getByLabel('N° OT/Dépêche').fill('OT-LENT-2');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+  await expect(conflict).toHaveCount(0);
+  expect(await textsSeen(page)).not.toContain('Modifié par un autre utilisateur');
+  await expect.poll(() => storedOps(page)).toEqual([]);
+  const row = (await db.from('points').select('description, ticket_number').eq('id', id).single()).data!;
+  expect(row).toEqual({ description: 'première modification, serveur lent', ticket_number: 'OT-LENT-2' });
+  await page.context().close();
+  await db.from('points').delete().eq('id', id);
+});
+
+test('a send cut by the network (the server applied it, the answer was lost): kept queued with a French message, then sent once, no conflict', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const name = `Réseau coupé ${uniq()}`;
+  const id = await seedPoint(name);
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await signIn(page);
+  // The first edit reaches the server, then the connection drops before its answer; the first delete never leaves.
+  let patches = 0, deletes = 0;
+  await page.route(/\/rest\/v1\/points\?/, async (route) => {
+    const m = route.request().method();
+    if (m === 'PATCH' && patches++ === 0) { await route.fetch(); return route.abort('failed'); }
+    if (m === 'DELETE' && deletes++ === 0) return route.abort('internetdisconnected');
+    return route.continue();
+  });
+  await collectTexts(page);
+  const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+
+  await page.getByRole('button', { name: `Modifier ${name}` }).first().click({ timeout: 30_000 });
+  await form.getByLabel('Description').fill('envoyée, réponse perdue');
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(form).toBeHidden({ timeout: 20_000 });
+  await expect.poll(() => textsSeen(page)).toContain('Enregistré sur l’appareil, envoi dès le retour du réseau');
+  expect(await storedOps(page)).toEqual([expect.objectContaining({ kind: 'update', pointId: id })]);
+  // The outbox looks again by itself (every 30 s while it waits): sent once more, recognised as already applied.
+  await expect.poll(() => storedOps(page), { timeout: 60_000 }).toEqual([]);
+  expect(patches).toBeGreaterThanOrEqual(1);
+  expect(await textsSeen(page)).not.toContain('Modifié par un autre utilisateur');
+  expect((await db.from('points').select('description').eq('id', id).single()).data!.description).toBe('envoyée, réponse perdue');
+
+  await page.getByRole('button', { name: `Supprimer ${name}` }).first().click();
+  const confirm = page.getByRole('dialog', { name: 'Confirmer la suppression' });
+  await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
+  await expect(confirm).toBeHidden({ timeout: 20_000 });
+  await expect.poll(() => textsSeen(page)).toContain('Suppression enregistrée sur l’appareil, envoi dès le retour du réseau');
+  expect(await storedOps(page)).toEqual([expect.objectContaining({ kind: 'delete', pointId: id })]);
+  await expect.poll(() => storedOps(page), { timeout: 60_000 }).toEqual([]);
+  expect((await db.from('points').select('id').eq('id', id)).data).toEqual([]);
+  await page.context().close();
+});

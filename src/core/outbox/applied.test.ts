@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alreadyApplied, changedFields, differingFields } from './applied';
+import { alreadyApplied, changedFields, differingFields, unchangedSince } from './applied';
 import { failureKind, isAlreadyExists } from './errors';
 import { fields, point } from './testItems';
 
@@ -18,6 +18,15 @@ describe('replay idempotency of an update', () => {
 
   it('empty text and null compare equal (the form sends null for an empty ticket)', () => {
     expect(alreadyApplied({ ticketNumber: null, teamId: null }, point('a', { ticketNumber: '', teamId: null }))).toBe(true);
+  });
+
+  it('a newer version with every field as the edit found it is no conflict (only the version moved)', () => {
+    const before = point('a', { status: 'pris_en_charge', description: 'vu', updatedAt: 'v1' });
+    expect(unchangedSince(before, { ...before, updatedAt: 'v2' })).toBe(true);
+    expect(unchangedSince(before, { ...before, ticketNumber: '', updatedAt: 'v2' })).toBe(true); // empty text = null
+    expect(unchangedSince(before, { ...before, description: 'vu de près', updatedAt: 'v2' })).toBe(false);
+    expect(unchangedSince(before, { ...before, position: { x: before.position.x + 1, y: before.position.y }, updatedAt: 'v2' })).toBe(false);
+    expect(unchangedSince(null, before)).toBe(false); // without the version it started from: asked
   });
 
   it('an edit sends only what changed', () => {

@@ -1,6 +1,7 @@
 // Idempotency of an update's replay: a 409 may be this device's own earlier write (the page was closed, or the
 // network dropped, after the server applied it and before the device learnt so). When the server row already
-// holds every value of the change, the change has landed: nothing to send, no conflict.
+// holds every value of the change, the change has landed: nothing to send, no conflict. A newer version whose fields
+// are all as the edit found them (only its version moved) is no conflict either: nobody's work is overwritten.
 import type { Point } from '../types';
 import type { PointFields } from './types';
 
@@ -33,3 +34,11 @@ export const fieldsOf = (p: Point): PointFields => ({
   name: p.name, description: p.description, kilometer: p.kilometer, kmValue: p.kmValue, position: p.position,
   imageUrl: p.imageUrl, status: p.status, criticality: p.criticality, ticketNumber: p.ticketNumber, teamId: p.teamId,
 });
+
+/**
+ * Nothing of the point changed on the server since `before` (the version the edit started from), only its version:
+ * this device's own earlier write that landed meanwhile (a slow server), or a change to no field of the point.
+ * The change is then sent again at the server's version, without asking (no false conflict).
+ */
+export const unchangedSince = (before: Point | null, server: Point): boolean =>
+  !!before && Object.keys(changedFields(fieldsOf(before), fieldsOf(server))).length === 0;

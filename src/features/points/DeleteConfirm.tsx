@@ -1,11 +1,11 @@
-// The delete confirmation of docs/product.md#delete-confirmation for points and zones (deleteRequestAtom). A point's image is removed first.
+// The delete confirmation of docs/product.md#delete-confirmation for points and zones (deleteRequestAtom). A point's deletion goes through the outbox (its image removed after the row); the toast says when it waits on the device.
 import { useState } from 'react';
 import { useAtom, useSetAtom } from 'jotai';
 import { ConfirmDialog } from '../../ui';
 import { toast } from '../../ui/toast';
 import { deleteRequestAtom, selectionAtom } from '../../state/selection';
 import { deleteZone } from '../../state/actions';
-import { deletePointAware as deletePoint } from '../../state/offline/offlineActions';
+import { deletePointAware as deletePoint, waitReason } from '../../state/offline/offlineActions';
 import { POINT_TEXT as T } from './strings';
 
 export function DeleteConfirm() {
@@ -20,13 +20,15 @@ export function DeleteConfirm() {
     setBusy(true);
     setError(null);
     try {
+      let waits: 'network' | 'slow' | null = null;
       if (req.kind === 'point') {
-        await deletePoint({ id: req.id }); // through the outbox; its image (from the details) is removed after the row
+        // through the outbox; its image (from the details) is removed after the row
+        if ((await deletePoint({ id: req.id })).queued) waits = waitReason();
       } else {
         await deleteZone(req.id);
       }
       setSelection((s) => (s && s.id === req.id ? null : s));
-      toast(T.deletedToast, 'success', 2500);
+      toast(waits === 'network' ? T.deletedOnDeviceToast : waits === 'slow' ? T.deletedSlowToast : T.deletedToast, 'success', 2500);
       setReq(null);
     } catch (err) {
       console.error('Suppression impossible', err);

@@ -10,7 +10,7 @@ import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
-import { savePointAware as savePoint, waitsOnDevice } from '../../state/offline/offlineActions';
+import { savePointAware as savePoint, waitReason, waitsOnDevice } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
 import { CONFLICT_TEXT } from '../conflicts/strings';
@@ -107,7 +107,8 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
       if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
-      toast(waitsOnDevice(result.id) ? T.savedOnDeviceToast : T.savedToast, 'success', 2500);
+      const waits = waitsOnDevice(result.id) ? waitReason() : null;
+      toast(waits === 'network' ? T.savedOnDeviceToast : waits === 'slow' ? T.savedSlowToast : T.savedToast, 'success', 2500);
       setForm(null);
       finish();
     } catch (err) {

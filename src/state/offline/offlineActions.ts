@@ -127,3 +127,6 @@ export async function uploadPointImageAware(file: Blob, ext: string): Promise<st
 
 /** True while a change of this point waits in the outbox (the save went to the device, not yet to the server). */
 export const waitsOnDevice = (pointId: string): boolean => hasWaiting(pointId);
+
+/** Why a change saved on the device waits: no network (sent when it is back), or a server slow to answer. */
+export const waitReason = (): 'network' | 'slow' => (isOffline() ? 'network' : 'slow');

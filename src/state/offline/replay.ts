@@ -1,11 +1,12 @@
 // Replays the outbox when the network is there: oldest first, the photos then the row, each request idempotent
 // (see src/data/outboxRepo.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
 // an expired session that cannot be refreshed stops it until the user signs in again; a 409 is a conflict unless
-// the server already holds the change (this device's own earlier write); a point deleted on the server is reported.
+// the server already holds the change (this device's own earlier write) or nothing of the point changed since the
+// edit began (only its version moved: sent again at it); a point deleted on the server is reported.
 import { nextToSend, rebaseAfter } from '../../core/outbox/order';
-import { alreadyApplied } from '../../core/outbox/applied';
+import { alreadyApplied, unchangedSince } from '../../core/outbox/applied';
 import { failureKind, refusalReason } from '../../core/outbox/errors';
-import type { OutboxItem } from '../../core/outbox/types';
+import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import * as repo from '../../data/outboxRepo';
@@ -84,19 +85,9 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     if (op.kind === 'create') {
       landed = await repo.insertPointOnce(op.pointId, op.fields, op.observedAt);
     } else if (op.kind === 'update') {
-      const base = op.baseVersion ?? (await repo.fetchPoint(op.pointId))?.updatedAt ?? null;
-      if (base === null) return conflict(sending, null);
-      try {
-        const r = await repo.updatePointAt(op.pointId, op.patch, base);
-        if (r.kind === 'gone') return conflict(sending, null);
-        landed = r.point;
-      } catch (err) {
-        if (failureKind(err) !== 'conflict') throw err;
-        const server = await repo.fetchPoint(op.pointId);
-        if (!server) return conflict(sending, null);
-        if (!alreadyApplied(op.patch, server)) return conflict(sending, server);
-        landed = server; // this device's own earlier write
-      }
+      const r = await sendUpdate(sending, op);
+      if ('conflict' in r) return conflict(sending, r.conflict);
+      landed = r.landed;
     } else if (op.kind === 'bulk') {
       await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else {
@@ -123,6 +114,31 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     console.error('Envoi différé refusé', err);
     await updateItems([{ ...sending, state: 'failed', error: refusalReason(err) }]);
     return 'next';
+  }
+}
+
+type UpdateOp = Extract<OutboxOp, { kind: 'update' }>;
+
+/**
+ * An update at its stated version. On a newer version: this device's own earlier write when the server holds the
+ * change already; sent again at the newer version when nothing changed since the edit's start (`unchangedSince`:
+ * a slow server's answer came after the next edit began); else a conflict (with the server's point, or null: gone).
+ */
+async function sendUpdate(item: OutboxItem, op: UpdateOp): Promise<{ landed: Point } | { conflict: Point | null }> {
+  let base = op.baseVersion ?? (await repo.fetchPoint(op.pointId))?.updatedAt ?? null;
+  for (let round = 0; ; round++) {
+    if (base === null) return { conflict: null };
+    try {
+      const r = await repo.updatePointAt(op.pointId, op.patch, base);
+      return r.kind === 'gone' ? { conflict: null } : { landed: r.point };
+    } catch (err) {
+      if (failureKind(err) !== 'conflict') throw err;
+    }
+    const server = await repo.fetchPoint(op.pointId);
+    if (!server) return { conflict: null };
+    if (alreadyApplied(op.patch, server)) return { landed: server };
+    if (round >= 2 || !unchangedSince(item.before, server)) return { conflict: server };
+    base = server.updatedAt ?? null;
   }
 }
 
