@@ -18,7 +18,7 @@ import { bulkAnchorAtom, bulkOutcomeAtom, bulkProgressAtom, bulkSelectionAtom, b
 import { BULK_STATE_TEXT as T } from './bulkStrings';
 import { pointIndexAtom } from './pointIndex';
 import { patchIndexRows } from './pointsCollection';
-import { currentEpoch, isCurrent } from './sessionEpoch';
+import { currentSession } from './userSession';
 import { sendBatch, type BatchResult } from './offline/bulkSend';
 import { outboxItemsAtom } from './offline/atoms';
 import { removeItem } from './offline/queue';
@@ -94,12 +94,12 @@ async function runBatch(kind: 'update' | 'undo', groups: BulkGroup[], before: Bu
 
 /** Sets `set` on every selected point. Resolves with the outcome (also in bulkOutcomeAtom). */
 export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
-  const my = currentEpoch();
+  const my = currentSession();
   const before = selectedRows();
   const { outcome, answer } = await runBatch('update', batchGroups(before, set), before);
   const updated = new Map(answer.updated);
   outcome.undoable = updated.size > 0;
-  if (isCurrent(my)) {
+  if (my.active) {
     store.set(bulkUndoAtom, updated.size ? { before, set, updated } : null);
     store.set(bulkOutcomeAtom, outcome);
   }
@@ -110,11 +110,11 @@ export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
 export async function undoLastBulk(): Promise<BulkOutcome | null> {
   const undo = store.get(bulkUndoAtom);
   if (!undo) return null;
-  const my = currentEpoch();
+  const my = currentSession();
   store.set(bulkUndoAtom, null);
   const after = undo.before.filter((r) => undo.updated.has(r.id)).map((r) => ({ ...r, ...fieldsOfSet(undo.set), version: undo.updated.get(r.id)! }));
   const { outcome } = await runBatch('undo', undoGroups(undo.before, undo.set, undo.updated), after);
-  if (isCurrent(my)) store.set(bulkOutcomeAtom, outcome);
+  if (my.active) store.set(bulkOutcomeAtom, outcome);
   return outcome;
 }
 
@@ -125,7 +125,7 @@ async function dropConflictsOf(ids: ReadonlySet<string>): Promise<void> {
 
 /** Admins: deletes every selected point (and its photo), each at the version the app holds. */
 export async function deleteSelectedPoints(): Promise<BulkOutcome> {
-  const my = currentEpoch();
+  const my = currentSession();
   const rows = selectedRows();
   const total = rows.length;
   const removed: string[] = [];
@@ -135,7 +135,7 @@ export async function deleteSelectedPoints(): Promise<BulkOutcome> {
     for (let i = 0; i < rows.length; i += BULK_CLIENT_BATCH) {
       const part = rows.slice(i, i + BULK_CLIENT_BATCH);
       const ans = await bulkDeletePoints(part.map((r) => r.id), part.map((r) => r.version));
-      if (!isCurrent(my)) break;
+      if (!my.active) break;
       const gone = ans.deleted.map(([id]) => id);
       patchIndexRows([], [...gone, ...ans.missing]);
       for (const id of gone) removed.push(id);
@@ -150,9 +150,9 @@ export async function deleteSelectedPoints(): Promise<BulkOutcome> {
     console.error('Suppression groupée', err);
     outcome.error = failureText(err, outcome.written);
   } finally {
-    if (isCurrent(my)) store.set(bulkProgressAtom, null);
+    if (my.active) store.set(bulkProgressAtom, null);
   }
-  if (isCurrent(my)) {
+  if (my.active) {
     store.set(bulkUndoAtom, null);
     const next = new Set(store.get(bulkSelectionAtom));
     for (const id of removed) next.delete(id);

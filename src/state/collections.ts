@@ -1,6 +1,7 @@
 // One collection per small table (issue 10 item 5): its atom, load, local put/drop after a save or delete, and
 // the live patch from a realtime row, in one place with one sort rule. The main screen, the administration tabs
-// and the live channel all go through these; writes from a session that has ended are dropped.
+// and the live channel all go through these; writes from a session that has ended are dropped (each load captures
+// its session scope; which tables the session has loaded is a part of it).
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
 import * as repo from '../data/repositories';
@@ -11,7 +12,8 @@ import { sortLevels } from '../core/admin/criticalityOrder';
 import { sortMarkers } from '../core/pk';
 import { activeLineId, criticalityLevelsAtom, linesAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from './tables';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from './status';
-import { currentEpoch, isCurrent } from './sessionEpoch';
+import { currentSession } from './userSession';
+import { definePart, type SessionScope } from '../core/session/scope';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
 
@@ -47,37 +49,39 @@ interface Spec<T> {
   onError?: () => void;
 }
 
+/** The tables loaded in this session (ensureLoaded reads each once per session; the live channel keeps it current). */
+const loadedPart = definePart('collections', () => ({ tables: new Set<string>() }));
+
 function createCollection<T>(s: Spec<T>): Collection<T> {
-  let loadedEpoch = -1;
-  const set = (epoch: number, list: T[]) => { if (isCurrent(epoch)) store.set(s.atom, s.sort(list)); };
+  const set = (scope: SessionScope, list: T[]) => { if (scope.active) store.set(s.atom, s.sort(list)); };
   const fetchAndSet = async () => {
-    const epoch = currentEpoch();
+    const session = currentSession();
     const scope = s.scope?.();
     const list = await s.list();
     if (s.scope && s.scope() !== scope) return;
-    set(epoch, list);
-    if (isCurrent(epoch)) { loadedEpoch = epoch; s.onLoaded?.(); }
+    set(session, list);
+    if (session.active) { session.part(loadedPart).tables.add(s.table); s.onLoaded?.(); }
   };
   const c: Collection<T> = {
     table: s.table,
     atom: s.atom,
     async load() {
-      const epoch = currentEpoch();
+      const session = currentSession();
       try {
         await fetchAndSet();
         return true;
       } catch (err) {
         console.error(`Chargement de ${s.table} impossible`, err);
-        if (isCurrent(epoch)) s.onError?.();
+        if (session.active) s.onError?.();
         return false;
       }
     },
-    ensureLoaded() { return loadedEpoch === currentEpoch() ? Promise.resolve() : fetchAndSet(); },
+    ensureLoaded() { return currentSession().part(loadedPart).tables.has(s.table) ? Promise.resolve() : fetchAndSet(); },
     put(item) {
       const k = s.key(item);
-      set(currentEpoch(), [...store.get(s.atom).filter((x) => s.key(x) !== k), item]);
+      set(currentSession(), [...store.get(s.atom).filter((x) => s.key(x) !== k), item]);
     },
-    drop(key) { set(currentEpoch(), store.get(s.atom).filter((x) => s.key(x) !== key)); },
+    drop(key) { set(currentSession(), store.get(s.atom).filter((x) => s.key(x) !== key)); },
     applyChange(ch) {
       if (ch.eventType === 'DELETE') {
         const k = ch.old?.[s.table === 'app_settings' ? 'key' : 'id'];

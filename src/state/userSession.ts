@@ -8,6 +8,7 @@
 //   - 'live'           src/state/live.ts           realtime channels, the line follower, reload and sync timers
 //   - 'auth'           src/state/auth.ts           the sign-in in progress and a revocation under way
 //   - 'loads'          src/state/actions.ts        the latest loadAll
+//   - 'collections'    src/state/collections.ts    which small tables this session has loaded
 //   - 'outbox'         src/state/offline/queue.ts  whose outbox is loaded, the serialised queue writes
 //   - 'replay'         src/state/offline/replay.ts the outbox replay run
 //   - 'offline'        src/state/offline/index.ts  the user whose outbox and snapshot are wired, its timer; its
