@@ -1,5 +1,5 @@
 // Routes of docs/product.md#routes: /auth/callback (SSO return), /invitation?token=… (login in invite mode), / (main or login).
-import { useEffect, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { authReadyAtom, profileAtom, sessionAtom } from './state/session';
 import { bootErrorAtom } from './state/status';
@@ -39,12 +39,18 @@ export function App() {
   const profile = useAtomValue(profileAtom);
   const bootError = useAtomValue(bootErrorAtom);
   useEffect(() => { void bootstrap(); }, []);
+  // Signing in, the main screen is mounted in a deferred (time-sliced) render: its first render no longer holds the
+  // main thread in one long task while the sign-in's first answers (lines, the point pages) arrive (issue 19).
+  // Leaving it (sign-out) is immediate.
+  const wantMain = !!(session && profile);
+  const mainReady = useDeferredValue(wantMain);
 
   const loc = window.location;
   let screen;
   if (!ready) screen = <LoadingScreen error={bootError} />;
   else if (isAuthCallback(loc)) screen = <AuthCallback />;
-  else if (session && profile) screen = <MainScreen />;
+  else if (wantMain && mainReady) screen = <MainScreen />;
+  else if (wantMain) screen = <LoadingScreen error={null} />;
   else {
     const token = new URLSearchParams(loc.search).get('token');
     const invite = loc.pathname.startsWith('/invitation') || token !== null;

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Circle, Layer, Stage } from 'react-konva';
 import { trackDataset } from '../lib/trackDataset';
 import { MapCanvas, type MapEngineApi } from '../../src/map/MapCanvas';
+import { pointArrays } from '../../src/map/pointData';
 import { MapView } from '../../src/map/MapView';
 import { ViewportController } from '../../src/map/viewportController';
 import { markersAtom, zonesAtom } from '../../src/state/tables';
@@ -33,7 +34,7 @@ function EnginePage() {
     const t0 = performance.now();
     const d = trackDataset(n, 42, { width: W, height: H });
     hooks.datasetMs = performance.now() - t0;
-    return { xs: d.xs, ys: d.ys, severity: d.severity, resolved: new Uint8Array(n), count: n };
+    return pointArrays(d.xs, d.ys, d.severity);
   }, []);
   return (
     <MapCanvas image={image} points={points} levels={levels} markers={markers}

@@ -183,8 +183,9 @@ export function MapCanvas(props: MapCanvasProps) {
     live.hits = null;
     live.frameStale = true;
     if (!points || !client) { live.frame = null; ctl.redraw(); return; }
-    // Copies are transferred: the caller keeps its arrays (React may run this effect twice).
-    loadedRef.current = client.load(points.xs.slice(0, points.count), points.ys.slice(0, points.count), points.severity.slice(0, points.count), image.width, image.height, props.clusterLine ?? undefined);
+    // Fresh arrays, transferred (React may run this effect twice: each run makes its own).
+    const input = points.clusterInput();
+    loadedRef.current = client.load(input.xs, input.ys, input.severity, image.width, image.height, props.clusterLine ?? undefined);
     requestFrame(true);
   }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
+import { pointArrays } from './pointData';
 import type { MapHit } from './hitTarget';
 import { SETTLE_MS } from './viewportController';
 import { DEFAULT_LINE_IMAGE } from '../core/constants';
@@ -15,7 +16,7 @@ const LEVELS = [{ color: '#6b7280', icon: 'AlertCircle' }, { color: '#dc2626', i
 // A lone point at image (2000, 700) and a far group, so the frame has a single point to hit.
 const XS = [2000, 9000, 9004, 9008];
 const YS = [700, 600, 600, 604];
-const points = { xs: Float64Array.from(XS), ys: Float64Array.from(YS), severity: Uint8Array.from([1, 1, 1, 1]), resolved: new Uint8Array(4), count: 4 };
+const points = pointArrays(Float64Array.from(XS), Float64Array.from(YS), Uint8Array.from([1, 1, 1, 1]));
 
 let host: HTMLDivElement;
 let root: Root;

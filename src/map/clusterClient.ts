@@ -1,7 +1,7 @@
 // Main-thread side of the cluster worker: loads typed arrays (transferred, not cloned), asks for one level's
 // frame in a bbox with at most one query in flight (the latest request wins) and fetches a cluster's leaves.
 import * as Comlink from 'comlink';
-import type { ClusterFrame } from '../core/cluster/types';
+import type { ClusterFrame, Coords } from '../core/cluster/types';
 import type { ClusterLoadResult, ClusterWorkerApi } from '../core/cluster/workerApi';
 import { createClusterService } from '../core/cluster/service';
 import { hostWorker } from '../platform/workerHost';
@@ -27,9 +27,9 @@ export class ClusterClient {
 
   /** Replaces the indexed points. The arrays are transferred to the worker: do not use them afterwards.
    * `line`: the points' line; the worker then keeps the last lines' trees and reuses one for the same points. */
-  load(xs: Float64Array, ys: Float64Array, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
+  load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
     const gen = ++this.generation;
-    const t = <A extends Float64Array | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
+    const t = <A extends Coords | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
     this.loading = this.api.load(t(xs), t(ys), t(severity), width, height, line).catch((e) => { console.error('cluster load failed', e); return null; });
     const done = this.loading;
     void done.then(() => { if (gen === this.generation) this.flush(); });

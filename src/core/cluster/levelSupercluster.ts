@@ -6,6 +6,7 @@ import Supercluster from 'supercluster';
 import type KDBush from 'kdbush';
 import { GridIndex } from './gridIndex';
 import { clusterRadiusImagePx, MAX_LEVEL } from './levels';
+import type { Coords } from './types';
 
 // Internal layout of Supercluster 9.1 (index.js): Int32 items of `stride` slots, coords in [0, 1] encoded as
 // (c - 0.5) · 2^30; cluster ids = (originIndex << 5) + (zoom + 1) + numPoints.
@@ -53,7 +54,7 @@ export class LevelSupercluster extends Supercluster {
   }
 
   /** Index image-px points directly (no GeoJSON objects), then cluster level 25 down to 0 as Supercluster.load does. */
-  loadTyped(xs: Float64Array, ys: Float64Array, severity: Uint8Array): this {
+  loadTyped(xs: Coords, ys: Coords, severity: Uint8Array): this {
     const self = this.internals;
     const n = xs.length;
     const S = this.scale;

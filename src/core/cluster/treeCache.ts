@@ -21,7 +21,8 @@ export function fingerprintInput(input: ClusterInput): string {
   };
   mix(input.width); mix(input.height); mix(input.xs.length);
   for (const a of [input.xs, input.ys]) {
-    const words = new Int32Array(a.buffer, a.byteOffset, a.length * 2);
+    mix(a.BYTES_PER_ELEMENT);
+    const words = new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2);
     for (let i = 0; i < words.length; i++) mix(words[i]);
   }
   const sev = input.severity;

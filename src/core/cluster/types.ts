@@ -12,9 +12,12 @@ export interface ClusterFrame {
   ids: Float64Array; // single point: its point index in the input arrays; cluster: its cluster id (for leaves())
 }
 
+/** Input coordinates: Float32 (the point index's own precision, half the memory) or Float64. */
+export type Coords = Float32Array | Float64Array;
+
 export interface ClusterInput {
-  xs: Float64Array; // image px
-  ys: Float64Array; // image px
+  xs: Coords; // image px
+  ys: Coords; // image px
   severity: Uint8Array; // rank per point
   width: number; // image px
   height: number; // image px

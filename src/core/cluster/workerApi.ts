@@ -1,6 +1,6 @@
 // The contract of workers/cluster.worker.ts, imported by both sides (the worker and the map's cluster client).
 // Every typed array of a result is transferred (Comlink.transfer), never structured-cloned.
-import type { ClusterFrame } from './types';
+import type { ClusterFrame, Coords } from './types';
 
 /** `cached`: the tree kept for that line was reused (same points), `buildMs` is then 0. */
 export interface ClusterLoadResult { buildMs: number; count: number; levelCounts: number[]; cached: boolean }
@@ -10,7 +10,7 @@ export interface ClusterWorkerApi {
    * `line`: the line these points belong to; the last lines' trees are then kept (src/core/cluster/treeCache.ts) and
    * a load of the same points for that line reuses its tree. Without it nothing is kept. The kept trees go with the
    * worker (one per mounted map: signing out unmounts it and terminates the worker). */
-  load(xs: Float64Array, ys: Float64Array, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
+  load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
   /** Items of `level` in an image-px bbox; an empty frame before the first load. */
   query(level: number, minX: number, minY: number, maxX: number, maxY: number): Promise<ClusterFrame>;
   /** Point indices of a cluster (a point index returns itself). */

@@ -1,4 +1,5 @@
-// First screen while the client starts and the session is restored ('Chargement...', docs/product.md#routes).
+// First screen while the client starts and the session is restored, and while the main screen mounts after sign-in
+// ('Chargement...', docs/product.md#routes).
 import { Logo } from './Logo';
 import { Alert, Spinner } from '../../ui';
 import { LAYOUT_TEXT as T } from './strings';

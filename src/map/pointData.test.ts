@@ -1,0 +1,43 @@
+// The map's points derived from the point index: the slots passing the filter (in slot order), the dimmed flags, and
+// the cluster worker's coordinates made on demand at the index's precision.
+import { describe, expect, it } from 'vitest';
+import { createPointIndex, upsertRows } from '../core/pointIndex/store';
+import type { PointIndexRow } from '../core/pointIndex/types';
+import { createSeverityScale } from '../core/severity';
+import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
+
+const LEVELS = [{ id: 'attention', order: 1, color: '#f59e0b' }, { id: 'danger', order: 2, color: '#dc2626' }];
+const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
+const STATUSES = ['signale', 'pris_en_charge', 'resolu'] as const;
+function row(n: number, over: Partial<PointIndexRow> = {}): PointIndexRow {
+  return { id: uuid(n), x: 10 * n + 0.5, y: 20 * n + 0.25, km: null, created: n, updated: n, status: STATUSES[n % 3], criticality: n % 2 ? 'danger' : 'attention', teamId: null, ...over };
+}
+
+describe('deriveIndexArrays', () => {
+  const ix = createPointIndex(16);
+  upsertRows(ix, [...Array.from({ length: 9 }, (_, n) => row(n)), row(9, { x: NaN })]);
+  const scale = createSeverityScale(LEVELS);
+
+  it("keeps the slots passing the filter ('tous': every status but resolu), without points lacking a position", () => {
+    const d = deriveIndexArrays(ix, 'tous', scale);
+    expect(Array.from(d.slots)).toEqual([0, 1, 3, 4, 6, 7]); // slot 9 (status 0) has no x
+    expect(d.arrays.count).toBe(6);
+    expect(Array.from(d.arrays.resolved)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(d.ids[2]).toBe(uuid(3));
+    expect(mapIndexOfSlot(d.slots, 4)).toBe(3);
+  });
+
+  it('makes fresh Float32 coordinates and severity ranks for the worker at each call', () => {
+    const d = deriveIndexArrays(ix, 'resolu', scale);
+    expect(Array.from(d.slots)).toEqual([2, 5, 8]);
+    expect(Array.from(d.arrays.resolved)).toEqual([1, 1, 1]);
+    const a = d.arrays.clusterInput();
+    expect(a.xs).toBeInstanceOf(Float32Array);
+    expect(Array.from(a.xs)).toEqual([20.5, 50.5, 80.5]);
+    expect(Array.from(a.ys)).toEqual([40.25, 100.25, 160.25]);
+    expect(Array.from(a.severity)).toEqual([scale.rankOf('attention'), scale.rankOf('danger'), scale.rankOf('attention')]);
+    const b = d.arrays.clusterInput();
+    expect(b.xs).not.toBe(a.xs); // each call its own arrays: the caller transfers them
+    expect(Array.from(b.xs)).toEqual(Array.from(a.xs));
+  });
+});
