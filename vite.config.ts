@@ -65,7 +65,8 @@ export default defineConfig({
             provider: playwright({
               launchOptions: {
                 executablePath: findChromium() ?? undefined,
-                args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+                // --expose-gc: workerHost's browser test checks a terminated worker lets go of its caller.
+                args: ['--js-flags=--expose-gc', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
               },
             }),
             instances: [{ browser: 'chromium' }],

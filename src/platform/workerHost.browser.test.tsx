@@ -1,5 +1,6 @@
 // Worker host in Chromium with real module workers: the report worker starts and answers; a worker script that
-// cannot load (404) is ended and the same API runs on the main thread. (.tsx: the unit project takes src/**/*.test.ts.)
+// cannot load (404) is ended and the same API runs on the main thread; a host ended before its worker answered lets
+// go of its caller (Comlink's FinalizationRegistry cycle, the sign-out leak). (.tsx: the unit project takes src/**/*.test.ts.)
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
 import { hostWorker, type HostedWorker } from './workerHost';
@@ -50,5 +51,30 @@ describe('hostWorker in Chromium', () => {
     expect(await h.ready).toBe('main-thread');
     expect(Array.from(codes)).toEqual([0, OUTSIDE_ZONES]);
     expect(reasons).toHaveLength(1);
+  });
+
+  it('a host ended before its worker answered lets go of what its spec captured (no sign-out leak)', async () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    expect(gc, 'Chromium started with --js-flags=--expose-gc').toBeTypeOf('function');
+    const ref = (() => {
+      const caller = { name: 'a signed-out map', payload: new Array(1000).fill('x') };
+      const h = hostWorker<ReportWorkerApi>({
+        // Like ImageCache: the create arrow captures its owner.
+        create: () => { void caller.name; return new Worker(new URL('../../workers/report.worker.ts', import.meta.url), { type: 'module' }); },
+        fallback,
+      });
+      void h.api.classify(points(), 0, 10, ZONES).catch(() => undefined); // a call in flight, rejected by terminate
+      h.terminate(); // before the worker has answered the probe
+      return new WeakRef(caller);
+    })();
+    const tick = () => new Promise((r) => setTimeout(r, 20));
+    // deref() keeps its target alive until the end of the current task: collect only in a later task.
+    for (let i = 0; i < 20; i++) {
+      await tick();
+      gc!();
+      await tick();
+      if (ref.deref() === undefined) break;
+    }
+    expect(ref.deref()).toBeUndefined();
   });
 });

@@ -36,6 +36,8 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
   let terminated = false;
   let worker: Worker | null = null;
   let remote: Comlink.Remote<T> | null = null;
+  const proxies: Comlink.Remote<T>[] = []; // released at terminate (see releaseAll)
+  const detach: (() => void)[] = []; // listeners of a start still waiting, removed at terminate
   const ports: MessagePort[] = [];
   let stop: () => void = () => undefined;
   const stopped = new Promise<void>((resolve) => { stop = resolve; });
@@ -47,6 +49,7 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
     ports.push(port1, port2);
     Comlink.expose(impl, port1);
     remote = Comlink.wrap<T>(port2);
+    proxies.push(remote);
     if (terminated) closeAll();
     return 'main-thread';
   };
@@ -63,7 +66,9 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
       };
       w.addEventListener('error', fail, { once: true });
       w.addEventListener('messageerror', fail, { once: true });
+      detach.push(() => { w.removeEventListener('error', fail); w.removeEventListener('messageerror', fail); });
       const wrapped = Comlink.wrap<T>(w);
+      proxies.push(wrapped);
       void (async () => {
         await (wrapped as unknown as Record<string, Promise<unknown>>)[PROBE];
         if (settled) return;
@@ -83,7 +88,19 @@ export function hostWorker<T extends object>(spec: WorkerSpec<T>): HostedWorker<
     ready = startFallback(e);
   }
 
+  // Comlink registers each proxy in a FinalizationRegistry that holds the endpoint (the Worker or port) strongly until
+  // the proxy is collected, and the endpoint's message listener holds the resolvers of calls still waiting (the
+  // probe, a call in flight at sign-out) and through them their callers: a cycle the collector never breaks, which
+  // kept a signed-out user's map (and the user) alive. Releasing a proxy unregisters it and drops those resolvers.
+  function releaseAll() {
+    for (const p of proxies.splice(0)) {
+      try { p[Comlink.releaseProxy](); } catch { /* already released */ }
+    }
+  }
+
   function closeAll() {
+    for (const d of detach.splice(0)) d();
+    releaseAll();
     worker?.terminate();
     worker = null;
     for (const p of ports) p.close();
