@@ -5,8 +5,10 @@
 // (its own event loop), the probes here. Same run, same server: a baseline with no load, then the load. Also the
 // issue's nested-embed attack (refused up front), a member's small read, and the server's RSS (/proc) before, at
 // the peak, 2 s and 60 s after the load. PGlite (worker thread) and PostgreSQL (DATABASE_URL, or a throwaway one
-// from Debian's binaries; ATTACK_BENCH_PG=0 or ATTACK_BENCH_PGLITE=0 skips one). JSON in bench/results/attack.json.
+// from Debian's binaries; ATTACK_BENCH_PG=0 or ATTACK_BENCH_PGLITE=0 skips one). Probes are node:http GETs timed to the
+// last byte, not decompressed (see `probe`). JSON in bench/results/attack.json.
 import { readdirSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
 import { rssMB, sleep, startServerProcess, stopServerProcess, type ServerProcess } from './lib/serverProcess';
@@ -46,14 +48,27 @@ function startLoad(s: Server): { stop: () => Promise<{ done: number; ms: number[
 
 type ProbeName = 'config' | 'static' | 'health' | 'member read';
 
+// Probes use node:http and never decompress: fetch decompresses in the libuv thread pool, which this process
+// shares with the load's worker thread decompressing multi-MB answers, so a compressed probe (the SPA shell) timed
+// the bench's own queue, not the server. Time = request sent → last byte of the answer as the server sent it.
+const probeAgent = new Agent({ keepAlive: true });
+function probe(url: string, headers: Record<string, string> = {}): Promise<{ ok: boolean }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: probeAgent, headers: { 'Accept-Encoding': 'br, gzip', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ ok: res.statusCode! >= 200 && res.statusCode! < 300 }));
+    }).on('error', reject);
+  });
+}
+
 /** Probes of each kind in their own loop for `ms`; samples RSS every 500 ms. */
 async function probePhase(s: Server, asset: string, ms: number): Promise<{ lat: Record<ProbeName, Summary>; peakRss: number; errors: number }> {
   const headers = { apikey: s.anonKey, Authorization: `Bearer ${s.token}` };
-  const kinds: Record<ProbeName, () => Promise<Response>> = {
-    config: () => fetch(`${s.url}/config.json`),
-    static: () => fetch(`${s.url}${asset}`),
-    health: () => fetch(`${s.url}/health`),
-    'member read': () => fetch(`${s.url}/rest/v1/${SMALL}`, { headers }),
+  const kinds: Record<ProbeName, () => Promise<{ ok: boolean }>> = {
+    config: () => probe(`${s.url}/config.json`),
+    static: () => probe(`${s.url}${asset}`),
+    health: () => probe(`${s.url}/health`),
+    'member read': () => probe(`${s.url}/rest/v1/${SMALL}`, headers),
   };
   const until = performance.now() + ms;
   let peakRss = 0, errors = 0;
@@ -65,7 +80,6 @@ async function probePhase(s: Server, asset: string, ms: number): Promise<{ lat: 
       while (performance.now() < until) {
         const t = performance.now();
         const r = await fn();
-        await r.arrayBuffer();
         arr.push(performance.now() - t);
         if (!r.ok) errors++;
         await sleep(PROBE_GAP_MS);
@@ -121,7 +135,7 @@ try {
     const s = await startServer(await v.databaseUrl());
     try { results[v.name] = await measure(s); } finally { await stopServer(s); }
   }
-} finally { temp.pg?.stop(); }
+} finally { temp.pg?.stop(); probeAgent.destroy(); }
 
 const rows: Record<string, unknown>[] = [];
 for (const [name, r] of Object.entries(results)) {

@@ -4,7 +4,9 @@
 // alternated over AUDIT_BENCH_RUNS rounds, each in a transaction rolled back (the tables do not grow between runs);
 // on PGlite and on PostgreSQL (DATABASE_URL, or a throwaway one; AUDIT_BENCH_PG=0 skips it). Target: ≤ 1.3×.
 // On PostgreSQL also the backend process's CPU time (/proc), which the other processes of a shared machine do
-// not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite.
+// not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite. AUDIT_BENCH_BREAKDOWN=1 also measures,
+// in the same rounds, the audit with the dashboard feed trigger on audit_log disabled, with audit_log's secondary
+// indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is.
 // JSON in bench/results/auditInsert.json.
 import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '../server/main';
@@ -31,12 +33,19 @@ function backendCpuMs(pid: number): number {
 }
 const TICKS_PER_SECOND = 100;
 
+/** What is on during the inserts: the audit trigger, and in the breakdown the feed trigger and audit_log's indexes. */
+type Variant = 'off' | 'on' | 'on, no feed' | 'on, no indexes' | 'on, no feed, no indexes';
+const BREAKDOWN = process.env.AUDIT_BENCH_BREAKDOWN === '1';
+const VARIANTS: Variant[] = BREAKDOWN ? ['on', 'off', 'on, no feed', 'on, no indexes', 'on, no feed, no indexes'] : ['on', 'off'];
+
 /** Wall time of the inserts, and on PostgreSQL the backend's CPU time for them (not inflated by other processes). */
-async function insertMs(s: RunningServer, audit: boolean): Promise<{ ms: number; cpu: number }> {
+async function insertMs(s: RunningServer, variant: Variant): Promise<{ ms: number; cpu: number }> {
   let ms = 0, cpu = NaN;
   await s.db.admin.transaction(async (tx) => {
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
-    if (!audit) await tx.query('alter table public.points disable trigger audit_inserts');
+    if (variant === 'off') await tx.query('alter table public.points disable trigger audit_inserts');
+    if (variant.includes('no feed')) await tx.query('alter table public.audit_log disable trigger feed_point_states');
+    if (variant.includes('no indexes')) await tx.query('drop index public.audit_log_row_idx, public.audit_log_at_idx, public.audit_log_actor_idx');
     const pid = s.db.kind === 'postgres' ? (await tx.query<{ p: number }>('select pg_backend_pid() as p')).rows[0].p : 0;
     const c0 = pid ? backendCpuMs(pid) : NaN;
     const t = performance.now();
@@ -49,16 +58,27 @@ async function insertMs(s: RunningServer, audit: boolean): Promise<{ ms: number;
 }
 
 async function measure(s: RunningServer) {
-  await insertMs(s, true); await insertMs(s, false); // warm-up
-  const on: { ms: number; cpu: number }[] = [], off: { ms: number; cpu: number }[] = [];
+  for (const v of VARIANTS) await insertMs(s, v); // warm-up
+  const got = new Map<Variant, { ms: number; cpu: number }[]>(VARIANTS.map((v) => [v, []]));
   for (let r = 0; r < RUNS; r++) {
-    // Alternate which goes first, so a drift of the machine's load weighs on both.
-    if (r % 2 === 0) { on.push(await insertMs(s, true)); off.push(await insertMs(s, false)); }
-    else { off.push(await insertMs(s, false)); on.push(await insertMs(s, true)); }
+    // Alternate the order, so a drift of the machine's load weighs on all.
+    const order = r % 2 === 0 ? VARIANTS : [...VARIANTS].reverse();
+    for (const v of order) got.get(v)!.push(await insertMs(s, v));
   }
   const audited = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.audit_log where table_name = 'points'");
-  const cpuRatio = on.every((x) => Number.isFinite(x.cpu)) ? summarize(on.map((x, i) => x.cpu / off[i].cpu)) : null;
-  return { on: summarize(on.map((x) => x.ms)), off: summarize(off.map((x) => x.ms)), ratio: summarize(on.map((x, i) => x.ms / off[i].ms)), cpuRatio, auditRowsLeft: audited.rows[0].n };
+  const off = got.get('off')!;
+  const per = (v: Variant) => {
+    const xs = got.get(v)!;
+    return {
+      ms: summarize(xs.map((x) => x.ms)), ratio: summarize(xs.map((x, i) => x.ms / off[i].ms)),
+      cpuRatio: xs.every((x) => Number.isFinite(x.cpu)) ? summarize(xs.map((x, i) => x.cpu / off[i].cpu)) : null,
+    };
+  };
+  const on = per('on');
+  return {
+    on: on.ms, off: per('off').ms, ratio: on.ratio, cpuRatio: on.cpuRatio, auditRowsLeft: audited.rows[0].n,
+    breakdown: Object.fromEntries(VARIANTS.filter((v) => v !== 'off' && v !== 'on').map((v) => [v, per(v)])),
+  };
 }
 
 const temp: { pg: TempPostgres | null } = { pg: null };
@@ -86,4 +106,10 @@ printTable(`Bulk insert of ${ROWS} points (statements of ${BATCH}), audit trigge
   'backend CPU ratio median (min-max)': r.cpuRatio ? `${round(r.cpuRatio.median, 3)} (${round(r.cpuRatio.min, 3)}-${round(r.cpuRatio.max, 3)})` : '-',
   [`≤ ${TARGET}×`]: (r.cpuRatio ?? r.ratio).median <= TARGET ? 'yes' : 'NO',
 })));
+if (BREAKDOWN) {
+  printTable('Breakdown: the audit with parts of it removed, ratio to no audit (same rounds)', Object.entries(results).flatMap(([name, r]) => [
+    { database: name, variant: 'audit on (all)', 'ratio median': round(r.ratio.median, 3), 'backend CPU ratio median': r.cpuRatio ? round(r.cpuRatio.median, 3) : '-' },
+    ...Object.entries(r.breakdown).map(([v, b]) => ({ database: name, variant: `audit ${v}`, 'ratio median': round(b.ratio.median, 3), 'backend CPU ratio median': b.cpuRatio ? round(b.cpuRatio.median, 3) : '-' })),
+  ]));
+}
 writeResults('auditInsert', { rows: ROWS, batch: BATCH, runs: RUNS, results });

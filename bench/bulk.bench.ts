@@ -1,12 +1,15 @@
 // Bulk change of 10,000 points (issue 24, docs/product.md#bulk-changes), on the embedded server (PGlite; DATABASE_URL
-// for PostgreSQL) seeded with the demo and BULK_POINTS (default 10,000) extra points:
-//   1. API: rpc('bulk_update_points') of 10,000 rows at their versions through supabase-js, against, in the same
-//      run, (a) the same rows changed by one plain SQL UPDATE on the database (the floor: same triggers, no version
-//      check, no HTTP) and (b) the per-point requests the app made before (one PATCH each, measured on 200, scaled).
-//   2. Page: the built app in Chromium, 'Tout sélectionner (10 000)' then 'Statut' → 'En cours': time until
-//      '10 000 signalement(s) modifié(s).' and the longest main-thread task meanwhile (target: none over 50 ms),
-//      against the longest task of the same page idle for as long (the baseline).
-// JSON in bench/results/bulk.json. Needs `npx vite build` first.
+// for PostgreSQL) seeded with the one-line demo and BULK_POINTS (default 10,000) extra points:
+//   1. API (BULK_API=0 skips it): rpc('bulk_update_points') of 10,000 rows at their versions through supabase-js,
+//      against, in the same run, (a) the same rows changed by one plain SQL UPDATE on the database (the floor: same
+//      triggers, no version check, no HTTP) and (b) the per-point requests the app made before (one PATCH each,
+//      measured on 200, scaled).
+//   2. Page: the built app in Chromium, the 'Tout' list (status filter 'Tous' = not resolved: exactly the N points)
+//      'Tout sélectionner (10 000)', then 'Statut' → 'Pris en charge', then 'Annuler': for each step the time to the
+//      first feedback (the count, the progress line or the outcome), to the outcome, the longest main-thread task and
+//      the number of tasks over 50 ms (target: none), against the same page idle for 2 s (the baseline).
+// JSON in bench/results/bulk.json. Needs `npx vite build` first. BULK_SCREENSHOT=<file.png>: the page at the end
+// (or where a step failed).
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
@@ -21,10 +24,12 @@ import { printTable, round, summarize, writeResults } from './lib/stats';
 const N = Number(process.env.BULK_POINTS ?? 10_000);
 const SINGLE_SAMPLE = 200;
 const RUNS = Number(process.env.BULK_RUNS ?? 3);
+const API = process.env.BULK_API !== '0';
+const SCREENSHOT = process.env.BULK_SCREENSHOT;
 const LONG_TASK_TARGET_MS = 50;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rail-bulk-bench-'));
-const s = await startServer({ dataDir, port: 0, seed: 'demo', databaseUrl: process.env.DATABASE_URL, adminPassword: 'bulk-bench-123' });
+const s = await startServer({ dataDir, port: 0, seed: 'demo', seedLines: 1, databaseUrl: process.env.DATABASE_URL, adminPassword: 'bulk-bench-123' });
 try {
   await addExtraPoints(s.db, N);
   // Exactly N unresolved points: the 'Tous' list then holds them all.
@@ -45,50 +50,55 @@ try {
   };
 
   // ---- 1. API ---------------------------------------------------------------------------------------------
-  let rows = await readRows();
-  const ids = rows.map((r) => r.id);
-  const rpcMs: number[] = [];
-  const floorMs: number[] = [];
-  let status = 'pris_en_charge';
-  let versions: (string | number)[] = rows.map((r) => Date.parse(r.updated_at));
-  for (let run = 0; run < RUNS; run++) {
-    let t = performance.now();
-    const res = await supabase.rpc('bulk_update_points', { p_changes: [{ set: { status }, ids, versions }] });
-    rpcMs.push(performance.now() - t);
-    if (res.error) throw res.error;
-    const out = res.data as { updated: [string, string][] };
-    if (out.updated.length !== N) throw new Error(`expected ${N} rows written, got ${out.updated.length}`);
-    status = status === 'pris_en_charge' ? 'signale' : 'pris_en_charge';
-    t = performance.now();
-    await s.db.admin.query('update public.points set status = $1 where id = any($2::uuid[])', [status, ids]);
-    floorMs.push(performance.now() - t);
-    status = status === 'pris_en_charge' ? 'signale' : 'pris_en_charge';
-    const fresh = new Map((await readRows()).map((r) => [r.id, r.updated_at]));
-    versions = ids.map((id) => fresh.get(id)!);
+  const first = await readRows();
+  const ids = first.map((r) => r.id);
+  let api: Record<string, unknown> = {};
+  if (API) {
+    const rpcMs: number[] = [];
+    const floorMs: number[] = [];
+    let status = 'pris_en_charge';
+    let versions: (string | number)[] = first.map((r) => Date.parse(r.updated_at));
+    for (let run = 0; run < RUNS; run++) {
+      let t = performance.now();
+      const res = await supabase.rpc('bulk_update_points', { p_changes: [{ set: { status }, ids, versions }] });
+      rpcMs.push(performance.now() - t);
+      if (res.error) throw res.error;
+      const out = res.data as { updated: [string, string][] };
+      if (out.updated.length !== N) throw new Error(`expected ${N} rows written, got ${out.updated.length}`);
+      status = status === 'pris_en_charge' ? 'signale' : 'pris_en_charge';
+      t = performance.now();
+      await s.db.admin.query('update public.points set status = $1 where id = any($2::uuid[])', [status, ids]);
+      floorMs.push(performance.now() - t);
+      status = status === 'pris_en_charge' ? 'signale' : 'pris_en_charge';
+      const fresh = new Map((await readRows()).map((r) => [r.id, r.updated_at]));
+      versions = ids.map((id) => fresh.get(id)!);
+    }
+    const rows = await readRows();
+    const singleMs: number[] = [];
+    for (const r of rows.slice(0, SINGLE_SAMPLE)) {
+      const t = performance.now();
+      const u = await supabase.from('points').update({ criticality: 'danger', updated_at: r.updated_at }).eq('id', r.id).select('updated_at').single();
+      singleMs.push(performance.now() - t);
+      if (u.error) throw u.error;
+    }
+    const rpc = summarize(rpcMs);
+    const floor = summarize(floorMs);
+    const singles = summarize(singleMs);
+    const singlesFor10k = singles.mean * N;
+    printTable(`bulk change of ${N} points (${s.db.kind}), ms`, [
+      { variant: 'rpc bulk_update_points (1 request)', ...rpc },
+      { variant: 'baseline: plain SQL UPDATE (same triggers)', ...floor },
+      { variant: `baseline: one PATCH per point (${SINGLE_SAMPLE} measured)`, ...singles },
+    ]);
+    console.log(`rpc / plain SQL = ${round(rpc.median / floor.median, 2)}×; ${N} single PATCHes ≈ ${round(singlesFor10k / 1000, 1)} s = ${round(singlesFor10k / rpc.median, 1)}× the rpc`);
+    api = { rpc, plainSqlFloor: floor, singlePatch: singles, singlesFor10kMs: round(singlesFor10k, 0),
+      ratioRpcToFloor: round(rpc.median / floor.median, 2), ratioSinglesToRpc: round(singlesFor10k / rpc.median, 1) };
   }
-  rows = await readRows();
-  const singleMs: number[] = [];
-  for (const r of rows.slice(0, SINGLE_SAMPLE)) {
-    const t = performance.now();
-    const u = await supabase.from('points').update({ criticality: 'danger', updated_at: r.updated_at }).eq('id', r.id).select('updated_at').single();
-    singleMs.push(performance.now() - t);
-    if (u.error) throw u.error;
-  }
-  const rpc = summarize(rpcMs);
-  const floor = summarize(floorMs);
-  const singles = summarize(singleMs);
-  const singlesFor10k = singles.mean * N;
-  printTable(`bulk change of ${N} points (${s.db.kind}), ms`, [
-    { variant: 'rpc bulk_update_points (1 request)', ...rpc },
-    { variant: 'baseline: plain SQL UPDATE (same triggers)', ...floor },
-    { variant: `baseline: one PATCH per point (${SINGLE_SAMPLE} measured)`, ...singles },
-  ]);
-  console.log(`rpc / plain SQL = ${round(rpc.median / floor.median, 2)}×; ${N} single PATCHes ≈ ${round(singlesFor10k / 1000, 1)} s = ${round(singlesFor10k / rpc.median, 1)}× the rpc`);
 
   // ---- 2. Page ----------------------------------------------------------------------------------------------
   await s.db.admin.exec(`update public.points set status = 'signale', criticality = 'attention' where id = any(array[${ids.map((i) => `'${i}'`).join(',')}]::uuid[])`);
   const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
-  let page: Record<string, number> = {};
+  let page: Record<string, unknown> = {};
   try {
     const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
     await p.addInitScript(() => {
@@ -100,44 +110,58 @@ try {
     await p.getByLabel('Email', { exact: true }).fill(s.seeded!.adminEmail);
     await p.getByLabel('Mot de passe', { exact: true }).fill('bulk-bench-123');
     await p.getByRole('button', { name: 'Se connecter' }).click();
-    const selectAll = p.getByRole('button', { name: `Tout sélectionner (${N.toLocaleString('fr-FR')})` });
+    const nText = N.toLocaleString('fr-FR');
+    const selectAll = p.getByRole('button', { name: `Tout sélectionner (${nText})` });
     await selectAll.waitFor({ timeout: 300_000 });
     await p.waitForTimeout(3000); // settle the first load
-    const maxTask = (from: number, to: number) => p.evaluate(([a, b]) => Math.max(0, ...(window as unknown as { __tasks: { start: number; duration: number }[] }).__tasks
-      .filter((t) => t.start >= a && t.start <= b).map((t) => t.duration)), [from, to]);
+    type Task = { start: number; duration: number };
+    const tasksIn = (from: number, to: number) => p.evaluate(([a, b]) => (window as unknown as { __tasks: Task[] }).__tasks
+      .filter((t) => t.start + t.duration >= a && t.start <= b).map((t) => t.duration), [from, to]);
     const now = () => p.evaluate(() => performance.now());
+    const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
+    /** Runs `act`, then times the first of `feedback` and then `outcome` to show; long tasks from act to `settle` ms after. */
+    const step = async (act: () => Promise<void>, feedback: string | RegExp, outcome: string, settle = 0) => {
+      const t0 = await now();
+      await act();
+      await bar.getByText(feedback).first().waitFor({ timeout: 600_000 });
+      const feedbackMs = (await now()) - t0;
+      await bar.getByText(outcome, { exact: true }).waitFor({ timeout: 600_000 });
+      const outcomeMs = (await now()) - t0;
+      if (settle) await p.waitForTimeout(settle);
+      const tasks = await tasksIn(t0, await now());
+      return { feedbackMs: round(feedbackMs, 0), outcomeMs: round(outcomeMs, 0), longestTaskMs: round(Math.max(0, ...tasks), 0),
+        tasksOver50: tasks.filter((d) => d > LONG_TASK_TARGET_MS).length, longTasksTotalMs: round(tasks.reduce((x, y) => x + y, 0), 0) };
+    };
 
     const idleFrom = await now();
     await p.waitForTimeout(2000);
-    const idleMax = await maxTask(idleFrom, await now());
+    const idleTasks = await tasksIn(idleFrom, await now());
+    const idle = { longestTaskMs: round(Math.max(0, ...idleTasks), 0), tasksOver50: idleTasks.filter((d) => d > LONG_TASK_TARGET_MS).length };
 
-    const t0 = await now();
-    await selectAll.click();
-    await p.getByText(`${N.toLocaleString('fr-FR')} sélectionnés`).waitFor();
-    const selectMs = (await now()) - t0;
-    const selectMax = await maxTask(t0, await now());
-
-    const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
-    const t1 = await now();
-    await bar.getByLabel('Statut').selectOption('pris_en_charge', { timeout: 120_000 });
-    await bar.getByText(`${N.toLocaleString('fr-FR')} signalement(s) modifié(s).`).waitFor({ timeout: 120_000 });
-    const t2 = await now();
-    await p.waitForTimeout(1500); // the realtime echo of the 10,000 rows arrives after the answer
-    const batchMax = await maxTask(t1, await now());
-    page = { selectAllMs: round(selectMs, 0), selectAllLongestTaskMs: round(selectMax, 0), batchMs: round(t2 - t1, 0), batchLongestTaskMs: round(batchMax, 0), idleLongestTaskMs: round(idleMax, 0) };
-    printTable(`page: ${N} points in Chromium`, [
-      { step: "'Tout sélectionner'", ms: page.selectAllMs, longestTaskMs: page.selectAllLongestTaskMs },
-      { step: "'Statut' → answer shown (+1.5 s of realtime echo)", ms: page.batchMs, longestTaskMs: page.batchLongestTaskMs },
-      { step: 'baseline: the same page idle 2 s', ms: 2000, longestTaskMs: page.idleLongestTaskMs },
+    const selected = `${nText} sélectionnés`;
+    const select = await step(() => selectAll.click(), selected, selected);
+    // Progress ('Enregistrement… 0 / N') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
+    const change = await step(() => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
+      /^(Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
+    const undo = await step(() => bar.getByRole('button', { name: 'Annuler' }).click(),
+      /^(Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
+    const back = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.points where id = any($1::uuid[]) and status = 'signale'", [ids]);
+    page = { select, change, undo, idle, restoredRows: back.rows[0].n };
+    printTable(`page: ${N} points in Chromium (${s.db.kind})`, [
+      { step: "'Tout sélectionner'", ...select },
+      { step: "'Statut' → 'Pris en charge' (+1.5 s of realtime echo)", ...change },
+      { step: "'Annuler' (+1.5 s of realtime echo)", ...undo },
+      { step: 'baseline: the same page idle 2 s', feedbackMs: '', outcomeMs: 2000, ...idle },
     ]);
-    console.log(`longest task during the batch ${page.batchLongestTaskMs} ms (target ≤ ${LONG_TASK_TARGET_MS} ms: ${page.batchLongestTaskMs <= LONG_TASK_TARGET_MS ? 'met' : 'MISSED'}); page batch / API rpc = ${round(page.batchMs / rpc.median, 2)}×`);
+    const worst = Math.max(select.longestTaskMs, change.longestTaskMs, undo.longestTaskMs);
+    console.log(`longest task ${worst} ms (target ≤ ${LONG_TASK_TARGET_MS} ms: ${worst <= LONG_TASK_TARGET_MS ? 'met' : 'MISSED'}); rows back to 'signale' after undo: ${page.restoredRows} / ${N}`);
+  } catch (e) {
+    if (SCREENSHOT) await browser.contexts()[0]?.pages()[0]?.screenshot({ path: SCREENSHOT }).catch(() => undefined);
+    throw e;
   } finally {
     await browser.close();
   }
-  const path = writeResults(s.db.kind === 'pglite' ? 'bulk' : 'bulk-postgres', {
-    points: N, database: s.db.kind, rpc, plainSqlFloor: floor, singlePatch: singles, singlesFor10kMs: round(singlesFor10k, 0),
-    ratioRpcToFloor: round(rpc.median / floor.median, 2), ratioSinglesToRpc: round(singlesFor10k / rpc.median, 1), page, longTaskTargetMs: LONG_TASK_TARGET_MS,
-  });
+  const path = writeResults(s.db.kind === 'pglite' ? 'bulk' : 'bulk-postgres', { points: N, database: s.db.kind, ...api, page, longTaskTargetMs: LONG_TASK_TARGET_MS });
   console.log(`raw figures: ${path}`);
 } finally {
   await s.close();

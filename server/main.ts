@@ -14,7 +14,7 @@ import { createAuthHandler, createAuthService, type AuthService } from './auth/i
 import { createStorage } from './storage/index';
 import { createApp, DEFAULT_RATE_LIMITS, type RateLimits } from './http/app';
 import { BODY_IDLE_TIMEOUT_MS } from './http/body';
-import { createLogger, type Logger } from './http/log';
+import { createLogger, flushLogger, type Logger } from './http/log';
 import type { ApiHandler, SsoDeps } from './http/types';
 import { clientIp, type TrustProxy } from './http/clientIp';
 import type { ConnectionLimits } from './realtime/connectionLimits';
@@ -222,6 +222,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         await db.close();
         lock?.release();
         if (!dataDir) rmSync(storageRoot, { recursive: true, force: true });
+        // The last request lines, buffered by the asynchronous log, are written before close resolves.
+        if (logger) await flushLogger(logger);
       },
     };
   } catch (e) {

@@ -1,7 +1,9 @@
 // The PGlite database in a worker thread (issue 27): PGlite is single-threaded WebAssembly, so a long statement
 // run on the main thread blocked every other answer (static files, /config.json, health). Here it blocks only
-// this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts.
+// this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts;
+// the message loop is workerReplies.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
+import { answerCalls, ready, transferred } from './workerReplies.mjs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -14,13 +16,6 @@ const listeners = new Map();
 let nextTx = 1;
 const ROLLBACK = new Error('rollback requested');
 
-const errorOf = (e) => {
-  const out = { message: String(e?.message ?? e) };
-  for (const k of ['code', 'detail', 'hint', 'severity', 'position', 'where', 'schema', 'table', 'column', 'constraint', 'routine']) {
-    if (e && typeof e[k] === 'string') out[k] = e[k];
-  }
-  return out;
-};
 const resultOf = (r) => ({ rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 });
 
 async function run(m) {
@@ -66,16 +61,14 @@ async function run(m) {
       return null;
     }
     // Backups (server/ops): the data directory as a gzip tarball; the caller holds a transaction around it.
-    case 'dumpDataDir': return new Uint8Array(await (await pg.dumpDataDir('gzip')).arrayBuffer());
+    case 'dumpDataDir': {
+      const bytes = await (await pg.dumpDataDir('gzip')).arrayBuffer();
+      return transferred(new Uint8Array(bytes), [bytes]);
+    }
     case 'close': if (!pg.closed) await pg.close(); return null;
     default: throw new Error(`unknown op ${m.op}`);
   }
 }
 
-parentPort.on('message', (m) => {
-  run(m).then(
-    (value) => parentPort.postMessage({ id: m.id, ok: true, value }),
-    (e) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(e) }),
-  );
-});
-parentPort.postMessage({ ready: true });
+answerCalls(run);
+ready();

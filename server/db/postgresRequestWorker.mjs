@@ -1,8 +1,10 @@
 // The PostgreSQL request pool (the `authenticator` login) in a worker thread (issue 27): reading a multi-MB
 // result (pg's protocol parsing, the UTF-8 decoding of one big json text value, the garbage it leaves) happened on
 // the server's main thread and delayed every other answer (static files, /config.json, health). Here it delays
-// only this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: postgresThread.ts.
-import { parentPort, workerData } from 'node:worker_threads';
+// only this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: postgresThread.ts;
+// the message loop is workerReplies.mjs.
+import { workerData } from 'node:worker_threads';
+import { answerCalls, ready, transferred } from './workerReplies.mjs';
 import pg from 'pg';
 
 /** Same JS types as PGlite and the admin pool (postgres.ts): int8 as number when safe, date as Date. */
@@ -19,14 +21,6 @@ pool.on('error', () => undefined); // idle client errors (server restart) must n
 /** Open transactions by id: their pooled client. */
 const txs = new Map();
 let nextTx = 1;
-
-const errorOf = (e) => {
-  const out = { message: String(e?.message ?? e) };
-  for (const k of ['code', 'detail', 'hint', 'severity', 'position', 'where', 'schema', 'table', 'column', 'constraint', 'routine', 'dataType', 'file', 'line']) {
-    if (e && typeof e[k] === 'string') out[k] = e[k];
-  }
-  return out;
-};
 
 async function run(m) {
   switch (m.op) {
@@ -62,7 +56,7 @@ async function run(m) {
           }
         }
       }
-      return { value: { rows: r.rows, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 }, transfer };
+      return transferred({ rows: r.rows, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 }, transfer);
     }
     case 'end': {
       const client = txs.get(m.tx);
@@ -86,17 +80,10 @@ async function run(m) {
   }
 }
 
-parentPort.on('message', (m) => {
-  run(m).then(
-    (out) => m.op === 'query'
-      ? parentPort.postMessage({ id: m.id, ok: true, value: out.value }, out.transfer)
-      : parentPort.postMessage({ id: m.id, ok: true, value: out }),
-    (e) => parentPort.postMessage({ id: m.id, ok: false, error: errorOf(e) }),
-  );
-});
+answerCalls(run);
 try {
   await pool.query('select 1');
-  parentPort.postMessage({ ready: true });
+  ready();
 } catch (e) {
-  parentPort.postMessage({ ready: false, error: errorOf(e) });
+  ready(e);
 }

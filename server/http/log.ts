@@ -9,11 +9,22 @@ export type { Logger } from 'pino';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** The server's logger: JSON lines on stdout (or `destination`) at LOG_LEVEL (default info). */
+/**
+ * The server's logger: JSON lines on stdout (or `destination`) at LOG_LEVEL (default info). Stdout is written
+ * asynchronously (pino's `sync: false`): a log line never waits for the disk or a slow reader of the pipe on the
+ * main thread; pino flushes what is buffered on process exit, and the server flushes it on close (flushLogger).
+ */
 export function createLogger(opts: { level?: string; destination?: DestinationStream } = {}): Logger {
   const level = opts.level || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${level}"`);
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, opts.destination ?? pino.destination(1));
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, opts.destination ?? pino.destination({ dest: 1, sync: false }));
+}
+
+/** Resolves once every line logged so far is written (a destination that cannot flush resolves at once). */
+export function flushLogger(logger: Logger): Promise<void> {
+  return new Promise((resolve) => {
+    try { logger.flush(() => resolve()); } catch { resolve(); }
+  });
 }
 
 /** Query parameters whose values are secrets (tokens, keys, codes, passwords) whatever their exact name. */

@@ -1,8 +1,10 @@
 // Serves the built SPA (dist/): files with their content type, long cache for hashed /assets/*,
-// index.html (no-cache) for unknown non-API GETs, and no path ever outside the root.
+// index.html (no-cache) for unknown non-API GETs, and no path ever outside the root. Files come from memory with
+// their ETag (304 on If-None-Match) and compressed copies (./staticFiles.ts); only files too big to keep are
+// streamed from disk.
 import { createReadStream } from 'node:fs';
 import { compressibleEncoding, compressStream } from './compress';
-import { compressedFile } from './staticCompressed';
+import { createStaticTable, notModified, type StaticFile, type StaticTable } from './staticFiles';
 import { stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -44,9 +46,47 @@ async function fileAt(path: string | null): Promise<{ path: string; size: number
   }
 }
 
+const tables = new Map<string, StaticTable>();
+function tableOf(root: string): StaticTable {
+  let t = tables.get(root);
+  if (!t) tables.set(root, (t = createStaticTable()));
+  return t;
+}
+
+function cacheControl(immutable: boolean): string {
+  return immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache';
+}
+
+/** Answers from memory: 304 when the client holds this version, else the compressed copy or the bytes. */
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: StaticFile, immutable: boolean, extraHeaders: Record<string, string>): Promise<void> {
+  const headers: Record<string, string | number> = {
+    'Content-Type': file.type, Vary: 'Accept-Encoding', 'Cache-Control': cacheControl(immutable), ETag: file.etag,
+    'Last-Modified': file.lastModified, 'X-Content-Type-Options': 'nosniff', ...extraHeaders,
+  };
+  if (notModified(req.headers['if-none-match'], file.etag)) {
+    delete headers['Content-Type'];
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const encoding = compressibleEncoding(req, file.type, file.bytes.length);
+  const body = (encoding && (await file.compressed(encoding))) || file.bytes;
+  if (body !== file.bytes) headers['Content-Encoding'] = encoding!;
+  headers['Content-Length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** Handles GET/HEAD for the SPA. Returns false when there is no build to serve. */
 export async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, root: string, extraHeaders: Record<string, string> = {}): Promise<boolean> {
-  let file = await fileAt(safeJoin(root, url.pathname));
+  const table = tableOf(root);
+  const wanted = safeJoin(root, url.pathname);
+  const found = wanted ? await table.get(wanted, contentTypeOf(wanted)) : 'missing';
+  if (typeof found === 'object') {
+    await sendFile(req, res, found, url.pathname.startsWith('/assets/'), extraHeaders);
+    return true;
+  }
+  let file = found === 'on disk' ? await fileAt(wanted) : null;
   let isFallback = false;
   if (!file) {
     // Missing hashed assets and file-like paths are real 404s; routes fall back to the SPA shell.
@@ -55,29 +95,25 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, url
       res.end('Not found');
       return true;
     }
-    file = await fileAt(join(root, 'index.html'));
+    const shellPath = join(root, 'index.html');
+    const shell = await table.get(shellPath, contentTypeOf(shellPath));
+    if (typeof shell === 'object') {
+      await sendFile(req, res, shell, false, extraHeaders);
+      return true;
+    }
+    file = shell === 'on disk' ? await fileAt(shellPath) : null;
     isFallback = true;
     if (!file) return false;
   }
+  // Too big to keep in memory: streamed from disk.
   const immutable = !isFallback && url.pathname.startsWith('/assets/');
   const type = contentTypeOf(file.path);
-  const encoding = req.method === 'HEAD' ? null : compressibleEncoding(req, type, file.size);
-  const ready = encoding ? await compressedFile(file, encoding) : null;
-  if (ready && encoding) {
-    res.writeHead(200, {
-      'Content-Type': type, 'Content-Encoding': encoding, 'Content-Length': ready.length, Vary: 'Accept-Encoding',
-      'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
-      'Last-Modified': file.mtime.toUTCString(), 'X-Content-Type-Options': 'nosniff', ...extraHeaders,
-    });
-    res.end(ready);
-    return true;
-  }
   const zip = req.method === 'HEAD' ? null : compressStream(req, type, file.size);
   res.writeHead(200, {
     'Content-Type': type,
     ...(zip ? { 'Content-Encoding': zip.encoding } : { 'Content-Length': file.size }),
     Vary: 'Accept-Encoding',
-    'Cache-Control': immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache',
+    'Cache-Control': cacheControl(immutable),
     'Last-Modified': file.mtime.toUTCString(),
     'X-Content-Type-Options': 'nosniff',
     ...extraHeaders,
