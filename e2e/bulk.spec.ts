@@ -48,8 +48,17 @@ test('checkboxes with a shift range, a batch with a row changed meanwhile, undo,
   const other = await db.from('points').select('updated_at').eq('id', ids[1]).single();
   expect((await db.from('points').update({ criticality: 'danger', updated_at: other.data!.updated_at }).eq('id', ids[1])).error).toBeNull();
 
+  // The batch's one request is held until its progress has been seen: the bar says it is sending, actions disabled.
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await page.route(/\/rest\/v1\/rpc\/bulk_update_points/, async (route) => { await held; await route.continue(); });
   await bar.getByLabel('Statut').selectOption('resolu');
+  await expect(bar.locator('.bulk-progress')).toHaveText('Envoi de 3 modifications…');
+  await expect(bar.getByLabel('Statut')).toBeDisabled();
+  release();
   await expect(bar.getByText('2 signalement(s) modifié(s).')).toBeVisible({ timeout: 30_000 });
+  await expect(bar.locator('.bulk-progress')).toHaveCount(0);
+  await page.unroute(/\/rest\/v1\/rpc\/bulk_update_points/);
   await expect(bar.getByText("1 modifié(s) entre-temps par quelqu'un d'autre : non écrasé(s).")).toBeVisible();
   await shot(page, 'desktop-bulk-conflict');
   let s = await statuses(ids);

@@ -9,8 +9,8 @@ const NONE: ReadonlySet<string> = new Set(); // eslint-disable-line no-restricte
 export const bulkSelectionAtom = atom<ReadonlySet<string>>(NONE);
 /** The last row clicked (the start of a shift-click range). */
 export const bulkAnchorAtom = atom<string | null>(null);
-/** Requests of a batch sent so far (rows), while it runs. */
-export const bulkProgressAtom = atom<{ done: number; total: number } | null>(null);
+/** Rows of a batch sent so far, while it runs; `sending`: one request whose answer is awaited (no count to show). */
+export const bulkProgressAtom = atom<{ done: number; total: number; sending?: boolean } | null>(null);
 /** The lasso being drawn in Sélection mode (image px). */
 export const lassoAtom = atom<ImagePoint[]>([]);
 

@@ -96,7 +96,10 @@ async function runBatch(kind: 'update' | 'undo', groups: BulkGroup[], before: Bu
 export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
   const my = currentSession();
   const before = selectedRows();
-  const { outcome, answer } = await runBatch('update', batchGroups(before, set), before);
+  store.set(bulkProgressAtom, { done: 0, total: before.length, sending: true });
+  const { outcome, answer } = await runBatch('update', batchGroups(before, set), before).finally(() => {
+    if (my.active) store.set(bulkProgressAtom, null);
+  });
   const updated = new Map(answer.updated);
   outcome.undoable = updated.size > 0;
   if (my.active) {
@@ -113,7 +116,10 @@ export async function undoLastBulk(): Promise<BulkOutcome | null> {
   const my = currentSession();
   store.set(bulkUndoAtom, null);
   const after = undo.before.filter((r) => undo.updated.has(r.id)).map((r) => ({ ...r, ...fieldsOfSet(undo.set), version: undo.updated.get(r.id)! }));
-  const { outcome } = await runBatch('undo', undoGroups(undo.before, undo.set, undo.updated), after);
+  store.set(bulkProgressAtom, { done: 0, total: after.length, sending: true });
+  const { outcome } = await runBatch('undo', undoGroups(undo.before, undo.set, undo.updated), after).finally(() => {
+    if (my.active) store.set(bulkProgressAtom, null);
+  });
   if (my.active) store.set(bulkOutcomeAtom, outcome);
   return outcome;
 }

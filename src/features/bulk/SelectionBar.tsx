@@ -72,7 +72,13 @@ export function SelectionBar() {
         {undo && !busy && <Button onClick={() => void undoLastBulk()}>{T.undo}</Button>}
         {n === 0 && !busy && <Button variant="ghost" onClick={() => setOutcome(null)}>Fermer</Button>}
       </div>
-      {progress && <p className="bulk-progress" role="status"><progress max={progress.total} value={progress.done} /> {T.progress(progress.done, progress.total)}</p>}
+      {progress && (
+        <p className="bulk-progress" role="status">
+          {progress.sending
+            ? <><progress aria-label={T.sending(progress.total)} /> {T.sending(progress.total)}</>
+            : <><progress max={progress.total} value={progress.done} /> {T.progress(progress.done, progress.total)}</>}
+        </p>
+      )}
       {outcome && !busy && <OutcomeText />}
       <ConfirmDialog
         open={confirming}

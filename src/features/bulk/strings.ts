@@ -14,6 +14,7 @@ export const BULK_TEXT = {
   apply: 'Appliquer',
   delete: 'Supprimer',
   undo: 'Annuler',
+  sending: (n: number) => `Envoi de ${n.toLocaleString('fr-FR')} modification${n > 1 ? 's' : ''}…`,
   progress: (done: number, total: number) => `Enregistrement… ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')}`,
   written: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) modifié(s).`,
   deleted: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) supprimé(s).`,
