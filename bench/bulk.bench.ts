@@ -140,11 +140,11 @@ try {
 
     const selected = `${nText} sélectionnés`;
     const select = await step(() => selectAll.click(), selected, selected);
-    // Progress ('Enregistrement… 0 / N') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
+    // Progress ('Envoi de N modifications…') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
     const change = await step(() => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
-      /^(Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
+      /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
     const undo = await step(() => bar.getByRole('button', { name: 'Annuler' }).click(),
-      /^(Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
+      /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
     const back = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.points where id = any($1::uuid[]) and status = 'signale'", [ids]);
     page = { select, change, undo, idle, restoredRows: back.rows[0].n };
     printTable(`page: ${N} points in Chromium (${s.db.kind})`, [
