@@ -11,8 +11,8 @@ test.describe('desktop', () => {
   test.use({ viewport: DESKTOP });
 
   test("no 'Tous 0' while the first load runs; counts then shown", async ({ page }) => {
-    // Points answered late: the chips show no count meanwhile.
-    await page.route(/\/rest\/v1\/points/, async (r) => { await new Promise((res) => setTimeout(res, 2500)); await r.continue(); });
+    // Points answered late (the rows and the point index, its pages read by the worker): no count meanwhile.
+    await page.route(/\/rest\/v1\/(points|rpc\/point_index)/, async (r) => { await new Promise((res) => setTimeout(res, 2500)); await r.continue(); });
     await signIn(page);
     const tous = page.getByRole('radio', { name: /^Tous/ });
     await expect(tous).toHaveText('Tous');
