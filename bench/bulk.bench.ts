@@ -9,23 +9,26 @@
 //      first feedback (the count, the progress line or the outcome), to the outcome, the longest main-thread task and
 //      the number of tasks over 50 ms (target: none), against the same page idle for 2 s (the baseline).
 // JSON in bench/results/bulk.json. Needs `npx vite build` first. BULK_SCREENSHOT=<file.png>: the page at the end
-// (or where a step failed).
+// (or where a step failed). BULK_PROFILE=1: a CPU profile of the page's main thread for each step
+// (bench/results/bulk-<step>.cpuprofile.json, opens in DevTools) and its heaviest functions by self time in src/ terms.
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/main';
 import { addExtraPoints } from '../supabase/seed/demo';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { printTable, round, summarize, writeResults } from './lib/stats';
+import { heaviestFunctions, type CpuProfile } from './lib/cpuProfile';
 
 const N = Number(process.env.BULK_POINTS ?? 10_000);
 const SINGLE_SAMPLE = 200;
 const RUNS = Number(process.env.BULK_RUNS ?? 3);
 const API = process.env.BULK_API !== '0';
 const SCREENSHOT = process.env.BULK_SCREENSHOT;
+const PROFILE = process.env.BULK_PROFILE === '1';
 const LONG_TASK_TARGET_MS = 50;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'rail-bulk-bench-'));
@@ -120,7 +123,10 @@ try {
     const now = () => p.evaluate(() => performance.now());
     const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
     /** Runs `act`, then times the first of `feedback` and then `outcome` to show; long tasks from act to `settle` ms after. */
-    const step = async (act: () => Promise<void>, feedback: string | RegExp, outcome: string, settle = 0) => {
+    const cdp = PROFILE ? await p.context().newCDPSession(p) : null;
+    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
+    const step = async (name: string, act: () => Promise<void>, feedback: string | RegExp, outcome: string, settle = 0) => {
+      if (cdp) await cdp.send('Profiler.start');
       const t0 = await now();
       await act();
       await bar.getByText(feedback).first().waitFor({ timeout: 600_000 });
@@ -129,6 +135,12 @@ try {
       const outcomeMs = (await now()) - t0;
       if (settle) await p.waitForTimeout(settle);
       const tasks = await tasksIn(t0, await now());
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile };
+        writeFileSync(join('bench', 'results', `bulk-${name}.cpuprofile.json`), JSON.stringify(profile));
+        console.log(`\n${name}: heaviest functions by self time (ms)`);
+        for (const f of heaviestFunctions(profile, 'dist', 25)) console.log(`  ${String(f.selfMs).padStart(7)}  ${f.fn}`);
+      }
       return { feedbackMs: round(feedbackMs, 0), outcomeMs: round(outcomeMs, 0), longestTaskMs: round(Math.max(0, ...tasks), 0),
         tasksOver50: tasks.filter((d) => d > LONG_TASK_TARGET_MS).length, longTasksTotalMs: round(tasks.reduce((x, y) => x + y, 0), 0) };
     };
@@ -139,11 +151,11 @@ try {
     const idle = { longestTaskMs: round(Math.max(0, ...idleTasks), 0), tasksOver50: idleTasks.filter((d) => d > LONG_TASK_TARGET_MS).length };
 
     const selected = `${nText} sélectionnés`;
-    const select = await step(() => selectAll.click(), selected, selected);
+    const select = await step('select', () => selectAll.click(), selected, selected);
     // Progress ('Envoi de N modifications…') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
-    const change = await step(() => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
+    const change = await step('change', () => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
       /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
-    const undo = await step(() => bar.getByRole('button', { name: 'Annuler' }).click(),
+    const undo = await step('undo', () => bar.getByRole('button', { name: 'Annuler' }).click(),
       /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
     const back = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.points where id = any($1::uuid[]) and status = 'signale'", [ids]);
     page = { select, change, undo, idle, restoredRows: back.rows[0].n };

@@ -12,12 +12,26 @@ export function uuidAt(bytes: Uint8Array, i: number): string {
   return s;
 }
 
-/** Writes a uuid's 16 bytes at slot i; false when the text is not a uuid. */
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let c = 0; c < 10; c++) NIBBLE[48 + c] = c;
+for (let c = 0; c < 6; c++) { NIBBLE[65 + c] = 10 + c; NIBBLE[97 + c] = 10 + c; }
+const scratch = new Uint8Array(16);
+const HYPHEN = 45;
+
+/** Writes a uuid's 16 bytes at slot i; false (nothing written) when the text is not 32 hex digits once its hyphens
+ * are left out. Read char by char (no regex, no substrings): a bulk change looks up 10,000 ids several times. */
 export function writeUuid(bytes: Uint8Array, i: number, uuid: string): boolean {
-  const hex = uuid.replace(/-/g, '');
-  if (!/^[0-9a-fA-F]{32}$/.test(hex)) return false;
-  const o = i * 16;
-  for (let k = 0; k < 16; k++) bytes[o + k] = parseInt(hex.slice(k * 2, k * 2 + 2), 16);
+  let n = 0;
+  for (let k = 0; k < uuid.length; k++) {
+    const c = uuid.charCodeAt(k);
+    if (c === HYPHEN) continue;
+    const v = c < 128 ? NIBBLE[c] : -1;
+    if (v < 0 || n === 32) return false;
+    if (n & 1) scratch[n >> 1] |= v; else scratch[n >> 1] = v << 4;
+    n++;
+  }
+  if (n !== 32) return false;
+  bytes.set(scratch, i * 16);
   return true;
 }
 

@@ -4,15 +4,14 @@
 import { indexRowWith } from '../../core/bulk/indexRows';
 import { bulkOverlay, type BulkFields } from '../../core/outbox/bulk';
 import type { OutboxItem } from '../../core/outbox/types';
-import { STATUS_BY_CODE, type PointIndexRow } from '../../core/pointIndex/types';
+import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';
 import { findSlot } from '../../core/pointIndex/store';
 import { pointIndexAtom } from '../pointIndex';
 import { patchIndexRows } from '../pointsCollection';
 import { store } from '../store';
 
 /** Whether the index row at `slot` already shows `f`. */
-function shows(slot: number, f: BulkFields): boolean {
-  const ix = store.get(pointIndexAtom).index;
+function shows(ix: PointIndex, slot: number, f: BulkFields): boolean {
   if (f.status !== undefined && STATUS_BY_CODE[ix.status[slot]] !== f.status) return false;
   if (f.criticality !== undefined && ix.critKeys[ix.crit[slot]] !== f.criticality) return false;
   if (f.teamId !== undefined && (ix.team[slot] ? ix.teamKeys[ix.team[slot] - 1] : null) !== f.teamId) return false;
@@ -31,7 +30,7 @@ export function showBulkFields(fields: ReadonlyMap<string, BulkFields>, versions
     if (slot < 0) continue;
     const v = versions?.get(id);
     const ms = v ? Date.parse(v) : ix.updated[slot];
-    if (shows(slot, f) && ms === ix.updated[slot]) continue;
+    if (shows(ix, slot, f) && ms === ix.updated[slot]) continue;
     rows.push(indexRowWith(ix, slot, f, ms));
   }
   if (rows.length || removed.length) patchIndexRows(rows, removed);
