@@ -1,10 +1,11 @@
 // 'Enregistrer la tournée' (docs/product.md#inspection-records): from the route report on screen, the date of the
 // walk, a remark per zone of the report and the stretches not inspected (PK range and reason), then the record is
-// saved with every anomaly of the report as it is now.
+// saved with every anomaly of the report as it is now. Offline it is refused with a French message, the form kept.
 import { useMemo, useState } from 'react';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { OUTSIDE_ZONE_KEY, notInspectedError, type NotInspected } from '../../core/inspection/record';
 import { parseKm } from '../../core/validation';
+import { failureKind } from '../../core/outbox/errors';
 import { saveInspectionFromReport } from '../../state/inspectionActions';
 import { Button, Dialog, TextArea, TextInput, toast } from '../../ui';
 import type { ReportSession } from '../report/reportSession';
@@ -28,6 +29,8 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
   const valid = stretchErrors.every((e) => e === null) && !!when;
 
   const save = async () => {
+    // Not queued offline (a record is the report as it is now, on the server): refused at once, the form kept.
+    if (!navigator.onLine) { setError(T.offline); return; }
     setBusy(T.saving(0, session.plan.rows.length));
     setError(null);
     try {
@@ -40,7 +43,8 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
       onClose();
     } catch (err) {
       console.error('Tournée', err);
-      setError(err instanceof Error && err.message && !('code' in err) ? err.message : T.saveFailed);
+      setError(failureKind(err) === 'network' ? T.offline
+        : err instanceof Error && err.message && !('code' in err) ? err.message : T.saveFailed);
     } finally {
       setBusy(null);
     }

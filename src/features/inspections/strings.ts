@@ -4,6 +4,7 @@ export const INSPECTION_TEXT = {
   saving: (done: number, total: number) => `Enregistrement… ${done} / ${total}`,
   saved: 'Tournée enregistrée',
   saveFailed: "L'enregistrement de la tournée a échoué. Vérifiez la connexion puis réessayez.",
+  offline: "Hors ligne : la tournée n'a pas été enregistrée (elle n'est pas mise en attente sur l'appareil). Vos saisies sont conservées : réessayez une fois la connexion revenue.",
   list: 'Tournées',
   date: 'Date de la tournée',
   remarks: 'Remarques par zone',
