@@ -1,0 +1,54 @@
+// An inspection record is not queued on the device (issue 24 item 3, docs/product.md#inspection-records): offline,
+// 'Enregistrer la tournée' is refused with a French message and the form keeps what was typed; back online, the same
+// form saves the record (checked in the database).
+import { test, expect } from '@playwright/test';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
+
+let db: SupabaseClient;
+test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
+
+/** Whether one of the newest records holds this remark. */
+async function savedWith(remark: string): Promise<boolean> {
+  const r = await db.from('inspections').select('remarks').order('created_at', { ascending: false }).limit(20);
+  if (r.error) throw r.error;
+  return r.data.some((x) => Object.values(x.remarks as Record<string, string>).includes(remark));
+}
+
+test('offline, saving a record is refused in French and the form is kept; online, the same form saves it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const remark = `Traverse à revoir ${uniq()}`;
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
+  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
+  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  await form.getByRole('button', { name: 'Générer le rapport' }).click();
+  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
+  await expect(view).toBeVisible({ timeout: 30_000 });
+
+  await view.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  const save = page.getByRole('dialog', { name: 'Enregistrer la tournée' });
+  await save.getByLabel(/^Remarque :/).first().fill(remark);
+  await save.getByRole('button', { name: 'Ajouter un tronçon non inspecté' }).click();
+  await save.getByLabel('PK début').fill('15');
+  await save.getByLabel('PK fin').fill('16');
+  await save.getByLabel('Raison').fill('Voie occupée');
+
+  await ctx.setOffline(true);
+  await save.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  await expect(save.getByRole('alert')).toHaveText(/^Hors ligne : la tournée n'a pas été enregistrée/);
+  await expect(save).toBeVisible();
+  await expect(save.getByLabel(/^Remarque :/).first()).toHaveValue(remark);
+  await expect(save.getByLabel('Raison')).toHaveValue('Voie occupée');
+  expect(await savedWith(remark)).toBe(false);
+
+  await ctx.setOffline(false);
+  await save.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  await expect(save).toBeHidden({ timeout: 60_000 });
+  expect(await savedWith(remark)).toBe(true);
+  await ctx.close();
+});
