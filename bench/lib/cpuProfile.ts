@@ -11,7 +11,7 @@ const B64 = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 /** Decoded `mappings` of a source map: per generated line, [column, source, line, nameOrNaN] sorted by column. */
 function decodeMappings(mappings: string): number[][][] {
   const lines: number[][][] = [];
-  let src = 0, line = 0, col = 0, name = 0;
+  let src = 0, line = 0, name = 0;
   for (const text of mappings.split(';')) {
     const segs: number[][] = [];
     let gen = 0;
@@ -27,7 +27,7 @@ function decodeMappings(mappings: string): number[][][] {
         shift = 0; value = 0;
       }
       gen += v[0];
-      if (v.length >= 4) { src += v[1]; line += v[2]; col += v[3]; }
+      if (v.length >= 4) { src += v[1]; line += v[2]; } // v[3]: the source column, not needed here
       if (v.length >= 5) name += v[4];
       if (v.length >= 4) segs.push([gen, src, line, v.length >= 5 ? name : NaN]);
     }
