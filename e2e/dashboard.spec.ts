@@ -65,6 +65,39 @@ async function checkDashboard(page: Page, desktop: boolean) {
 
   await page.keyboard.press('Escape');
   await expect(dash).toHaveCount(0);
+  await checkAgeBars(page, stats.ages);
+}
+
+// An age bar opens the sidebar's list of those open anomalies: the chip says the filter and the list's count, which
+// is the bar's value; its button clears it. The same from the data table's cell, by keyboard.
+async function checkAgeBars(page: Page, ages: { criticality: string; bucket: string; n: number }[]) {
+  const labels: Record<string, string> = { lt7: 'moins de 7 jours', '7-30': '7 à 30 jours', '30-90': '30 à 90 jours', gt90: 'plus de 90 jours' };
+  const names = new Map(((await db.from('criticality_levels').select('id, name')).data ?? []).map((l) => [l.id as string, l.name as string]));
+  const bars = ages.filter((a) => a.n > 0 && names.has(a.criticality)).sort((a, b) => b.n - a.n);
+  expect(bars.length).toBeGreaterThan(0);
+  const chip = page.getByTestId('age-filter');
+  const list = page.locator('.point-row');
+  for (const [k, bar] of bars.slice(0, 2).entries()) {
+    await page.getByRole('button', { name: 'Tableau de bord' }).click();
+    const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
+    const label = `${names.get(bar.criticality)}, ${labels[bar.bucket]} : ${fr(bar.n)} — voir la liste`;
+    if (k === 0) {
+      await dash.getByTestId('dash-ages').locator('.dash-bars').getByRole('button', { name: label }).click();
+    } else {
+      const ageCard = dash.getByTestId('dash-ages');
+      await ageCard.getByRole('button', { name: 'Voir les données' }).click();
+      await ageCard.locator('table').getByRole('button', { name: label }).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(dash).toHaveCount(0);
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText(`${names.get(bar.criticality)}, ouvertes depuis ${labels[bar.bucket]} : ${fr(bar.n)} anomalie`);
+    await expect(list.first()).toBeVisible();
+    await chip.getByRole('button', { name: "Effacer le filtre d'âge" }).click();
+    await expect(chip).toHaveCount(0);
+    if (k === 0 && bars.length < 2) break;
+    if (await page.locator('.drawer-backdrop').count()) await page.keyboard.press('Escape'); // the phone's drawer
+  }
 }
 
 test.describe('desktop', () => {
