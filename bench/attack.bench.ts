@@ -33,9 +33,12 @@ const ATTACK = 'points?select=id,teams(id,points(id,teams(id,points(id,teams(id,
 const HEAVY = 'points?select=*,teams(*,points(*))&team_id=not.is.null&limit=4';
 const SMALL = 'points?select=id,name&order=created_at.desc&limit=20';
 const TARGET_MS = 50;
-/** A member's slowest read we found through the API (PGlite cannot cancel a statement; PostgreSQL cancels at 8 s):
- *  a case-insensitive regular expression over every description that matches none, so all rows are read and tested. */
-const SLOWEST = process.env.ATTACK_BENCH_SLOWEST ?? 'points?select=id&description=imatch.(x%7Cy)%2Bq%5Bz%5D&limit=1';
+/** A member's slowest read we found through the API (PGlite cannot cancel a statement; PostgreSQL cancels at 8 s): an
+ *  exact count (Prefer: count=exact) under unanchored multi-wildcard ilike filters on four text columns that match
+ *  nothing, so every row is read and tested twice (count and rows). 8.3 s alone at 1M on PGlite (load 6); an ordered
+ *  `select=*` with offset 999000 took 3.6 s, one ilike 2.4 s. */
+const SLOWEST = process.env.ATTACK_BENCH_SLOWEST
+  ?? 'points?select=id&or=(description.ilike.*e*e*e*e*e*e*e*e*q*,name.ilike.*e*e*e*e*e*q*,ticket_number.ilike.*e*e*e*q*,kilometer.ilike.*e*e*q*)&limit=1';
 const SLOWEST_MODE = process.env.ATTACK_BENCH_LOAD === 'slowest';
 const LOAD_PATH = SLOWEST_MODE ? SLOWEST : HEAVY;
 const LOADERS = SLOWEST_MODE ? 1 : ATTACKERS;
@@ -57,7 +60,7 @@ function startLoad(s: Server): { stop: () => Promise<{ done: number; ms: number[
       const r = await fetch(d.url + '/rest/v1/' + d.path, { headers: d.headers }); await r.arrayBuffer();
       ms.push(performance.now() - t); statuses[r.status] = (statuses[r.status] || 0) + 1; } };
     Promise.all(Array.from({ length: d.n }, one)).then(() => parentPort.postMessage({ done: ms.length, ms, statuses }));
-  `, { eval: true, workerData: { url: s.url, path: LOAD_PATH, n: LOADERS, headers: { apikey: s.anonKey, Authorization: `Bearer ${s.token}` } } });
+  `, { eval: true, workerData: { url: s.url, path: LOAD_PATH, n: LOADERS, headers: { apikey: s.anonKey, Authorization: `Bearer ${s.token}`, ...(SLOWEST_MODE ? { Prefer: 'count=exact' } : {}) } } });
   return { stop: () => new Promise((resolve) => { w.once('message', (m) => { void w.terminate(); resolve(m); }); w.postMessage('stop'); }) };
 }
 
@@ -144,7 +147,7 @@ async function measure(s: Server) {
   const rt = await realtimeProbe(s);
   const slowest = SLOWEST_MODE ? await (async () => {
     const t = performance.now();
-    const r = await fetch(`${s.url}/rest/v1/${SLOWEST}`, { headers });
+    const r = await fetch(`${s.url}/rest/v1/${SLOWEST}`, { headers: { ...headers, Prefer: 'count=exact' } });
     return { status: r.status, body: (await r.text()).slice(0, 200), ms: round(performance.now() - t) };
   })() : null;
   const baseline = await probePhase(s, asset, PHASE_MS, rt);
