@@ -8,9 +8,10 @@ import { runtimeConfig, supabase } from './client';
 import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
-import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
+import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
-import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import { buildIndexFromPages, type BuildRequest, type BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
 import { replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
 import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
@@ -67,6 +68,12 @@ async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | nul
 /** Whether the session's point-index worker is running (tests: it stops once idle). */
 export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
 
+async function mainThreadPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  if (error) throw error;
+  return decodePointIndexPages(data as RawPointIndexPages);
+}
+
 /** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
 const mainThreadPointIndex: PointIndexWorkerApi = {
   configure: () => undefined,
@@ -76,18 +83,15 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
     const raw = data as RawPointIndexPage;
     return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
   },
-  async fetchPages(lineId, from, to) {
-    const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-    if (error) throw error;
-    return decodePointIndexPages(data as RawPointIndexPages);
-  },
+  fetchPages: mainThreadPages,
+  buildLine: (lineId, req) => buildIndexFromPages(req, (from, to) => mainThreadPages(lineId, from, to)),
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
   writeReplicaIndex: writeIndexRecord,
   replicaStats: () => ({ ...replicaWriteStats }),
 };
 
 /** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
-async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
+async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
   if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
@@ -98,6 +102,9 @@ async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Prom
 const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
 const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
   withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
+/** The seed's arrays are transferred to the worker (the caller's copy is emptied). */
+const callBuild = (lineId: string, req: BuildRequest): Promise<BuiltIndex> =>
+  withWorker(async (api) => (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req));
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -112,6 +119,12 @@ export interface IndexFetchOptions {
   onEstimate?: (total: number) => void;
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
+  /**
+   * A line's cold load only: after the first pages (given to onPage), the rest of the index is built in the
+   * point-index worker from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
+   * with its newest-first order (no page appended on this thread).
+   */
+  build?: { seed: () => PointColumns; onIndex: (built: BuiltIndex) => void };
 }
 
 type Range = { from: number | null; to: number | null };
@@ -160,6 +173,16 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
+    if (o.build) {
+      if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
+      const built = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() });
+      // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
+      const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+      const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
+      const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
+      if (!o.cancelled?.()) o.build.onIndex(built);
+      return { count: built.index.count, maxUpdated: allMax, blocks, asOf: allAsOf };
+    }
     const lanes = Array.from({ length: CONCURRENCY }, async () => {
       for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);
     });

@@ -4,7 +4,8 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, createPointIndex, removeIds, reserve } from '../../core/pointIndex/store';
+import { appendPage, compactCopy, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import type { BuiltIndex } from '../../core/pointIndex/buildFromPages';
 import type { PointIndexPage } from '../../core/pointIndex/types';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom } from '../pointIndex';
 import { forgetPointDetails } from '../pointDetails';
@@ -12,7 +13,7 @@ import { parkLineIndex, takeLineIndex } from '../recentLineIndexes';
 import { store } from '../store';
 import { activeLineId } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { advanceCursor, publish } from './publish';
+import { advanceCursor, publish, publishSorted } from './publish';
 import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 
 /**
@@ -91,9 +92,24 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   let lastPublish = 0;
   let publishedCount = 0;
   let total: number | null = null;
+  // A line's cold load: past its first pages the worker builds the whole index (issue 19) and this thread adopts it
+  // in one step. Changes applied here meanwhile (realtime, a save) are merged into it, newer rows winning.
+  let seedVersion = -1;
+  let adopted = false;
+  const adopt = (built: BuiltIndex) => {
+    if (!stillHere()) return;
+    const prev = currentIndex();
+    const changed = prev.version !== seedVersion;
+    if (changed) appendPage(built.index, prev);
+    succeed(built.index, prev);
+    store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
+    if (changed) publish(); else publishSorted(built.order);
+    adopted = true;
+  };
   try {
     const res = await fetchPointIndex({
       lineId: line,
+      build: line ? { seed: () => { seedVersion = currentIndex().version; return compactCopy(currentIndex()); }, onIndex: adopt } : undefined,
       onPage: (p) => {
         if (!stillHere()) return;
         appendPage(currentIndex(), p);
@@ -106,13 +122,13 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           publish();
         }
       },
-      onEstimate: (t) => { total = t; if (stillHere()) reserve(currentIndex(), t); },
+      onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return true;
     advanceCursor(res.asOf);
     s.loaded = true;
-    publish();
+    if (!adopted) publish();
     store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
     scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
