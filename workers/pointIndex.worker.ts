@@ -15,6 +15,8 @@ import type { StoredIndex } from './replicaSchema';
 import { replicaWriteStats, writeIndexRecord } from './replicaWrite';
 
 let client: SupabaseClient | null = null;
+/** Replica writes started by buildLine, by record key. */
+const writes = new Map<string, Promise<void>>();
 let token = '';
 
 /** `lineId`: only that line's points (null: every line). */
@@ -52,10 +54,35 @@ const api = {
     return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
   },
 
-  /** A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back. */
-  async buildLine(lineId: string, req: BuildRequest): Promise<BuiltIndex> {
+  /**
+   * A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back.
+   * `replica`: also write it as the line's replica record (copies of the columns, written here while the index goes
+   * back; the main thread awaits the write with replicaWritten), the cursor being the earliest reading of the first
+   * pages and these.
+   */
+  async buildLine(lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null = null): Promise<BuiltIndex> {
     const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
+    if (replica) {
+      const asOf = built.asOf && (!replica.firstAsOf || built.asOf < replica.firstAsOf) ? built.asOf : replica.firstAsOf;
+      const ix = built.index, n = ix.count;
+      const rec: StoredIndex = {
+        count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
+        idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
+        created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
+        crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now(),
+      };
+      const write = writeIndexRecord(rec, replica.key);
+      write.catch(() => undefined); // read (and its failure reported) through replicaWritten
+      writes.set(replica.key, write);
+    }
     return Comlink.transfer(built, builtBuffers(built));
+  },
+
+  /** The replica write a buildLine started for `key` (resolved when none). */
+  replicaWritten(key: string): Promise<void> {
+    const w = writes.get(key);
+    writes.delete(key);
+    return w ?? Promise.resolve();
   },
 
   /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */

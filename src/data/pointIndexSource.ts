@@ -84,7 +84,8 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
     return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
   },
   fetchPages: mainThreadPages,
-  buildLine: (lineId, req) => buildIndexFromPages(req, (from, to) => mainThreadPages(lineId, from, to)),
+  buildLine: (lineId, req) => buildIndexFromPages(req, (from, to) => mainThreadPages(lineId, from, to)), // the caller saves the replica
+  replicaWritten: async () => undefined,
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
   writeReplicaIndex: writeIndexRecord,
   replicaStats: () => ({ ...replicaWriteStats }),
@@ -102,9 +103,20 @@ async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Prom
 const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
 const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
   withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
-/** The seed's arrays are transferred to the worker (the caller's copy is emptied). */
-const callBuild = (lineId: string, req: BuildRequest): Promise<BuiltIndex> =>
-  withWorker(async (api) => (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req));
+/**
+ * The seed's arrays are transferred to the worker (the caller's copy is emptied). `replica`: the worker also writes
+ * the line's replica record; `written` settles with that write (null: not written there, the caller saves it).
+ */
+const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> =>
+  withWorker(async (api) => {
+    const built = await (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, api ? replica : null);
+    if (!api || !replica) return { built, written: null };
+    const writes = currentSession().part(workerPart)?.writes;
+    const written = api.replicaWritten(replica.key);
+    writes?.add(written);
+    void written.catch(() => undefined).finally(() => writes?.delete(written));
+    return { built, written };
+  });
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -124,7 +136,13 @@ export interface IndexFetchOptions {
    * point-index worker from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
    * with its newest-first order (no page appended on this thread).
    */
-  build?: { seed: () => PointColumns; onIndex: (built: BuiltIndex) => void };
+  build?: {
+    seed: () => PointColumns;
+    /** `written`: the worker is writing the index as the line's replica record under `replicaKey` (null: it is not). */
+    onIndex: (built: BuiltIndex, written: Promise<void> | null) => void;
+    /** The line's replica record key, when the replica may be written (null: not). */
+    replicaKey: string | null;
+  };
 }
 
 type Range = { from: number | null; to: number | null };
@@ -175,12 +193,13 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
     if (o.build) {
       if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
-      const built = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() });
       // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
       const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+      const replica = o.build.replicaKey ? { key: o.build.replicaKey, firstAsOf } : null;
+      const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
       const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
       const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
-      if (!o.cancelled?.()) o.build.onIndex(built);
+      if (!o.cancelled?.()) o.build.onIndex(built, written);
       return { count: built.index.count, maxUpdated: allMax, blocks, asOf: allAsOf };
     }
     const lanes = Array.from({ length: CONCURRENCY }, async () => {
