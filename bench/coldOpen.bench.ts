@@ -102,7 +102,6 @@ const rows: [string, (r: (typeof results)[string][number]) => number][] = [
   ['main thread CPU (ms, trace tdur)', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.cpuMs ?? NaN],
   ['workers CPU (ms)', (r) => r.threads.filter((t: { name: string }) => /DedicatedWorker/.test(t.name)).reduce((s: number, t: { cpuMs: number }) => s + t.cpuMs, 0)],
   ['service worker CPU (ms)', (r) => r.threads.filter((t: { name: string }) => /ServiceWorker/.test(t.name)).reduce((s: number, t: { cpuMs: number }) => s + t.cpuMs, 0)],
-  ['renderer thread pool CPU (ms: decode, raster, GC)', (r) => r.threads.filter((t: { name: string }) => /ThreadPool/.test(t.name)).reduce((s: number, t: { cpuMs: number }) => s + t.cpuMs, 0)],
   ['main tasks > 50 ms', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.length ?? NaN],
   ['longest main task (ms)', (r) => Math.max(0, ...(r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.map((l: { ms: number }) => l.ms) ?? []))],
   ['requests', (r) => r.requests.length],
