@@ -1,6 +1,7 @@
 // 'Tableau de bord' (issue 23) in Chromium on a desktop and a phone: opened from the header, both uPlot charts drawn
 // (non-blank canvases), and the 'Voir les données' tables of the open anomalies per day, the ages and the teams say
-// what public.dashboard_stats answers through the real server for the same line and period; Escape closes it.
+// what public.dashboard_stats answers through the real server for the same line and period; Escape closes it. An age bar
+// (and its table cell, by keyboard) opens the list: the chip's count is the bar's, and follows a live change.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, signIn } from './appHelpers';
@@ -65,6 +66,57 @@ async function checkDashboard(page: Page, desktop: boolean) {
 
   await page.keyboard.press('Escape');
   await expect(dash).toHaveCount(0);
+  await checkAgeBars(page, stats.ages);
+}
+
+// An age bar opens the sidebar's list of those open anomalies: the chip says the filter and the list's count, which
+// is the bar's value; its button clears it. The same from the data table's cell, by keyboard.
+async function checkAgeBars(page: Page, ages: { criticality: string; bucket: string; n: number }[]) {
+  const labels: Record<string, string> = { lt7: 'moins de 7 jours', '7-30': '7 à 30 jours', '30-90': '30 à 90 jours', gt90: 'plus de 90 jours' };
+  const names = new Map(((await db.from('criticality_levels').select('id, name')).data ?? []).map((l) => [l.id as string, l.name as string]));
+  const bars = ages.filter((a) => a.n > 0 && names.has(a.criticality)).sort((a, b) => b.n - a.n);
+  expect(bars.length).toBeGreaterThan(0);
+  const chip = page.getByTestId('age-filter');
+  const list = page.locator('.point-row');
+  for (const [k, bar] of bars.slice(0, 2).entries()) {
+    await page.getByRole('button', { name: 'Tableau de bord' }).click();
+    const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
+    const label = `${names.get(bar.criticality)}, ${labels[bar.bucket]} : ${fr(bar.n)} — voir la liste`;
+    if (k === 0) {
+      await dash.getByTestId('dash-ages').locator('.dash-bars').getByRole('button', { name: label }).click();
+    } else {
+      const ageCard = dash.getByTestId('dash-ages');
+      await ageCard.getByRole('button', { name: 'Voir les données' }).click();
+      await ageCard.locator('table').getByRole('button', { name: label }).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(dash).toHaveCount(0);
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText(`${names.get(bar.criticality)}, ouvertes depuis ${labels[bar.bucket]} : ${fr(bar.n)} anomalie`);
+    await expect(list.first()).toBeVisible();
+    if (k === 0) { // live: a point of the bar resolved elsewhere leaves the list, back when reopened
+      const edges: Record<string, [number, number]> = { lt7: [7, -1], '7-30': [30, 7], '30-90': [90, 30], gt90: [100_000, 90] };
+      const [older, newer] = edges[bar.bucket].map((d) => Date.now() - d * 86_400_000);
+      const pts = (await db.from('points').select('id, created_at').eq('line_id', line).eq('criticality', bar.criticality)
+        .in('status', ['signale', 'pris_en_charge']).limit(1000)).data ?? [];
+      const inside = pts.find((p) => { const t = Date.parse(p.created_at as string); return t > older + 3_600_000 && t < newer - 3_600_000; });
+      expect(inside, 'a point of the largest bar, away from its edges').toBeTruthy();
+      if (inside) {
+        const read = async () => (await db.from('points').select('status, updated_at').eq('id', inside.id).single()).data!;
+        const was = await read();
+        const res = await db.from('points').update({ status: 'resolu', updated_at: was.updated_at }).eq('id', inside.id);
+        expect(res.error).toBeNull();
+        await expect(chip).toContainText(`: ${fr(bar.n - 1)} anomalie`, { timeout: 30_000 });
+        const back = await db.from('points').update({ status: was.status, updated_at: (await read()).updated_at }).eq('id', inside.id);
+        expect(back.error).toBeNull();
+        await expect(chip).toContainText(`: ${fr(bar.n)} anomalie`, { timeout: 30_000 });
+      }
+    }
+    await chip.getByRole('button', { name: "Effacer le filtre d'âge" }).click();
+    await expect(chip).toHaveCount(0);
+    if (k === 0 && bars.length < 2) break;
+    if (await page.locator('.drawer-backdrop').count()) await page.keyboard.press('Escape'); // the phone's drawer
+  }
 }
 
 test.describe('desktop', () => {

@@ -2,8 +2,8 @@
 // status filter is the sidebar's. Loads the statistics through src/data and reloads them when the points change.
 import { atom } from 'jotai';
 import { fetchDashboard } from '../data/dashboardRepository';
-import type { DashboardPeriod, DashboardStats } from '../core/dashboard/stats';
-import { statusFilterAtom } from './filters';
+import type { AgeBucket, DashboardPeriod, DashboardStats } from '../core/dashboard/stats';
+import { sidebarOpenAtom, sidebarTabAtom, statusFilterAtom } from './filters';
 import { activeLineAtom } from './tables';
 import { selectLine } from './lineActions';
 import { jumpToPk } from './search';
@@ -11,6 +11,7 @@ import { store } from './store';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { dashboardOpenAtom } from './dashboardOpen';
+import { listAgeFilterAtom } from './listAgeFilter';
 
 export { dashboardOpenAtom };
 
@@ -55,4 +56,16 @@ export async function openStretch(lineId: string, km: number): Promise<string | 
   store.set(dashboardOpenAtom, false);
   if (store.get(activeLineAtom)?.id !== lineId) await selectLine(lineId);
   return jumpToPk(km + 0.5);
+}
+
+/**
+ * An age bar (bucket × criticality) of the line shown: closes the dashboard and opens the sidebar's 'Tout' list on
+ * those open anomalies (the dashboard's team filter and the status filter kept; 'Résolues' gives way to the open ones).
+ */
+export function openAgeList(bucket: AgeBucket, criticality: string): void {
+  store.set(listAgeFilterAtom, { bucket, criticality, teamIds: store.get(dashboardTeamsAtom), now: Date.now() });
+  if (store.get(statusFilterAtom) === 'resolu') store.set(statusFilterAtom, 'tous');
+  store.set(sidebarTabAtom, 'tout');
+  store.set(dashboardOpenAtom, false);
+  store.set(sidebarOpenAtom, true);
 }

@@ -5,7 +5,8 @@
 // a member (status + team, then two groups: resolved / danger), an admin's SQL update moving 50 points to another line
 // and PK, a point older than the log changed in the batch, a statement logging two changes of one point, bulk
 // deletions; then the states and day counts are compared with the rebuild (rows of day counts that net to zero are
-// left out: they count nothing). Also: audit entries of a bulk change are per row as before; a point's id stays.
+// left out: they count nothing), and so are the pre-aggregated open counts (private.point_open_ages, point_open_kms:
+// equal to a grouping of the current open states, before and after the rebuild). Also: audit entries of a bulk change are per row as before; a point's id stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/types';
 import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
@@ -33,6 +34,20 @@ async function snapshot() {
       where (open_delta, reported, resolved) <> (0, 0, 0)
       order by day, line_id nulls first, team_id nulls first, status, criticality`)).rows;
   return { states, days };
+}
+
+/** The pre-aggregated open counts (20261128110000_dashboard_open_counts.sql) and the same grouped from the states. */
+async function openCounts() {
+  const q = async (sql: string) => (await w.db.admin.query(sql)).rows;
+  const order = 'order by 1 nulls first, 2 nulls first, 3, 4, 5 nulls first';
+  return {
+    ages: await q(`select line_id, team_id, status, criticality, month::text, n from private.point_open_ages where n <> 0 ${order}`),
+    agesOfStates: await q(`select line_id, team_id, status, criticality, private.report_month(reported_at)::text as month, count(*)::integer as n
+      from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge') group by 1, 2, 3, 4, 5 ${order}`),
+    kms: await q(`select line_id, team_id, status, criticality, km, n from private.point_open_kms where n <> 0 ${order}`),
+    kmsOfStates: await q(`select line_id, team_id, status, criticality, floor(km_value)::integer as km, count(*)::integer as n
+      from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge') group by 1, 2, 3, 4, 5 ${order}`),
+  };
 }
 const ids = async (sql: string, params: unknown[] = []) => (await w.db.admin.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
 
@@ -97,11 +112,21 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
     expect(open.rows.length).toBe(2);
     for (const r of open.rows) expect(r.sum).toBe(r.n);
 
+    // The open counts kept by the feed: a grouping of the current open states, before and after the rebuild.
+    const fedCounts = await openCounts();
+    expect(fedCounts.ages.length).toBeGreaterThan(10);
+    expect(fedCounts.ages).toEqual(fedCounts.agesOfStates);
+    expect(fedCounts.kms).toEqual(fedCounts.kmsOfStates);
+
     await w.db.admin.query('select private.rebuild_point_states()');
     const rebuilt = await snapshot();
     expect(fed.states.length).toBe(rebuilt.states.length);
     expect(fed.states).toEqual(rebuilt.states);
     expect(fed.days).toEqual(rebuilt.days);
+    const rebuiltCounts = await openCounts();
+    expect(rebuiltCounts.ages).toEqual(fedCounts.ages);
+    expect(rebuiltCounts.kms).toEqual(fedCounts.kms);
+    expect(rebuiltCounts.kms).toEqual(rebuiltCounts.kmsOfStates);
   }, 120_000);
 
   it('a bulk change logs one entry per changed row, with the changed columns as a single update would', async () => {

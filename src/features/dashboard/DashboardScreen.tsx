@@ -10,7 +10,7 @@ import { criticalityLevelsAtom, linesAtom, manyLinesAtom, teamsAtom } from '../.
 import { statusFilterAtom } from '../../state/filters';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { activeLineAtom } from '../../state/tables';
-import { dashboardAllLinesAtom, dashboardLoadAtom, dashboardOpenAtom, dashboardPeriodAtom, dashboardTeamsAtom, loadDashboard, openStretch } from '../../state/dashboard';
+import { dashboardAllLinesAtom, dashboardLoadAtom, dashboardOpenAtom, dashboardPeriodAtom, dashboardTeamsAtom, loadDashboard, openAgeList, openStretch } from '../../state/dashboard';
 import { AGE_BUCKETS, AGE_LABELS, DASHBOARD_PERIODS, NO_TEAM_ID, ageTable, formatDay, formatDays, openByDaySeries, type DashboardStats } from '../../core/dashboard/stats';
 import { formatCount, formatKm } from '../../core/format';
 import { UPlotChart } from './UPlotChart';
@@ -72,12 +72,13 @@ export function DashboardScreen() {
         <div className="dash-error" role="alert">{T.failed} <Button onClick={() => void loadDashboard()}>{T.retry}</Button></div>
       )}
       {(load.state === 'loading' || load.state === 'idle') && <div role="status"><ProgressBar label={T.loading} /></div>}
-      {load.state === 'ready' && <DashboardBody stats={load.stats} />}
+      {load.state === 'ready' && <DashboardBody stats={load.stats} listable={!allLines || !many} />}
     </section>
   );
 }
 
-function DashboardBody({ stats }: { stats: DashboardStats }) {
+/** listable: the age bars open the sidebar's list (the line shown; the list holds only that line's points). */
+function DashboardBody({ stats, listable }: { stats: DashboardStats; listable: boolean }) {
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
   const lines = useAtomValue(linesAtom);
@@ -107,16 +108,24 @@ function DashboardBody({ stats }: { stats: DashboardStats }) {
       <figure className="dash-card" data-testid="dash-ages">
         <figcaption>{T.ages}</figcaption>
         <div className="dash-bars">
-          {ages.map((a) => AGE_BUCKETS.map((b) => (
-            <div key={`${a.level}-${b}`} className="dash-bar-row">
+          {ages.map((a) => AGE_BUCKETS.map((b) => {
+            const bar = <>
               <span className="dash-bar-label">{a.name} · {AGE_LABELS[b]}</span>
               <span className="dash-bar" style={{ width: `${(100 * a.counts[b]) / maxAge}%`, background: a.color }} />
               <span className="dash-bar-n">{formatCount(a.counts[b])}</span>
-            </div>
-          )))}
+            </>;
+            return listable && a.counts[b] > 0
+              ? <button key={`${a.level}-${b}`} type="button" className="dash-bar-row dash-bar-button"
+                  aria-label={T.ageBarLabel(a.name, AGE_LABELS[b].toLowerCase(), formatCount(a.counts[b]))} onClick={() => openAgeList(b, a.level)}>{bar}</button>
+              : <div key={`${a.level}-${b}`} className="dash-bar-row">{bar}</div>;
+          }))}
         </div>
+        {!listable && <p className="dash-note">{T.agesAllLines}</p>}
         <DataToggle caption={T.ages} head={[T.level, ...AGE_BUCKETS.map((b) => AGE_LABELS[b])]}
-          rows={ages.map((a) => [a.name, ...AGE_BUCKETS.map((b) => formatCount(a.counts[b]))])} />
+          rows={ages.map((a) => [a.name, ...AGE_BUCKETS.map((b) => (listable && a.counts[b] > 0
+            ? <button type="button" className="dash-cell-link" aria-label={T.ageBarLabel(a.name, AGE_LABELS[b].toLowerCase(), formatCount(a.counts[b]))}
+                onClick={() => openAgeList(b, a.level)}>{formatCount(a.counts[b])}</button>
+            : formatCount(a.counts[b])))])} />
       </figure>
       <figure className="dash-card" data-testid="dash-teams">
         <figcaption>{T.teams}</figcaption>

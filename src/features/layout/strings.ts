@@ -45,6 +45,10 @@ export const SIDEBAR_TEXT = {
   chipResolu: 'Résolu',
   allPoints: 'Liste des signalements',
   noPoints: 'Aucun signalement pour ce filtre.',
+  noTeam: 'Sans équipe',
+  ageFilter: (level: string, age: string, team: string | null, n: number) =>
+    `${level}, ouvertes depuis ${age}${team ? ` (${team})` : ''} : ${n.toLocaleString('fr-FR')} anomalie${n > 1 ? 's' : ''}`,
+  ageFilterClear: "Effacer le filtre d'âge",
   noZones: 'Aucune zone trouvée',
   noTeams: "Aucune équipe n'a encore d'anomalies assignées",
   selectZone: 'Sélectionnez une zone pour afficher ses signalements.',

@@ -9,19 +9,22 @@ import { newestOrderAtom, pointIndexAtom } from '../../state/pointIndex';
 import { countsOfSlots, filterSlots, indexStatusCounts, indexTeamCounts, passes, slotsInPolygon } from '../../core/pointIndex/queries';
 import type { StatusFilter, StatusCounts } from '../../core/sidebarLists';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
+import { listAgeFilterAtom } from '../../state/listAgeFilter';
+import { ageFilterSlots } from '../../core/dashboard/ageFilter';
 
 export function useStatusCounts(): StatusCounts {
   const snap = useAtomValue(pointIndexAtom);
   return useMemo(() => indexStatusCounts(snap.index), [snap]);
 }
 
-/** Slots passing the status filter, newest first. */
+/** Slots passing the status filter (and the age filter of a dashboard bar, if any), newest first. */
 export function useFilteredSlots(): Int32Array {
   const snap = useAtomValue(pointIndexAtom);
   const order = useAtomValue(newestOrderAtom);
   // Deferred: the chip highlights at once, the long list follows.
   const filter = useDeferredValue(useAtomValue(statusFilterAtom));
-  return useMemo(() => filterSlots(snap.index, order, filter), [snap, order, filter]);
+  const age = useAtomValue(listAgeFilterAtom);
+  return useMemo(() => (age ? ageFilterSlots(snap.index, order, filter, age) : filterSlots(snap.index, order, filter)), [snap, order, filter, age]);
 }
 
 export interface SlotGrouping { counts: Map<string, StatusCounts>; member: (key: string) => ((slot: number) => boolean) }
