@@ -81,7 +81,7 @@ try {
         results[b.name].push({ ...r, serverCpuMs, requests: reqs, memory, allocators });
         console.log(`\n${b.name} run ${run}: wall ${r.wallMs} ms, server CPU ${serverCpuMs} ms, load ${loadavg()[0].toFixed(1)}`);
         console.table(reqs);
-        console.table(r.threads.map((t) => ({ thread: t.name, busyMs: t.busyMs, ...t.kinds })));
+        console.table(r.threads.map((t) => ({ thread: t.name, busyMs: t.busyMs, cpuMs: t.cpuMs, ...t.kinds })));
         console.log('main busy per 250 ms:', main?.busyPer250ms.join(' '));
         for (const t of r.threads.filter((x) => x.name !== 'CrRendererMain')) console.log(`${t.name} busy per 250 ms:`, t.busyPer250ms.join(' '));
         console.table(main?.long ?? []);
@@ -98,7 +98,10 @@ const rows: [string, (r: (typeof results)[string][number]) => number][] = [
   ['sign-in → every point (ms, wall)', (r) => r.wallMs],
   ['server CPU (ms)', (r) => r.serverCpuMs],
   ['main thread busy (ms)', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.busyMs ?? NaN],
-  ['workers busy (ms)', (r) => r.threads.filter((t: { name: string }) => t.name !== 'CrRendererMain').reduce((s: number, t: { busyMs: number }) => s + t.busyMs, 0)],
+  ['workers busy (ms)', (r) => r.threads.filter((t: { name: string }) => /DedicatedWorker/.test(t.name)).reduce((s: number, t: { busyMs: number }) => s + t.busyMs, 0)],
+  ['main thread CPU (ms, trace tdur)', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.cpuMs ?? NaN],
+  ['workers CPU (ms)', (r) => r.threads.filter((t: { name: string }) => /DedicatedWorker/.test(t.name)).reduce((s: number, t: { cpuMs: number }) => s + t.cpuMs, 0)],
+  ['service worker CPU (ms)', (r) => r.threads.filter((t: { name: string }) => /ServiceWorker/.test(t.name)).reduce((s: number, t: { cpuMs: number }) => s + t.cpuMs, 0)],
   ['main tasks > 50 ms', (r) => r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.length ?? NaN],
   ['longest main task (ms)', (r) => Math.max(0, ...(r.threads.find((t: { name: string }) => t.name === 'CrRendererMain')?.long.map((l: { ms: number }) => l.ms) ?? []))],
   ['requests', (r) => r.requests.length],

@@ -1,18 +1,22 @@
 // Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
 // columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
-// precomputed pages (public.point_index_pages); sorts the newest-first order; writes the replica's index records
-// (./replicaWrite.ts).
+// precomputed pages (public.point_index_pages); builds a line's whole index from its pages on a cold load
+// (src/core/pointIndex/buildFromPages.ts: finished columns, id hash and order transferred, issue 19); sorts the
+// newest-first order; writes the replica's index records (./replicaWrite.ts).
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../src/core/pointIndex/decode';
 import type { PointIndexPage } from '../src/core/pointIndex/types';
+import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { StoredIndex } from './replicaSchema';
 import { replicaWriteStats, writeIndexRecord } from './replicaWrite';
 
 let client: SupabaseClient | null = null;
+/** Replica writes started by buildLine, by record key. */
+const writes = new Map<string, Promise<void>>();
 let token = '';
 
 /** `lineId`: only that line's points (null: every line). */
@@ -46,11 +50,39 @@ const api = {
 
   /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time). */
   async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-    if (!client) throw new Error('point index worker not configured');
-    const { data, error } = await client.rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-    if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
-    const answer = decodePointIndexPages(data as RawPointIndexPages);
+    const answer = await readPages(lineId, from, to);
     return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
+  },
+
+  /**
+   * A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back.
+   * `replica`: also write it as the line's replica record (copies of the columns, written here while the index goes
+   * back; the main thread awaits the write with replicaWritten), the cursor being the earliest reading of the first
+   * pages and these.
+   */
+  async buildLine(lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null = null): Promise<BuiltIndex> {
+    const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
+    if (replica) {
+      const asOf = built.asOf && (!replica.firstAsOf || built.asOf < replica.firstAsOf) ? built.asOf : replica.firstAsOf;
+      const ix = built.index, n = ix.count;
+      const rec: StoredIndex = {
+        count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
+        idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
+        created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
+        crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now(),
+      };
+      const write = writeIndexRecord(rec, replica.key);
+      write.catch(() => undefined); // read (and its failure reported) through replicaWritten
+      writes.set(replica.key, write);
+    }
+    return Comlink.transfer(built, builtBuffers(built));
+  },
+
+  /** The replica write a buildLine started for `key` (resolved when none). */
+  replicaWritten(key: string): Promise<void> {
+    const w = writes.get(key);
+    writes.delete(key);
+    return w ?? Promise.resolve();
   },
 
   /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */
@@ -63,6 +95,13 @@ const api = {
   writeReplicaIndex(rec: StoredIndex, key: string): Promise<void> { return writeIndexRecord(rec, key); },
   replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
 };
+
+async function readPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+  if (!client) throw new Error('point index worker not configured');
+  const { data, error } = await client.rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
+  return decodePointIndexPages(data as RawPointIndexPages);
+}
 
 function withToken(headers: HeadersInit | undefined): Headers {
   const h = new Headers(headers);

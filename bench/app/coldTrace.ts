@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } }
+interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } }
 
 const CATEGORIES = ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'toplevel'].join(',');
 /** Child events whose total time is reported per thread (they nest, so columns overlap). */
@@ -40,7 +40,7 @@ export function analyse(events: TraceEvent[]) {
   for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
   const mainKey = [...names].find(([, n]) => n === 'CrRendererMain')?.[0];
   const mainPid = mainKey ? Number(mainKey.split(':')[0]) : -1;
-  const rendererThreads = [...names].filter(([k, n]) => Number(k.split(':')[0]) === mainPid && /CrRendererMain|DedicatedWorker|ThreadPoolForeground/.test(n));
+  const rendererThreads = [...names].filter(([k, n]) => Number(k.split(':')[0]) === mainPid && /CrRendererMain|DedicatedWorker|ServiceWorker|ThreadPoolForeground/.test(n));
   const isTask = (e: TraceEvent) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && !!e.dur;
   const tasks = events.filter(isTask);
   const start = Math.min(...tasks.map((e) => e.ts)), end = Math.max(...tasks.map((e) => e.ts + (e.dur ?? 0)));
@@ -59,7 +59,8 @@ export function analyse(events: TraceEvent[]) {
       const biggest = inside.sort((a, b) => b.dur! - a.dur!).slice(0, 3).map((c) => `${c.name} ${Math.round(c.dur! / 1000)}`);
       return { atMs: Math.round((e.ts - start) / 1000), ms: Math.round(e.dur! / 1000), what: biggest.join(', '), fn: fn ? `${String(fn.functionName ?? '')} ${String(fn.url ?? '').split('/').pop()}:${String(fn.lineNumber ?? '')}` : '' };
     });
-    return { name: `${name}${name === 'DedicatedWorker thread' ? ` ${tid}` : ''}`, busyMs: Math.round(top.reduce((s, e) => s + e.dur!, 0) / 1000), kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, Math.round(v)])), busyPer250ms: buckets.map((b) => Math.round(b)), long };
+    // cpuMs: the thread's own CPU time in its tasks (tdur), which a loaded machine does not inflate as it does busyMs.
+    return { name: `${name}${name === 'DedicatedWorker thread' ? ` ${tid}` : ''}`, busyMs: Math.round(top.reduce((s, e) => s + e.dur!, 0) / 1000), cpuMs: Math.round(top.reduce((s, e) => s + (e.tdur ?? 0), 0) / 1000), kinds: Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, Math.round(v)])), busyPer250ms: buckets.map((b) => Math.round(b)), long };
   }).filter((t) => t.busyMs > 0);
   const marks = events.filter((e) => e.cat.includes('blink.user_timing') && (e.ph === 'R' || e.ph === 'I' || e.ph === 'n' || e.ph === 'b')).map((e) => ({ name: e.name, atMs: Math.round((e.ts - start) / 1000) }));
   return { spanMs: Math.round((end - start) / 1000), threads, marks };

@@ -8,9 +8,10 @@ import { runtimeConfig, supabase } from './client';
 import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
-import { decodePointIndexPage, decodePointIndexPages, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
+import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
-import type { PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import { buildIndexFromPages, type BuildRequest, type BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
 import { replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
 import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
@@ -67,6 +68,12 @@ async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | nul
 /** Whether the session's point-index worker is running (tests: it stops once idle). */
 export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
 
+async function mainThreadPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  if (error) throw error;
+  return decodePointIndexPages(data as RawPointIndexPages);
+}
+
 /** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
 const mainThreadPointIndex: PointIndexWorkerApi = {
   configure: () => undefined,
@@ -76,18 +83,16 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
     const raw = data as RawPointIndexPage;
     return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
   },
-  async fetchPages(lineId, from, to) {
-    const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-    if (error) throw error;
-    return decodePointIndexPages(data as RawPointIndexPages);
-  },
+  fetchPages: mainThreadPages,
+  buildLine: (lineId, req) => buildIndexFromPages(req, (from, to) => mainThreadPages(lineId, from, to)), // the caller saves the replica
+  replicaWritten: async () => undefined,
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
   writeReplicaIndex: writeIndexRecord,
   replicaStats: () => ({ ...replicaWriteStats }),
 };
 
 /** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
-async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages'> | Comlink.Remote<PointIndexWorkerApi>> {
+async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
   if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
@@ -98,6 +103,20 @@ async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Prom
 const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
 const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
   withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
+/**
+ * The seed's arrays are transferred to the worker (the caller's copy is emptied). `replica`: the worker also writes
+ * the line's replica record; `written` settles with that write (null: not written there, the caller saves it).
+ */
+const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> =>
+  withWorker(async (api) => {
+    const built = await (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, api ? replica : null);
+    if (!api || !replica) return { built, written: null };
+    const writes = currentSession().part(workerPart)?.writes;
+    const written = api.replicaWritten(replica.key);
+    writes?.add(written);
+    void written.catch(() => undefined).finally(() => writes?.delete(written));
+    return { built, written };
+  });
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -112,6 +131,18 @@ export interface IndexFetchOptions {
   onEstimate?: (total: number) => void;
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
+  /**
+   * A line's cold load only: after the first pages (given to onPage), the rest of the index is built in the
+   * point-index worker from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
+   * with its newest-first order (no page appended on this thread).
+   */
+  build?: {
+    seed: () => PointColumns;
+    /** `written`: the worker is writing the index as the line's replica record under `replicaKey` (null: it is not). */
+    onIndex: (built: BuiltIndex, written: Promise<void> | null) => void;
+    /** The line's replica record key, when the replica may be written (null: not). */
+    replicaKey: string | null;
+  };
 }
 
 type Range = { from: number | null; to: number | null };
@@ -160,6 +191,17 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
+    if (o.build) {
+      if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
+      // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
+      const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+      const replica = o.build.replicaKey ? { key: o.build.replicaKey, firstAsOf } : null;
+      const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
+      const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
+      const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
+      if (!o.cancelled?.()) o.build.onIndex(built, written);
+      return { count: built.index.count, maxUpdated: allMax, blocks, asOf: allAsOf };
+    }
     const lanes = Array.from({ length: CONCURRENCY }, async () => {
       for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);
     });

@@ -1,6 +1,6 @@
 // Decoding of public.point_index() pages (see supabase/migrations/20251123094000_point_index.sql): base64
 // columns of big-endian floats and uuids, one-character code columns. Runs in the point-index worker.
-import type { PointIndexPage } from './types';
+import type { PointColumns, PointIndexPage } from './types';
 
 /** The JSON object returned by the SQL function. */
 export interface RawPointIndexPage {
@@ -81,7 +81,7 @@ export function decodePointIndexPages(raw: RawPointIndexPages): { total: number;
   return { total: Number(raw.total) || 0, pages: (raw.pages ?? []).map((p) => decodePointIndexPage({ ...p, as_of: raw.as_of })) };
 }
 
-/** The transferable buffers of a page (for Comlink.transfer). */
-export function pageBuffers(p: PointIndexPage): ArrayBuffer[] {
+/** The transferable buffers of a page's (or any columns') arrays (for Comlink.transfer). */
+export function pageBuffers(p: PointColumns): ArrayBuffer[] {
   return [p.idBytes, p.x, p.y, p.km, p.created, p.updated, p.status, p.crit, p.team].map((a) => a.buffer as ArrayBuffer);
 }

@@ -1,7 +1,7 @@
 // The point index's only mutators: create, append a decoded page, upsert and remove points (realtime, sync,
 // saves), with an id → slot hash kept in step. Columns grow by doubling; removal moves the last slot into the hole.
 import { hashSlot, sameId, uuidAt, writeUuid } from './ids';
-import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexPage, type PointIndexRow } from './types';
+import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexRow } from './types';
 
 const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
 
@@ -113,12 +113,14 @@ function dictCode(keys: string[], key: string): number {
 /**
  * Adds a decoded page. Ids already present are overwritten in place when the page's row is at least as new
  * (updated), so overlapping sync windows and realtime patches never go back in time. Returns the slots touched.
+ * `knownNew`: the caller knows none of the page's ids is in the index (a line's precomputed pages are disjoint by
+ * construction): no lookup per point.
  */
-export function appendPage(ix: PointIndex, p: PointIndexPage): number {
+export function appendPage(ix: PointIndex, p: PointColumns, knownNew = false): number {
   grow(ix, ix.count + p.count);
   const critMap = p.critKeys.map((k) => dictCode(ix.critKeys, k));
   const teamMap = [0, ...p.teamKeys.map((k) => dictCode(ix.teamKeys, k) + 1)];
-  const fresh = ix.count === 0;
+  const fresh = knownNew || ix.count === 0;
   let touched = 0;
   for (let j = 0; j < p.count; j++) {
     let slot = fresh ? -1 : findSlotOfBytes(ix, p.idBytes, j);
@@ -210,6 +212,9 @@ export function compactCopy(ix: PointIndex): PointIndex {
 export function rebuildLookup(ix: PointIndex): void { rehash(ix); }
 
 /** A fresh index (version 1, id lookup built) holding a copy of the given columns (e.g. the local replica's record). */
+/** `next` replaces `prev` as the index shown: its version continues prev's (consumers compare versions). */
+export function succeed(next: PointIndex, prev: PointIndex): void { next.version = Math.max(next.version, prev.version) + 1; }
+
 export function indexFromColumns(c: PointColumns): PointIndex {
   const ix = createPointIndex(c.count);
   ix.idBytes.set(c.idBytes.subarray(0, c.count * 16));

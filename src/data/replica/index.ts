@@ -23,6 +23,9 @@ function wrap(e: unknown): ReplicaError {
   return new ReplicaError(name === 'QuotaExceededError' || /quota/i.test(String((e as Error)?.message)) ? 'quota' : 'unavailable', e);
 }
 
+/** A failure of a replica write made elsewhere (the point-index worker's), as the replica's own error. */
+export const replicaErrorOf = (e: unknown): ReplicaError => wrap(e);
+
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) { throw wrap(e); }
 }
@@ -46,7 +49,7 @@ export function openReplica(userId: string): Promise<boolean> {
 }
 
 /** The record key of a line's index (null: the whole network, as before lines existed). */
-const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
+export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 
 export function readIndex(lineId: string | null = null): Promise<StoredIndex | null> {
   return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);

@@ -4,7 +4,8 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, createPointIndex, removeIds, reserve } from '../../core/pointIndex/store';
+import { appendPage, compactCopy, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import type { BuiltIndex } from '../../core/pointIndex/buildFromPages';
 import type { PointIndexPage } from '../../core/pointIndex/types';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom } from '../pointIndex';
 import { forgetPointDetails } from '../pointDetails';
@@ -12,8 +13,10 @@ import { parkLineIndex, takeLineIndex } from '../recentLineIndexes';
 import { store } from '../store';
 import { activeLineId } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { advanceCursor, publish } from './publish';
+import { advanceCursor, publish, publishSorted } from './publish';
 import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
+import { indexKey, replicaErrorOf } from '../../data/replica';
+import { replicaFailed, replicaOk } from '../replicaStatus';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -91,9 +94,32 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   let lastPublish = 0;
   let publishedCount = 0;
   let total: number | null = null;
+  // A line's cold load: past its first pages the worker builds the whole index (issue 19) and this thread adopts it
+  // in one step. Changes applied here meanwhile (realtime, a save) are merged into it, newer rows winning.
+  // The worker also writes the built index as the line's replica record (no copy of every column here after the load).
+  let seedVersion = -1;
+  let adopted = false;
+  let savedByWorker = false;
+  const adopt = (built: BuiltIndex, written: Promise<void> | null) => {
+    written?.catch((e) => { if (scope.active) replicaFailed(replicaErrorOf(e)); });
+    if (!stillHere()) return;
+    const prev = currentIndex();
+    const changed = prev.version !== seedVersion;
+    if (changed) appendPage(built.index, prev);
+    succeed(built.index, prev);
+    store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
+    if (changed) publish(); else publishSorted(built.order);
+    adopted = true;
+    savedByWorker = !!written && !changed;
+  };
   try {
     const res = await fetchPointIndex({
       lineId: line,
+      build: line ? {
+        seed: () => { seedVersion = currentIndex().version; return compactCopy(currentIndex()); },
+        onIndex: adopt,
+        replicaKey: replicaOk() ? indexKey(line) : null,
+      } : undefined,
       onPage: (p) => {
         if (!stillHere()) return;
         appendPage(currentIndex(), p);
@@ -106,15 +132,15 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           publish();
         }
       },
-      onEstimate: (t) => { total = t; if (stillHere()) reserve(currentIndex(), t); },
+      onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return true;
     advanceCursor(res.asOf);
     s.loaded = true;
-    publish();
+    if (!adopted) publish();
     store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
-    scheduleSave(0); // the next open is warm even if this tab closes soon
+    if (!savedByWorker) scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
     // load is over for the user: its round trips no longer hold the loading state).
     void syncPoints();

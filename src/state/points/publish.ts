@@ -1,12 +1,16 @@
 // Publishing the points index to the map: the index atom at once, the newest-first order (sorted in the point-index
-// worker) a moment later, once per burst of changes.
+// worker) a moment later, once per burst of changes; or both at once when the worker built them together.
 import { sortNewestFirst } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import { newestOrderAtom, pointIndexAtom } from '../pointIndex';
 import { store } from '../store';
 import { currentIndex, pointsState } from './session';
+import type { PointIndex } from '../../core/pointIndex/types';
 
 const ORDER_DELAY_MS = 120;
+/** The index version each published newest-first order was sorted for (weak: an index let go takes its entry along). */
+const sortedVersion = new WeakMap<PointIndex, number>();
+const orderIsCurrent = (ix: PointIndex) => sortedVersion.get(ix) === ix.version;
 
 export function publish(): void {
   const s = pointsState();
@@ -14,6 +18,16 @@ export function publish(): void {
   store.set(pointIndexAtom, { index: ix, version: ix.version, line: s.indexLine });
   clearTimeout(s.orderTimer);
   s.orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
+}
+
+/** Publishes an index whose newest-first order is already sorted (a cold load built in the worker): no re-sort. */
+export function publishSorted(order: Int32Array): void {
+  const s = pointsState();
+  const ix = currentIndex();
+  clearTimeout(s.orderTimer);
+  sortedVersion.set(ix, ix.version);
+  store.set(pointIndexAtom, { index: ix, version: ix.version, line: s.indexLine });
+  store.set(newestOrderAtom, order);
 }
 
 async function refreshOrder(): Promise<void> {
@@ -25,8 +39,8 @@ async function refreshOrder(): Promise<void> {
     const ix = currentIndex();
     const version = ix.version;
     const order = await sortNewestFirst(ix);
-    if (scope.active && store.get(pointIndexAtom).index === ix && ix.version === version) store.set(newestOrderAtom, order);
-    else s.orderAgain = true;
+    if (scope.active && store.get(pointIndexAtom).index === ix && ix.version === version) { sortedVersion.set(ix, version); store.set(newestOrderAtom, order); }
+    else if (!orderIsCurrent(store.get(pointIndexAtom).index)) s.orderAgain = true;
   } catch (e) {
     if (scope.active) console.error('Tri des signalements impossible', e);
   } finally {

@@ -1,0 +1,55 @@
+// A line's index built in one place from its precomputed pages (issue 19): the point-index worker fetches the pages
+// after the first ones, appends each answer as it arrives into one index sized once (a line's pages hold disjoint
+// ids: no lookup per point), adds the seed (the first pages the map already shows, and whatever changed since), and
+// sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
+import { appendPage, createPointIndex } from './store';
+import { newestFirstOrder } from './queries';
+import type { PointColumns, PointIndex, PointIndexPage } from './types';
+
+/** What a build returns: the whole index (its id hash included), its newest-first order and the pages' reading times. */
+export interface BuiltIndex {
+  index: PointIndex;
+  order: Int32Array;
+  /** Earliest reading time of the pages (every change committed before it is in the index). */
+  asOf: string | null;
+  maxUpdated: string | null;
+}
+
+export interface BuildRequest {
+  /** Page ranges [from, to) still to read. */
+  ranges: [number, number][];
+  /** Calls in flight at once. */
+  concurrency: number;
+  /** Expected points (the first answer's total), to size the columns once. */
+  total: number;
+  /** Points already known (appended last, with lookups: a newer row wins). */
+  seed: PointColumns | null;
+}
+
+/** Builds the index; `fetchPages` reads pages [from, to) of the line (decoded). */
+export async function buildIndexFromPages(
+  req: BuildRequest,
+  fetchPages: (from: number, to: number) => Promise<{ pages: PointIndexPage[] }>,
+): Promise<BuiltIndex> {
+  const ix = createPointIndex(Math.max(16, req.total + (req.seed?.count ?? 0)));
+  let asOf: string | null = null;
+  let maxUpdated: string | null = null;
+  const take = (p: PointIndexPage) => {
+    appendPage(ix, p, true);
+    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
+    if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
+  };
+  const ranges = [...req.ranges];
+  const lanes = Array.from({ length: Math.max(1, req.concurrency) }, async () => {
+    for (let r = ranges.shift(); r; r = ranges.shift()) (await fetchPages(r[0], r[1])).pages.forEach(take);
+  });
+  await Promise.all(lanes);
+  if (req.seed?.count) appendPage(ix, req.seed);
+  return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
+}
+
+/** The transferable buffers of a built index. */
+export function builtBuffers(b: BuiltIndex): ArrayBuffer[] {
+  const ix = b.index;
+  return [ix.idBytes, ix.x, ix.y, ix.km, ix.created, ix.updated, ix.status, ix.crit, ix.team, ix.lookup, b.order].map((a) => a.buffer as ArrayBuffer);
+}
