@@ -1,7 +1,8 @@
 // A network, not a pair (issue 20): the shared e2e server is seeded with three lines (SEED_LINES=3 in
 // playwright.config.ts: L1, the demo's second line L2, a generated L3). Desktop and phone: a point on line C (L3)
 // never shows on A (L1) or B (L2) — a watcher in the page checks every DOM change against the line the picker names —
-// and, with enough lines for the picker's search field, searching a code finds that line among the others.
+// switching back to a line shown before fetches none of its image again; and, with enough lines for the picker's
+// search field, searching a code finds that line among the others.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
@@ -66,6 +67,30 @@ test.describe('desktop', () => {
     await showsOnly(page, A);
     for (const l of [B, C, A, C, B, A]) { await pickLine(page, l); await showsOnly(page, l); }
     expect(await foreign(page)).toEqual([]);
+  });
+
+  test('switching back to a line shown before fetches none of its image again (parked with its decoded tiles)', async ({ page }) => {
+    const seen: string[] = []; // the map's image worker fetches: tiles of the bundled image (A), the stored image of B
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' || r.resourceType() !== 'fetch') return;
+      const u = new URL(r.url());
+      if (/\/line(-tiles\/|\.png$)|\/line_images\//.test(u.pathname)) seen.push(u.pathname);
+    });
+    await signIn(page);
+    const [A, B] = seeded;
+    await showsOnly(page, A);
+    await expect.poll(() => seen.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await pickLine(page, B);
+    await showsOnly(page, B);
+    await expect.poll(() => seen.filter((p) => p.includes('/line_images/')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1_000); // B's image decoded and drawn
+    for (const l of [A, B, A]) {
+      const before = seen.length;
+      await pickLine(page, l);
+      await showsOnly(page, l);
+      await page.waitForTimeout(1_000); // a worker made anew would have fetched by now
+      expect(seen.slice(before), `switching back to ${l.code}`).toEqual([]);
+    }
   });
 
   test("among seven lines the picker's search finds a line by its code", async ({ page }) => {
