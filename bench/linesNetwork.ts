@@ -39,11 +39,10 @@ export async function deriveLinesNetwork(source: string, target: string, lines: 
            from public.kilometer_markers m cross join public.lines l
           where m.line_id = private.default_line_id() and l.id <> private.default_line_id()`);
       // P points per line in line order, by point id; the remainder stays on the first line.
-      const r = await tx.query(
+      await tx.query(
         `with l as (select id, row_number() over (order by sort, created_at, id) - 1 as k from public.lines),
               p as (select id, (row_number() over (order by id) - 1) / $1 as k from public.points)
          update public.points t set line_id = l.id from p join l on l.k = p.k where t.id = p.id and t.line_id <> l.id`, [perLine]);
-      console.log(`${r.rowCount ?? '?'} points moved`);
       await tx.query("select set_config('session_replication_role', 'origin', true)");
       await tx.query('select private.invalidate_point_index_pages()');
       await tx.query('select private.rebuild_point_states()');
