@@ -69,7 +69,7 @@ export async function runLinesCase(o: {
     }
   }
   const current = o.builds.find((b) => b.name === 'current');
-  if (current && firstLineCount > 0 && process.env.APP_BENCH_LINES_ALONE !== '0') {
+  if (current && firstLineCount > 0 && o.db === 'pglite' && process.env.APP_BENCH_LINES_ALONE !== '0') { // (PostgreSQL: one database)
     // One line of as many points: the demo's 300 + the rest as SEED_POINTS.
     const alone = firstLineCount - 300;
     console.log(`\none line of ${firstLineCount} points alone, ${o.db}, current build: starting the server (seeded once)...`);
