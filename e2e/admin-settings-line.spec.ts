@@ -120,7 +120,8 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await expect(panel.getByText('line.png — 12000 × 1500 px')).toBeVisible();
   await expect(panel.getByText(/la nouvelle image mesure/)).toHaveCount(0);
   await panel.getByRole('button', { name: "Remplacer l'image" }).click();
-  await expect(page.getByText('Image de la ligne remplacée')).toBeVisible();
+  // Cut into 108 tiles and uploaded first (as in line-image-tiles.spec.ts): beyond 10 s on a loaded machine.
+  await expect(page.getByText('Image de la ligne remplacée')).toBeVisible({ timeout: 60_000 });
   const parsed = (await db.from('lines').select('image').order('sort').limit(1).single()).data!.image as { url: string; width: number; height: number };
   expect(parsed).toMatchObject({ width: 12000, height: 1500 });
   expect(parsed.url).toContain('/storage/v1/object/public/line_images/line/');
