@@ -39,7 +39,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn', // request lines (info) would bury the test output
       SEED: 'demo',
-      SEED_LINES: '1', // the shared demo keeps one line (specs read its markers and zones); e2e/lines.spec.ts adds its own
+      SEED_LINES: '3', // a network: L1 (the specs' default line), the demo's second line L2 and a generated L3 (e2e/linesNetwork.spec.ts)
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       RATE_LIMIT_DISABLED: '1',

@@ -47,8 +47,10 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
 
 test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK kept; line image size warning and replacement', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
-  const before = (await db.from('kilometer_markers').select('id, position, value').order('position')).data!;
-  const zonesBefore = (await db.from('zones').select('id, km_start, km_end').order('id')).data!;
+  // The 'Ligne' tab opens on the first line; the e2e server has others (SEED_LINES=3) with their own markers and zones.
+  const lineId = (await db.from('lines').select('id').order('sort').limit(1).single()).data!.id as string;
+  const before = (await db.from('kilometer_markers').select('id, position, value').eq('line_id', lineId).order('position')).data!;
+  const zonesBefore = (await db.from('zones').select('id, km_start, km_end').eq('line_id', lineId).order('id')).data!;
   expect(before.length).toBeGreaterThanOrEqual(2);
 
   await login(page);
@@ -74,7 +76,7 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await prompt.getByRole('textbox').fill((Math.round(km * 100) / 100).toFixed(2).replace('.', ','));
   await prompt.getByRole('button', { name: 'Ajouter' }).click();
   await expect(panel.getByText(`Marqueurs PK (${before.length + 1})`)).toBeVisible();
-  let after = (await db.from('kilometer_markers').select('id, position, value').order('position')).data!;
+  let after = (await db.from('kilometer_markers').select('id, position, value').eq('line_id', lineId).order('position')).data!;
   const added = after.find((m) => !before.some((b) => b.id === m.id))!;
   expect(added.position).toBe(pos);
 
@@ -103,11 +105,11 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await rowDelete.click();
   await page.getByRole('dialog', { name: 'Confirmer la suppression' }).getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(panel.getByText(`Marqueurs PK (${before.length})`)).toBeVisible();
-  after = (await db.from('kilometer_markers').select('id, position, value').order('position')).data!;
+  after = (await db.from('kilometer_markers').select('id, position, value').eq('line_id', lineId).order('position')).data!;
   expect(after).toEqual(before);
   await page.waitForTimeout(1_000); // nothing pending may re-create it
-  expect((await db.from('kilometer_markers').select('id, position, value').order('position')).data).toEqual(before);
-  expect((await db.from('zones').select('id, km_start, km_end').order('id')).data).toEqual(zonesBefore);
+  expect((await db.from('kilometer_markers').select('id, position, value').eq('line_id', lineId).order('position')).data).toEqual(before);
+  expect((await db.from('zones').select('id, km_start, km_end').eq('line_id', lineId).order('id')).data).toEqual(zonesBefore);
 
   // Line image: a different size warns (cancelled); the same size replaces without warning.
   const input = panel.getByTestId('line-image-input');
@@ -118,7 +120,8 @@ test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK ke
   await expect(panel.getByText('line.png — 12000 × 1500 px')).toBeVisible();
   await expect(panel.getByText(/la nouvelle image mesure/)).toHaveCount(0);
   await panel.getByRole('button', { name: "Remplacer l'image" }).click();
-  await expect(page.getByText('Image de la ligne remplacée')).toBeVisible();
+  // Cut into 108 tiles and uploaded first (as in line-image-tiles.spec.ts): beyond 10 s on a loaded machine.
+  await expect(page.getByText('Image de la ligne remplacée')).toBeVisible({ timeout: 60_000 });
   const parsed = (await db.from('lines').select('image').order('sort').limit(1).single()).data!.image as { url: string; width: number; height: number };
   expect(parsed).toMatchObject({ width: 12000, height: 1500 });
   expect(parsed.url).toContain('/storage/v1/object/public/line_images/line/');

@@ -45,7 +45,8 @@ test.describe('desktop', () => {
     const db = await adminClient(baseURL!);
     const name = `PK ${uniq()}`;
     const ins = await db.from('points').insert({ name, description: 'x', kilometer: '12.50', km_value: 12.5, position: { x: 5000, y: 700 }, status: 'signale', criticality: 'attention' }).select('id').single();
-    const markers = (await db.from('kilometer_markers').select('position, value')).data!.map((m) => ({ position: Number(m.position), value: Number(m.value) }));
+    const firstLine = (await db.from('lines').select('id').order('sort').limit(1).single()).data!.id as string; // the point's line
+    const markers = (await db.from('kilometer_markers').select('position, value').eq('line_id', firstLine)).data!.map((m) => ({ position: Number(m.position), value: Number(m.value) }));
     const rulerKm = formatKm(interpolateKm(markers, 5000));
     expect(rulerKm).not.toBe('12,50');
     await signIn(page);

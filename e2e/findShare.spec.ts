@@ -13,11 +13,13 @@ import { formatKm } from '../src/core/format';
 
 let admin: SupabaseClient;
 let markers: { position: number; value: number }[] = [];
+let firstLine = ''; // the line shown after sign-in; the e2e server has others (SEED_LINES=3)
 const IMAGE_H = 1500; // the demo line image (DEFAULT_LINE_IMAGE)
 
 test.beforeAll(async ({ baseURL }) => {
   admin = await adminClient(baseURL!);
-  const { data, error } = await admin.from('kilometer_markers').select('position, value').order('position');
+  firstLine = (await admin.from('lines').select('id').order('sort').limit(1).single()).data!.id as string;
+  const { data, error } = await admin.from('kilometer_markers').select('position, value').eq('line_id', firstLine).order('position');
   if (error) throw error;
   markers = data.map((m) => ({ position: Number(m.position), value: Number(m.value) }));
 });
@@ -152,14 +154,16 @@ test.describe('desktop', () => {
     let download = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Exporter' }).click();
     let file = await download;
-    expect(file.suggestedFilename()).toMatch(/^signalements_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^signalements_L1_\d{4}-\d{2}-\d{2}\.csv$/); // a network: the line's code
     const csv = readFileSync((await file.path())!, 'utf8');
     await expect(dialog.getByText(/exporté\(s\) dans/)).toBeVisible();
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(csv.slice(1));
-    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par']);
-    const mine = rows.find((r) => r[1] === `Export ${u}`)!;
-    expect(mine).toBeDefined();
+    // A network (the e2e server has three lines): a first 'Ligne' column, then the columns of a one-line export.
+    expect(rows[0]).toEqual(['Ligne', 'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par']);
+    const mineRow = rows.find((r) => r[2] === `Export ${u}`);
+    expect(mineRow).toBeDefined();
+    const mine = mineRow!.slice(1); // the columns of a one-line export
     expect(mine[0]).toBe('17,40');
     expect(mine[2]).toBe(tricky);
     expect(mine[3]).toBe('Signalé');
@@ -167,8 +171,9 @@ test.describe('desktop', () => {
     expect(mine[10]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Constaté le
     expect(mine[11]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Créé le
     expect(mine[12]).toBe(E2E_ADMIN.email);
-    expect(rows.every((r) => r.length === 13)).toBe(true);
-    expect(rows.slice(1).some((r) => r[3] === 'Résolu')).toBe(false); // the sidebar's default filter: not resolved
+    expect(rows.every((r) => r.length === 14)).toBe(true);
+    expect(rows.slice(1).every((r) => r[0].startsWith('L1 · '))).toBe(true);
+    expect(rows.slice(1).some((r) => r[4] === 'Résolu')).toBe(false); // the sidebar's default filter: not resolved
 
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     await page.getByRole('button', { name: 'Exporter' }).click();
@@ -201,7 +206,7 @@ test.describe('desktop', () => {
     await dialog.getByRole('button', { name: 'Exporter' }).click();
     const rows = parseCsv(readFileSync((await (await download).path())!, 'utf8').slice(1)).slice(1);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r[6].split(', ').includes(zoneName))).toBe(true);
+    expect(rows.every((r) => r[7].split(', ').includes(zoneName))).toBe(true); // after the 'Ligne' column
   });
 
   test('export with the File System Access API: chunks are written to the chosen file as they come', async ({ page }) => {
@@ -228,7 +233,7 @@ test.describe('desktop', () => {
     expect(r.closed).toBe(true);
     expect(r.writes.length).toBeGreaterThan(0);
     const rows = parseCsv(r.text.replace(/^\uFEFF/, ''));
-    const { count } = await admin.from('points').select('id', { count: 'exact', head: true });
+    const { count } = await admin.from('points').select('id', { count: 'exact', head: true }).eq('line_id', firstLine); // the line shown
     expect(rows.length - 1).toBe(count);
   });
 

@@ -121,7 +121,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   await view.getByRole('button', { name: 'Télécharger Word' }).click();
   const download = await downloadPromise;
   const name = download.suggestedFilename();
-  expect(name).toMatch(/^rapport_parcours_PK\d+-\d{2}_PK\d+-\d{2}_\d{4}-\d{2}-\d{2}\.docx$/);
+  expect(name).toMatch(/^rapport_parcours_L1_PK\d+-\d{2}_PK\d+-\d{2}_\d{4}-\d{2}-\d{2}\.docx$/); // a network: the line's code
   expect(name).toContain(`PK${Number(start).toFixed(2).replace('.', '-')}_PK${Number(end).toFixed(2).replace('.', '-')}`);
   const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const xml = strFromU8(files['word/document.xml']);

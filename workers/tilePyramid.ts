@@ -6,6 +6,7 @@ import { levelCount, levelFor, tileKey, tilePath, tileRect, tilesInRect, type St
 import { cutTiles } from './tileCutter';
 
 const DECODED_TILES = 16; // decoded tiles kept (about 1 MB each)
+const FETCHED_BYTES = 8 * 1024 * 1024; // stored tiles kept as fetched (compressed; the bundled image's 108: 2.1 MB)
 
 export class TilePyramid {
   readonly levels: number;
@@ -29,7 +30,28 @@ export class TilePyramid {
 
   /** The tiles stored under `tiles.base`, fetched when a region needs them (`load`: how a tile is fetched). */
   static stored(tiles: StoredTiles, load: (url: string) => Promise<Blob> = fetchBlob): TilePyramid {
-    return new TilePyramid(tiles.width, tiles.height, (t) => load(`${tiles.base}/${tilePath(t, tiles.format)}`));
+    // The fetched (compressed) tiles are kept, up to FETCHED_BYTES: a tile evicted from the small decoded LRU, or a
+    // line shown again (its image worker parked, issue 20), is decoded again but never fetched again.
+    const fetched = new Map<string, Promise<Blob>>();
+    const sizes = new Map<string, number>();
+    let bytes = 0;
+    return new TilePyramid(tiles.width, tiles.height, (t) => {
+      const url = `${tiles.base}/${tilePath(t, tiles.format)}`;
+      const hit = fetched.get(url);
+      if (hit) return hit;
+      const p = load(url);
+      fetched.set(url, p);
+      p.then((blob) => {
+        if (fetched.get(url) !== p) return;
+        sizes.set(url, blob.size);
+        bytes += blob.size;
+        for (const [k, n] of sizes) {
+          if (bytes <= FETCHED_BYTES) break;
+          sizes.delete(k); fetched.delete(k); bytes -= n;
+        }
+      }, () => { if (fetched.get(url) === p) fetched.delete(url); }); // fetched again next time
+      return p;
+    });
   }
 
   /** Bytes of the encoded tiles. */

@@ -91,19 +91,37 @@ async function searchOnce(page: Page, q: string): Promise<number> {
   return (await page.evaluate(() => performance.now())) - t0;
 }
 
+/** The same sign-in → line drawn on a server holding that line alone (the "as fast as 20k alone" baseline). */
+export async function aloneRun(browser: Browser, url: string, count: number): Promise<Record<string, unknown>> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const page = await context.newPage();
+  try {
+    return { aloneSignInMs: await signInTimed(page, url, count) };
+  } catch (e) {
+    return { aloneError: (e as Error).message.split('\n')[0] };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+/** Signs the admin in; ms from the click until the map holds `count` points, loaded. */
+async function signInTimed(page: Page, url: string, count: number): Promise<number> {
+  await page.goto(url);
+  await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+  const t0 = Date.now();
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction((n) => window.__railPerf && window.__railPerf.points === n && !window.__railPerf.loading, count, { timeout: STEP_TIMEOUT, polling: 50 });
+  return Date.now() - t0;
+}
+
 /** `lines` in picker order (the first is shown after sign-in); `profileFile`: CPU profile of the warm switches. */
 export async function linesRun(browser: Browser, url: string, lines: LineInfo[], opts: { profileFile?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
   const page = await context.newPage();
   const out: Record<string, unknown> = {};
   try {
-    await page.goto(url);
-    await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });
-    await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
-    const t0 = Date.now();
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForFunction((n) => window.__railPerf && window.__railPerf.points === n && !window.__railPerf.loading, lines[0].count, { timeout: STEP_TIMEOUT, polling: 50 });
-    out.linesSignInMs = Date.now() - t0;
+    out.linesSignInMs = await signInTimed(page, url, lines[0].count);
     await settled(page);
 
     const opened = lines.slice(2, 2 + OPEN_LINES);

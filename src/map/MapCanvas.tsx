@@ -27,6 +27,7 @@ import { attachKeyboardNav } from './keyboardNav';
 import { createGestureState } from './gesture';
 import { watchSize } from './resizeWatch';
 import { ImageCache } from './imageCache';
+import { ParkedPool } from '../core/lines/parkedPool';
 import { fitHiddenLayers } from './hiddenLayers';
 import { SlicedPoints } from './slicedPoints';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
@@ -38,6 +39,8 @@ const NOTHING = (): void => undefined;
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
 const IMAGE_WAIT_MS = 600;
+/** Images of lines shown before kept for a switch back (each: its worker, ≤ 16 decoded tiles and a small overview). */
+const PARKED_LINE_IMAGES = 2;
 
 // Stage attributes (position and scale, set every frame for tests and tools) never draw by themselves: the
 // controller's LayerPainter decides when a layer is drawn (issue 19). The app has no other Konva stage.
@@ -127,12 +130,16 @@ export function MapCanvas(props: MapCanvasProps) {
   });
 
   // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
+  // The last lines' images are parked, not destroyed: switching back fetches and decodes none of their tiles again.
   const [imageCache, setImageCache] = useState<ImageCache | null>(null);
+  const parkedImages = useMemo(() => new ParkedPool<ImageCache>(PARKED_LINE_IMAGES), []);
   useEffect(() => {
-    const cache = new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
+    const key = `${image.url}|${tiles?.base ?? ''}|${imageSize.width}x${imageSize.height}`;
+    const cache = parkedImages.take(key) ?? new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
     setImageCache(cache);
-    return () => cache.dispose();
-  }, [image.url, tiles, imageSize, ctl]);
+    return () => parkedImages.park(key, cache);
+  }, [image.url, tiles, imageSize, ctl, parkedImages]);
+  useEffect(() => () => parkedImages.close(), [parkedImages]);
   const sprites = useMemo(() => new MarkerSprites(() => ctl.redraw()), [ctl]);
   sprites.update(levels, typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
   const colorAt = useMemo(() => (rank: number) => levels[rank]?.color ?? '#6b7280', [levels]);

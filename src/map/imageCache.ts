@@ -120,6 +120,15 @@ export class ImageCache {
     return this.api.requestedTiles();
   }
 
+  /** Line no longer shown, kept for a switch back (src/core/lines/parkedPool.ts): the region for the view (the big
+   * bitmap) is dropped; the overview and the worker with its decoded tiles stay, so nothing is fetched nor decoded
+   * again when the line is shown once more. */
+  park(): void {
+    this.pending = null;
+    this.cache?.bitmap.close();
+    this.cache = null;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.cache?.bitmap.close();
