@@ -91,12 +91,17 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
   replicaStats: () => ({ ...replicaWriteStats }),
 };
 
-/** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
+/**
+ * The API to call, configured with the current access token (the worker is told again before each call: refreshes).
+ * The configuration is posted, not awaited: the worker applies it synchronously on receipt and Comlink posts in
+ * order, so the call posted next already runs with it (issue 19: waiting for its answer cost the cold open a round
+ * trip through a main thread busy mounting the map, ~0.4 s before the index build started).
+ */
 async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
   if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
-  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '').catch(() => undefined); // a dead worker fails the call that follows
   return api;
 }
 
