@@ -60,7 +60,7 @@ const api = {
    * back; the main thread awaits the write with replicaWritten), the cursor being the earliest reading of the first
    * pages and these.
    */
-  async buildLine(lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null = null): Promise<BuiltIndex> {
+  async buildLine(lineId: string, req: BuildRequest, replica: { key: string; owner: string; firstAsOf: string | null } | null = null): Promise<BuiltIndex> {
     const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
     if (replica) {
       const asOf = built.asOf && (!replica.firstAsOf || built.asOf < replica.firstAsOf) ? built.asOf : replica.firstAsOf;
@@ -71,7 +71,7 @@ const api = {
         created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
         crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now(),
       };
-      const write = writeIndexRecord(rec, replica.key);
+      const write = writeIndexRecord(rec, replica.key, replica.owner);
       write.catch(() => undefined); // read (and its failure reported) through replicaWritten
       writes.set(replica.key, write);
     }
@@ -92,7 +92,7 @@ const api = {
   },
 
   /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */
-  writeReplicaIndex(rec: StoredIndex, key: string): Promise<void> { return writeIndexRecord(rec, key); },
+  writeReplicaIndex(rec: StoredIndex, key: string, owner: string): Promise<void> { return writeIndexRecord(rec, key, owner); },
   replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
 };
 

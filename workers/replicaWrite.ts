@@ -15,7 +15,23 @@ function connection(): Promise<IDBPDatabase<ReplicaSchema>> {
   return db;
 }
 
-export async function writeIndexRecord(rec: StoredIndex, key: string): Promise<void> {
-  await (await connection()).put('index', rec, key);
+export const OWNER_KEY = 'owner';
+
+/**
+ * Writes a line's record in one transaction with the owner check: only while the replica belongs to `owner` (the
+ * user whose points these are). The owner's binding is written before (src/data/replica/index.ts: bindReplica);
+ * if it failed, another user's name is still there and the record is not written (it never lands under their name).
+ */
+export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: StoredIndex, key: string, owner: string): Promise<void> {
+  const tx = db.transaction(['meta', 'index'], 'readwrite');
+  const current = await tx.objectStore('meta').get(OWNER_KEY);
+  if (current === owner) await tx.objectStore('index').put(rec, key);
+  await tx.done;
+  if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
+}
+
+/** The same through this context's own connection (the worker's), counted. */
+export async function writeIndexRecord(rec: StoredIndex, key: string, owner: string): Promise<void> {
+  await putIndexRecord(await connection(), rec, key, owner);
   replicaWriteStats.writes++;
 }

@@ -91,12 +91,17 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
   replicaStats: () => ({ ...replicaWriteStats }),
 };
 
-/** The API to call, configured with the current access token (the worker is told again before each call: refreshes). */
+/**
+ * The API to call, configured with the current access token (the worker is told again before each call: refreshes).
+ * The configuration is posted, not awaited: the worker applies it synchronously on receipt and Comlink posts in
+ * order, so the call posted next already runs with it (issue 19: waiting for its answer cost the cold open a round
+ * trip through a main thread busy mounting the map, ~0.4 s before the index build started).
+ */
 async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();
   if (!api || !cfg) return mainThreadPointIndex;
   const { data } = await supabase().auth.getSession();
-  await api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '');
+  api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '').catch(() => undefined); // a dead worker fails the call that follows
   return api;
 }
 
@@ -107,7 +112,7 @@ const callPages = (lineId: string, from: number, to: number): Promise<PointIndex
  * The seed's arrays are transferred to the worker (the caller's copy is emptied). `replica`: the worker also writes
  * the line's replica record; `written` settles with that write (null: not written there, the caller saves it).
  */
-const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; firstAsOf: string | null } | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> =>
+const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; owner: string; firstAsOf: string | null } | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> =>
   withWorker(async (api) => {
     const built = await (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, api ? replica : null);
     if (!api || !replica) return { built, written: null };
@@ -138,10 +143,10 @@ export interface IndexFetchOptions {
    */
   build?: {
     seed: () => PointColumns;
-    /** `written`: the worker is writing the index as the line's replica record under `replicaKey` (null: it is not). */
+    /** `written`: the worker is writing the index as the line's replica record (`replica`; null: it is not). */
     onIndex: (built: BuiltIndex, written: Promise<void> | null) => void;
-    /** The line's replica record key, when the replica may be written (null: not). */
-    replicaKey: string | null;
+    /** The line's replica record key and the user it belongs to, when the replica may be written (null: not). */
+    replica: { key: string; owner: string } | null;
   };
 }
 
@@ -195,7 +200,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
       if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
       // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
       const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
-      const replica = o.build.replicaKey ? { key: o.build.replicaKey, firstAsOf } : null;
+      const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
       const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
       const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
       const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
@@ -256,11 +261,11 @@ export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
  * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
  * false when there is no worker (the caller writes on this thread).
  */
-export function writeReplicaIndexInWorker(rec: StoredIndex, key: string): Promise<boolean> {
+export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: string): Promise<boolean> {
   return withWorker(async (api) => {
     if (!api) return false;
     const writes = currentSession().part(workerPart)?.writes;
-    const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key);
+    const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key, owner);
     writes?.add(w);
     try { await w; } finally { writes?.delete(w); }
     return true;

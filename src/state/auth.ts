@@ -11,6 +11,7 @@ import { beginUserSession, currentSession, endUserSession } from './userSession'
 import { definePart } from '../core/session/scope';
 import { endPointsSession, restorePoints } from './pointsCollection';
 import { prewarmPointIndexWorker } from '../data/pointIndexSource';
+import { bindReplica } from '../data/replica';
 import { initialLine } from './lineActions';
 import { currentLineIdAtom } from './tables';
 import { pendingLinkSearch } from './links';
@@ -71,6 +72,9 @@ export function enterSession(session: Session): Promise<void> {
   const auth = beginUserSession(session.user.id).part(authPart);
   if (auth.entering) return auth.entering;
   auth.entering = (async () => {
+    // The replica's database opened and its owner read while the profile and the lines are asked for (issue 19:
+    // a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
+    bindReplica(session.user.id).mine.catch(() => undefined);
     let profile: Profile | null = null;
     try {
       // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).

@@ -1,5 +1,8 @@
 // The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
-//   openReplica(userId)      binds the replica to the signed-in user; another user's replica is cleared first
+//   bindReplica(userId)      binds the replica to the signed-in user (once per session); another user's replica is
+//                            cleared. Says whether it was this user's as soon as the owner is read (issue 19: a cold
+//                            open's first pages do not wait for the clear to be written)
+//   openReplica(userId)      the same, resolved once the binding is written
 //   readIndex(line) / writeIndex(rec, line)   the point index columns and the sync cursor of one line (each line
 //                            the user opened has its own record; written in the point-index worker, off the main thread)
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
@@ -7,7 +10,10 @@
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
+import { OWNER_KEY, putIndexRecord } from '../../../workers/replicaWrite';
 import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
+import { currentSession } from '../currentSession';
+import { definePart } from '../../core/session/scope';
 
 export type { StoredDetails, StoredIndex } from './db';
 
@@ -30,22 +36,55 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) { throw wrap(e); }
 }
 
-const OWNER = 'owner';
+const OWNER = OWNER_KEY;
 const INDEX = 'points';
 
-/** Binds the replica to `userId`; returns true when it already belonged to that user (its data may be used). */
-export function openReplica(userId: string): Promise<boolean> {
-  return guarded(async () => {
+/**
+ * `mine`: whether the replica already belonged to the user (its data may be used), known once the owner is read;
+ * `bound`: settles once the binding is written (another user's data cleared, this user named owner).
+ */
+export interface ReplicaBinding { userId: string; mine: Promise<boolean>; bound: Promise<void> }
+
+/** The session's binding (one owner check and at most one clear per session; cleared by clearReplica). */
+const bindingPart = definePart('replicaBinding', () => ({ binding: null as ReplicaBinding | null }));
+
+/**
+ * Binds the replica to `userId`. Called again in the same session it returns the same binding (a second check
+ * started before the first clear was written would see no owner and clear again: ~0.65 s each on a cold open).
+ * `mine` resolves false as soon as another (or no) owner is read, the clear still being written: every replica
+ * transaction started after that runs after the clear (IndexedDB runs transactions of overlapping scope in the
+ * order they were created, across connections, the worker's included). Both promises reject with ReplicaError.
+ */
+export function bindReplica(userId: string): ReplicaBinding {
+  const slot = currentSession().part(bindingPart);
+  if (slot.binding?.userId === userId) return slot.binding;
+  let bound!: Promise<void>;
+  const mine = guarded(async () => {
     await replicaWritesSettled(); // a previous user's record still being written lands before the owner check
     const db = await replicaDb();
     const owner = await db.get('meta', OWNER);
-    if (owner === userId) return true;
+    if (owner === userId) { bound = Promise.resolve(); return true; }
     const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
-    await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
-    await tx.objectStore('meta').put(userId, OWNER);
-    await tx.done;
+    bound = guarded(async () => {
+      await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
+      await tx.objectStore('meta').put(userId, OWNER);
+      await tx.done;
+    });
     return false;
   });
+  const binding: ReplicaBinding = { userId, mine, bound: mine.then(() => bound) };
+  slot.binding = binding;
+  // A failed binding is not kept: the next call checks again.
+  binding.bound.catch(() => { if (slot.binding === binding) slot.binding = null; });
+  return binding;
+}
+
+/** Binds the replica to `userId` (see bindReplica); resolves once written, true when it already belonged to that user. */
+export async function openReplica(userId: string): Promise<boolean> {
+  const b = bindReplica(userId);
+  const mine = await b.mine;
+  await b.bound;
+  return mine;
 }
 
 /** The record key of a line's index (null: the whole network, as before lines existed). */
@@ -55,11 +94,16 @@ export function readIndex(lineId: string | null = null): Promise<StoredIndex | n
   return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);
 }
 
-/** Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here). */
+/**
+ * Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here). Only
+ * under the user the replica is bound to in this session (the write checks the owner in its transaction).
+ */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
   return guarded(async () => {
-    if (await writeReplicaIndexInWorker(rec, indexKey(lineId))) return;
-    await (await replicaDb()).put('index', rec, indexKey(lineId));
+    const owner = currentSession().part(bindingPart).binding?.userId;
+    if (!owner) throw new Error('Réplique locale non liée à cet utilisateur');
+    if (await writeReplicaIndexInWorker(rec, indexKey(lineId), owner)) return;
+    await putIndexRecord(await replicaDb(), rec, indexKey(lineId), owner);
   });
 }
 
@@ -90,6 +134,7 @@ export function deleteDetails(ids: readonly string[]): Promise<void> {
 
 /** Empties the replica (sign-out). Never throws. */
 export async function clearReplica(): Promise<void> {
+  currentSession().part(bindingPart).binding = null; // the owner goes too: the next bind checks again
   try {
     await replicaWritesSettled(); // a record written in the worker must not land after the clear
     const db = await replicaDb();

@@ -118,7 +118,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
       build: line ? {
         seed: () => { seedVersion = currentIndex().version; return compactCopy(currentIndex()); },
         onIndex: adopt,
-        replicaKey: replicaOk() ? indexKey(line) : null,
+        replica: replicaOk() ? { key: indexKey(line), owner: userId } : null,
       } : undefined,
       onPage: (p) => {
         if (!stillHere()) return;

@@ -1,6 +1,6 @@
 // The points index in the local replica (IndexedDB): saved a few seconds after changes (debounced), restored at the
 // next open of the same user and line so the map draws at once.
-import { openReplica, readIndex, writeIndex } from '../../data/replica';
+import { bindReplica, readIndex, writeIndex } from '../../data/replica';
 import { currentSession } from '../../data/currentSession';
 import { indexFromColumns } from '../../core/pointIndex/store';
 import { replicaTooOld } from '../../core/replicaAge';
@@ -39,8 +39,12 @@ export async function saveNow(): Promise<void> {
 
 async function restoreFromReplica(userId: string, lineId: string | null, still: () => boolean): Promise<boolean> {
   try {
-    const mine = await openReplica(userId);
+    const binding = bindReplica(userId);
+    // Another user's (or no) replica: the points are fetched at once, the clear being written meanwhile (issue 19:
+    // it held a cold open's first pages ~0.65 s); a failure to write it turns the replica off.
+    const mine = await binding.mine;
     setReplicaEnabled(true);
+    if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
     const rec = await readIndex(lineId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
