@@ -20,7 +20,8 @@ import { sidebarGroupAtom } from '../../state/sidebarGroup';
 export const ZONE_ROW_HEIGHT = 60; // px
 
 export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
-  const { zones } = useListPoints(); // the zones the counts are of (a line switch: they follow with the points)
+  const list = useListPoints(); // the zones the counts are of (a line switch: they follow with the points)
+  const { zones } = list;
   const filter = useAtomValue(statusFilterAtom);
   const isAdmin = useAtomValue(isAdminAtom);
   const grouping = useZoneGrouping();
@@ -45,6 +46,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   };
   const edit = (z: Zone) => { requestMode('view'); setSelection({ kind: 'zone', id: z.id }); setZoneForm({ mode: 'edit', zoneId: z.id }); };
 
+  if (list.stale) return <div className="group-list" aria-busy="true" />; // the line left's zones are not drawn
   if (open) {
     return (
       <div className="group-detail">

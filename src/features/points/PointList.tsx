@@ -19,10 +19,13 @@ import { bulkSelectionAtom } from '../../state/bulk';
 import { selectSlots, toggleBulkSelection } from '../../state/bulkActions';
 import { BULK_TEXT } from '../bulk/strings';
 
+const NO_SLOTS = new Int32Array(0); // the line left's rows are not drawn while the lists follow a switch
+
 export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; ariaLabel: string; onPicked?: () => void }) {
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
-  const { index } = useListPoints().snap; // the index the slots are of (a line switch: the lists follow a moment later)
+  const list = useListPoints(); // the index the slots are of (a line switch: the lists follow a moment later)
+  const { index } = list.snap;
   useAtomValue(pointDetailsVersionAtom); // re-render rows when details arrive
   const selection = useAtomValue(selectionAtom);
   const setSelection = useSetAtom(selectionAtom);
@@ -55,7 +58,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots, index)}>{BULK_TEXT.selectAll(slots.length)}</button>
     </div>
     <VirtualList
-      items={slots}
+      items={list.stale ? NO_SLOTS : slots}
       rowHeight={POINT_ROW_HEIGHT}
       ariaLabel={ariaLabel}
       activeKey={selectedId}
