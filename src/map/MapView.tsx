@@ -13,7 +13,7 @@ import { modeAtom } from '../state/mode';
 import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { LassoOverlay } from './LassoOverlay';
-import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
+import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { PkHighlight } from './PkHighlight';
 import { DensityStrip } from './DensityStrip';
@@ -42,7 +42,7 @@ export function MapView() {
 
   // Typed arrays once per data/filter/levels change (never per frame).
   const scale = useMemo(() => createSeverityScale(levels), [levels]);
-  const derived = useMemo(() => deriveIndexArrays(points.index, filter, scale), [points, filter, scale]);
+  const derived = useMemo(() => deriveIndexArraysKept(points.index, filter, scale), [points, filter, scale]);
   const spriteLevels = useMemo(
     () => [{ color: UNKNOWN_SEVERITY_COLOR, icon: 'AlertCircle' }, ...scale.levels.map((l) => ({ color: l.color, icon: l.icon }))],
     [scale],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createPointIndex, upsertRows } from '../core/pointIndex/store';
 import type { PointIndexRow } from '../core/pointIndex/types';
 import { createSeverityScale } from '../core/severity';
-import { deriveIndexArrays, mapIndexOfSlot } from './pointData';
+import { deriveIndexArrays, deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 
 const LEVELS = [{ id: 'attention', order: 1, color: '#f59e0b' }, { id: 'danger', order: 2, color: '#dc2626' }];
 const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
@@ -39,5 +39,26 @@ describe('deriveIndexArrays', () => {
     const b = d.arrays.clusterInput();
     expect(b.xs).not.toBe(a.xs); // each call its own arrays: the caller transfers them
     expect(Array.from(b.xs)).toEqual(Array.from(a.xs));
+  });
+});
+
+describe('deriveIndexArraysKept (a line shown again: issue 20)', () => {
+  const scale = createSeverityScale(LEVELS);
+  it('reuses the last result of an unchanged index, and derives again after a change, another filter or other levels', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, Array.from({ length: 6 }, (_, n) => row(n)));
+    const first = deriveIndexArraysKept(ix, 'tous', scale);
+    expect(deriveIndexArraysKept(ix, 'tous', scale)).toBe(first);
+    const other = createPointIndex(16);
+    upsertRows(other, Array.from({ length: 6 }, (_, n) => row(n)));
+    expect(deriveIndexArraysKept(other, 'tous', scale)).not.toBe(first); // per index
+    expect(deriveIndexArraysKept(ix, 'tous', scale)).toBe(first);
+    expect(deriveIndexArraysKept(ix, 'resolu', scale)).not.toBe(first);
+    expect(deriveIndexArraysKept(ix, 'tous', createSeverityScale(LEVELS))).not.toBe(first);
+    const before = deriveIndexArraysKept(ix, 'tous', scale);
+    upsertRows(ix, [row(7)]); // version bumped
+    const after = deriveIndexArraysKept(ix, 'tous', scale);
+    expect(after).not.toBe(before);
+    expect(Array.from(after.slots)).toEqual(Array.from(deriveIndexArrays(ix, 'tous', scale).slots));
   });
 });

@@ -75,6 +75,19 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
   return { arrays: { resolved, count: n, clusterInput }, slots, ids: idView(ix, slots) };
 }
 
+/** The last derivation of each index (weak: an index let go takes it along). A line shown again is the same index
+ * object, taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused, not rebuilt. */
+const derivedOf = new WeakMap<PointIndex, { version: number; filter: StatusFilter; scale: object; out: DerivedPoints }>();
+
+/** deriveIndexArrays, reusing the index's last result when the index, the filter and the levels are unchanged. */
+export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
+  const last = derivedOf.get(ix);
+  if (last && last.version === ix.version && last.filter === filter && last.scale === scale) return last.out;
+  const out = deriveIndexArrays(ix, filter, scale);
+  derivedOf.set(ix, { version: ix.version, filter, scale, out });
+  return out;
+}
+
 /** The map index of an index slot, or -1. */
 export function mapIndexOfSlot(slots: Int32Array, slot: number): number {
   if (slot < 0) return -1;

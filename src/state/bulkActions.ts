@@ -12,6 +12,7 @@ import { passes, slotsInPolygon } from '../core/pointIndex/queries';
 import { statusFilterAtom } from './filters';
 import { failureKind } from '../core/outbox/errors';
 import type { ImagePoint } from '../core/types';
+import type { PointIndex } from '../core/pointIndex/types';
 import { bulkDeletePoints } from '../data/bulkRepository';
 import { removePointImage } from './actions';
 import { bulkAnchorAtom, bulkOutcomeAtom, bulkProgressAtom, bulkSelectionAtom, bulkUndoAtom, type BulkOutcome } from './bulk';
@@ -27,10 +28,11 @@ import { store } from './store';
 // ---- selection ----------------------------------------------------------------------------------------------
 export const clearBulkSelection = (): void => { store.set(bulkSelectionAtom, new Set()); store.set(bulkAnchorAtom, null); };
 
-/** A checkbox click; with shift, the range from the last row clicked in the list's order (`order`: index slots). */
-export function toggleBulkSelection(id: string, opts: { shift?: boolean; order?: ArrayLike<number> } = {}): void {
+/** A checkbox click; with shift, the range from the last row clicked in the list's order (`order`: slots of
+ * `index`, by default the index shown). */
+export function toggleBulkSelection(id: string, opts: { shift?: boolean; order?: ArrayLike<number>; index?: PointIndex } = {}): void {
   const sel = store.get(bulkSelectionAtom);
-  const ix = store.get(pointIndexAtom).index;
+  const ix = opts.index ?? store.get(pointIndexAtom).index;
   const next = opts.shift && opts.order
     ? withRange(sel, opts.order, (slot) => idAt(ix, slot), store.get(bulkAnchorAtom), id, !sel.has(id))
     : toggled(sel, id);
@@ -38,9 +40,8 @@ export function toggleBulkSelection(id: string, opts: { shift?: boolean; order?:
   store.set(bulkAnchorAtom, id);
 }
 
-/** Adds the points at these index slots ('Tout sélectionner' of a filtered list, a lasso). */
-export function selectSlots(slots: ArrayLike<number>): void {
-  const ix = store.get(pointIndexAtom).index;
+/** Adds the points at these slots of `ix` ('Tout sélectionner' of a filtered list, a lasso). */
+export function selectSlots(slots: ArrayLike<number>, ix: PointIndex = store.get(pointIndexAtom).index): void {
   const ids: string[] = new Array(slots.length);
   for (let i = 0; i < slots.length; i++) ids[i] = idAt(ix, slots[i]);
   store.set(bulkSelectionAtom, withAll(store.get(bulkSelectionAtom), ids));
@@ -56,7 +57,7 @@ export function selectInLasso(polygon: readonly ImagePoint[]): number {
   const ix = store.get(pointIndexAtom).index;
   const filter = store.get(statusFilterAtom);
   const slots = slotsInPolygon(ix, polygon).filter((slot) => passes(ix.status[slot], filter));
-  selectSlots(slots);
+  selectSlots(slots, ix);
   return slots.length;
 }
 

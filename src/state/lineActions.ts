@@ -16,6 +16,7 @@ import { store } from './store';
 import { RECENT_LINES } from './recentLineIndexes';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
+import { afterNextPaint } from '../platform/afterNextPaint';
 
 const LAST_LINE_KEY = 'rail.lastLine.';
 
@@ -51,11 +52,18 @@ function showLineInAddress(lineId: string): void {
   window.history.replaceState(window.history.state, '', u.pathname + u.search + u.hash);
 }
 
-/** Records the line shown once the lines are known (remembered, in the address). */
-export function settleActiveLine(): void {
+/** Records the line shown once the lines are known (remembered, in the address). `afterPaint` (a switch): the
+ * address and the remembered line are written once the switch's frame is painted (history.replaceState took ~9 ms
+ * of the click), for the line shown then. */
+export function settleActiveLine(afterPaint = false): void {
+  const line = store.get(activeLineAtom);
+  if (line) store.set(shownLineAtom, line);
+  if (afterPaint) afterNextPaint(recordShownLine); else recordShownLine();
+}
+
+function recordShownLine(): void {
   const line = store.get(activeLineAtom);
   const user = store.get(sessionAtom)?.user.id;
-  if (line) store.set(shownLineAtom, line);
   if (!line || !user) return;
   rememberLine(user, line.id);
   // A one-line installation's address stays as it always was ('/'): the line is named only in a network.
@@ -80,7 +88,7 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   const kept = now ? lines().tables.take(now) : undefined;
   store.set(zonesAtom, kept?.zones ?? []);
   store.set(markersAtom, kept?.markers ?? []);
-  settleActiveLine();
+  settleActiveLine(true);
   const user = store.get(sessionAtom)?.user.id;
   // Zones and markers kept from memory are refreshed once the switch is drawn (a read for a line left is dropped).
   const tables = () => Promise.all([zonesCollection.load(), markersCollection.load()]);

@@ -12,6 +12,7 @@ import { liveStatusAtom } from './status';
 import { store } from './store';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
+import { afterNextPaint } from '../platform/afterNextPaint';
 
 export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce a burst of invalidations to one reload per table
 export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidations to one sync
@@ -129,7 +130,9 @@ export function startLive(opts: LiveOptions): Promise<void> {
     lineChannel = ch;
     L.channels.push(ch);
   };
-  L.unfollowLine = store.sub(activeLineAtom, followLine);
+  // On a switch the channel follows once the switch's frame is painted (leaving one costs ~4 ms of the click); the
+  // catch-up sync after the switch (SYNC_AFTER_SWITCH_MS) fetches what changed meanwhile.
+  L.unfollowLine = store.sub(activeLineAtom, () => afterNextPaint(followLine));
   followLine();
   const userTopic = `user:${opts.userId}`;
   const notices = supabase().channel(userTopic, { config: { private: true } })

@@ -14,6 +14,7 @@ import { SIDEBAR_TEXT as T } from './strings';
 import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';
 import { ExportButton } from '../findShare/ExportDialog';
+import { ListPointsProvider } from './ListPoints';
 
 export function Sidebar() {
   const [open, setOpen] = useAtom(sidebarOpenAtom);
@@ -55,11 +56,13 @@ export function Sidebar() {
           </div>
           {drawer && <LinePicker className="drawer-line-picker" onPicked={onPicked} />}
           {drawer && <SearchBox className="drawer-search" onPicked={onPicked} />}
-          <StatusChips />
-          <div className="sidebar-tools"><ExportButton /></div>
-          <TabsContent value="tout" className="sidebar-content">{tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
-          <TabsContent value="zone" className="sidebar-content">{tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
-          <TabsContent value="equipe" className="sidebar-content">{tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>
+          <ListPointsProvider>
+            <StatusChips />
+            <div className="sidebar-tools"><ExportButton /></div>
+            <TabsContent value="tout" className="sidebar-content">{tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
+            <TabsContent value="zone" className="sidebar-content">{tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
+            <TabsContent value="equipe" className="sidebar-content">{tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>
+          </ListPointsProvider>
         </TabsRoot>
       </aside>
     </>

@@ -3,7 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { Zone } from '../../core/types';
-import { zonesAtom } from '../../state/tables';
 import { statusFilterAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } from '../../state/selection';
@@ -14,13 +13,15 @@ import { formatCount, formatKm } from '../../core/format';
 import { Button, IconButton, TrackBadge, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useGroupSlots, useZoneGrouping } from './useSidebarData';
+import { useListPoints } from './ListPoints';
 import { SIDEBAR_TEXT as T } from './strings';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
 export const ZONE_ROW_HEIGHT = 60; // px
 
 export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
-  const zones = useAtomValue(zonesAtom);
+  const list = useListPoints(); // the zones the counts are of (a line switch: they follow with the points)
+  const { zones } = list;
   const filter = useAtomValue(statusFilterAtom);
   const isAdmin = useAtomValue(isAdminAtom);
   const grouping = useZoneGrouping();
@@ -45,6 +46,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   };
   const edit = (z: Zone) => { requestMode('view'); setSelection({ kind: 'zone', id: z.id }); setZoneForm({ mode: 'edit', zoneId: z.id }); };
 
+  if (list.stale) return <div className="group-list" aria-busy="true" />; // the line left's zones are not drawn
   if (open) {
     return (
       <div className="group-detail">

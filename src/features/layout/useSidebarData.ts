@@ -1,26 +1,26 @@
 // Memoised sidebar data from the point index: status counts, the filtered newest-first slots, zone and team
 // groupings (counts per status), recomputed only when the index, the order or the zones change. Linear passes
-// over typed arrays (a few ms at 1M points); the long list follows the filter through useDeferredValue.
+// over typed arrays (a few ms at 1M points); the long list follows the filter through useDeferredValue, and a line
+// switch through ./ListPoints (the points as the lists show them).
 import { useDeferredValue, useMemo } from 'react';
 import { useAtomValue } from 'jotai';
-import { teamsAtom, zonesAtom } from '../../state/tables';
+import { teamsAtom } from '../../state/tables';
 import { statusFilterAtom } from '../../state/filters';
-import { newestOrderAtom, pointIndexAtom } from '../../state/pointIndex';
 import { countsOfSlots, filterSlots, indexStatusCounts, indexTeamCounts, passes, slotsInPolygon } from '../../core/pointIndex/queries';
 import type { StatusFilter, StatusCounts } from '../../core/sidebarLists';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
 import { listAgeFilterAtom } from '../../state/listAgeFilter';
 import { ageFilterSlots } from '../../core/dashboard/ageFilter';
+import { useListPoints } from './ListPoints';
 
 export function useStatusCounts(): StatusCounts {
-  const snap = useAtomValue(pointIndexAtom);
+  const { snap } = useListPoints();
   return useMemo(() => indexStatusCounts(snap.index), [snap]);
 }
 
 /** Slots passing the status filter (and the age filter of a dashboard bar, if any), newest first. */
 export function useFilteredSlots(): Int32Array {
-  const snap = useAtomValue(pointIndexAtom);
-  const order = useAtomValue(newestOrderAtom);
+  const { snap, order } = useListPoints();
   // Deferred: the chip highlights at once, the long list follows.
   const filter = useDeferredValue(useAtomValue(statusFilterAtom));
   const age = useAtomValue(listAgeFilterAtom);
@@ -30,8 +30,7 @@ export function useFilteredSlots(): Int32Array {
 export interface SlotGrouping { counts: Map<string, StatusCounts>; member: (key: string) => ((slot: number) => boolean) }
 
 export function useZoneGrouping(): SlotGrouping {
-  const snap = useAtomValue(pointIndexAtom);
-  const zones = useAtomValue(zonesAtom);
+  const { snap, zones } = useListPoints();
   return useMemo(() => {
     const ix = snap.index;
     const counts = new Map<string, StatusCounts>();
@@ -48,7 +47,7 @@ export function useZoneGrouping(): SlotGrouping {
 }
 
 export function useTeamGrouping(): SlotGrouping {
-  const snap = useAtomValue(pointIndexAtom);
+  const { snap } = useListPoints();
   const teams = useAtomValue(teamsAtom);
   return useMemo(() => {
     const ix = snap.index;
@@ -72,8 +71,7 @@ export function useTeamGrouping(): SlotGrouping {
 
 /** The newest-first slots of one group under the filter. */
 export function useGroupSlots(g: SlotGrouping, key: string | null, filter: StatusFilter): Int32Array {
-  const snap = useAtomValue(pointIndexAtom);
-  const order = useAtomValue(newestOrderAtom);
+  const { snap, order } = useListPoints();
   return useMemo(() => {
     if (!key) return new Int32Array(0);
     const ix = snap.index;

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Point } from '../../core/types';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
-import { pointDetailsVersionAtom, pointIndexAtom } from '../../state/pointIndex';
+import { pointDetailsVersionAtom } from '../../state/pointIndex';
+import { useListPoints } from '../layout/ListPoints';
 import { pointDetails, requestPointDetails } from '../../state/pointDetails';
 import { centerRequestAtom, deleteRequestAtom, pointFormAtom, selectionAtom } from '../../state/selection';
 import { requestModeAtom } from '../../state/modeActions';
@@ -18,10 +19,13 @@ import { bulkSelectionAtom } from '../../state/bulk';
 import { selectSlots, toggleBulkSelection } from '../../state/bulkActions';
 import { BULK_TEXT } from '../bulk/strings';
 
+const NO_SLOTS = new Int32Array(0); // the line left's rows are not drawn while the lists follow a switch
+
 export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; ariaLabel: string; onPicked?: () => void }) {
   const levels = useAtomValue(criticalityLevelsAtom);
   const teams = useAtomValue(teamsAtom);
-  const { index } = useAtomValue(pointIndexAtom);
+  const list = useListPoints(); // the index the slots are of (a line switch: the lists follow a moment later)
+  const { index } = list.snap;
   useAtomValue(pointDetailsVersionAtom); // re-render rows when details arrive
   const selection = useAtomValue(selectionAtom);
   const setSelection = useSetAtom(selectionAtom);
@@ -45,16 +49,16 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
   const onDelete = useCallback((p: Point) => setDelete({ kind: 'point', id: p.id, name: p.name }), [setDelete]);
 
   const checked = useAtomValue(bulkSelectionAtom);
-  const onCheck = useCallback((p: Point, shift: boolean) => toggleBulkSelection(p.id, { shift, order: slots }), [slots]);
+  const onCheck = useCallback((p: Point, shift: boolean) => toggleBulkSelection(p.id, { shift, order: slots, index }), [slots, index]);
 
   const selectedId = selection?.kind === 'point' ? selection.id : null;
   return (
     <>
     <div className="bulk-list-tools">
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots)}>{BULK_TEXT.selectAll(slots.length)}</button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots, index)}>{BULK_TEXT.selectAll(slots.length)}</button>
     </div>
     <VirtualList
-      items={slots}
+      items={list.stale ? NO_SLOTS : slots}
       rowHeight={POINT_ROW_HEIGHT}
       ariaLabel={ariaLabel}
       activeKey={selectedId}

@@ -1,0 +1,45 @@
+// The points as the sidebar's lists show them (issue 20: warm line switch). On a line switch the map shows the new
+// line in the click's own render and the lists (status counts, rows, zone and team groups) follow in a deferred
+// render: until then they keep the last snapshot they showed, index, newest-first order and zones together (never
+// one line's slots read against another line's index), marked `stale`: the rows naming points or zones are not
+// drawn meanwhile (never a point of the line left under the new line's name). Within a line every change shows at
+// once, as before (the index is mutated in place: an older snapshot of the same line would be stale). One provider
+// computes it for all.
+import { createContext, useContext, useDeferredValue, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import type { Zone } from '../../core/types';
+import { newestOrderAtom, pointIndexAtom, type PointIndexSnapshot } from '../../state/pointIndex';
+import { zonesAtom } from '../../state/tables';
+
+export interface ListPoints { snap: PointIndexSnapshot; order: Int32Array; zones: Zone[]; stale?: boolean }
+
+const ListPointsContext = createContext<ListPoints | null>(null);
+const lineOf = (s: PointIndexSnapshot) => s.line ?? null;
+
+export function ListPointsProvider({ children }: { children: ReactNode }) {
+  const snap = useAtomValue(pointIndexAtom);
+  const order = useAtomValue(newestOrderAtom);
+  const zones = useAtomValue(zonesAtom);
+  const now = useMemo<ListPoints>(() => ({ snap, order, zones }), [snap, order, zones]);
+  const followed = useDeferredValue(lineOf(snap));
+  const shown = useRef<ListPoints>(now);
+  const lagging = followed !== lineOf(snap) && lineOf(shown.current.snap) === followed;
+  const base = lagging ? shown.current : now;
+  const value = lagging ? staleOf(base) : now;
+  useLayoutEffect(() => { shown.current = base; }, [base]);
+  return <ListPointsContext.Provider value={value}>{children}</ListPointsContext.Provider>;
+}
+
+const staleCopies = new WeakMap<ListPoints, ListPoints>();
+function staleOf(v: ListPoints): ListPoints {
+  let s = staleCopies.get(v);
+  if (!s) { s = { ...v, stale: true }; staleCopies.set(v, s); }
+  return s;
+}
+
+/** The sidebar's points (inside <ListPointsProvider>). */
+export function useListPoints(): ListPoints {
+  const v = useContext(ListPointsContext);
+  if (!v) throw new Error('useListPoints outside <ListPointsProvider>');
+  return v;
+}
