@@ -32,16 +32,18 @@ async function expectedText(cell: number): Promise<string> {
   return `PK ${km(lo)}-${km(lo + 0.1)} : ${n} anomalie${s} ouverte${s} (${worstCount} ${(levels[worst]?.name as string).toLocaleLowerCase('fr-FR')})`;
 }
 
-/** A point (page CSS px) on a coloured cell of the strip: the ruler layer's first painted row is the strip's top. */
+/** A point (page CSS px) on a coloured cell of the strip. The strip (12 px) sits right on the ruler band (44 px) in the
+ * points+ruler layer, whose last painted row is the band's bottom; points may be painted above the strip. */
 async function filledCellOnScreen(page: Page): Promise<{ x: number; y: number }> {
-  return page.locator('[data-testid="map-canvas"] canvas').nth(3).evaluate((c) => {
+  return page.locator('[data-testid="map-canvas"] canvas').nth(1).evaluate((c) => {
     const cv = c as HTMLCanvasElement;
     const r = cv.getBoundingClientRect();
     const pr = cv.width / r.width;
     const ctx = cv.getContext('2d')!;
     const colPx = ctx.getImageData(Math.floor(cv.width / 2), 0, 1, cv.height).data;
-    let top = 0;
-    while (top < cv.height && colPx[top * 4 + 3] === 0) top++;
+    let bottom = cv.height;
+    while (bottom > 0 && colPx[(bottom - 1) * 4 + 3] === 0) bottom--;
+    const top = bottom - Math.round((44 + 12) * pr);
     const y = top + Math.round(4 * pr);
     const row = ctx.getImageData(0, y, cv.width, 1).data;
     for (let x = Math.floor(cv.width * 0.3); x < cv.width; x++) {

@@ -48,9 +48,9 @@ const readout = () => host.querySelector<HTMLElement>('[data-testid="density-rea
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 const viewport = () => ({ scale: stage().scaleX(), x: stage().x(), y: stage().y() });
 
-/** The ruler layer's pixel at screen (x, y) as [r, g, b, a]. */
+/** The points+ruler layer's pixel at screen (x, y) as [r, g, b, a]. */
 function pixel(x: number, y: number): number[] {
-  const canvas = stage().getLayers()[3].getCanvas();
+  const canvas = stage().getLayers()[1].getCanvas();
   const pr = canvas.getPixelRatio();
   const d = canvas.getContext()._context.getImageData(Math.round(x * pr), Math.round(y * pr), 1, 1).data;
   return [d[0], d[1], d[2], d[3]];

@@ -1,5 +1,5 @@
-// The map engine's lower-level entry: a react-konva Stage with five non-listening layers (image, zones,
-// points+clusters, ruler, draft) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
+// The map engine's lower-level entry: a react-konva Stage with three non-listening layers (ground: image and zones;
+// points+clusters with the ruler over them; the draft, sized only while drawing) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
 // transforms during a gesture, redrawn once it rests), clusters from the worker.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
@@ -35,6 +35,8 @@ import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 const NEVER_WAITS = (): boolean => false;
 const ALWAYS_READY = (): boolean => true;
 const NOTHING = (): void => undefined;
+// Layer order on the stage: each layer is a composited canvas at the stage size × dpr (issue 19: few of them).
+const GROUND = 0, POINTS = 1, DRAFT = 2;
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
 /** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
@@ -62,13 +64,13 @@ export interface MapEngineApi {
   imageTiles(): Promise<string[]>;
   /** Slices the points layer was drawn in so far (a big frame is drawn in several, one per animation frame). */
   pointSlices(): number;
-  /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the ruler layer. */
+  /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the points+ruler layer. */
   setUnderRuler(draw: UnderRuler | null): void;
   /** A tap on screen (x, y) an overlay handles itself (the density strip's cells), so the mode's tool never gets it. */
   setTapClaim(claims: ((x: number, y: number) => boolean) | null): void;
 }
 
-/** Draws in the ruler's layer before the ruler (screen px, the layer's pixel ratio already applied). */
+/** Draws in the ruler's layer (over the points) before the ruler (screen px, the layer's pixel ratio already applied). */
 export type UnderRuler = (ctx: CanvasRenderingContext2D, v: Viewport, view: Size, image: Size) => void;
 
 export interface MapCanvasProps {
@@ -135,7 +137,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const parkedImages = useMemo(() => new ParkedPool<ImageCache>(PARKED_LINE_IMAGES), []);
   useEffect(() => {
     const key = `${image.url}|${tiles?.base ?? ''}|${imageSize.width}x${imageSize.height}`;
-    const cache = parkedImages.take(key) ?? new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[0]));
+    const cache = parkedImages.take(key) ?? new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[GROUND]));
     setImageCache(cache);
     return () => parkedImages.park(key, cache);
   }, [image.url, tiles, imageSize, ctl, parkedImages]);
@@ -181,7 +183,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // For tests and assistive tooling: what the points layer currently shows.
       containerRef.current?.setAttribute('data-frame-items', String(frame.count));
       containerRef.current?.setAttribute('data-frame-level', String(frame.level));
-      ctl.redraw(stageRef.current?.getLayers()[2]);
+      ctl.redraw(stageRef.current?.getLayers()[POINTS]);
     };
   }, [client, ctl, live]);
   useEffect(() => {
@@ -205,13 +207,13 @@ export function MapCanvas(props: MapCanvasProps) {
     ctl.attachStage(stageRef.current);
     // The image layer is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, it is transformed
     // like every layer; once rested it waits (briefly) for the region at the new zoom rather than resampling.
-    const pixelRatio = () => stageRef.current?.getLayers()[0]?.getCanvas().getPixelRatio() ?? 1;
+    const pixelRatio = () => stageRef.current?.getLayers()[GROUND]?.getCanvas().getPixelRatio() ?? 1;
     let restedAt = 0;
-    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[0] && !!imageCache
+    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[GROUND] && !!imageCache
       && imageCache.awaiting(ctl.viewport, ctl.view, pixelRatio()) && performance.now() - restedAt < IMAGE_WAIT_MS;
-    ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[2]
+    ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[POINTS]
       || sliced.step(live.frame, v, ctl.view, pixelRatio(), pointsStyle(pixelRatio()));
-    ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[2] as Konva.Layer)) sliced.reset(); };
+    ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[POINTS] as Konva.Layer)) sliced.reset(); };
     const offFrame = ctl.onFrame((v, moved) => {
       requestFrame(false);
       if (moved) imageCache?.panning(v, ctl.view, pixelRatio());
@@ -268,10 +270,10 @@ export function MapCanvas(props: MapCanvasProps) {
     frame: () => live.frame,
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
-    redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[4]); },
+    redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[DRAFT]); },
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     pointSlices: () => sliced.slices,
-    setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[3]); },
+    setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[POINTS]); },
     setTapClaim: (claims) => { live.tapClaim = claims; },
   }), [ctl, client, live, sliced]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
@@ -282,26 +284,23 @@ export function MapCanvas(props: MapCanvasProps) {
     const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
     const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
     type Scene = (c: Konva.Context, shape: Konva.Shape) => void;
-    const image: Scene = (c, shape) => {
-      const ctx = native(c);
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      imageCacheRef.current?.draw(ctx, ctl.viewport, ctl.view, pr(shape));
-    };
-    const zoneScene: Scene = (c, shape) => {
+    // Ground: the image, the zones over it (one canvas; zones change rarely, the image blit is cheap).
+    const ground: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      imageCacheRef.current?.draw(ctx, ctl.viewport, ctl.view, p);
+      if (live.zones.length === 0) return;
       ctx.setTransform(p, 0, 0, p, 0, 0);
       drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
     };
-    const pointScene: Scene = (c, shape) => {
-      if (!live.frame) return;
+    // Points, then the ruler band over them (one canvas: a ruler-only change redraws the points too, in slices if many).
+    const pointsAndRuler: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      if (sliced.blit(ctx, live.frame, ctl.viewport)) return; // drawn in slices beforehand
-      ctx.setTransform(p, 0, 0, p, 0, 0);
-      drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, pointsStyle(p));
-    };
-    const ruler: Scene = (c, shape) => {
-      const ctx = native(c); const p = pr(shape);
+      if (live.frame && !sliced.blit(ctx, live.frame, ctl.viewport)) { // else drawn in slices beforehand
+        ctx.setTransform(p, 0, 0, p, 0, 0);
+        drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, pointsStyle(p));
+      }
       ctx.setTransform(p, 0, 0, p, 0, 0);
       live.underRuler?.(ctx, ctl.viewport, ctl.view, imageSize);
       drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
@@ -312,7 +311,7 @@ export function MapCanvas(props: MapCanvasProps) {
       ctx.setTransform(p, 0, 0, p, 0, 0);
       drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
     };
-    return { image, zones: zoneScene, points: pointScene, ruler, draft: draftScene };
+    return { ground, pointsAndRuler, draft: draftScene };
   }, [ctl, live, imageSize, sliced, pointsStyle]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
@@ -330,10 +329,8 @@ export function MapCanvas(props: MapCanvasProps) {
     >
       {size.width > 0 && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
-          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.image} /></Layer>
-          <Layer listening={false} visible={zones.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.zones} /></Layer>
-          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.points} /></Layer>
-          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ruler} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ground} /></Layer>
+          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.pointsAndRuler} /></Layer>
           <Layer listening={false} visible={!!props.draft && props.draft.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>
         </Stage>
       )}
