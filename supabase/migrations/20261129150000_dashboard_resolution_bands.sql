@@ -141,8 +141,8 @@ begin
          and s.valid_from >= $6 and s.valid_from < $5' || private.dashboard_filters('s', null, null, p_team_ids) || '
     ) b group by 1, 2 having sum(b.n) <> 0
   ), cum as (
-    select h.team_id, h.band, h.n, sum(h.n) over (partition by h.team_id order by h.band) - h.n as below,
-           sum(h.n) over (partition by h.team_id) as total
+    select h.team_id, h.band, h.n, (sum(h.n) over (partition by h.team_id order by h.band))::bigint - h.n as below,
+           (sum(h.n) over (partition by h.team_id))::bigint as total
       from hist h
   ), ranks as (
     select distinct c.team_id, c.total, k.which, k.r
