@@ -183,12 +183,14 @@ begin
            and s.valid_from >= $6
          order by 1 offset p.k limit 1) v
   ), res as (
-    select v.team_id, v.total::integer as resolved,
-           round((case when v.total % 2 = 1 then min(v.sec)
+    select t.team_id, t.total::integer as resolved,
+           round((case when t.total % 2 = 1 then min(v.sec)
                        else min(v.sec) filter (where v.which = 1)
                             + 0.5 * (min(v.sec) filter (where v.which = 2) - min(v.sec) filter (where v.which = 1)) end
                  )::numeric / 86400, 1) as median_days
-      from vals v group by v.team_id, v.total
+      from (select distinct c.team_id, c.total from cum c) t
+      left join vals v on v.team_id is not distinct from t.team_id
+     group by t.team_id, t.total
   )' || tail
   using null::uuid, null::text[], p_team_ids, full_month, null::date, since, first_day;
 end $$;
