@@ -73,7 +73,7 @@ describe(`teams median over every line (${testKind()})`, () => {
     let odd = 0; let even = 0;
     for (const [days, t] of cases) {
       const want = await reference(days, ids(t));
-      for (const r of want) (r.resolved % 2 ? odd++ : even++);
+      for (const r of want) { if (r.resolved % 2) odd++; else even++; }
       expect({ days, t, rows: await teams(days, ids(t)) }).toEqual({ days, t, rows: want });
     }
     expect(odd).toBeGreaterThan(2);
