@@ -6,7 +6,9 @@
 // and PK, a point older than the log changed in the batch, a statement logging two changes of one point, bulk
 // deletions; then the states and day counts are compared with the rebuild (rows of day counts that net to zero are
 // left out: they count nothing), and so are the pre-aggregated open counts (private.point_open_ages, point_open_kms:
-// equal to a grouping of the current open states, before and after the rebuild). Also: audit entries of a bulk change are per row as before; a point's id stays.
+// equal to a grouping of the current open states, before and after the rebuild), and so is the resolution histogram
+// (private.team_resolution_bands and _band_days, 20261129150000: equal to a grouping of the resolutions among the states) after a
+// reassignment of resolved points and a reopening then resolving again. Also: audit entries of a bulk change are per row as before; a point's id stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/types';
 import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
@@ -47,6 +49,14 @@ async function openCounts() {
     kms: await q(`select line_id, team_id, status, criticality, km, n from private.point_open_kms where n <> 0 ${order}`),
     kmsOfStates: await q(`select line_id, team_id, status, criticality, floor(km_value)::integer as km, count(*)::integer as n
       from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge') group by 1, 2, 3, 4, 5 ${order}`),
+    bands: await q('select team_id, month::text, band, n from private.team_resolution_bands where n <> 0 order by 1 nulls first, 2, 3'),
+    bandsOfStates: await q(`select team_id, date_trunc('month', private.paris_day(valid_from))::date::text as month,
+             private.resolution_band(extract(epoch from (valid_from - reported_at))::double precision) as band, count(*)::integer as n
+        from private.point_states where status = 'resolu' and prev_status is distinct from 'resolu' group by 1, 2, 3 order by 1 nulls first, 2, 3`),
+    bandDays: await q('select day::text, team_id, band, n from private.team_resolution_band_days where n <> 0 order by 1, 2 nulls first, 3'),
+    bandDaysOfStates: await q(`select private.paris_day(valid_from)::text as day, team_id,
+             private.resolution_band(extract(epoch from (valid_from - reported_at))::double precision) as band, count(*)::integer as n
+        from private.point_states where status = 'resolu' and prev_status is distinct from 'resolu' group by 1, 2, 3 order by 1, 2 nulls first, 3`),
   };
 }
 const ids = async (sql: string, params: unknown[] = []) => (await w.db.admin.query<{ id: string }>(sql, params)).rows.map((r) => r.id);
@@ -98,6 +108,11 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
         [JSON.stringify({ ids: rows.map((r) => r.id), versions: rows.map((r) => r.v) })])).rows[0].r;
     });
     expect(del.deleted).toHaveLength(10);
+    // Resolved points reassigned to another team, then some reopened and resolved again (a second resolution each).
+    const resolved = await ids("select id from public.points where name like 'feed %' and status = 'resolu' order by id limit 60");
+    await bulk(w.userA, [{ set: { team_id: w.team }, ids: resolved.slice(0, 30) }]);
+    await bulk(w.userA, [{ set: { status: 'signale' }, ids: resolved.slice(20, 60) }]);
+    await bulk(w.userA, [{ set: { status: 'resolu', team_id: w.freeTeam }, ids: resolved.slice(40, 60) }]);
 
     const fed = await snapshot();
     // The point changed twice: three states in a row; the legacy point: its state before the batch, then the batch's.
@@ -117,6 +132,9 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
     expect(fedCounts.ages.length).toBeGreaterThan(10);
     expect(fedCounts.ages).toEqual(fedCounts.agesOfStates);
     expect(fedCounts.kms).toEqual(fedCounts.kmsOfStates);
+    expect(fedCounts.bands.length).toBeGreaterThan(2);
+    expect(fedCounts.bands).toEqual(fedCounts.bandsOfStates);
+    expect(fedCounts.bandDays).toEqual(fedCounts.bandDaysOfStates);
 
     await w.db.admin.query('select private.rebuild_point_states()');
     const rebuilt = await snapshot();
@@ -127,6 +145,8 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
     expect(rebuiltCounts.ages).toEqual(fedCounts.ages);
     expect(rebuiltCounts.kms).toEqual(fedCounts.kms);
     expect(rebuiltCounts.kms).toEqual(rebuiltCounts.kmsOfStates);
+    expect(rebuiltCounts.bands).toEqual(fedCounts.bands);
+    expect(rebuiltCounts.bandDays).toEqual(fedCounts.bandDays);
   }, 120_000);
 
   it('a bulk change logs one entry per changed row, with the changed columns as a single update would', async () => {
