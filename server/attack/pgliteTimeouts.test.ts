@@ -35,6 +35,15 @@ describe.skipIf(!onPglite)('statement time limits (PGlite)', () => {
     expect((await m.c.from('teams').select('id')).error).toBeNull();
   }, 120_000);
 
+  it('bounds the whole request transaction, not each statement (PostgREST reads rows and count in one statement)', async () => {
+    const anon = { role: 'anon' as const, claims: {}, method: 'POST', path: '/rest/v1/rpc/test', readOnly: false };
+    const run = s.db.asRequest(anon, async (tx) => {
+      await tx.query('select pg_sleep(3.2)'); // no file access: runs to its end, past the 3 s limit
+      return tx.query('select public.test_heavy_sort(200000)'); // short alone, but the transaction's time is up
+    });
+    await expect(run).rejects.toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+  }, 120_000);
+
   it('leaves a short member statement and the service role alone', async () => {
     expect((await m.c.rpc('test_heavy_sort', { p_rows: 1000 })).data).toBe(1000);
     expect(Number((await s.db.admin.query<{ n: string }>('select public.test_heavy_sort(300000) as n')).rows[0].n)).toBe(300000);

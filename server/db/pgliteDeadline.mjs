@@ -9,8 +9,9 @@
 const TIMEOUT_MESSAGE = 'canceling statement due to statement timeout';
 
 /**
- * Wraps the module's FS.read/FS.write with the deadline check; returns `withDeadline(ms, run)`, which runs one
- * statement under a limit of `ms` (none when falsy) and reports a cancel with PostgreSQL's statement-timeout message.
+ * Wraps the module's FS.read/FS.write with the deadline check; returns `withDeadline(at, run)`, which runs one
+ * statement until `at` (a performance.now() time; none when falsy) and reports a cancel with PostgreSQL's
+ * statement-timeout message.
  */
 export function installStatementDeadline(mod) {
   let deadline = 0;
@@ -27,9 +28,9 @@ export function installStatementDeadline(mod) {
     const original = mod.FS[op];
     mod.FS[op] = function (...args) { check(); return original.apply(this, args); };
   }
-  return async function withDeadline(ms, run) {
-    if (!ms) return run();
-    deadline = performance.now() + ms;
+  return async function withDeadline(at, run) {
+    if (!at) return run();
+    deadline = at;
     fired = false;
     try {
       return await run();

@@ -16,7 +16,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const queryable = (tx?: number): Queryable => ({
     query: <T = Row>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', sql, params, tx }),
   });
-  /** `timeoutMs`: each statement's time limit in this transaction (a request's role statement_timeout). */
+  /** `timeoutMs`: the time limit of the whole transaction once it holds PGlite (a request's role statement_timeout). */
   function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>, timeoutMs?: number): Promise<T> {
     return inWorkerTransaction(call, { timeoutMs }, async (tx) => {
       const q = queryable(tx);

@@ -11,7 +11,11 @@ import { installStatementDeadline } from './pgliteDeadline.mjs';
 
 const extensions = { pg_trgm, unaccent };
 const pg = workerData.dir ? await PGlite.create(workerData.dir, { extensions }) : await PGlite.create({ extensions });
-/** Runs one statement under a time limit (the request role's statement_timeout, given at 'begin'). */
+/**
+ * Runs one statement until its transaction's deadline: a request's whole transaction gets its role's
+ * statement_timeout (given at 'begin'), from the moment it holds PGlite, as PostgREST runs a read and its count in
+ * one statement.
+ */
 const withDeadline = installStatementDeadline(pg.mod);
 /** Open transactions by id: their queryable and the function that ends them. */
 const txs = new Map();
@@ -27,7 +31,7 @@ async function run(m) {
       const t = m.tx ? txs.get(m.tx) : null;
       const q = m.tx ? t?.tx : pg;
       if (!q) throw new Error(`transaction ${m.tx} is not open`);
-      return resultOf(await withDeadline(t?.timeoutMs, () => q.query(m.sql, m.params)));
+      return resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params)));
     }
     case 'exec': await pg.exec(m.sql); return null;
     case 'begin': {
@@ -37,7 +41,7 @@ async function run(m) {
         const done = pg.transaction((tx) => new Promise((commit, rollback) => {
           txs.set(id, {
             tx,
-            timeoutMs: m.timeoutMs,
+            deadline: m.timeoutMs ? performance.now() + m.timeoutMs : 0,
             end: (ok) => {
               txs.delete(id);
               if (ok) commit(); else rollback(ROLLBACK);
