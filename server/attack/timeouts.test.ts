@@ -1,5 +1,5 @@
-// Issue 22 item 2 on PostgreSQL (skipped on PGlite, which cannot cancel a statement: there the work is bounded,
-// see server/rest/embedLimits.ts): each request runs under its role's statement_timeout as on Supabase (8 s
+// Issue 22 item 2 on PostgreSQL (skipped on PGlite, whose worker cancels statements itself: pgliteTimeouts.test.ts;
+// embeds are also bounded up front, server/rest/embedLimits.ts): each request runs under its role's statement_timeout as on Supabase (8 s
 // signed in, 3 s anonymous), and a cancelled statement answers PostgREST's status for 57014.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../main';

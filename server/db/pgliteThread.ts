@@ -1,10 +1,12 @@
 // PGlite adapter of the Database interface whose database runs in a worker thread (server/db/pgliteWorker.mjs),
 // so a long statement never stalls the main thread's other answers (issue 27). Same semantics as running PGlite
 // in process: one session, transactions hold PGlite's exclusive lock, requests switch role with set_config.
+// Request statements run under their role's statement_timeout, cancelled by the worker (pgliteDeadline.mjs).
 import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { inProcessLock } from './locks';
 import { inWorkerTransaction, startWorkerCalls } from './workerCalls';
+import { readRoleTimeouts, timeoutMs } from './roleTimeouts';
 
 export async function openPgliteThread(dir?: string): Promise<Database> {
   const listeners = new Map<number, (payload: string) => void>();
@@ -14,8 +16,9 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const queryable = (tx?: number): Queryable => ({
     query: <T = Row>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', sql, params, tx }),
   });
-  function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>): Promise<T> {
-    return inWorkerTransaction(call, {}, async (tx) => {
+  /** `timeoutMs`: the time limit of the whole transaction once it holds PGlite (a request's role statement_timeout). */
+  function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>, timeoutMs?: number): Promise<T> {
+    return inWorkerTransaction(call, { timeoutMs }, async (tx) => {
       const q = queryable(tx);
       if (setup) await setup(q);
       return fn(q);
@@ -23,6 +26,13 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   }
 
   const base = queryable();
+  // Read at the first request (the roles and their settings exist once migrated), then kept.
+  let roleTimeouts: Promise<Map<string, number>> | null = null;
+  const roleTimeoutMs = async (role: string) => {
+    roleTimeouts ??= readRoleTimeouts(base).then((m) => new Map([...m].map(([r, v]) => [r, timeoutMs(v)])))
+      .catch((e) => { roleTimeouts = null; throw e; });
+    return (await roleTimeouts).get(role) ?? 0;
+  };
   return {
     kind: 'pglite',
     admin: {
@@ -31,12 +41,12 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
       transaction: (fn) => inTransaction(fn),
     },
     withLock: inProcessLock(),
-    asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async asRequest<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const params = requestSetupParams(ctx);
       return inTransaction(fn, async (tx) => {
         if (ctx.readOnly) await tx.query('set transaction read only');
         await tx.query(REQUEST_SETUP_SQL, params);
-      });
+      }, await roleTimeoutMs(ctx.role));
     },
     async listen(channel, onPayload) {
       const listenId = nextListenId++;

@@ -7,9 +7,16 @@ import { answerCalls, ready, transferred } from './workerReplies.mjs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { installStatementDeadline } from './pgliteDeadline.mjs';
 
 const extensions = { pg_trgm, unaccent };
 const pg = workerData.dir ? await PGlite.create(workerData.dir, { extensions }) : await PGlite.create({ extensions });
+/**
+ * Runs one statement until its transaction's deadline: a request's whole transaction gets its role's
+ * statement_timeout (given at 'begin'), from the moment it holds PGlite, as PostgREST runs a read and its count in
+ * one statement.
+ */
+const withDeadline = installStatementDeadline(pg.mod);
 /** Open transactions by id: their queryable and the function that ends them. */
 const txs = new Map();
 const listeners = new Map();
@@ -21,9 +28,10 @@ const resultOf = (r) => ({ rows: r.rows, fields: r.fields.map((f) => ({ name: f.
 async function run(m) {
   switch (m.op) {
     case 'query': {
-      const q = m.tx ? txs.get(m.tx)?.tx : pg;
+      const t = m.tx ? txs.get(m.tx) : null;
+      const q = m.tx ? t?.tx : pg;
       if (!q) throw new Error(`transaction ${m.tx} is not open`);
-      return resultOf(await q.query(m.sql, m.params));
+      return resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params)));
     }
     case 'exec': await pg.exec(m.sql); return null;
     case 'begin': {
@@ -33,6 +41,7 @@ async function run(m) {
         const done = pg.transaction((tx) => new Promise((commit, rollback) => {
           txs.set(id, {
             tx,
+            deadline: m.timeoutMs ? performance.now() + m.timeoutMs : 0,
             end: (ok) => {
               txs.delete(id);
               if (ok) commit(); else rollback(ROLLBACK);

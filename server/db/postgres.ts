@@ -8,6 +8,7 @@ import type { Database, QueryResult, Queryable, RequestContext, Row } from './ty
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { AUTHENTICATOR_LOCK } from './locks';
 import { openRequestThread, type RequestThread } from './postgresThread';
+import { readRoleTimeouts } from './roleTimeouts';
 
 /** Same JS types as PGlite: int8 as number (when safe), date as Date, numeric as string. */
 const types = {
@@ -52,20 +53,6 @@ async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => 
     await client.query('rollback').catch(() => undefined);
     throw e;
   }
-}
-
-/**
- * The API roles' own `statement_timeout` (`alter role … set`, as Supabase configures anon and authenticated):
- * a role switched with set_config does not load its settings, so each request applies them as PostgREST does.
- */
-async function readRoleTimeouts(pool: pg.Pool): Promise<Map<string, string>> {
-  const r = await pool.query<{ role: string; value: string }>(
-    `select r.rolname as role, split_part(c, '=', 2) as value
-       from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole, unnest(s.setconfig) c
-      where r.rolname in ('anon', 'authenticated', 'service_role') and c like 'statement_timeout=%'
-        and s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
-      order by s.setdatabase`);
-  return new Map(r.rows.map((x) => [x.role, x.value]));
 }
 
 export async function openPostgres(databaseUrl: string, opts: { max?: number } = {}): Promise<Database> {
