@@ -1,6 +1,7 @@
 // 'Copier le lien' (issue 13): copies the address of a point ('/?point=<id>') to the clipboard, with a fallback
 // for pages where the Clipboard API is unavailable (plain http).
 import { Link } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../ui';
 import { toast } from '../../ui/toast';
 import { pointLink } from '../../core/links';
@@ -30,9 +31,10 @@ export async function copyPointLink(id: string): Promise<void> {
 }
 
 /** `compact`: an icon button for list rows; otherwise a labelled button (point form). */
-export function CopyLinkButton({ pointId, name, compact }: { pointId: string; name?: string; compact?: boolean }) {
+/** `icon`: another drawing of the link icon (the sidebar rows' shared sprite). */
+export function CopyLinkButton({ pointId, name, compact, icon }: { pointId: string; name?: string; compact?: boolean; icon?: ReactNode }) {
   if (compact) {
-    return <IconButton size="sm" label={name ? T.copyLinkOf(name) : T.copyLink} icon={<Link size={16} aria-hidden="true" />}
+    return <IconButton size="sm" label={name ? T.copyLinkOf(name) : T.copyLink} icon={icon ?? <Link size={16} aria-hidden="true" />}
       onClick={() => void copyPointLink(pointId)} />;
   }
   return <Button size="sm" variant="ghost" icon={<Link size={16} aria-hidden="true" />} onClick={() => void copyPointLink(pointId)}>{T.copyLink}</Button>;

@@ -15,6 +15,7 @@ import { UNKNOWN_SEVERITY_COLOR } from '../../core/severity';
 import { idAt } from '../../core/pointIndex/store';
 import { indexPointView } from '../../core/pointIndex/view';
 import { PointRow, POINT_ROW_HEIGHT } from './PointRow';
+import { RowIconSprite } from './rowIcons';
 import { bulkSelectionAtom } from '../../state/bulk';
 import { selectSlots, toggleBulkSelection } from '../../state/bulkActions';
 import { BULK_TEXT } from '../bulk/strings';
@@ -54,6 +55,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
   const selectedId = selection?.kind === 'point' ? selection.id : null;
   return (
     <>
+    <RowIconSprite />
     <div className="bulk-list-tools">
       <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots, index)}>{BULK_TEXT.selectAll(slots.length)}</button>
     </div>

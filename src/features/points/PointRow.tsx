@@ -1,6 +1,6 @@
-// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, date of the observation, team; edit and delete buttons.
+// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, date of the observation, team; edit and delete buttons
+// (their icons from the list's sprite: ./rowIcons).
 import { memo } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateFr, formatKm } from '../../core/format';
@@ -10,6 +10,7 @@ import { POINT_TEXT as T } from './strings';
 import { PendingBadge } from '../offline/PendingBadge';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
 import { BULK_TEXT } from '../bulk/strings';
+import { RowIcon } from './rowIcons';
 
 export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
 
@@ -47,9 +48,9 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
         </span>
       </button>
       {/* Edit and delete apart, with the link between them and a gap before delete (issue 21 item 7). */}
-      <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => onEdit(point)} />
-      <CopyLinkButton compact pointId={point.id} name={point.name} />
-      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<Trash2 size={16} aria-hidden="true" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
+      <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
+      <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
+      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
     </div>
   );
 });

@@ -17,6 +17,7 @@ import { advanceCursor, publish, publishSorted } from './publish';
 import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
+import { afterNextPaint } from '../../platform/afterNextPaint';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -31,7 +32,7 @@ export const SYNC_AFTER_SWITCH_MS = 250;
 
 /**
  * Another line is shown: the loaded index of the line left is parked (../recentLineIndexes; its pending replica
- * save written now), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
+ * save written once the switch's frame is painted), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
  * else the index starts empty (its replica record, if any, is restored by loadPoints). Index and line change in one
  * synchronous step: the map never draws the points of one line on another.
  */
@@ -39,7 +40,11 @@ function startLineIndex(lineId: string | null): boolean {
   const s = pointsState();
   const left = store.get(pointIndexAtom).index;
   if (s.loaded && s.indexLine && left !== EMPTY_POINT_INDEX) {
-    if (s.savePending) void saveNow();
+    if (s.savePending) { // written once the switch's frame is painted (not in the click), for the line left
+      const scope = currentSession();
+      const parked = { index: left, line: s.indexLine, cursorMs: s.cursorMs };
+      afterNextPaint(() => { if (scope.active) void saveNow(parked); });
+    }
     parkLineIndex(s.indexLine, { index: left, cursorMs: s.cursorMs, order: store.get(newestOrderAtom) });
   }
   clearTimeout(s.saveTimer);

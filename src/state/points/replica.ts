@@ -3,6 +3,7 @@
 import { bindReplica, readIndex, writeIndex } from '../../data/replica';
 import { currentSession } from '../../data/currentSession';
 import { indexFromColumns } from '../../core/pointIndex/store';
+import type { PointIndex } from '../../core/pointIndex/types';
 import { replicaTooOld } from '../../core/replicaAge';
 import { pointIndexAtom, replicaErrorAtom } from '../pointIndex';
 import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
@@ -22,18 +23,21 @@ export function scheduleSave(delay = SAVE_DELAY_MS): void {
   s.saveTimer = setTimeout(() => { s.savePending = false; if (scope.active) void saveNow(); }, delay);
 }
 
-export async function saveNow(): Promise<void> {
+/** What a replica save writes: an index, its line and its sync cursor (default: the line shown now). */
+export interface IndexToSave { index: PointIndex; line: string | null; cursorMs: number }
+
+export async function saveNow(what?: IndexToSave): Promise<void> {
   if (!replicaOk()) return;
   const s = pointsState();
-  const ix = currentIndex();
+  const { index: ix, line, cursorMs } = what ?? { index: currentIndex(), line: s.indexLine, cursorMs: s.cursorMs };
   const n = ix.count;
   try {
     await writeIndex({
       count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
       idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
       created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
-      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: s.cursorMs, savedAt: Date.now(),
-    }, s.indexLine);
+      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(),
+    }, line);
   } catch (e) { replicaFailed(e); }
 }
 

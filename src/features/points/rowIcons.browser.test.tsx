@@ -1,0 +1,37 @@
+// The sidebar rows' shared icons (./rowIcons) in Chromium: a row's <use> draws the sprite's icon at its size, and
+// draws nothing without the sprite (what a list that forgot it would show).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRoot, type Root } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { RowIcon, RowIconSprite } from './rowIcons';
+
+let host: HTMLElement;
+let root: Root;
+function mount(node: React.ReactNode) {
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  flushSync(() => root.render(node));
+}
+afterEach(() => { root.unmount(); host.remove(); });
+
+const drawnBox = () => (host.querySelector(':scope > svg:not([width="0"]) use') as SVGUseElement).getBBox();
+
+describe('row icons', () => {
+  it('draws each icon of the sprite', () => {
+    mount(<><RowIconSprite /><RowIcon name="pencil" /><RowIcon name="link" /><RowIcon name="trash" /></>);
+    const icons = [...host.querySelectorAll(':scope > svg:not([width="0"])')];
+    expect(icons).toHaveLength(3);
+    for (const svg of icons) {
+      expect(svg.getBoundingClientRect().width).toBe(16);
+      const box = (svg.querySelector('use') as SVGUseElement).getBBox();
+      expect(box.width * box.height).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws nothing without the sprite', () => {
+    mount(<RowIcon name="trash" />);
+    const box = drawnBox();
+    expect(box.width * box.height).toBe(0);
+  });
+});
