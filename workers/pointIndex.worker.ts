@@ -12,7 +12,8 @@ import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex }
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { StoredIndex } from './replicaSchema';
-import { replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { indexFromColumns } from '../src/core/pointIndex/store';
 import { fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
 
 let client: SupabaseClient | null = null;
@@ -94,6 +95,20 @@ const api = {
     return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
   },
 
+  /**
+   * A warm open: the line's replica record (only under `owner`) as a finished index with its id hash and newest-first
+   * order, built here and transferred (at 1M the copy, the hash and the sort stay off the main thread); null when
+   * there is no record.
+   */
+  async restoreLine(key: string, owner: string): Promise<RestoredLine | null> {
+    const rec = await readIndexRecord(key, owner);
+    if (!rec || !rec.count) return null;
+    const index = indexFromColumns(rec);
+    const order = newestFirstOrder(index);
+    const out: RestoredLine = { index, order, cursorMs: rec.cursorMs, savedAt: rec.savedAt };
+    return Comlink.transfer(out, builtBuffers({ index, order, asOf: null, maxUpdated: null }));
+  },
+
   /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */
   writeReplicaIndex(rec: StoredIndex, key: string, owner: string): Promise<void> { return writeIndexRecord(rec, key, owner); },
   replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
@@ -110,6 +125,9 @@ function withToken(headers: HeadersInit | undefined): Headers {
   if (token) h.set('Authorization', `Bearer ${token}`);
   return h;
 }
+
+/** A line's index restored from the replica (restoreLine). */
+export interface RestoredLine { index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number }
 
 export type PointIndexWorkerApi = typeof api;
 Comlink.expose(api);
