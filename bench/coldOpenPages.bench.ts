@@ -4,7 +4,8 @@
 // browser asks: br/gzip accepted) and the decoding in this process (what the point-index worker does), alternating
 // the two forms in one run. Issue 19 part 1.
 //   PAGES_DIR=/work/bench-data/wt-cold-100k PAGES_POINTS=100000 PAGES_PORT=4106 PAGES_RUNS=4 npm run bench coldOpenPages
-// PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>).
+// PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>); PAGES_DATA:
+// a data dir to use as is instead (e.g. a copy of /work/bench-data/server-1m).
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { createClient } from '@supabase/supabase-js';
@@ -21,7 +22,7 @@ const RUNS = Number(process.env.PAGES_RUNS ?? 4);
 /** The app's split of a cold open (src/data/pointIndexSource.ts: 2 first pages, then ranges of ~TARGET_ROWS). */
 const RANGES: [number, number][] = [[0, 2], [2, 87], [87, 172], [172, 256]];
 
-const server = await startAppServer({ PORT, HOST: '127.0.0.1', DATA_DIR: join(DIR, `pglite-${N}`), SEED: 'demo', SEED_POINTS: String(N), RATE_LIMIT_DISABLED: '1', SEED_LINES: '1' });
+const server = await startAppServer({ PORT, HOST: '127.0.0.1', DATA_DIR: process.env.PAGES_DATA ?? join(DIR, `pglite-${N}`), SEED: 'demo', SEED_POINTS: String(N), RATE_LIMIT_DISABLED: '1', SEED_LINES: '1' });
 const load0 = loadavg()[0];
 try {
   const anonKey = String(await (await fetch(`${server.url}/config.json`).catch(() => null))?.json().then((c: { anonKey?: string; supabaseAnonKey?: string }) => c.anonKey ?? c.supabaseAnonKey).catch(() => '') ?? '');
