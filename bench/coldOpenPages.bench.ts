@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN } from './app/scenario';
 import { decodePointIndexPages, type RawPointIndexPages } from '../src/core/pointIndex/decode';
@@ -26,7 +27,7 @@ const server = await startAppServer({ PORT, HOST: '127.0.0.1', DATA_DIR: process
 const load0 = loadavg()[0];
 try {
   const anonKey = String(await (await fetch(`${server.url}/config.json`).catch(() => null))?.json().then((c: { anonKey?: string; supabaseAnonKey?: string }) => c.anonKey ?? c.supabaseAnonKey).catch(() => '') ?? '');
-  const client = createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
   const { data: signIn, error } = await client.auth.signInWithPassword(ADMIN);
   if (error || !signIn.session) throw error ?? new Error('no session');
   const token = signIn.session.access_token;
