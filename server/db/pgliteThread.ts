@@ -1,7 +1,7 @@
 // PGlite adapter of the Database interface whose database runs in a worker thread (server/db/pgliteWorker.mjs),
 // so a long statement never stalls the main thread's other answers (issue 27). Same semantics as running PGlite
 // in process: one session, transactions hold PGlite's exclusive lock, requests switch role with set_config.
-import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import type { Database, QueryOptions, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { inProcessLock } from './locks';
 import { inWorkerTransaction, startWorkerCalls } from './workerCalls';
@@ -12,7 +12,8 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const { call, close } = await startWorkerCalls(new URL('./pgliteWorker.mjs', import.meta.url), { dir },
     (listenId, payload) => listeners.get(listenId)?.(payload));
   const queryable = (tx?: number): Queryable => ({
-    query: <T = Row>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', sql, params, tx }),
+    query: <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) =>
+      call<QueryResult<T>>({ op: 'query', sql, params, tx, ...(opts?.nativeBytea ? { nativeBytea: true } : {}) }),
   });
   function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>): Promise<T> {
     return inWorkerTransaction(call, {}, async (tx) => {

@@ -217,7 +217,7 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     const p = new Params();
     const { from, call } = rpcCall(f, keys, JSON.stringify(args), p);
     const reqCtx = { role: ctx.auth.role, claims: ctx.auth.claims, method, path: ctx.url.pathname, readOnly: method !== 'POST' };
-    const out = await db.asRequest(reqCtx, (tx) => tx.query<{ body: Uint8Array | null }>(`select (${call})::bytea as body${from ? ` from ${from}` : ''}`, p.values));
+    const out = await db.asRequest(reqCtx, (tx) => tx.query<{ body: Uint8Array | null }>(`select (${call})::bytea as body${from ? ` from ${from}` : ''}`, p.values, { nativeBytea: true }));
     const b = out.rows[0]?.body;
     const body = b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : Buffer.alloc(0);
     return send(res, 200, body, { 'Content-Type': 'application/octet-stream' }, method === 'HEAD');
