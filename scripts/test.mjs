@@ -24,7 +24,8 @@ function run(cmd, args, env = {}) {
 
 /** Server contract tests that also run on PostgreSQL (concurrency and hardening: where the two databases differ). */
 const PG_SERVER_TESTS = ['server/realtime/', 'server/attack/', 'server/db/migrate.concurrent.test.ts', 'server/cluster.test.ts', 'server/badInputApi.test.ts', 'server/hardening.test.ts', 'server/rest/badInput.test.ts',
-  'server/ops/health.test.ts', 'server/ops/backupPostgres.test.ts', 'server/http/log.test.ts'];
+  'server/ops/health.test.ts', 'server/ops/backupPostgres.test.ts', 'server/http/log.test.ts',
+  'server/rest/pointIndexPagesBin.contract.test.ts'];
 
 function vitest(step, projects, env = {}, files = []) {
   banner(`vitest ${projects.join(', ')}${files.length ? ` (${files.join(' ')})` : ''}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);

@@ -1,23 +1,26 @@
 // Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
 // columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
-// precomputed pages (public.point_index_pages); builds a line's whole index from its pages on a cold load
+// precomputed pages (public.point_index_pages_bin, as bytes: ./pointIndexPagesFetch.ts); builds a line's whole index from its pages on a cold load
 // (src/core/pointIndex/buildFromPages.ts: finished columns, id hash and order transferred, issue 19); sorts the
 // newest-first order; writes the replica's index records (./replicaWrite.ts).
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../src/core/pointIndex/decode';
+import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../src/core/pointIndex/decode';
 import type { PointIndexPage } from '../src/core/pointIndex/types';
 import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { StoredIndex } from './replicaSchema';
-import { replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { indexFromColumns } from '../src/core/pointIndex/store';
+import { fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
 
 let client: SupabaseClient | null = null;
 /** Replica writes started by buildLine, by record key. */
 const writes = new Map<string, Promise<void>>();
 let token = '';
+let endpoint: Omit<PagesEndpoint, 'token'> | null = null;
 
 /** `lineId`: only that line's points (null: every line). */
 export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
@@ -29,6 +32,7 @@ const api = {
   /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
   configure(url: string, anonKey: string, accessToken: string): void {
     token = accessToken;
+    endpoint = { url, anonKey };
     client ??= createClient(url, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       global: { fetch: (input, init) => fetch(input, { ...init, headers: withToken(init?.headers) }) },
@@ -91,16 +95,29 @@ const api = {
     return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
   },
 
+  /**
+   * A warm open: the line's replica record (only under `owner`) as a finished index with its id hash and newest-first
+   * order, built here and transferred (at 1M the copy, the hash and the sort stay off the main thread); null when
+   * there is no record.
+   */
+  async restoreLine(key: string, owner: string): Promise<RestoredLine | null> {
+    const rec = await readIndexRecord(key, owner);
+    if (!rec || !rec.count) return null;
+    const index = indexFromColumns(rec);
+    const order = newestFirstOrder(index);
+    const out: RestoredLine = { index, order, cursorMs: rec.cursorMs, savedAt: rec.savedAt };
+    return Comlink.transfer(out, builtBuffers({ index, order, asOf: null, maxUpdated: null }));
+  },
+
   /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */
   writeReplicaIndex(rec: StoredIndex, key: string, owner: string): Promise<void> { return writeIndexRecord(rec, key, owner); },
   replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
 };
 
+/** Pages [from, to) of a line, read as bytes (public.point_index_pages_bin). */
 async function readPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-  if (!client) throw new Error('point index worker not configured');
-  const { data, error } = await client.rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-  if (error) throw Object.assign(new Error(error.message), { code: error.code, details: error.details });
-  return decodePointIndexPages(data as RawPointIndexPages);
+  if (!endpoint) throw new Error('point index worker not configured');
+  return fetchPagesBinary({ ...endpoint, token }, lineId, from, to);
 }
 
 function withToken(headers: HeadersInit | undefined): Headers {
@@ -108,6 +125,9 @@ function withToken(headers: HeadersInit | undefined): Headers {
   if (token) h.set('Authorization', `Bearer ${token}`);
   return h;
 }
+
+/** A line's index restored from the replica (restoreLine). */
+export interface RestoredLine { index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number }
 
 export type PointIndexWorkerApi = typeof api;
 Comlink.expose(api);

@@ -1,6 +1,7 @@
 // The point-index worker's side of the local replica (issue 19 part 3): a line's index record is written here, so
 // its structured clone and IndexedDB serialisation (hundreds of ms at 100k points) never run on the main thread.
-// The main thread transfers the record's arrays and awaits the write (src/data/replica/index.ts); reads, the owner
+// The main thread transfers the record's arrays and awaits the write (src/data/replica/index.ts); a warm open's
+// read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner
 // and details stay there. The connection is this worker's own (closed when another context needs it closed).
 import type { IDBPDatabase } from 'idb';
 import { openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
@@ -34,4 +35,12 @@ export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: Store
 export async function writeIndexRecord(rec: StoredIndex, key: string, owner: string): Promise<void> {
   await putIndexRecord(await connection(), rec, key, owner);
   replicaWriteStats.writes++;
+}
+
+/** A line's record, read in one transaction with the owner check (null when absent or another user's). */
+export async function readIndexRecord(key: string, owner: string): Promise<StoredIndex | null> {
+  const tx = (await connection()).transaction(['meta', 'index'], 'readonly');
+  const [current, rec] = await Promise.all([tx.objectStore('meta').get(OWNER_KEY), tx.objectStore('index').get(key)]);
+  await tx.done;
+  return current === owner ? rec ?? null : null;
 }

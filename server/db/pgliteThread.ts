@@ -2,7 +2,7 @@
 // so a long statement never stalls the main thread's other answers (issue 27). Same semantics as running PGlite
 // in process: one session, transactions hold PGlite's exclusive lock, requests switch role with set_config.
 // Request statements run under their role's statement_timeout, cancelled by the worker (pgliteDeadline.mjs).
-import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import type { Database, QueryOptions, QueryResult, Queryable, RequestContext, Row } from './types';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { inProcessLock } from './locks';
 import { inWorkerTransaction, startWorkerCalls } from './workerCalls';
@@ -14,7 +14,8 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
   const { call, close } = await startWorkerCalls(new URL('./pgliteWorker.mjs', import.meta.url), { dir },
     (listenId, payload) => listeners.get(listenId)?.(payload));
   const queryable = (tx?: number): Queryable => ({
-    query: <T = Row>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', sql, params, tx }),
+    query: <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) =>
+      call<QueryResult<T>>({ op: 'query', sql, params, tx, ...(opts?.nativeBytea ? { nativeBytea: true } : {}) }),
   });
   /** `timeoutMs`: the time limit of the whole transaction once it holds PGlite (a request's role statement_timeout). */
   function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>, timeoutMs?: number): Promise<T> {

@@ -69,6 +69,8 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
       return send(res, 200, JSON.stringify({ swagger: '2.0', info: { title: 'embedded PostgREST subset' }, paths: Object.fromEntries([...c.tables.keys()].map((t) => [`/${t}`, {}])) }), {}, method === 'HEAD');
     }
     const accept = String(req.headers.accept ?? '');
+    // application/octet-stream: only a function returning the domain of that name (its media type handler, as in PostgREST 12).
+    if (parts[0] === 'rpc' && parts.length === 2 && OCTET_STREAM.test(accept)) return rpcBytes(res, parts[1], method, ctx, accept);
     if (accept && !/(^|,)\s*(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)\s*(;|,|$)/i.test(accept)) {
       throw restError(406, 'PGRST107', `None of these media types are available: ${accept}`, null, null);
     }
@@ -203,8 +205,26 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     return { n, body: r.rows[0].body };
   }
 
-  async function rpc(res: ServerResponse, ctx: { url: URL; body: () => Promise<Buffer> }, name: string, method: string,
-    o: { single: boolean; stripNulls: boolean; prefer: Prefer; reqCtx: Parameters<Database['asRequest']>[0] }) {
+  /** A function returning the domain "application/octet-stream", asked for as such: its bytes, sent as they are. */
+  async function rpcBytes(res: ServerResponse, name: string, method: string, ctx: { url: URL; auth: AuthContext; body: () => Promise<Buffer> }, accept: string) {
+    if (!['GET', 'HEAD', 'POST'].includes(method)) throw restError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for functions', null, null);
+    const args = await rpcArgs(ctx, name, method);
+    const keys = Object.keys(args);
+    const f: Func = await fresh((c) => pickFunc(c, name, keys));
+    if (f.returnUdt !== 'application/octet-stream' || f.returnsSet) {
+      throw restError(406, 'PGRST107', `None of these media types are available: ${accept}`, null, null);
+    }
+    const p = new Params();
+    const { from, call } = rpcCall(f, keys, JSON.stringify(args), p);
+    const reqCtx = { role: ctx.auth.role, claims: ctx.auth.claims, method, path: ctx.url.pathname, readOnly: method !== 'POST' };
+    const out = await db.asRequest(reqCtx, (tx) => tx.query<{ body: Uint8Array | null }>(`select (${call})::bytea as body${from ? ` from ${from}` : ''}`, p.values, { nativeBytea: true }));
+    const b = out.rows[0]?.body;
+    const body = b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : Buffer.alloc(0);
+    return send(res, 200, body, { 'Content-Type': 'application/octet-stream' }, method === 'HEAD');
+  }
+
+  /** The named arguments of an RPC: the JSON object of a POST body, or the query string of a GET. */
+  async function rpcArgs(ctx: { url: URL; body: () => Promise<Buffer> }, name: string, method: string): Promise<Record<string, unknown>> {
     const c0 = await getCache();
     let args: Record<string, unknown> = {};
     const argNames = new Set((c0.funcs.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
@@ -219,6 +239,12 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     } else {
       for (const [k, v] of ctx.url.searchParams) if (argNames.has(k) && !RESERVED.has(k)) args[k] = v;
     }
+    return args;
+  }
+
+  async function rpc(res: ServerResponse, ctx: { url: URL; body: () => Promise<Buffer> }, name: string, method: string,
+    o: { single: boolean; stripNulls: boolean; prefer: Prefer; reqCtx: Parameters<Database['asRequest']>[0] }) {
+    const args = await rpcArgs(ctx, name, method);
     const keys = Object.keys(args);
     const f: Func = await fresh((c) => pickFunc(c, name, keys));
     const c = await getCache();
@@ -322,6 +348,8 @@ const notSingle = (n: number) => restError(406, 'PGRST116', 'Cannot coerce the r
  * (PostgreSQL's request thread, server/db/postgresThread.ts).
  */
 type Body = string | Buffer;
+/** An Accept naming application/octet-stream (the media type of a bytes-returning function). */
+const OCTET_STREAM = /(^|,)\s*application\/octet-stream\s*(;|,|$)/i;
 const BODY_BYTES = { bytes: ['body'] };
 
 /** `[x]` → `x` for a one-element json_agg result. */

@@ -13,8 +13,9 @@ import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import { buildIndexFromPages, type BuildRequest, type BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
-import { replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
-import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
+import { readIndexRecord, replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
+import { indexFromColumns } from '../core/pointIndex/store';
+import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi, RestoredLine } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
 export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
@@ -89,6 +90,12 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
   order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
   writeReplicaIndex: writeIndexRecord,
   replicaStats: () => ({ ...replicaWriteStats }),
+  async restoreLine(key, owner) {
+    const rec = await readIndexRecord(key, owner);
+    if (!rec || !rec.count) return null;
+    const index = indexFromColumns(rec);
+    return { index, order: newestFirstOrder(index), cursorMs: rec.cursorMs, savedAt: rec.savedAt };
+  },
 };
 
 /**
@@ -270,6 +277,14 @@ export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: 
     try { await w; } finally { writes?.delete(w); }
     return true;
   });
+}
+
+/**
+ * A warm open: the line's replica record `key` (only under `owner`) as a finished index, id hash and newest-first
+ * order, made in the worker (null: no record).
+ */
+export function restoreLineIndex(key: string, owner: string): Promise<RestoredLine | null> {
+  return withWorker(async (api) => (api ?? mainThreadPointIndex).restoreLine(key, owner));
 }
 
 /** Resolves once every replica write posted so far has finished (or failed). */

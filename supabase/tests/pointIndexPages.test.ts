@@ -1,8 +1,11 @@
 // public.point_index_pages(): the precomputed pages of a line stay exactly what point_index() computes from the
 // table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
 // anonymous, deactivated and profile-less callers get nothing; the statement triggers dirty only the touched pages.
+// public.point_index_pages_bin() (the same pages as bytes) is checked the same way, read first so it rebuilds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
+import { decodePointIndexPagesBinary } from '../../src/core/pointIndex/decodeBinary';
+import type { PointIndexPage } from '../../src/core/pointIndex/types';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
@@ -10,10 +13,10 @@ interface PagesAnswer { as_of: string; total: number; pages: RawPointIndexPage[]
 type Row = { x: number; y: number; km: number; created: number; updated: number; status: number; crit: string; team: string | null };
 
 /** id → decoded fields of every page (or of point_index's answer). */
-function rowsOf(pages: RawPointIndexPage[]): Map<string, Row> {
+function rowsOf(pages: (RawPointIndexPage | PointIndexPage)[]): Map<string, Row> {
   const out = new Map<string, Row>();
   for (const raw of pages) {
-    const p = decodePointIndexPage(raw);
+    const p = 'idBytes' in raw ? raw : decodePointIndexPage(raw);
     for (let i = 0; i < p.count; i++) {
       const id = uuidAt(p.idBytes, i);
       expect(out.has(id), `${id} twice`).toBe(false);
@@ -44,14 +47,23 @@ const pagesAs = async (user: string, line: string, from = 0, to = 256) =>
   (await asUser<{ r: PagesAnswer }>(w.db, user, 'select public.point_index_pages($1, $2, $3) as r', [line, from, to]))[0].r;
 const truthAs = async (user: string, line: string) =>
   (await asUser<{ r: RawPointIndexPage }>(w.db, user, 'select public.point_index(p_line_id => $1) as r', [line]))[0].r;
+/** The bytes of point_index_pages_bin as member `user` (a Buffer from pg, a Uint8Array from PGlite), decoded. */
+const binAs = async (user: string, line: string, from = 0, to = 256) => {
+  const r = (await asUser<{ r: Uint8Array }>(w.db, user, 'select public.point_index_pages_bin($1, $2, $3) as r', [line, from, to]))[0].r;
+  return decodePointIndexPagesBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
+};
 const dirtyPages = async () => Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where dirty')).rows[0].n);
 
 /** The pages of both lines equal point_index() of the table, read by member A. */
 async function expectExact() {
   for (const line of [line1, line2]) {
+    const bin = await binAs(w.userA, line);
     const answer = await pagesAs(w.userA, line);
     const got = rowsOf(answer.pages);
     const want = rowsOf([await truthAs(w.userA, line)]);
+    expect(Object.fromEntries(rowsOf(bin.pages))).toEqual(Object.fromEntries(want));
+    expect(bin.total).toBe(want.size);
+    expect(bin.pages.map((p) => p.maxUpdated)).toEqual(answer.pages.map((p) => p.max_updated));
     expect(got.size).toBe(want.size);
     expect(Object.fromEntries(got)).toEqual(Object.fromEntries(want));
     expect(answer.total).toBe(want.size);
@@ -65,10 +77,12 @@ describe(`point_index_pages (${testKind()})`, () => {
     const anon = await tryAs(w.db, null, (tx) => tx.query('select public.point_index_pages($1)', [line1]));
     expect(anon.ok).toBe(false);
     if (!anon.ok) expect(anon.error.code).toBe('42501');
-    for (const user of [w.inactive, w.noProfile]) {
-      const r = await tryAs(w.db, user, (tx) => tx.query('select public.point_index_pages($1)', [line1]));
-      expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.error.code).toBe('42501');
+    for (const user of [null, w.inactive, w.noProfile]) {
+      for (const fn of ['point_index_pages', 'point_index_pages_bin']) {
+        const r = await tryAs(w.db, user, (tx) => tx.query(`select public.${fn}($1)`, [line1]));
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.error.code).toBe('42501');
+      }
     }
     const table = await tryAs(w.db, w.userA, (tx) => tx.query('select * from private.point_index_pages'));
     expect(table.ok).toBe(false);
@@ -78,6 +92,8 @@ describe(`point_index_pages (${testKind()})`, () => {
     await expectExact();
     const parts = [...(await pagesAs(w.userB, line1, 0, 100)).pages, ...(await pagesAs(w.userB, line1, 100, 256)).pages];
     expect(Object.fromEntries(rowsOf(parts))).toEqual(Object.fromEntries(rowsOf([await truthAs(w.userB, line1)])));
+    const binParts = [...(await binAs(w.userB, line1, 0, 100)).pages, ...(await binAs(w.userB, line1, 100, 256)).pages];
+    expect(Object.fromEntries(rowsOf(binParts))).toEqual(Object.fromEntries(rowsOf([await truthAs(w.userB, line1)])));
   });
 
   it('stay exact after a member\'s inserts, and only the touched pages are rebuilt', async () => {

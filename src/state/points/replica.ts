@@ -1,8 +1,8 @@
 // The points index in the local replica (IndexedDB): saved a few seconds after changes (debounced), restored at the
 // next open of the same user and line so the map draws at once.
-import { bindReplica, readIndex, writeIndex } from '../../data/replica';
+import { bindReplica, indexKey, writeIndex } from '../../data/replica';
+import { restoreLineIndex } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { indexFromColumns } from '../../core/pointIndex/store';
 import type { PointIndex } from '../../core/pointIndex/types';
 import { replicaTooOld } from '../../core/replicaAge';
 import { pointIndexAtom, replicaErrorAtom } from '../pointIndex';
@@ -10,7 +10,7 @@ import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
 import { store } from '../store';
 import { currentLineIdAtom } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { publish } from './publish';
+import { publishSorted } from './publish';
 
 export const SAVE_DELAY_MS = 3000;
 
@@ -50,15 +50,16 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     setReplicaEnabled(true);
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
-    const rec = await readIndex(lineId);
+    // Read, copied, hashed and sorted in the point-index worker (issue 19: at 1M the id hash alone held the main thread).
+    const restored = await restoreLineIndex(indexKey(lineId), userId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
-    if (!rec || !rec.count || !still() || replicaTooOld(rec.cursorMs, Date.now())) return false;
+    if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;
     const s = pointsState();
     s.indexLine = lineId;
-    const ix = indexFromColumns(rec);
+    const ix = restored.index;
     store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
-    s.cursorMs = rec.cursorMs;
-    publish();
+    s.cursorMs = restored.cursorMs;
+    publishSorted(restored.order);
     return true;
   } catch (e) {
     replicaFailed(e);

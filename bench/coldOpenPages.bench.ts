@@ -1,0 +1,74 @@
+// The precomputed pages of a cold open, JSON (base64 text, public.point_index_pages) against bytes
+// (public.point_index_pages_bin, Accept: application/octet-stream), through the embedded server over a seeded data
+// dir: the server's CPU (the whole process: HTTP + PGlite's thread), the wall time, the bytes on the wire (as a
+// browser asks: br/gzip accepted) and the decoding in this process (what the point-index worker does), alternating
+// the two forms in one run. Issue 19 part 1.
+//   PAGES_DIR=/work/bench-data/wt-cold-100k PAGES_POINTS=100000 PAGES_PORT=4106 PAGES_RUNS=4 npm run bench coldOpenPages
+// PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>); PAGES_DATA:
+// a data dir to use as is instead (e.g. a copy of /work/bench-data/server-1m).
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { pidCpuMs, startAppServer } from './app/processes';
+import { ADMIN } from './app/scenario';
+import { decodePointIndexPages, type RawPointIndexPages } from '../src/core/pointIndex/decode';
+import { decodePointIndexPagesBinary } from '../src/core/pointIndex/decodeBinary';
+import { cpuMs, median, printTable, round, writeResults } from './lib/stats';
+
+const DIR = process.env.PAGES_DIR ?? '/tmp/perf-bench';
+const N = Number(process.env.PAGES_POINTS ?? 100_000);
+const PORT = process.env.PAGES_PORT ?? '4106';
+const RUNS = Number(process.env.PAGES_RUNS ?? 4);
+/** The app's split of a cold open (src/data/pointIndexSource.ts: 2 first pages, then ranges of ~TARGET_ROWS). */
+const RANGES: [number, number][] = [[0, 2], [2, 87], [87, 172], [172, 256]];
+
+const server = await startAppServer({ PORT, HOST: '127.0.0.1', DATA_DIR: process.env.PAGES_DATA ?? join(DIR, `pglite-${N}`), SEED: 'demo', SEED_POINTS: String(N), RATE_LIMIT_DISABLED: '1', SEED_LINES: '1' });
+const load0 = loadavg()[0];
+try {
+  const anonKey = String(await (await fetch(`${server.url}/config.json`).catch(() => null))?.json().then((c: { anonKey?: string; supabaseAnonKey?: string }) => c.anonKey ?? c.supabaseAnonKey).catch(() => '') ?? '');
+  const client = createClient(server.url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+  const { data: signIn, error } = await client.auth.signInWithPassword(ADMIN);
+  if (error || !signIn.session) throw error ?? new Error('no session');
+  const token = signIn.session.access_token;
+  const { data: lines } = await client.from('lines').select('id').limit(1);
+  const lineId = (lines as { id: string }[])[0].id;
+  const headers = { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'br, gzip' };
+
+  async function readAll(form: 'json' | 'bytes') {
+    const cpu0 = pidCpuMs(server.proc.pid!), t0 = performance.now();
+    let wire = 0, body = 0, decodeMs = 0, points = 0;
+    for (const [from, to] of RANGES) {
+      const res = await fetch(`${server.url}/rest/v1/rpc/${form === 'json' ? 'point_index_pages' : 'point_index_pages_bin'}`, {
+        method: 'POST', headers: { ...headers, Accept: form === 'json' ? 'application/json' : 'application/octet-stream' },
+        body: JSON.stringify({ p_line_id: lineId, p_page_from: from, p_page_to: to }),
+      });
+      if (!res.ok) throw new Error(`${form} ${res.status}: ${await res.text()}`);
+      wire += Number(res.headers.get('content-length') ?? 0);
+      const c0 = cpuMs();
+      if (form === 'json') {
+        const text = await res.text();
+        body += text.length;
+        points += decodePointIndexPages(JSON.parse(text) as RawPointIndexPages).pages.reduce((n, p) => n + p.count, 0);
+      } else {
+        const buf = await res.arrayBuffer();
+        body += buf.byteLength;
+        points += decodePointIndexPagesBinary(buf).pages.reduce((n, p) => n + p.count, 0);
+      }
+      decodeMs += cpuMs() - c0;
+    }
+    return { wallMs: performance.now() - t0, serverCpuMs: pidCpuMs(server.proc.pid!) - cpu0, wireKb: wire / 1024, bodyKb: body / 1024, decodeMs, points };
+  }
+
+  await readAll('json'); await readAll('bytes'); // dirty pages rebuilt, caches warm: both forms read stored pages
+  const runs: Record<'json' | 'bytes', Awaited<ReturnType<typeof readAll>>[]> = { json: [], bytes: [] };
+  for (let r = 0; r < RUNS; r++) for (const form of (r % 2 ? ['bytes', 'json'] : ['json', 'bytes']) as ('json' | 'bytes')[]) runs[form].push(await readAll(form));
+  const med = (form: 'json' | 'bytes', k: keyof Awaited<ReturnType<typeof readAll>>) => median(runs[form].map((x) => x[k]));
+  const rows = (['serverCpuMs', 'wallMs', 'decodeMs', 'wireKb', 'bodyKb', 'points'] as const).map((k) => ({
+    measure: k, json: round(med('json', k), 0), bytes: round(med('bytes', k), 0), 'json / bytes': round(med('json', k) / Math.max(1, med('bytes', k)), 2),
+  }));
+  printTable(`cold open pages at ${N} points, median of ${RUNS} (load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}, 2 cores)`, rows);
+  console.log('results:', writeResults(`coldOpenPages-${N}`, { points: N, runs, load: [load0, loadavg()[0]] }));
+} finally {
+  await server.stop();
+}
