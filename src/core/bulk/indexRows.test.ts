@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPointIndex, findSlot, upsertRows } from '../pointIndex/store';
 import type { PointIndex, PointIndexRow } from '../pointIndex/types';
-import { indexRowWith, setFieldsAt, type IndexFields } from './indexRows';
+import { bulkRowAt, indexRowWith, setFieldsAt, type IndexFields } from './indexRows';
 
 const uuid = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 const seeded = (): PointIndex => {
@@ -32,6 +32,19 @@ describe('setFieldsAt', () => {
         setFieldsAt(inPlace, findSlot(inPlace, uuid(i)), f, 3000 + i);
       }
       expect(columns(inPlace), JSON.stringify(f)).toEqual(columns(viaRows));
+    }
+  });
+});
+
+describe('bulkRowAt', () => {
+  it('is the index row\'s id, version and batch fields', () => {
+    const ix = seeded();
+    for (let i = 0; i < 5; i++) {
+      const slot = findSlot(ix, uuid(i));
+      const r = indexRowWith(ix, slot, {}, ix.updated[slot]);
+      const want = { id: r.id, version: r.updated, status: r.status, teamId: r.teamId, criticality: r.criticality };
+      expect(bulkRowAt(ix, slot)).toEqual(want);
+      expect(bulkRowAt(ix, slot, uuid(i))).toEqual(want);
     }
   });
 });

@@ -31,8 +31,11 @@ export function setFieldsAt(ix: PointIndex, slot: number, fields: IndexFields, u
   ix.updated[slot] = updatedMs;
 }
 
-/** What the app holds of the point at `slot` for a batch: its version (whole ms) and the fields a batch changes. */
-export function bulkRowAt(ix: PointIndex, slot: number): BulkRow {
-  const r = indexRowWith(ix, slot, {}, ix.updated[slot]);
-  return { id: r.id, version: ix.updated[slot], status: r.status, teamId: r.teamId, criticality: r.criticality };
+/** What the app holds of the point at `slot` for a batch: its version (whole ms) and the fields a batch changes
+ * (`id`: the point's id when the caller has it, so it is not read back from the index's bytes). */
+export function bulkRowAt(ix: PointIndex, slot: number, id: string = idAt(ix, slot)): BulkRow {
+  return {
+    id, version: ix.updated[slot], status: STATUS_BY_CODE[ix.status[slot]] ?? 'signale',
+    teamId: ix.team[slot] ? ix.teamKeys[ix.team[slot] - 1] : null, criticality: ix.critKeys[ix.crit[slot]] ?? 'attention',
+  };
 }
