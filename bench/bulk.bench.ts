@@ -8,14 +8,15 @@
 //      'Tout sélectionner (10 000)', then 'Statut' → 'Pris en charge', then 'Annuler': for each step the time to the
 //      first feedback (the count, the progress line or the outcome), to the outcome, the longest main-thread task and
 //      the number of tasks over 50 ms (target: none), against the same page idle for 2 s (the baseline).
-// JSON in bench/results/bulk.json. Needs `npx vite build` first. BULK_SCREENSHOT=<file.png>: the page at the end
+// JSON in bench/results/bulk.json. Needs `npx vite build` first. BULK_BASELINE_DIST=<another build's dist folder>:
+// the page part on that build first, then on this one (same data, same run), with the ratios. BULK_SCREENSHOT=<file.png>: the page at the end
 // (or where a step failed). BULK_PROFILE=1: a CPU profile of the page's main thread for each step
 // (bench/results/bulk-<step>.cpuprofile.json, opens in DevTools) and its heaviest functions by self time in src/ terms.
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/main';
 import { addExtraPoints } from '../supabase/seed/demo';
@@ -31,15 +32,22 @@ const SCREENSHOT = process.env.BULK_SCREENSHOT;
 const PROFILE = process.env.BULK_PROFILE === '1';
 const LONG_TASK_TARGET_MS = 50;
 
+const BASELINE_DIST = process.env.BULK_BASELINE_DIST;
+/** The page part runs on each build: a baseline build first (BULK_BASELINE_DIST), then this one (dist/). */
+const builds: [string, string | undefined][] = BASELINE_DIST ? [['baseline', BASELINE_DIST], ['this build', undefined]] : [['this build', undefined]];
+
 const dataDir = mkdtempSync(join(tmpdir(), 'rail-bulk-bench-'));
-const s = await startServer({ dataDir, port: 0, seed: 'demo', seedLines: 1, databaseUrl: process.env.DATABASE_URL, adminPassword: 'bulk-bench-123' });
+const serve = (staticDir: string | undefined) =>
+  startServer({ dataDir, port: 0, seed: 'demo', seedLines: 1, databaseUrl: process.env.DATABASE_URL, adminPassword: 'bulk-bench-123', staticDir });
+let s = await serve(builds[0][1]);
+const adminEmail = s.seeded!.adminEmail;
 try {
   await addExtraPoints(s.db, N);
   // Exactly N unresolved points: the 'Tous' list then holds them all.
   await s.db.admin.exec(`update public.points set status = 'resolu';
     update public.points set status = 'signale' where id in (select id from public.points order by id limit ${N}); analyze public.points`);
   const supabase = createClient(s.url, s.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
-  const { error } = await supabase.auth.signInWithPassword({ email: s.seeded!.adminEmail, password: 'bulk-bench-123' });
+  const { error } = await supabase.auth.signInWithPassword({ email: adminEmail, password: 'bulk-bench-123' });
   if (error) throw error;
 
   const readRows = async () => {
@@ -99,81 +107,96 @@ try {
   }
 
   // ---- 2. Page ----------------------------------------------------------------------------------------------
-  await s.db.admin.exec(`update public.points set status = 'signale', criticality = 'attention' where id = any(array[${ids.map((i) => `'${i}'`).join(',')}]::uuid[])`);
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
-  let page: Record<string, unknown> = {};
-  try {
-    const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
-    await p.addInitScript(() => {
-      const w = window as unknown as { __tasks: { start: number; duration: number }[] };
-      w.__tasks = [];
-      new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__tasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true });
-    });
-    await p.goto(s.url);
-    await p.getByLabel('Email', { exact: true }).fill(s.seeded!.adminEmail);
-    await p.getByLabel('Mot de passe', { exact: true }).fill('bulk-bench-123');
-    await p.getByRole('button', { name: 'Se connecter' }).click();
-    const nText = N.toLocaleString('fr-FR');
-    const selectAll = p.getByRole('button', { name: `Tout sélectionner (${nText})` });
-    await selectAll.waitFor({ timeout: 300_000 });
-    await p.waitForTimeout(3000); // settle the first load
-    type Task = { start: number; duration: number };
-    const tasksIn = (from: number, to: number) => p.evaluate(([a, b]) => (window as unknown as { __tasks: Task[] }).__tasks
-      .filter((t) => t.start + t.duration >= a && t.start <= b).map((t) => t.duration), [from, to]);
-    const now = () => p.evaluate(() => performance.now());
-    const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
-    /** Runs `act`, then times the first of `feedback` and then `outcome` to show; long tasks from act to `settle` ms after. */
-    const cdp = PROFILE ? await p.context().newCDPSession(p) : null;
-    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
-    const step = async (name: string, act: () => Promise<void>, feedback: string | RegExp, outcome: string, settle = 0) => {
-      if (cdp) await cdp.send('Profiler.start');
-      const t0 = await now();
-      await act();
-      await bar.getByText(feedback).first().waitFor({ timeout: 600_000 });
-      const feedbackMs = (await now()) - t0;
-      await bar.getByText(outcome, { exact: true }).waitFor({ timeout: 600_000 });
-      const outcomeMs = (await now()) - t0;
-      if (settle) await p.waitForTimeout(settle);
-      const tasks = await tasksIn(t0, await now());
-      if (cdp) {
-        const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile };
-        writeFileSync(join('bench', 'results', `bulk-${name}.cpuprofile.json`), JSON.stringify(profile));
-        console.log(`\n${name}: heaviest functions by self time (ms)`);
-        for (const f of heaviestFunctions(profile, 'dist', 25)) console.log(`  ${String(f.selfMs).padStart(7)}  ${f.fn}`);
-      }
-      return { feedbackMs: round(feedbackMs, 0), outcomeMs: round(outcomeMs, 0), longestTaskMs: round(Math.max(0, ...tasks), 0),
-        tasksOver50: tasks.filter((d) => d > LONG_TASK_TARGET_MS).length, longTasksTotalMs: round(tasks.reduce((x, y) => x + y, 0), 0) };
-    };
+  const pages: Record<string, Record<string, unknown>> = {};
+  for (const [k, [label, staticDir]] of builds.entries()) {
+    if (k > 0) { await s.close(); s = await serve(staticDir); } // same data folder, the other build
+    await s.db.admin.exec(`update public.points set status = 'signale', criticality = 'attention' where id = any(array[${ids.map((i) => `'${i}'`).join(',')}]::uuid[])`);
+    const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+    let page: Record<string, unknown> = {};
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR' })).newPage();
+      await p.addInitScript(() => {
+        const w = window as unknown as { __tasks: { start: number; duration: number }[] };
+        w.__tasks = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) w.__tasks.push({ start: e.startTime, duration: e.duration }); }).observe({ type: 'longtask', buffered: true });
+      });
+      await p.goto(s.url);
+      await p.getByLabel('Email', { exact: true }).fill(adminEmail);
+      await p.getByLabel('Mot de passe', { exact: true }).fill('bulk-bench-123');
+      await p.getByRole('button', { name: 'Se connecter' }).click();
+      const nText = N.toLocaleString('fr-FR');
+      const selectAll = p.getByRole('button', { name: `Tout sélectionner (${nText})` });
+      await selectAll.waitFor({ timeout: 300_000 });
+      await p.waitForTimeout(3000); // settle the first load
+      type Task = { start: number; duration: number };
+      const tasksIn = (from: number, to: number) => p.evaluate(([a, b]) => (window as unknown as { __tasks: Task[] }).__tasks
+        .filter((t) => t.start + t.duration >= a && t.start <= b).map((t) => t.duration), [from, to]);
+      const now = () => p.evaluate(() => performance.now());
+      const bar = p.getByRole('region', { name: 'Actions sur la sélection' });
+      /** Runs `act`, then times the first of `feedback` and then `outcome` to show; long tasks from act to `settle` ms after. */
+      const cdp = PROFILE ? await p.context().newCDPSession(p) : null;
+      if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); }
+      const step = async (name: string, act: () => Promise<void>, feedback: string | RegExp, outcome: string, settle = 0) => {
+        if (cdp) await cdp.send('Profiler.start');
+        const t0 = await now();
+        await act();
+        await bar.getByText(feedback).first().waitFor({ timeout: 600_000 });
+        const feedbackMs = (await now()) - t0;
+        await bar.getByText(outcome, { exact: true }).waitFor({ timeout: 600_000 });
+        const outcomeMs = (await now()) - t0;
+        if (settle) await p.waitForTimeout(settle);
+        const tasks = await tasksIn(t0, await now());
+        if (cdp) {
+          const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile };
+          writeFileSync(join('bench', 'results', `bulk-${name}.cpuprofile.json`), JSON.stringify(profile));
+          console.log(`\n${name}: heaviest functions by self time (ms)`);
+          for (const f of heaviestFunctions(profile, 'dist', 25)) console.log(`  ${String(f.selfMs).padStart(7)}  ${f.fn}`);
+        }
+        return { feedbackMs: round(feedbackMs, 0), outcomeMs: round(outcomeMs, 0), longestTaskMs: round(Math.max(0, ...tasks), 0),
+          tasksOver50: tasks.filter((d) => d > LONG_TASK_TARGET_MS).length, longTasksTotalMs: round(tasks.reduce((x, y) => x + y, 0), 0) };
+      };
 
-    const idleFrom = await now();
-    await p.waitForTimeout(2000);
-    const idleTasks = await tasksIn(idleFrom, await now());
-    const idle = { longestTaskMs: round(Math.max(0, ...idleTasks), 0), tasksOver50: idleTasks.filter((d) => d > LONG_TASK_TARGET_MS).length };
+      const idleFrom = await now();
+      await p.waitForTimeout(2000);
+      const idleTasks = await tasksIn(idleFrom, await now());
+      const idle = { longestTaskMs: round(Math.max(0, ...idleTasks), 0), tasksOver50: idleTasks.filter((d) => d > LONG_TASK_TARGET_MS).length };
 
-    const selected = `${nText} sélectionnés`;
-    const select = await step('select', () => selectAll.click(), selected, selected);
-    // Progress ('Envoi de N modifications…') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
-    const change = await step('change', () => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
-      /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
-    const undo = await step('undo', () => bar.getByRole('button', { name: 'Annuler' }).click(),
-      /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
-    const back = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.points where id = any($1::uuid[]) and status = 'signale'", [ids]);
-    page = { select, change, undo, idle, restoredRows: back.rows[0].n };
-    printTable(`page: ${N} points in Chromium (${s.db.kind})`, [
-      { step: "'Tout sélectionner'", ...select },
-      { step: "'Statut' → 'Pris en charge' (+1.5 s of realtime echo)", ...change },
-      { step: "'Annuler' (+1.5 s of realtime echo)", ...undo },
-      { step: 'baseline: the same page idle 2 s', feedbackMs: '', outcomeMs: 2000, ...idle },
-    ]);
-    const worst = Math.max(select.longestTaskMs, change.longestTaskMs, undo.longestTaskMs);
-    console.log(`longest task ${worst} ms (target ≤ ${LONG_TASK_TARGET_MS} ms: ${worst <= LONG_TASK_TARGET_MS ? 'met' : 'MISSED'}); rows back to 'signale' after undo: ${page.restoredRows} / ${N}`);
-  } catch (e) {
-    if (SCREENSHOT) await browser.contexts()[0]?.pages()[0]?.screenshot({ path: SCREENSHOT }).catch(() => undefined);
-    throw e;
-  } finally {
-    await browser.close();
+      const selected = `${nText} sélectionnés`;
+      const select = await step('select', () => selectAll.click(), selected, selected);
+      // Progress ('Envoi de N modifications…') or, if the answer came first, the outcome; +1.5 s: the realtime echo of N rows.
+      const change = await step('change', () => bar.getByLabel('Statut').selectOption('pris_en_charge').then(() => undefined),
+        /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) modifié\(s\)\.)/, `${nText} signalement(s) modifié(s).`, 1500);
+      const undo = await step('undo', () => bar.getByRole('button', { name: 'Annuler' }).click(),
+        /^(Envoi de|Enregistrement…|\d[\d\s\u202f]* signalement\(s\) rétabli\(s\)\.)/, `${nText} signalement(s) rétabli(s).`, 1500);
+      const back = await s.db.admin.query<{ n: number }>("select count(*)::int as n from public.points where id = any($1::uuid[]) and status = 'signale'", [ids]);
+      page = { select, change, undo, idle, restoredRows: back.rows[0].n };
+      printTable(`page (${label}): ${N} points in Chromium (${s.db.kind})`, [
+        { step: "'Tout sélectionner'", ...select },
+        { step: "'Statut' → 'Pris en charge' (+1.5 s of realtime echo)", ...change },
+        { step: "'Annuler' (+1.5 s of realtime echo)", ...undo },
+        { step: 'baseline: the same page idle 2 s', feedbackMs: '', outcomeMs: 2000, ...idle },
+      ]);
+      const worst = Math.max(select.longestTaskMs, change.longestTaskMs, undo.longestTaskMs);
+      console.log(`longest task ${worst} ms (target ≤ ${LONG_TASK_TARGET_MS} ms: ${worst <= LONG_TASK_TARGET_MS ? 'met' : 'MISSED'}); rows back to 'signale' after undo: ${page.restoredRows} / ${N}`);
+    } catch (e) {
+      if (SCREENSHOT) await browser.contexts()[0]?.pages()[0]?.screenshot({ path: SCREENSHOT }).catch(() => undefined);
+      throw e;
+    } finally {
+      await browser.close();
+    }
+    pages[label] = page;
   }
-  const path = writeResults(s.db.kind === 'pglite' ? 'bulk' : 'bulk-postgres', { points: N, database: s.db.kind, ...api, page, longTaskTargetMs: LONG_TASK_TARGET_MS });
+  if (pages.baseline?.change && pages['this build']?.change) {
+    type Step = { longestTaskMs: number; tasksOver50: number; longTasksTotalMs: number };
+    const ratio = (step: string, k: keyof Step) => {
+      const a = (pages.baseline[step] as Step)[k], b = (pages['this build'][step] as Step)[k];
+      return `${a} → ${b} (${round(b / Math.max(1, a), 2)}×)`;
+    };
+    printTable(`this build against the baseline build, same run (load ${loadavg()[0].toFixed(1)})`, ['change', 'undo'].map((step) => ({
+      step, longestTaskMs: ratio(step, 'longestTaskMs'), tasksOver50: ratio(step, 'tasksOver50'), longTasksTotalMs: ratio(step, 'longTasksTotalMs') })));
+  }
+  const page = pages['this build'];
+  const path = writeResults(s.db.kind === 'pglite' ? 'bulk' : 'bulk-postgres', { points: N, database: s.db.kind, ...api, page, pages, longTaskTargetMs: LONG_TASK_TARGET_MS });
   console.log(`raw figures: ${path}`);
 } finally {
   await s.close();

@@ -1,5 +1,6 @@
-// Local realtime capture: attaches the realtime.capture_change() trigger (server/db/bootstrap.sql) to every
-// table of the supabase_realtime publication. Rows land in realtime.changes; pg_notify('realtime_changes', id).
+// Local realtime capture: attaches the realtime.capture_statement() triggers (server/db/bootstrap.sql: insert,
+// update, delete; per statement) to every table of the supabase_realtime publication. Rows land in
+// realtime.changes; one pg_notify('realtime_changes', last id) per statement.
 import type { Database } from './types';
 
 export const REALTIME_CHANNEL = 'realtime_changes';
@@ -10,7 +11,7 @@ export async function installChangeCapture(db: Database): Promise<number> {
   return Number(r.rows[0]?.n ?? 0);
 }
 
-/** One queued change, as written by realtime.capture_change(). */
+/** One queued change, as written by realtime.capture_statement() (or capture_change() for a broadcast row). */
 export interface CapturedChange {
   id: number; schema: string; table: string; type: 'INSERT' | 'UPDATE' | 'DELETE';
   record: Record<string, unknown> | null; old_record: Record<string, unknown> | null; commit_timestamp: Date;

@@ -67,7 +67,7 @@ function selectedRows(): BulkRow[] {
   const rows: BulkRow[] = [];
   for (const id of store.get(bulkSelectionAtom)) {
     const slot = findSlot(ix, id);
-    if (slot >= 0) rows.push(bulkRowAt(ix, slot));
+    if (slot >= 0) rows.push(bulkRowAt(ix, slot, id));
   }
   return rows;
 }

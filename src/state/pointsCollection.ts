@@ -17,7 +17,7 @@ import { clearLineIndexes } from './recentLineIndexes';
 
 export { loadPoints, syncPoints, SYNC_AFTER_SWITCH_MS, SYNC_OVERLAP_MS } from './points/load';
 export { restorePoints } from './points/replica';
-export { hasPoint, patchIndexRows, patchPointRows, patchPoints, showsPoint } from './points/patch';
+export { hasPoint, patchIndexInPlace, patchIndexRows, patchPointRows, patchPoints, showsPoint } from './points/patch';
 export { fetchOnePoint, POINT_CONFLICT_FIELDS } from './points/write';
 
 /**

@@ -89,6 +89,33 @@ describe(`realtime change queue (${testKind()})`, () => {
     expect(notified.map(Number).filter((n) => ids.has(n))).toEqual(rows.map((r) => Number(r.id)));
     await stop();
   });
+
+  it('captures a many-row statement as one row per changed row, in order, with one notify', async () => {
+    const notified: string[] = [];
+    const stop = await db.listen('realtime_changes', (id) => notified.push(id));
+    const before = Number((await db.admin.query<{ m: number }>('select coalesce(max(id), 0)::int as m from realtime.changes')).rows[0].m);
+    const ids = (await asUser<{ id: string }>(db, admin,
+      `insert into public.points (name, "position") select 'M' || i, '{"x":1,"y":1}' from generate_series(1, 3) i returning id`)).map((r) => r.id);
+    await asUser(db, admin, "update public.points set status = 'resolu', name = name || '!', updated_at = updated_at where id = any ($1::uuid[])", [ids]);
+    await asUser(db, admin, 'delete from public.points where id = any ($1::uuid[])', [ids]);
+    const rows = (await db.admin.query<{ id: number; type: string; record: { id: string; name: string; status: string } | null; old_record: { id: string } }>(
+      'select id, type, record, old_record from realtime.changes where id > $1 and "table" = \'points\' order by id', [before])).rows;
+    expect(rows.map((r) => r.type)).toEqual(['INSERT', 'INSERT', 'INSERT', 'UPDATE', 'UPDATE', 'UPDATE', 'DELETE', 'DELETE', 'DELETE']);
+    expect(new Set(rows.slice(0, 3).map((r) => r.record!.id))).toEqual(new Set(ids));
+    for (const r of rows.slice(3, 6)) { // each new record paired with its own old key
+      expect(r.old_record).toEqual({ id: r.record!.id });
+      expect(r.record).toMatchObject({ status: 'resolu', name: expect.stringMatching(/^M\d!$/) });
+    }
+    expect(new Set(rows.slice(6).map((r) => r.old_record.id))).toEqual(new Set(ids));
+    expect(rows.slice(6).every((r) => r.record === null)).toBe(true);
+    // One notify per statement (the last id it queued); the feed reads everything up to it.
+    const last = [rows[2], rows[5], rows[8]].map((r) => Number(r.id));
+    for (let i = 0; i < 50 && notified.filter((n) => Number(n) > before).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    const mine = notified.map(Number).filter((n) => n > before && n <= last[2]);
+    for (const id of last) expect(mine).toContain(id);
+    expect(mine.filter((n) => rows.some((r) => Number(r.id) === n)).length).toBe(3);
+    await stop();
+  });
 });
 
 describe(`migrate (${testKind()})`, () => {
@@ -100,11 +127,13 @@ describe(`migrate (${testKind()})`, () => {
     const versions = (await db.admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')).rows;
     expect(versions.length).toBe(again.skipped);
     expect((await db.admin.query<{ n: number }>('select count(*)::int as n from public.points')).rows[0].n).toBe(1);
-    const triggers = (await db.admin.query<{ n: number; tables: number; published: number }>(
+    const triggers = (await db.admin.query<{ n: number; tables: number; published: number; rowTriggers: number }>(
       `select count(*)::int as n, count(distinct tgrelid)::int as tables,
-              (select count(*)::int from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime') as published
-       from pg_trigger where tgname = 'realtime_capture'`)).rows[0];
-    expect(triggers.n).toBe(triggers.tables); // one per captured table, not duplicated
+              (select count(*)::int from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime') as published,
+              (select count(*)::int from pg_trigger where tgname = 'realtime_capture' and tgrelid <> 'realtime.messages'::regclass) as "rowTriggers"
+       from pg_trigger where tgname in ('realtime_capture_insert', 'realtime_capture_update', 'realtime_capture_delete')`)).rows[0];
+    expect(triggers.n).toBe(3 * triggers.tables); // three statement triggers per captured table, not duplicated
     expect(triggers.tables).toBeGreaterThanOrEqual(triggers.published); // every published table is captured
+    expect(triggers.rowTriggers).toBe(0); // the former per-row capture is gone
   });
 });

@@ -1,8 +1,8 @@
 // Index rows of a bulk change: a point of the index with the fields a batch (or the server's answer) set, at
 // the version the server gave, so the map, the lists and the counts show the result without reloading.
 import type { PointIndex, PointIndexRow } from '../pointIndex/types';
-import { STATUS_BY_CODE } from '../pointIndex/types';
-import { idAt } from '../pointIndex/store';
+import { STATUS_BY_CODE, STATUS_CODE } from '../pointIndex/types';
+import { dictCode, idAt } from '../pointIndex/store';
 import type { PointStatus } from '../types';
 import type { BulkRow } from './plan';
 
@@ -19,8 +19,23 @@ export function indexRowWith(ix: PointIndex, slot: number, fields: IndexFields, 
   };
 }
 
-/** What the app holds of the point at `slot` for a batch: its version (whole ms) and the fields a batch changes. */
-export function bulkRowAt(ix: PointIndex, slot: number): BulkRow {
-  const r = indexRowWith(ix, slot, {}, ix.updated[slot]);
-  return { id: r.id, version: ix.updated[slot], status: r.status, teamId: r.teamId, criticality: r.criticality };
+/**
+ * Lays `fields` over the point at `slot` in place, at version `updatedMs` (the index's own codes: no id text, no
+ * row object): the same columns as upsertRows of indexRowWith(ix, slot, fields, updatedMs). The caller bumps
+ * ix.version once for the batch.
+ */
+export function setFieldsAt(ix: PointIndex, slot: number, fields: IndexFields, updatedMs: number): void {
+  if (fields.status !== undefined) ix.status[slot] = STATUS_CODE[fields.status] ?? 0;
+  if (fields.criticality !== undefined) ix.crit[slot] = dictCode(ix.critKeys, fields.criticality);
+  if (fields.teamId !== undefined) ix.team[slot] = fields.teamId ? dictCode(ix.teamKeys, fields.teamId) + 1 : 0;
+  ix.updated[slot] = updatedMs;
+}
+
+/** What the app holds of the point at `slot` for a batch: its version (whole ms) and the fields a batch changes
+ * (`id`: the point's id when the caller has it, so it is not read back from the index's bytes). */
+export function bulkRowAt(ix: PointIndex, slot: number, id: string = idAt(ix, slot)): BulkRow {
+  return {
+    id, version: ix.updated[slot], status: STATUS_BY_CODE[ix.status[slot]] ?? 'signale',
+    teamId: ix.team[slot] ? ix.teamKeys[ix.team[slot] - 1] : null, criticality: ix.critKeys[ix.crit[slot]] ?? 'attention',
+  };
 }

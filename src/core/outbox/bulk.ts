@@ -41,7 +41,7 @@ export function bulkOverlay(items: readonly OutboxItem[]): Map<string, BulkField
     if (i.op.kind !== 'bulk') continue;
     for (const g of i.op.groups) {
       const f = fieldsOfSet(g.set);
-      for (const id of g.ids) out.set(id, { ...out.get(id), ...f });
+      for (const id of g.ids) { const prev = out.get(id); out.set(id, prev ? { ...prev, ...f } : f); } // f shared: read-only
     }
   }
   return out;

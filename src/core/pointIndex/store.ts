@@ -104,7 +104,8 @@ export function findSlot(ix: PointIndex, id: string): number {
 
 export const idAt = (ix: PointIndex, slot: number): string => uuidAt(ix.idBytes, slot);
 
-function dictCode(keys: string[], key: string): number {
+/** The code of `key` in a dictionary column's keys (added when new). */
+export function dictCode(keys: string[], key: string): number {
   let i = keys.indexOf(key);
   if (i < 0) { keys.push(key); i = keys.length - 1; }
   return i;

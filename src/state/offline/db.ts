@@ -1,9 +1,11 @@
 // The device's IndexedDB database 'rail-outbox' (library idb): outbox items, photos taken offline (blobs),
 // and a snapshot of the last loaded data per user (the map offline until the replica of issue 10 replaces it).
+// A batch's item is stored packed (core/outbox/bulkStorage: columns, not 10,000 row objects).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { currentSession } from '../../data/currentSession';
 import { definePart } from '../../core/session/scope';
 import type { OutboxItem } from '../../core/outbox/types';
+import { packBulkItem, unpackBulkItem } from '../../core/outbox/bulkStorage';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Point, Profile, Team, Zone } from '../../core/types';
 
 export interface PendingPhoto { path: string; userId: string; blob: Blob; takenAt: number }
@@ -39,11 +41,11 @@ export function outboxDb(): Promise<IDBPDatabase<OutboxDB>> {
 }
 
 export async function readItems(userId: string): Promise<OutboxItem[]> {
-  return (await outboxDb()).getAllFromIndex('items', 'byUser', userId);
+  return (await (await outboxDb()).getAllFromIndex('items', 'byUser', userId)).map(unpackBulkItem);
 }
 
 /** Writes and removes items in one transaction. */
 export async function writeItems(put: OutboxItem[], removed: string[] = []): Promise<void> {
   const tx = (await outboxDb()).transaction('items', 'readwrite');
-  await Promise.all([...put.map((i) => tx.store.put(i)), ...removed.map((id) => tx.store.delete(id)), tx.done]);
+  await Promise.all([...put.map((i) => tx.store.put(packBulkItem(i))), ...removed.map((id) => tx.store.delete(id)), tx.done]);
 }

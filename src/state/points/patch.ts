@@ -4,7 +4,7 @@ import { toIndexRow, type PointWithVersion } from '../../data/pointDetails';
 import * as repo from '../../data/repositories';
 import type { Row } from '../../data/mappers';
 import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
-import { STATUS_BY_CODE, type PointIndexRow } from '../../core/pointIndex/types';
+import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';
 import type { Point } from '../../core/types';
 import { forgetPointDetails, pointDetails, remember } from '../pointDetails';
 import { currentIndex } from './session';
@@ -27,6 +27,18 @@ export function patchPointRows(rows: readonly Row[], deletedIds: readonly string
 export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
   const ix = currentIndex();
   const changed = removeIds(ix, deletedIds) + (rows.length ? upsertRows(ix, rows) : 0);
+  forgetPointDetails(deletedIds);
+  if (changed) { publish(); scheduleSave(); }
+}
+
+/** Changes made in place on the index's columns (`apply` returns how many points it changed: a bulk change laid
+ * over known slots, no row objects) after removing deleted ids. */
+export function patchIndexInPlace(apply: (ix: PointIndex) => number, deletedIds: readonly string[] = []): void {
+  const ix = currentIndex();
+  let changed = removeIds(ix, deletedIds);
+  const applied = apply(ix);
+  if (applied) ix.version++;
+  changed += applied;
   forgetPointDetails(deletedIds);
   if (changed) { publish(); scheduleSave(); }
 }
