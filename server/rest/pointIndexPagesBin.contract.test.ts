@@ -43,11 +43,12 @@ describe('point_index_pages_bin through the REST API', () => {
   it('sends raw bytes with the octet-stream type, refuses anonymous callers and non-handler functions', async () => {
     const call = (fn: string, token: string, body: unknown) => fetch(`${h.url}/rest/v1/rpc/${fn}`, {
       method: 'POST', body: JSON.stringify(body),
-      headers: { apikey: h.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/octet-stream' },
+      headers: { apikey: h.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/octet-stream', 'Accept-Encoding': 'gzip' },
     });
     const ok = await call('point_index_pages_bin', userToken, { p_line_id: lineId });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/octet-stream');
+    expect(ok.headers.get('content-encoding')).toBe('gzip'); // compressed like the JSON pages (server/http/compress)
     const bytes = new Uint8Array(await ok.arrayBuffer());
     const headerLength = new DataView(bytes.buffer).getInt32(0, false);
     expect(bytes.length).toBe(4 + headerLength + 700 * 48);
