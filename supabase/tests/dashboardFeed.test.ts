@@ -5,8 +5,9 @@
 // a member (status + team, then two groups: resolved / danger), an admin's SQL update moving 50 points to another line
 // and PK, a point older than the log changed in the batch, a statement logging two changes of one point, bulk
 // deletions; then the states and day counts are compared with the rebuild (rows of day counts that net to zero are
-// left out: they count nothing), and so are the pre-aggregated open counts (private.point_open_ages, point_open_kms:
-// equal to a grouping of the current open states, before and after the rebuild), and so is the resolution histogram
+// left out: they count nothing), and so are the pre-aggregated open counts (private.point_open_ages, point_open_kms,
+// point_open_days (20261129160000, the last 130 days of reports): equal to a grouping of the current open states,
+// before and after the rebuild), and so is the resolution histogram
 // (private.team_resolution_bands and _band_days, 20261129150000: equal to a grouping of the resolutions among the states) after a
 // reassignment of resolved points and a reopening then resolving again. Also: audit entries of a bulk change are per row as before; a point's id stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,10 @@ async function openCounts() {
     ages: await q(`select line_id, team_id, status, criticality, month::text, n from private.point_open_ages where n <> 0 ${order}`),
     agesOfStates: await q(`select line_id, team_id, status, criticality, private.report_month(reported_at)::text as month, count(*)::integer as n
       from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge') group by 1, 2, 3, 4, 5 ${order}`),
+    days: await q(`select line_id, team_id, status, criticality, day::text, n from private.point_open_days where n <> 0 ${order}`),
+    daysOfStates: await q(`select line_id, team_id, status, criticality, private.report_day(reported_at)::text as day, count(*)::integer as n
+      from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge')
+        and reported_at >= now() - interval '130 days' group by 1, 2, 3, 4, 5 ${order}`),
     kms: await q(`select line_id, team_id, status, criticality, km, n from private.point_open_kms where n <> 0 ${order}`),
     kmsOfStates: await q(`select line_id, team_id, status, criticality, floor(km_value)::integer as km, count(*)::integer as n
       from private.point_states where valid_to is null and status in ('signale', 'pris_en_charge') group by 1, 2, 3, 4, 5 ${order}`),
@@ -132,6 +137,8 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
     expect(fedCounts.ages.length).toBeGreaterThan(10);
     expect(fedCounts.ages).toEqual(fedCounts.agesOfStates);
     expect(fedCounts.kms).toEqual(fedCounts.kmsOfStates);
+    expect(fedCounts.days.length).toBeGreaterThan(40);
+    expect(fedCounts.days).toEqual(fedCounts.daysOfStates);
     expect(fedCounts.bands.length).toBeGreaterThan(2);
     expect(fedCounts.bands).toEqual(fedCounts.bandsOfStates);
     expect(fedCounts.bandDays).toEqual(fedCounts.bandDaysOfStates);
@@ -144,6 +151,8 @@ describe(`dashboard feed of bulk changes (${testKind()})`, () => {
     const rebuiltCounts = await openCounts();
     expect(rebuiltCounts.ages).toEqual(fedCounts.ages);
     expect(rebuiltCounts.kms).toEqual(fedCounts.kms);
+    expect(rebuiltCounts.days).toEqual(fedCounts.days);
+    expect(rebuiltCounts.days).toEqual(rebuiltCounts.daysOfStates);
     expect(rebuiltCounts.kms).toEqual(rebuiltCounts.kmsOfStates);
     expect(rebuiltCounts.bands).toEqual(fedCounts.bands);
     expect(rebuiltCounts.bandDays).toEqual(fedCounts.bandDays);
