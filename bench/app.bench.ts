@@ -7,7 +7,7 @@
 // Env: APP_BENCH_DIR (/tmp/rail-app-bench), APP_BENCH_PORT (3206), APP_BENCH_BASELINE=0 to skip the baseline build,
 // APP_BENCH_BASELINE_REF (git ref; `main` compares with today's main), APP_BENCH_WORD=0 to skip the Word downloads,
 // APP_BENCH_PHONE=0, APP_BENCH_DESKTOP=0 (phone run only), APP_BENCH_PHONE_MAX (largest size with a phone run, 100000), APP_BENCH_PROFILE=1 (CPU profile of
-// the phone wheel zoom, top functions printed), APP_BENCH_STEP_TIMEOUT_MS. Renderer memory: PSS (bench/app/memory.ts).
+// the phone wheel zoom, top functions printed), APP_BENCH_PHONE_TRACE=1 (trace of the phone gestures: each task > 50 ms and what ran in it), APP_BENCH_STEP_TIMEOUT_MS. Renderer memory: PSS (bench/app/memory.ts).
 // APP_BENCH_LINES=50x20000: the network-of-lines case first (bench/app/linesCase.ts; APP_BENCH_SIZES=0 for it alone).
 import { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
@@ -31,6 +31,7 @@ const WITH_WORD = process.env.APP_BENCH_WORD !== '0';
 const WITH_PHONE = process.env.APP_BENCH_PHONE !== '0';
 const PROFILE = process.env.APP_BENCH_PROFILE === '1';
 const WITH_DESKTOP = process.env.APP_BENCH_DESKTOP !== '0';
+const PHONE_TRACE = process.env.APP_BENCH_PHONE_TRACE === '1';
 const PHONE_MAX = Number(process.env.APP_BENCH_PHONE_MAX ?? 100_000);
 if (DB === 'postgres' && !process.env.DATABASE_URL) throw new Error('APP_BENCH_DB=postgres needs DATABASE_URL');
 mkdirSync(DIR, { recursive: true });
@@ -103,7 +104,7 @@ for (const n of SIZES) {
       const desk = WITH_DESKTOP ? await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, serverCpuMs: () => pidCpuMs(server.proc.pid!) }) : {};
       console.log(JSON.stringify(desk));
       const phone = WITH_PHONE && n <= PHONE_MAX
-        ? await phoneRun(browser, server.url, loader.total, { profileFile: PROFILE ? join(DIR, `phone-wheel-${b.name}-${n}.cpuprofile`) : undefined }).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
+        ? await phoneRun(browser, server.url, loader.total, { profileFile: PROFILE ? join(DIR, `phone-wheel-${b.name}-${n}.cpuprofile`) : undefined, traceFile: PHONE_TRACE ? join(DIR, `phone-gestures-${b.name}-${n}.trace.json`) : undefined }).catch((e: Error) => ({ phoneError: e.message.split('\n')[0] }))
         : {};
       perBuild[b.name] = { serverStartMs: startMs, pagedObjectsLoadMs: loader.ms, points: loader.total, ...desk, ...phone };
       console.log(JSON.stringify(perBuild[b.name]));

@@ -5,6 +5,7 @@ import type { Browser, CDPSession, Page } from '@playwright/test';
 import { pidsRssMb } from './processes';
 import { rendererPss } from './memory';
 import { profiled } from './profile';
+import { tracedLongTasks } from './gestureTrace';
 
 export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
@@ -147,7 +148,8 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   return out;
 }
 
-export async function phoneRun(browser: Browser, url: string, total: number, opts: { profileFile?: string } = {}) {
+/** `traceFile`: trace the gestures and print each long task with what ran in it (bench/app/gestureTrace.ts). */
+export async function phoneRun(browser: Browser, url: string, total: number, opts: { profileFile?: string; traceFile?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
@@ -173,17 +175,25 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
     return performance.now();
   })()`) as number;
   const wheels = async () => { for (let i = 0; i < 12; i++) { await page.mouse.wheel(0, i < 6 ? -120 : 120); await page.waitForTimeout(150); } };
-  if (opts.profileFile) {
-    const { top } = await profiled(cdp, opts.profileFile, wheels);
-    console.log(`phone wheel zoom, main-thread self time (profile in ${opts.profileFile}):`);
-    console.table(top);
-  } else await wheels();
-  const zoomFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
-  await page.mouse.down();
-  for (let i = 0; i < 30; i++) { await page.mouse.move(cx - i * 6, cy + (i % 5)); await page.waitForTimeout(16); }
-  await page.mouse.up();
-  await page.waitForTimeout(300);
-  const panFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
+  let zoomFrames: number[] = [], panFrames: number[] = [];
+  const gestures = async () => {
+    if (opts.profileFile) {
+      const { top } = await profiled(cdp, opts.profileFile, wheels);
+      console.log(`phone wheel zoom, main-thread self time (profile in ${opts.profileFile}):`);
+      console.table(top);
+    } else await wheels();
+    zoomFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
+    await page.mouse.down();
+    for (let i = 0; i < 30; i++) { await page.mouse.move(cx - i * 6, cy + (i % 5)); await page.waitForTimeout(16); }
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    panFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
+  };
+  if (opts.traceFile) {
+    const long = await tracedLongTasks(browser, page, opts.traceFile, gestures);
+    console.log(`phone gestures, main-thread tasks > 50 ms (trace in ${opts.traceFile}):`);
+    for (const t of long) console.log(`  +${t.atMs} ms: ${t.ms} ms | ${t.inside} | ${t.topFns}`);
+  } else await gestures();
   const tasks = await longTasksSince(page, t0);
   const p95 = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)] : NaN; };
   out.phoneZoomFrameP95Ms = p95(zoomFrames.slice(1));

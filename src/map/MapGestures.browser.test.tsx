@@ -1,5 +1,5 @@
 // Browser tests of the map engine during gestures (issue 19, Debian Chromium): no layer is redrawn while a wheel zoom
-// or a drag goes on (the drawn layers are moved by CSS transforms), each is redrawn once after the view rests, and a
+// (its notches a little apart included) or a drag goes on (the drawn layers are moved by CSS transforms), each is redrawn once after the view rests, and a
 // point is still hit where it is shown, during and after a zoom.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRoot, type Root } from 'react-dom/client';
@@ -7,7 +7,7 @@ import { flushSync } from 'react-dom';
 import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { pointArrays } from './pointData';
 import type { MapHit } from './hitTarget';
-import { SETTLE_MS } from './viewportController';
+import { SETTLE_MS, WHEEL_SETTLE_MS } from './viewportController';
 import { DEFAULT_LINE_IMAGE } from '../core/constants';
 import { levelForZoom } from '../core/cluster/levels';
 
@@ -87,6 +87,23 @@ describe('map gestures', () => {
     expect(draws[1]).toBe(1); // points and the ruler over them: once
     expect(draws[0]).toBeLessThanOrEqual(2); // image: once, or a second time when its region for the new zoom lands
     expect(points.style.transform).toBe('');
+  });
+
+  it('keeps the notches of one wheel spin one gesture: no layer drawn between notches further apart than SETTLE_MS', async () => {
+    const drawTimes: number[] = [];
+    layers().forEach((l) => l.on('draw.test', () => { drawTimes.push(performance.now()); }));
+    const notches: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      notches.push(performance.now());
+      wheel(400, 250, -100);
+      await sleep(SETTLE_MS + 60);
+    }
+    await expect.poll(() => drawTimes.length, { timeout: 3000 }).toBeGreaterThan(0);
+    // Each draw comes once the hold of the notch before it has run out (a slow machine may only make them later).
+    for (const t of drawTimes) {
+      const notch = Math.max(...notches.filter((n) => n <= t));
+      expect(t - notch).toBeGreaterThanOrEqual(WHEEL_SETTLE_MS - 5);
+    }
   });
 
   it('draws no layer during a drag pan, and redraws once after it', async () => {

@@ -9,6 +9,9 @@ import {
 } from './viewportMath';
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
+/** ms a wheel notch holds the gesture open: the notches of one wheel spin (100-250 ms apart) make one gesture, not a
+ * redraw between each (issue 19: on a phone-class CPU a redraw between notches made the frames that missed). */
+export const WHEEL_SETTLE_MS = 300;
 const ANIMATION_MS = 250; // ms, centre/fit animation
 
 type Listener = (v: Viewport) => void;
@@ -33,6 +36,8 @@ export class ViewportController {
   private initialised = false;
   /** The view moved less than SETTLE_MS ago: layers are transformed, not drawn. */
   private moving = false;
+  /** performance.now() before which the gesture under way does not settle (a wheel spin, see holdGesture). */
+  private holdUntil = 0;
   readonly painter = new LayerPainter(() => this.viewport);
 
   attachStage(stage: Konva.Stage | null): void {
@@ -76,6 +81,11 @@ export class ViewportController {
   /** One 0.1 step in (+1) or out (-1), anchored at a screen point (default: the centre). */
   zoomStep(direction: 1 | -1, anchorX?: number, anchorY?: number): void {
     this.zoomTo(stepScale(this.viewport.scale, direction, gestureMinScale(this.viewport.scale)), anchorX, anchorY);
+  }
+
+  /** The gesture under way goes on for at least `ms` from now: the layers are not redrawn before (a wheel notch). */
+  holdGesture(ms: number): void {
+    this.holdUntil = Math.max(this.holdUntil, performance.now() + ms);
   }
 
   /** 'Ajuster à la ligne' and the key 0: the whole line in view. */
@@ -163,12 +173,18 @@ export class ViewportController {
       for (const fn of this.paintedListeners) fn(v);
     }
     if (!moved && stage) return; // a data-only redraw does not restart the settle timer
+    this.startSettleTimer(Math.max(SETTLE_MS, this.holdUntil - performance.now()));
+  };
+
+  private startSettleTimer(ms: number): void {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
+      const held = this.holdUntil - performance.now();
+      if (held > 1) { this.startSettleTimer(held); return; } // a notch came in meanwhile without moving the view (at a bound)
       this.moving = false;
       for (const fn of this.settleListeners) fn(this.viewport);
       this.schedule();
-    }, SETTLE_MS);
-  };
+    }, ms);
+  }
 }
