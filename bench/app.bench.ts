@@ -36,7 +36,7 @@ const PHONE_MAX = Number(process.env.APP_BENCH_PHONE_MAX ?? 100_000);
 if (DB === 'postgres' && !process.env.DATABASE_URL) throw new Error('APP_BENCH_DB=postgres needs DATABASE_URL');
 mkdirSync(DIR, { recursive: true });
 
-const current = resolve('dist');
+const current = resolve(process.env.APP_BENCH_DIST ?? 'dist'); // APP_BENCH_DIST: another build of today's app (say, unminified for a trace)
 if (!existsSync(join(current, 'index.html')) || process.env.APP_BENCH_BUILD === '1') execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 const builds: { name: string; dir: string }[] = [{ name: 'current', dir: current }];
 if (WITH_BASELINE) builds.unshift({ name: 'baseline', dir: baselineDist(DIR) });
@@ -124,7 +124,8 @@ for (const n of SIZES) {
     ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportClosedMb', 'renderer PSS once the report is closed (MB)'],
     ['wordDownloadMs', 'Word download (ms)'], ['wordPeakMainHeapMb', 'Word: peak main-thread heap (MB)'],
     ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
-    ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
+    ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneLoadLongTasks', 'phone: long tasks while loading'], ['phoneLoadLongestTaskMs', 'phone: longest task while loading (ms)'],
+    ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
     ['phonePanFrameP95Ms', 'phone: drag-pan frame p95 (ms)'], ['phonePanZoomLongTasks', 'phone: long tasks during pan/zoom'],
     ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'],
     ['phoneRendererPssMb', 'phone: renderer PSS once loaded (MB)'], ['phoneGpuPssMb', 'phone: GPU process PSS (MB)'],

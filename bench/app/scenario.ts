@@ -156,8 +156,15 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const out: Record<string, unknown> = {};
-  const load = await signInLoaded(page, url, total);
+  let load!: Awaited<ReturnType<typeof signInLoaded>>;
+  if (opts.traceFile) {
+    const long = await tracedLongTasks(browser, page, opts.traceFile.replace(/\.trace\.json$/, '-load.trace.json'), async () => { load = await signInLoaded(page, url, total); });
+    console.log('phone sign-in → map, main-thread tasks > 50 ms:');
+    for (const t of long) console.log(`  +${t.atMs} ms: ${t.ms} ms | ${t.inside} | ${t.topFns}`);
+  } else load = await signInLoaded(page, url, total);
   out.phoneSignInToMapMs = load.signInToAllPointsMs;
+  out.phoneLoadLongTasks = load.loadLongTasks;
+  out.phoneLoadLongestTaskMs = load.loadLongestTaskMs;
   if (load.signInToAllPointsMs === null) { out.phoneLoadError = String(load.loadError).split('\n')[0]; await context.close(); return out; }
   await page.waitForTimeout(1000);
   const mem = await rendererPss(browser);

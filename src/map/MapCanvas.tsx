@@ -205,6 +205,9 @@ export function MapCanvas(props: MapCanvasProps) {
   }, [ctl, size, image.width, image.height]);
   useEffect(() => {
     ctl.attachStage(stageRef.current);
+    // Konva's own pointer and wheel handling (a hit-graph lookup per event) serves nothing here (the stage does not
+    // listen): events go straight to the container's handlers, past Konva's content element (issue 19, gesture frames).
+    if (stageRef.current) stageRef.current.content.style.pointerEvents = 'none';
     // The image layer is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, it is transformed
     // like every layer; once rested it waits (briefly) for the region at the new zoom rather than resampling.
     const pixelRatio = () => stageRef.current?.getLayers()[GROUND]?.getCanvas().getPixelRatio() ?? 1;

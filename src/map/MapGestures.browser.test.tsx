@@ -106,6 +106,13 @@ describe('map gestures', () => {
     }
   });
 
+  it("sends pointer and wheel events to the container's handlers, past Konva's own (no hit-graph lookup per event)", () => {
+    const r = el().getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 300, r.top + 200)!;
+    expect(el().contains(hit)).toBe(true);
+    expect(api.stage()!.content.contains(hit)).toBe(false);
+  });
+
   it('draws no layer during a drag pan, and redraws once after it', async () => {
     const draws = countDraws();
     pointer('pointerdown', 600, 250);

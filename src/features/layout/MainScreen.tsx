@@ -25,6 +25,7 @@ import { LAYOUT_TEXT as T } from './strings';
 import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { SkipToMap } from './SkipToMap';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
 const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
@@ -32,6 +33,8 @@ const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ defau
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 
 export function MainScreen() {
+  // Header and map first; the floating menu, dialogs and sheets (none shown at sign-in) in a later task (issue 19).
+  const later = useAfterFirstPaint();
   const device = useDeviceClass();
   const live = useAtomValue(liveStatusAtom);
   const mode = useAtomValue(modeAtom);
@@ -51,21 +54,25 @@ export function MainScreen() {
           {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
         </main>
       </div>
-      <FloatingActionMenu />
       <LinkRouter />
       <PerfProbe />
       <LineFollower />
-      <PointFormDialog />
-      <ZoneFormDialog />
-      <DeleteConfirm />
-      <ClusterSheet />
-      <SelectionBar />
-      <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
-        {mode === 'report' && <ReportFlow />}
-        {adminOpen && isAdmin && <AdminPanel />}
-        {dashboardOpen && <DashboardScreen />}
-      </Suspense>
-      <ConflictDialog />
+      {later && (
+        <>
+          <FloatingActionMenu />
+          <PointFormDialog />
+          <ZoneFormDialog />
+          <DeleteConfirm />
+          <ClusterSheet />
+          <SelectionBar />
+          <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
+            {mode === 'report' && <ReportFlow />}
+            {adminOpen && isAdmin && <AdminPanel />}
+            {dashboardOpen && <DashboardScreen />}
+          </Suspense>
+          <ConflictDialog />
+        </>
+      )}
     </div>
   );
 }

@@ -15,12 +15,14 @@ import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';
 import { ExportButton } from '../findShare/ExportDialog';
 import { ListPointsProvider } from './ListPoints';
+import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 export function Sidebar() {
   const [open, setOpen] = useAtom(sidebarOpenAtom);
   const [tab, setTab] = useAtom(sidebarTabAtom);
   const device = useDeviceClass();
   const drawer = device !== 'desktop';
+  const later = useAfterFirstPaint();
 
   // Expanded by default on desktop, collapsed otherwise (docs/product.md#sidebar); follows a change of device class.
   useEffect(() => { setOpen(device === 'desktop'); }, [device, setOpen]);
@@ -59,9 +61,10 @@ export function Sidebar() {
           <ListPointsProvider>
             <StatusChips />
             <div className="sidebar-tools"><ExportButton /></div>
-            <TabsContent value="tout" className="sidebar-content">{tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
-            <TabsContent value="zone" className="sidebar-content">{tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
-            <TabsContent value="equipe" className="sidebar-content">{tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>
+            {/* The lists after the first paint (issue 19): a closed drawer on a phone, beside the map on a desktop. */}
+            <TabsContent value="tout" className="sidebar-content">{later && tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
+            <TabsContent value="zone" className="sidebar-content">{later && tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
+            <TabsContent value="equipe" className="sidebar-content">{later && tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>
           </ListPointsProvider>
         </TabsRoot>
       </aside>
