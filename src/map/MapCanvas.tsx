@@ -1,5 +1,5 @@
 // The map engine's lower-level entry: a react-konva Stage with three non-listening layers (ground: image and zones;
-// points+clusters with the ruler over them; the draft, sized only while drawing) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
+// points+clusters with the ruler over them; the draft, there only while drawing) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
 // transforms during a gesture, redrawn once it rests), clusters from the worker.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
@@ -273,7 +273,7 @@ export function MapCanvas(props: MapCanvasProps) {
     frame: () => live.frame,
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
-    redrawDraft: () => { ctl.redraw(stageRef.current?.getLayers()[DRAFT]); },
+    redrawDraft: () => { const draft = stageRef.current?.getLayers()[DRAFT]; if (draft) ctl.redraw(draft); },
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     pointSlices: () => sliced.slices,
     setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[POINTS]); },
@@ -334,7 +334,8 @@ export function MapCanvas(props: MapCanvasProps) {
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
           <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ground} /></Layer>
           <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.pointsAndRuler} /></Layer>
-          <Layer listening={false} visible={!!props.draft && props.draft.length > 0}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>
+          {/* Only while a zone is drawn: no third stage-sized canvas is made (then released) when the map mounts. */}
+          {!!props.draft && props.draft.length > 0 && <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>}
         </Stage>
       )}
     </div>

@@ -212,6 +212,7 @@ describe('MapView', () => {
   it('holds two stage-sized canvases with a zone shown (ground, points+ruler); the draft has pixels only while drawn', async () => {
     const sized = () => [...canvasEl().querySelectorAll('canvas')].filter((c) => c.width > 0 && c.height > 0).length;
     expect(sized()).toBe(2);
+    expect(canvasEl().querySelectorAll('canvas').length).toBe(2); // no draft canvas made (even 0×0) before drawing
     store.set(modeAtom, 'draw-zone');
     await frame();
     await click(100, 100);
