@@ -129,7 +129,8 @@ for (const n of SIZES) {
     ['phonePanFrameP95Ms', 'phone: drag-pan frame p95 (ms)'], ['phonePanZoomLongTasks', 'phone: long tasks during pan/zoom'],
     ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'],
     ['phoneRendererPssMb', 'phone: renderer PSS once loaded (MB)'], ['phoneGpuPssMb', 'phone: GPU process PSS (MB)'],
-    ['phoneRendererPssAfterGesturesMb', 'phone: renderer PSS after pan/zoom (MB)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
+    ['phoneRendererPssAfterGesturesMb', 'phone: renderer PSS after pan/zoom (MB)'],
+    ['phoneLoadMainCpuMs', 'phone: main-thread CPU, page load + sign-in → map (ms, trace)'], ['phoneGestureMainCpuMs', 'phone: main-thread CPU during pan/zoom (ms, trace)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
   ];
   const fmt = (v: unknown) => {
     if (typeof v === 'number') return round(v, 1);

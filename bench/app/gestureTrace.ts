@@ -13,21 +13,33 @@ const KINDS = new Set(['FunctionCall', 'TimerFire', 'FireAnimationFrame', 'Event
 
 export interface LongTask { atMs: number; ms: number; inside: string; topFns: string }
 
-/** Traces `fn` (the gestures) and returns the main thread's tasks over `overMs`, each with what ran in it. */
-export async function tracedLongTasks(browser: Browser, page: Page, file: string, fn: () => Promise<void>, overMs = 50): Promise<LongTask[]> {
+/** Traces `fn` and returns the main thread's tasks over `overMs`, each with what ran in it, and the main thread's CPU
+ * time in its tasks (thread time: neither the machine's load nor the CPU throttling, which pauses the thread, inflate it). */
+export async function tracedLongTasks(browser: Browser, page: Page, file: string, fn: () => Promise<void>, overMs = 50): Promise<{ long: LongTask[]; mainCpuMs: number }> {
   await browser.startTracing(page, { categories: CATEGORIES });
   await fn();
   const buf = await browser.stopTracing();
   writeFileSync(file, buf);
-  return longTasks((JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents, overMs);
+  const events = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  return { long: longTasks(events, overMs), mainCpuMs: mainThreadCpuMs(events) };
+}
+
+function mainThread(events: TraceEvent[]): TraceEvent | undefined {
+  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const busy = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && isTask(e)).reduce((s, e) => s + e.dur!, 0);
+  return mains.sort((a, b) => busy(b) - busy(a))[0];
+}
+const isTask = (e: TraceEvent) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && !!e.dur;
+
+export function mainThreadCpuMs(events: TraceEvent[]): number {
+  const main = mainThread(events);
+  if (!main) return NaN;
+  return events.filter((e) => e.pid === main.pid && e.tid === main.tid && isTask(e)).reduce((s, e) => s + ((e as { tdur?: number }).tdur ?? 0), 0) / 1000;
 }
 
 export function longTasks(events: TraceEvent[], overMs: number): LongTask[] {
-  const isTask = (e: TraceEvent) => e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && !!e.dur;
   // The page's main thread: the CrRendererMain with the most task time (a spare renderer or the service worker's is idle).
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const busy = (m: TraceEvent) => events.filter((e) => e.pid === m.pid && e.tid === m.tid && isTask(e)).reduce((s, e) => s + e.dur!, 0);
-  const main = mains.sort((a, b) => busy(b) - busy(a))[0];
+  const main = mainThread(events);
   if (!main) return [];
   const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur);
   const tasks = mine.filter(isTask);

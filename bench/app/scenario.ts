@@ -158,7 +158,8 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   const out: Record<string, unknown> = {};
   let load!: Awaited<ReturnType<typeof signInLoaded>>;
   if (opts.traceFile) {
-    const long = await tracedLongTasks(browser, page, opts.traceFile.replace(/\.trace\.json$/, '-load.trace.json'), async () => { load = await signInLoaded(page, url, total); });
+    const { long, mainCpuMs } = await tracedLongTasks(browser, page, opts.traceFile.replace(/\.trace\.json$/, '-load.trace.json'), async () => { load = await signInLoaded(page, url, total); });
+    out.phoneLoadMainCpuMs = mainCpuMs;
     console.log('phone sign-in → map, main-thread tasks > 50 ms:');
     for (const t of long) console.log(`  +${t.atMs} ms: ${t.ms} ms | ${t.inside} | ${t.topFns}`);
   } else load = await signInLoaded(page, url, total);
@@ -197,7 +198,8 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
     panFrames = await page.evaluate(() => (window as unknown as { __frames: number[] }).__frames.splice(0) as number[]);
   };
   if (opts.traceFile) {
-    const long = await tracedLongTasks(browser, page, opts.traceFile, gestures);
+    const { long, mainCpuMs } = await tracedLongTasks(browser, page, opts.traceFile, gestures);
+    out.phoneGestureMainCpuMs = mainCpuMs;
     console.log(`phone gestures, main-thread tasks > 50 ms (trace in ${opts.traceFile}):`);
     for (const t of long) console.log(`  +${t.atMs} ms: ${t.ms} ms | ${t.inside} | ${t.topFns}`);
   } else await gestures();
