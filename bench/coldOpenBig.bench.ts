@@ -5,8 +5,9 @@
 // Today's build against a baseline build (a git ref) in the same run, BIG_RUNS runs alternating.
 //   BIG_DIR=/work/bench-data/big-pglite BIG_POINTS=1000000 APP_BENCH_BASELINE_REF=main npm run bench coldOpenBig
 // Env: BIG_DIR (holds <db>-<points>: a cp -a of a seeded data dir, seeded there when missing), BIG_POINTS (1000000),
-// BIG_PORT (3700), BIG_RUNS (1), BIG_TRACE=1 (a Chromium trace of the warm open; its main-thread long tasks with what
-// ran in them are printed), BIG_PHONE=0 (no phone-class warm open), APP_BENCH_BASELINE_REF (none: current build only),
+// BIG_PORT (3700), BIG_RUNS (1), BIG_TRACE=1 (Chromium traces of the warm open and the report's generation: CPU per
+// thread and the main thread's long tasks with what ran in them are printed), BIG_DIST (the build to use, e.g. an
+// unminified `npx vite build --minify false --outDir <dir>` for readable names), BIG_PHONE=0 (no phone-class warm open), APP_BENCH_BASELINE_REF (none: current build only),
 // APP_BENCH_DB=postgres with DATABASE_URL (the server seeds an empty database at its first start).
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -31,7 +32,7 @@ const DB = process.env.APP_BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
 const STEP = 300_000;
 if (DB === 'postgres' && !process.env.DATABASE_URL) throw new Error('APP_BENCH_DB=postgres needs DATABASE_URL');
 mkdirSync(DIR, { recursive: true });
-const current = resolve('dist');
+const current = resolve(process.env.BIG_DIST ?? 'dist');
 if (!existsSync(join(current, 'index.html')) || process.env.APP_BENCH_BUILD === '1') execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 const builds = [{ name: 'current', dir: current }];
 if (process.env.APP_BENCH_BASELINE_REF) builds.unshift({ name: 'baseline', dir: baselineDist(DIR) });
@@ -64,6 +65,14 @@ const replicaCount = (page: Page) => page.evaluate(async () => {
   });
 });
 
+/** Per thread CPU (trace tdur) and the main thread's long tasks with what ran in them. */
+function printTrace(what: string, r: Awaited<ReturnType<typeof traced>>) {
+  console.log(`${what}: wall ${r.wallMs} ms; CPU per thread (ms):`, r.threads.map((t) => `${t.name} ${t.cpuMs}`).join(', '));
+  const long = r.threads.find((t) => t.name === 'CrRendererMain')?.long ?? [];
+  console.table(long.sort((a, b) => b.ms - a.ms).slice(0, 12));
+  return long;
+}
+
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
 
 async function filterChangeMs(page: Page): Promise<number> {
@@ -88,12 +97,16 @@ async function wholeLineReport(browser: Browser, page: Page): Promise<Record<str
   const submit = form.getByRole('button', { name: 'Générer le rapport' });
   await submit.waitFor();
   const t0 = await page.evaluate(() => performance.now());
-  const gen = await timed(async () => {
+  const generate = async () => {
     await submit.click();
     await page.waitForFunction(() => {
       const cell = document.querySelector('.report-view .report-row .report-label');
       return !!cell && cell.textContent !== '…';
     }, null, { timeout: STEP, polling: 50 });
+  };
+  const gen = await timed(async () => {
+    if (TRACE) printTrace('report generate', await traced(browser, page, join(RESULTS_DIR, `coldOpenBig-report-${N}.trace.json`), generate));
+    else await generate();
   });
   const tasks = await longTasksSince(page, t0);
   return {
@@ -111,10 +124,8 @@ async function warmOpen(browser: Browser, page: Page, url: string, traceFile: st
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   };
   let longInTrace: unknown = undefined;
-  if (traceFile) {
-    const r = await traced(browser, page, traceFile, open);
-    longInTrace = r.threads.find((t) => t.name === 'CrRendererMain')?.long;
-  } else await open();
+  if (traceFile) longInTrace = printTrace('warm open', await traced(browser, page, traceFile, open));
+  else await open();
   const log = await page.evaluate(() => (window as unknown as { __perfLog: { points: number; loading: boolean; at: number }[] }).__perfLog);
   const drawn = log.find((e) => e.points >= N)?.at ?? NaN;
   const caughtUp = log.find((e) => e.points >= N && !e.loading)?.at ?? NaN;
@@ -137,17 +148,19 @@ try {
         let page = await context.newPage();
         const cpu0 = pidCpuMs(s.proc.pid!);
         Object.assign(out, await signInLoaded(page, s.url, N));
+        console.log(`${b.name}: cold open ${out.signInToAllPointsMs} ms`);
         out.loadServerCpuMs = pidCpuMs(s.proc.pid!) - cpu0;
         await page.waitForTimeout(1500);
         out.rendererPssLoadedMb = (await rendererPss(browser)).rendererPssMb;
         out.statusFilterMs = await filterChangeMs(page);
         Object.assign(out, await wholeLineReport(browser, page));
+        console.log(`${b.name}: report form ${out.reportFormReadyMs} ms, first rows ${out.generateToFirstRowsMs} ms; waiting for the replica`);
         for (let t = Date.now(); (await replicaCount(page)) < N && Date.now() - t < STEP;) await page.waitForTimeout(3000);
         await page.close();
 
         page = await context.newPage();
         const warm = await warmOpen(browser, page, s.url, TRACE ? join(RESULTS_DIR, `coldOpenBig-warm-${b.name}-${N}-${run}.trace.json`) : null);
-        if (warm.longInTrace) { console.log(`${b.name} warm open, main-thread long tasks (trace):`); console.table(warm.longInTrace); }
+        console.log(`${b.name}: warm open drawn ${warm.drawnMs} ms`);
         out.warmDrawnMs = warm.drawnMs; out.warmCaughtUpMs = warm.caughtUpMs; out.warmLongTasks = warm.longTasks; out.warmLongestTaskMs = warm.longestTaskMs;
         await page.waitForTimeout(1500);
         out.warmRendererPssMb = (await rendererPss(browser)).rendererPssMb;
