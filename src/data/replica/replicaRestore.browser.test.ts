@@ -4,8 +4,7 @@
 // real IndexedDB; the main thread's IndexedDB get is never called for the record (counted by a hook); a record saved
 // with its newest-first order gives that order back.
 import { afterAll, describe, expect, it } from 'vitest';
-import { clearReplica, indexKey, openReplica, writeIndex, writeIndexCursor, type StoredIndex } from './index';
-import { replicaDb } from './db';
+import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
 import { restoreLineIndex } from '../pointIndexSource';
 import { createPointIndex, findSlot, upsertRows } from '../../core/pointIndex/store';
 import { uuidAt } from '../../core/pointIndex/ids';
@@ -32,29 +31,6 @@ async function mainThreadGets(fn: () => Promise<void>): Promise<number> {
 }
 
 afterAll(() => clearReplica());
-
-describe("a record's cursor moved alone", () => {
-  it('comes back with the record, only forward, only under the owner; a newer whole record wins', async () => {
-    await openReplica('user-1');
-    const rec = sampleRecord(200);
-    const x7 = rec.x[7];
-    await writeIndex(rec, 'line-c'); // cursor 1_700_000_200_000
-    await writeIndexCursor(1_700_000_900_000, 'line-c');
-    let r = (await restoreLineIndex(indexKey('line-c'), 'user-1'))!;
-    expect(r.cursorMs).toBe(1_700_000_900_000);
-    expect(r.index.count).toBe(200);
-    expect(r.index.x[7]).toBe(x7);
-    await writeIndexCursor(1_700_000_500_000, 'line-c'); // never backward
-    expect((await restoreLineIndex(indexKey('line-c'), 'user-1'))!.cursorMs).toBe(1_700_000_900_000);
-    await writeIndex({ ...sampleRecord(200), cursorMs: 1_700_001_000_000 }, 'line-c');
-    r = (await restoreLineIndex(indexKey('line-c'), 'user-1'))!;
-    expect(r.cursorMs).toBe(1_700_001_000_000);
-    await (await replicaDb()).put('meta', 'user-9', 'owner'); // as if another user owned it: refused
-    await expect(writeIndexCursor(1_700_002_000_000, 'line-c')).rejects.toThrow();
-    await (await replicaDb()).put('meta', 'user-1', 'owner');
-    expect((await restoreLineIndex(indexKey('line-c'), 'user-1'))!.cursorMs).toBe(1_700_001_000_000);
-  });
-});
 
 describe('a line restored from the replica in the point-index worker', () => {
   it('is the saved record as an index with its id hash and newest-first order, for its owner only', async () => {
