@@ -37,32 +37,10 @@ export async function writeIndexRecord(rec: StoredIndex, key: string, owner: str
   replicaWriteStats.writes++;
 }
 
-/** Where a line record's newer sync cursor is kept (meta store): written alone when only the cursor moved. */
-export const cursorKey = (key: string) => `cursor:${key}`;
-
-/**
- * Moves a line record's sync cursor without rewriting its columns (issue 19: at 1M a whole save copied 50 MB on the
- * main thread after every catch-up that changed nothing). Only valid while the record holds exactly what the index
- * holds; under the same owner check as a record write. The cursor only moves forward.
- */
-export async function putIndexCursor(db: IDBPDatabase<ReplicaSchema>, key: string, owner: string, cursorMs: number): Promise<void> {
-  const tx = db.transaction('meta', 'readwrite');
-  const [current, prev] = await Promise.all([tx.store.get(OWNER_KEY), tx.store.get(cursorKey(key))]);
-  if (current === owner && !(typeof prev === 'number' && prev >= cursorMs)) await tx.store.put(cursorMs, cursorKey(key));
-  await tx.done;
-  if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
-}
-
-/**
- * A line's record, read in one transaction with the owner check (null when absent or another user's); its cursor is
- * the newer of its own and the one moved alone (putIndexCursor).
- */
+/** A line's record, read in one transaction with the owner check (null when absent or another user's). */
 export async function readIndexRecord(key: string, owner: string): Promise<StoredIndex | null> {
   const tx = (await connection()).transaction(['meta', 'index'], 'readonly');
-  const meta = tx.objectStore('meta');
-  const [current, rec, moved] = await Promise.all([meta.get(OWNER_KEY), tx.objectStore('index').get(key), meta.get(cursorKey(key))]);
+  const [current, rec] = await Promise.all([tx.objectStore('meta').get(OWNER_KEY), tx.objectStore('index').get(key)]);
   await tx.done;
-  if (current !== owner || !rec) return null;
-  if (typeof moved === 'number' && moved > rec.cursorMs) rec.cursorMs = moved;
-  return rec;
+  return current === owner ? rec ?? null : null;
 }

@@ -6,13 +6,12 @@
 //   writeIndex(rec, line)    the point index columns and the sync cursor of one line (each line the user opened has
 //                            its own record; written and read in the point-index worker, off the main thread:
 //                            ../pointIndexSource.ts restoreLineIndex)
-//   writeIndexCursor(ms, line)  only the sync cursor of a line's record, when its columns are unchanged
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
-import { OWNER_KEY, putIndexCursor, putIndexRecord } from '../../../workers/replicaWrite';
+import { OWNER_KEY, putIndexRecord } from '../../../workers/replicaWrite';
 import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
 import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
@@ -102,18 +101,6 @@ export function writeIndex(rec: StoredIndex, lineId: string | null = null): Prom
     if (!owner) throw new Error('Réplique locale non liée à cet utilisateur');
     if (await writeReplicaIndexInWorker(rec, indexKey(lineId), owner)) return;
     await putIndexRecord(await replicaDb(), rec, indexKey(lineId), owner);
-  });
-}
-
-/**
- * Moves the sync cursor of line `lineId`'s record alone (a tiny write on this thread): only when the index is what
- * was last written or restored, unchanged since (src/state/points/replica.ts checks it).
- */
-export function writeIndexCursor(cursorMs: number, lineId: string | null = null): Promise<void> {
-  return guarded(async () => {
-    const owner = currentSession().part(bindingPart).binding?.userId;
-    if (!owner) throw new Error('Réplique locale non liée à cet utilisateur');
-    await putIndexCursor(await replicaDb(), indexKey(lineId), owner, cursorMs);
   });
 }
 

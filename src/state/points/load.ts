@@ -14,7 +14,7 @@ import { store } from '../store';
 import { activeLineId } from '../tables';
 import { currentIndex, pointsState } from './session';
 import { advanceCursor, publish, publishSorted } from './publish';
-import { markStored, restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
+import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
@@ -112,13 +112,10 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const changed = prev.version !== seedVersion;
     if (changed) appendPage(built.index, prev);
     succeed(built.index, prev);
-    const builtVersion = built.index.version; // before subscribers may lay the outbox's points over it
     store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
     if (changed) publish(); else publishSorted(built.order);
     adopted = true;
     savedByWorker = !!written && !changed;
-    // What the worker wrote is the index as built: once written, a save that finds it unchanged moves the cursor alone.
-    if (savedByWorker) written!.then(() => { if (stillHere() && built.index.version === builtVersion) markStored(built.index, line); }, () => undefined);
   };
   try {
     const res = await fetchPointIndex({

@@ -1,6 +1,6 @@
 // The points index in the local replica (IndexedDB): saved a few seconds after changes (debounced), restored at the
 // next open of the same user and line so the map draws at once.
-import { bindReplica, indexKey, writeIndex, writeIndexCursor } from '../../data/replica';
+import { bindReplica, indexKey, writeIndex } from '../../data/replica';
 import { restoreLineIndex } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import type { PointIndex } from '../../core/pointIndex/types';
@@ -26,23 +26,11 @@ export function scheduleSave(delay = SAVE_DELAY_MS): void {
 /** What a replica save writes: an index, its line and its sync cursor (default: the line shown now). */
 export interface IndexToSave { index: PointIndex; line: string | null; cursorMs: number }
 
-/** The line's replica record now holds exactly `ix` as it is (restored, or written by the cold load's build). */
-export function markStored(ix: PointIndex, line: string | null): void {
-  pointsState().stored = { index: ix, version: ix.version, line };
-}
-
 export async function saveNow(what?: IndexToSave): Promise<void> {
   if (!replicaOk()) return;
   const s = pointsState();
   const { index: ix, line, cursorMs } = what ?? { index: currentIndex(), line: s.indexLine, cursorMs: s.cursorMs };
   const n = ix.count;
-  const version = ix.version;
-  // Unchanged since the record was written or restored (a catch-up that found nothing): only the cursor moves, no
-  // copy of every column here (issue 19: 0.3-0.7 s on this thread at 1M after each warm open).
-  if (s.stored && s.stored.index === ix && s.stored.version === version && s.stored.line === line) {
-    try { await writeIndexCursor(cursorMs, line); } catch (e) { replicaFailed(e); }
-    return;
-  }
   const order = currentOrderOf(ix); // stored with the columns, a warm open skips the sort
   try {
     await writeIndex({
@@ -51,8 +39,6 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
       created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
       crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(), ...(order ? { order: order.slice(0, n) } : {}),
     }, line);
-    markStored(ix, line);
-    if (ix.version !== version) s.stored = null; // changed while written (the columns were copied before)
   } catch (e) { replicaFailed(e); }
 }
 
@@ -76,7 +62,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     // Its subscribers may lay the outbox's waiting changes over it at once (new points the worker's order lacks).
     store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
     s.cursorMs = restored.cursorMs;
-    if (ix.version === version) { publishSorted(restored.order); markStored(ix, lineId); } else publish();
+    if (ix.version === version) publishSorted(restored.order); else publish();
     return true;
   } catch (e) {
     replicaFailed(e);

@@ -21,8 +21,6 @@ export interface PointsState {
   orderAgain: boolean;
   saveTimer: ReturnType<typeof setTimeout> | undefined;
   savePending: boolean;
-  /** The index and version the line's replica record holds exactly (restored or last written): a save then moves the cursor alone. */
-  stored: { index: PointIndex; version: number; line: string | null } | null;
   /** The restore from the replica under way (one per user and line). */
   restoring: { user: string; line: string | null; done: Promise<boolean> } | null;
   restoringToken: object | null;
@@ -31,7 +29,7 @@ export interface PointsState {
 const pointsPart = definePart('points', (): PointsState => ({
   cursorMs: 0, loaded: false, indexLine: null, syncing: null,
   orderTimer: undefined, orderRunning: false, orderAgain: false,
-  saveTimer: undefined, savePending: false, stored: null, restoring: null, restoringToken: null,
+  saveTimer: undefined, savePending: false, restoring: null, restoringToken: null,
 }), (s) => {
   clearTimeout(s.orderTimer);
   clearTimeout(s.saveTimer);
