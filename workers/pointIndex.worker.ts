@@ -74,7 +74,6 @@ const api = {
         idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
         created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
         crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now(),
-        order: built.order.slice(0, n), // a warm open then skips the sort
       };
       const write = writeIndexRecord(rec, replica.key, replica.owner);
       write.catch(() => undefined); // read (and its failure reported) through replicaWritten

@@ -16,8 +16,6 @@ export interface StoredIndex {
   /** Milliseconds: the newest change (update or deletion) the replica has seen from the server. */
   cursorMs: number;
   savedAt: number;
-  /** Slots newest first (created desc, id asc) of these columns, when the writer had them sorted: a warm open skips the sort. */
-  order?: Int32Array;
 }
 
 /** A point's details with the version (updated_at in ms) they were read at. */
@@ -43,4 +41,4 @@ export function openReplicaDb(onBlocking: () => void): Promise<IDBPDatabase<Repl
 
 /** The typed arrays of a record (transferred to the worker, never cloned on the main thread). */
 export const indexBuffers = (r: StoredIndex): ArrayBuffer[] =>
-  [r.idBytes, r.x, r.y, r.km, r.created, r.updated, r.status, r.crit, r.team, ...(r.order ? [r.order] : [])].map((a) => a.buffer as ArrayBuffer);
+  [r.idBytes, r.x, r.y, r.km, r.created, r.updated, r.status, r.crit, r.team].map((a) => a.buffer as ArrayBuffer);

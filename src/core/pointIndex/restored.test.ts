@@ -1,6 +1,5 @@
-// A line's index restored from its stored record: every id found by the new hash, the newest-first order (the stored
-// one when the record has it), the record's cursor and save time carried over; the record's arrays taken as they are
-// when of its exact size (a fresh read from storage), copied otherwise.
+// A line's index restored from its stored record: a copy of the columns (the record stays untouched), every id
+// found by the new hash, the newest-first order, and the record's cursor and save time carried over.
 import { describe, expect, it } from 'vitest';
 import { restoredFromRecord } from './restored';
 import { createPointIndex, findSlot, idAt, upsertRows } from './store';
@@ -29,27 +28,5 @@ describe('restoredFromRecord', () => {
     for (let i = 1; i < r.order.length; i++) expect(r.index.created[r.order[i - 1]]).toBeGreaterThanOrEqual(r.index.created[r.order[i]]);
     expect(idAt(r.index, r.order[0])).toBe(idAt(src, newestFirstOrder(src)[0]));
     expect([r.cursorMs, r.savedAt]).toEqual([1_700_000_000_000, 1_700_000_000_500]);
-  });
-
-  it("takes a record of exact size as it is, with its stored order; grows it on the next insert", () => {
-    const src = createPointIndex(8);
-    upsertRows(src, Array.from({ length: 40 }, (_, n) => ({
-      id: uuid(n), x: n, y: 0, km: null, created: 1_000 + n, updated: 2_000, status: 'signale' as const, criticality: 'c', teamId: null,
-    })));
-    const exact = { ...src, idBytes: src.idBytes.slice(0, 40 * 16), x: src.x.slice(0, 40), y: src.y.slice(0, 40), km: src.km.slice(0, 40),
-      created: src.created.slice(0, 40), updated: src.updated.slice(0, 40), status: src.status.slice(0, 40), crit: src.crit.slice(0, 40),
-      team: src.team.slice(0, 40), cursorMs: 1, savedAt: 2 };
-    const stored = newestFirstOrder(src);
-    const r = restoredFromRecord({ ...exact, order: stored });
-    expect(r.index.x).toBe(exact.x); // adopted, not copied
-    expect(r.index.idBytes).toBe(exact.idBytes);
-    expect(r.order).toBe(stored); // not sorted again
-    expect(findSlot(r.index, uuid(17))).toBe(17);
-    // An order of another size is ignored (sorted again).
-    expect(restoredFromRecord({ ...exact, order: new Int32Array(3) }).order.length).toBe(40);
-    upsertRows(r.index, [{ id: uuid(99), x: 99, y: 0, km: null, created: 9_999, updated: 2_000, status: 'signale', criticality: 'c', teamId: null }]);
-    expect(r.index.count).toBe(41);
-    expect(r.index.x[findSlot(r.index, uuid(99))]).toBe(99);
-    expect(findSlot(r.index, uuid(17))).toBe(17);
   });
 });

@@ -12,12 +12,6 @@ const ORDER_DELAY_MS = 120;
 const sortedVersion = new WeakMap<PointIndex, number>();
 const orderIsCurrent = (ix: PointIndex) => sortedVersion.get(ix) === ix.version;
 
-/** The published newest-first order when it was sorted for `ix` as it is now (else null: a change is being sorted). */
-export function currentOrderOf(ix: PointIndex): Int32Array | null {
-  const order = store.get(newestOrderAtom);
-  return orderIsCurrent(ix) && store.get(pointIndexAtom).index === ix && order.length === ix.count ? order : null;
-}
-
 export function publish(): void {
   const s = pointsState();
   const ix = currentIndex();

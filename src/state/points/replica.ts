@@ -10,7 +10,7 @@ import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
 import { store } from '../store';
 import { currentLineIdAtom } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { currentOrderOf, publish, publishSorted } from './publish';
+import { publish, publishSorted } from './publish';
 
 export const SAVE_DELAY_MS = 3000;
 
@@ -31,13 +31,12 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
   const s = pointsState();
   const { index: ix, line, cursorMs } = what ?? { index: currentIndex(), line: s.indexLine, cursorMs: s.cursorMs };
   const n = ix.count;
-  const order = currentOrderOf(ix); // stored with the columns, a warm open skips the sort
   try {
     await writeIndex({
       count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
       idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
       created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
-      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(), ...(order ? { order: order.slice(0, n) } : {}),
+      crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs, savedAt: Date.now(),
     }, line);
   } catch (e) { replicaFailed(e); }
 }
