@@ -13,7 +13,7 @@ import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { StoredIndex } from './replicaSchema';
 import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
-import { indexFromColumns } from '../src/core/pointIndex/store';
+import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
 import { fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
 
 let client: SupabaseClient | null = null;
@@ -103,10 +103,8 @@ const api = {
   async restoreLine(key: string, owner: string): Promise<RestoredLine | null> {
     const rec = await readIndexRecord(key, owner);
     if (!rec || !rec.count) return null;
-    const index = indexFromColumns(rec);
-    const order = newestFirstOrder(index);
-    const out: RestoredLine = { index, order, cursorMs: rec.cursorMs, savedAt: rec.savedAt };
-    return Comlink.transfer(out, builtBuffers({ index, order, asOf: null, maxUpdated: null }));
+    const out = restoredFromRecord(rec);
+    return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null }));
   },
 
   /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */
@@ -126,8 +124,6 @@ function withToken(headers: HeadersInit | undefined): Headers {
   return h;
 }
 
-/** A line's index restored from the replica (restoreLine). */
-export interface RestoredLine { index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number }
 
 export type PointIndexWorkerApi = typeof api;
 Comlink.expose(api);

@@ -12,7 +12,7 @@ const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
 
 declare global { interface Window { __lt: { start: number; d: number }[] } } // __railPerf: src/features/layout/PerfProbe.tsx
 
-const LONGTASK_INIT = () => {
+export const LONGTASK_INIT = () => {
   window.__lt = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lt.push({ start: e.startTime, d: e.duration }); }).observe({ type: 'longtask', buffered: true });
 };
@@ -31,15 +31,15 @@ async function heapMb(cdp: CDPSession, gc: boolean): Promise<number> {
   return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN) / 2 ** 20;
 }
 
-const longTasksSince = (page: Page, t0: number) => page.evaluate((t) => window.__lt.filter((e) => e.start >= t).map((e) => Math.round(e.d)), t0);
+export const longTasksSince = (page: Page, t0: number) => page.evaluate((t) => window.__lt.filter((e) => e.start >= t).map((e) => Math.round(e.d)), t0);
 
-async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number | null; value?: T; error?: string }> {
+export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number | null; value?: T; error?: string }> {
   const t = performance.now();
   try { const value = await fn(); return { ms: performance.now() - t, value }; } catch (e) { return { ms: null, error: (e as Error).message.split('\n')[0] }; }
 }
 
 /** Signs in and waits until every point is loaded and two frames are painted. */
-async function signInLoaded(page: Page, url: string, total: number) {
+export async function signInLoaded(page: Page, url: string, total: number) {
   await page.goto(url);
   await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });
   await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
@@ -55,7 +55,7 @@ async function signInLoaded(page: Page, url: string, total: number) {
 }
 
 /** Click → two painted frames, measured in the page (the main thread's own delay included). */
-const clickToFrames = (page: Page, selector: string, name: string) => page.evaluate(([sel, label]) => new Promise<number>((resolve) => {
+export const clickToFrames = (page: Page, selector: string, name: string) => page.evaluate(([sel, label]) => new Promise<number>((resolve) => {
   const b = [...document.querySelectorAll<HTMLElement>(sel)].find((e) => (e.textContent ?? '').trim().startsWith(label));
   if (!b) return resolve(NaN);
   const t = performance.now();

@@ -14,8 +14,8 @@ import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointInde
 import { buildIndexFromPages, type BuildRequest, type BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
 import { readIndexRecord, replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
-import { indexFromColumns } from '../core/pointIndex/store';
-import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi, RestoredLine } from '../../workers/pointIndex.worker';
+import { restoredFromRecord, type RestoredLine } from '../core/pointIndex/restored';
+import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
 export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
@@ -92,9 +92,7 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
   replicaStats: () => ({ ...replicaWriteStats }),
   async restoreLine(key, owner) {
     const rec = await readIndexRecord(key, owner);
-    if (!rec || !rec.count) return null;
-    const index = indexFromColumns(rec);
-    return { index, order: newestFirstOrder(index), cursorMs: rec.cursorMs, savedAt: rec.savedAt };
+    return rec && rec.count ? restoredFromRecord(rec) : null;
   },
 };
 

@@ -6,3 +6,4 @@ export * from './store';
 export * from './queries';
 export * from './view';
 export * from './fromPoints';
+export * from './restored';

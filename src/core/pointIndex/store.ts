@@ -212,10 +212,10 @@ export function compactCopy(ix: PointIndex): PointIndex {
 /** Rebuilds the hash (after the columns were restored from storage). */
 export function rebuildLookup(ix: PointIndex): void { rehash(ix); }
 
-/** A fresh index (version 1, id lookup built) holding a copy of the given columns (e.g. the local replica's record). */
 /** `next` replaces `prev` as the index shown: its version continues prev's (consumers compare versions). */
 export function succeed(next: PointIndex, prev: PointIndex): void { next.version = Math.max(next.version, prev.version) + 1; }
 
+/** A fresh index (version 1, id lookup built) holding a copy of the given columns (e.g. the local replica's record). */
 export function indexFromColumns(c: PointColumns): PointIndex {
   const ix = createPointIndex(c.count);
   ix.idBytes.set(c.idBytes.subarray(0, c.count * 16));

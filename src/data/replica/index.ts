@@ -3,8 +3,9 @@
 //                            cleared. Says whether it was this user's as soon as the owner is read (issue 19: a cold
 //                            open's first pages do not wait for the clear to be written)
 //   openReplica(userId)      the same, resolved once the binding is written
-//   readIndex(line) / writeIndex(rec, line)   the point index columns and the sync cursor of one line (each line
-//                            the user opened has its own record; written in the point-index worker, off the main thread)
+//   writeIndex(rec, line)    the point index columns and the sync cursor of one line (each line the user opened has
+//                            its own record; written and read in the point-index worker, off the main thread:
+//                            ../pointIndexSource.ts restoreLineIndex)
 //   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
@@ -89,10 +90,6 @@ export async function openReplica(userId: string): Promise<boolean> {
 
 /** The record key of a line's index (null: the whole network, as before lines existed). */
 export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
-
-export function readIndex(lineId: string | null = null): Promise<StoredIndex | null> {
-  return guarded(async () => (await (await replicaDb()).get('index', indexKey(lineId))) ?? null);
-}
 
 /**
  * Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here). Only

@@ -3,8 +3,12 @@
 // is written, and whatever is read after sees it cleared; a line's record is never written while the replica
 // belongs to someone else (the write checks the owner in its own transaction, on this thread and in the worker).
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindReplica, clearReplica, openReplica, readIndex, ReplicaError, writeIndex, type StoredIndex } from './index';
+import { bindReplica, clearReplica, indexKey, openReplica, ReplicaError, writeIndex, type StoredIndex } from './index';
+import { readIndexRecord } from '../../../workers/replicaWrite';
 import { replicaDb } from './db';
+
+/** A line's record as `owner` reads it (null when absent or the replica is another user's). */
+const readIndex = (lineId: string, owner: string) => readIndexRecord(indexKey(lineId), owner);
 
 function record(n: number): StoredIndex {
   return {
@@ -35,7 +39,7 @@ describe('replica binding', () => {
     const writes = await readWriteTransactions(() => Promise.all([openReplica('user-b'), openReplica('user-b'), bindReplica('user-b').mine]));
     expect(writes).toBe(1);
     expect(await openReplica('user-b')).toBe(false); // the same binding: still "was not user-b's"
-    expect(await readIndex('line-a')).toBeNull();
+    expect(await readIndex('line-a', 'user-b')).toBeNull();
   });
 
   it("answers 'not this user's' before the clear is written; a read started then sees it cleared", async () => {
@@ -52,7 +56,7 @@ describe('replica binding', () => {
       const b = bindReplica('user-c');
       expect(await b.mine).toBe(false);
       expect(cleared).toBe(false); // answered before the clear's transaction completed
-      const read = readIndex('line-b');
+      const read = readIndex('line-b', 'user-b'); // as the previous owner: only the clear can make it null
       await b.bound;
       expect(cleared).toBe(true);
       expect(await read).toBeNull();
@@ -64,6 +68,6 @@ describe('replica binding', () => {
     await (await replicaDb()).put('meta', 'user-e', 'owner'); // as if this session's clear had failed
     const failed = await writeIndex(record(5), 'line-d').then(() => null, (e: unknown) => e);
     expect(failed).toBeInstanceOf(ReplicaError);
-    expect(await readIndex('line-d')).toBeNull();
+    expect(await readIndex('line-d', 'user-e')).toBeNull();
   });
 });

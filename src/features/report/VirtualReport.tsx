@@ -12,7 +12,7 @@ import type { ReportSession } from './reportSession';
 import { REPORT_TEXT } from './strings';
 
 const PHONE_QUERY = '(max-width: 600px)';
-const ROW_PX = 44, PHOTO_ROW_PX = 86, HEAD_PX = 96, PHONE_ROW_PX = 250, PHONE_HEAD_PX = 70; // estimates, then measured
+const ROW_PX = 44, HEAD_PX = 96, PHONE_ROW_PX = 250, PHONE_HEAD_PX = 70; // estimates, then measured
 
 function usePhone(): boolean {
   const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches);
@@ -28,6 +28,10 @@ function usePhone(): boolean {
 export function VirtualReport({ session }: { session: ReportSession }) {
   const { plan, index, zones, levels, teams, details } = session;
   const items = useMemo(() => planItems(plan), [plan]);
+  // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
+  // 1M rows that runs 1M times per pass, so the estimate is O(1) (a heading or a row; no id text, no details lookup:
+  // the rows shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
+  const headings = useMemo(() => new Set(items.itemStart), [items]);
   const phone = usePhone();
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollEl, setScrollEl] = useState<HTMLElement | null>(null);
@@ -43,12 +47,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
   const v = useVirtualizer({
     count: items.count,
     getScrollElement: () => scrollEl,
-    estimateSize: (i) => {
-      const it = itemAt(plan, items, i);
-      if (it.row < 0) return phone ? PHONE_HEAD_PX : HEAD_PX;
-      if (phone) return PHONE_ROW_PX;
-      return details.get(reportPointId(index, plan.rows[it.row]))?.imageUrl ? PHOTO_ROW_PX : ROW_PX;
-    },
+    estimateSize: (i) => (headings.has(i) ? (phone ? PHONE_HEAD_PX : HEAD_PX) : phone ? PHONE_ROW_PX : ROW_PX),
     overscan: 8,
     scrollMargin: margin,
     initialRect: { width: 1000, height: 800 },

@@ -1,0 +1,17 @@
+// A line's index restored from a stored record (the local replica's, issue 19 warm open): the columns copied into a
+// fresh index with its id hash, and its newest-first order. One rule for the point-index worker and the main-thread
+// fallback (src/data/pointIndexSource.ts).
+import { indexFromColumns } from './store';
+import { newestFirstOrder } from './queries';
+import type { PointColumns, PointIndex } from './types';
+
+/** A stored line record: the columns, the sync cursor and when it was saved (ms). */
+export interface StoredLineRecord extends PointColumns { cursorMs: number; savedAt: number }
+
+/** A line's index restored from its record, with its newest-first order. */
+export interface RestoredLine { index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number }
+
+export function restoredFromRecord(rec: StoredLineRecord): RestoredLine {
+  const index = indexFromColumns(rec);
+  return { index, order: newestFirstOrder(index), cursorMs: rec.cursorMs, savedAt: rec.savedAt };
+}
