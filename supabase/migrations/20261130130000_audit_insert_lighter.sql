@@ -14,10 +14,9 @@
 --     kilometres; bands apart), each a sort of every row. It now groups them once by every key the three tables need
 --     (a hash aggregate: a bulk import has few distinct keys), and the three upserts add up that small set. Sums are
 --     associative, so each table receives the same deltas (and `having <> 0` drops the same keys).
---   * point_states_open_idx and point_states_open_now_idx are dropped: since the open counts are pre-aggregated
---     (20261128110000, 20261129160000) no function reads the open states by line any more (only
---     private.dashboard_ages' edge days, through point_states_open_reported_idx; the feed by point_states_current_idx),
---     and every new open state paid two more index entries for them.
+--   Kept: point_states_open_idx and point_states_open_now_idx (each new open state pays their entries too). The ages'
+--   edge days by line still read point_states_open_idx (index only); without it the plan visits every line's edge-day
+--   states in the heap (726 pages at 1M points: 210-330 ms cold at load 36, too close to the 300 ms target).
 -- Tests: supabase/tests/auditRowsCatalog.test.ts (entries equal to the generic build), dashboardFeed.test.ts
 -- (pre-aggregates equal to a grouping of the states), dashboard*.test.ts.
 
@@ -118,6 +117,3 @@ begin
 end $$;
 comment on function private.point_open_counts_apply() is
   'After insert/update/delete/truncate on private.point_states (statement): keeps private.point_open_ages, private.point_open_days, private.point_open_kms, private.team_resolution_bands and private.team_resolution_band_days (the open deltas grouped once).';
-
-drop index private.point_states_open_idx;
-drop index private.point_states_open_now_idx;
