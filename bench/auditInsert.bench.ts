@@ -7,9 +7,8 @@
 // not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite. AUDIT_BENCH_BREAKDOWN=1 also measures,
 // in the same rounds, the audit with the dashboard feed trigger on audit_log disabled, with audit_log's secondary
 // indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is.
-// AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit with private.audit_rows() and
-// private.point_open_counts_apply() as they were before 20261130130000_audit_insert_lighter.sql (their earlier
-// definitions replayed from the migration files in the rolled-back transaction).
+// AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit with private.audit_rows() as it was before
+// 20261130130000_audit_insert_lighter.sql (its earlier definition replayed in the rolled-back transaction).
 // JSON in bench/results/auditInsert.json.
 import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '../server/main';
@@ -50,8 +49,7 @@ function definitionIn(file: string, fn: string): string {
   if (at < 0) throw new Error(`${fn} not in ${file}`);
   return sql.slice(at, sql.indexOf('end $$;', at) + 'end $$;'.length);
 }
-const OLD_DEFINITIONS = BEFORE ? [definitionIn('20251123091000_accountability.sql', 'private.audit_rows'),
-  definitionIn('20261129160000_dashboard_open_days.sql', 'private.point_open_counts_apply')] : [];
+const OLD_DEFINITIONS = BEFORE ? [definitionIn('20251123091000_accountability.sql', 'private.audit_rows')] : [];
 
 /** Wall time of the inserts, and on PostgreSQL the backend's CPU time for them (not inflated by other processes). */
 async function insertMs(s: RunningServer, variant: Variant): Promise<{ ms: number; cpu: number }> {
