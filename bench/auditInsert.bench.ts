@@ -7,6 +7,8 @@
 // not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite. AUDIT_BENCH_BREAKDOWN=1 also measures,
 // in the same rounds, the audit with the dashboard feed trigger on audit_log disabled, with audit_log's secondary
 // indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is.
+// AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit with private.audit_rows() as it was before
+// 20261130130000_audit_insert_lighter.sql (its earlier definition replayed in the rolled-back transaction).
 // JSON in bench/results/auditInsert.json.
 import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '../server/main';
@@ -34,9 +36,20 @@ function backendCpuMs(pid: number): number {
 const TICKS_PER_SECOND = 100;
 
 /** What is on during the inserts: the audit trigger, and in the breakdown the feed trigger and audit_log's indexes. */
-type Variant = 'off' | 'on' | 'on, no feed' | 'on, no indexes' | 'on, no feed, no indexes';
+type Variant = 'off' | 'on' | 'on, no feed' | 'on, no indexes' | 'on, no feed, no indexes' | 'on, before 20261130130000';
 const BREAKDOWN = process.env.AUDIT_BENCH_BREAKDOWN === '1';
-const VARIANTS: Variant[] = BREAKDOWN ? ['on', 'off', 'on, no feed', 'on, no indexes', 'on, no feed, no indexes'] : ['on', 'off'];
+const BEFORE = process.env.AUDIT_BENCH_BEFORE === '1';
+const VARIANTS: Variant[] = [...(BREAKDOWN ? ['on', 'off', 'on, no feed', 'on, no indexes', 'on, no feed, no indexes'] as Variant[] : ['on', 'off'] as Variant[]),
+  ...(BEFORE ? ['on, before 20261130130000'] as Variant[] : [])];
+
+/** A function's `create or replace` statement as a migration file left it. */
+function definitionIn(file: string, fn: string): string {
+  const sql = readFileSync(new URL(`../supabase/migrations/${file}`, import.meta.url), 'utf8');
+  const at = sql.indexOf(`create or replace function ${fn}()`);
+  if (at < 0) throw new Error(`${fn} not in ${file}`);
+  return sql.slice(at, sql.indexOf('end $$;', at) + 'end $$;'.length);
+}
+const OLD_DEFINITIONS = BEFORE ? [definitionIn('20251123091000_accountability.sql', 'private.audit_rows')] : [];
 
 /** Wall time of the inserts, and on PostgreSQL the backend's CPU time for them (not inflated by other processes). */
 async function insertMs(s: RunningServer, variant: Variant): Promise<{ ms: number; cpu: number }> {
@@ -45,6 +58,7 @@ async function insertMs(s: RunningServer, variant: Variant): Promise<{ ms: numbe
     await tx.query("select set_config('realtime.capture_disabled', 'on', true)");
     if (variant === 'off') await tx.query('alter table public.points disable trigger audit_inserts');
     if (variant.includes('no feed')) await tx.query('alter table public.audit_log disable trigger feed_point_states');
+    if (variant.includes('before')) for (const def of OLD_DEFINITIONS) await tx.query(def);
     if (variant.includes('no indexes')) await tx.query('drop index public.audit_log_row_idx, public.audit_log_at_idx, public.audit_log_actor_idx');
     const pid = s.db.kind === 'postgres' ? (await tx.query<{ p: number }>('select pg_backend_pid() as p')).rows[0].p : 0;
     const c0 = pid ? backendCpuMs(pid) : NaN;
@@ -106,7 +120,7 @@ printTable(`Bulk insert of ${ROWS} points (statements of ${BATCH}), audit trigge
   'backend CPU ratio median (min-max)': r.cpuRatio ? `${round(r.cpuRatio.median, 3)} (${round(r.cpuRatio.min, 3)}-${round(r.cpuRatio.max, 3)})` : '-',
   [`≤ ${TARGET}×`]: (r.cpuRatio ?? r.ratio).median <= TARGET ? 'yes' : 'NO',
 })));
-if (BREAKDOWN) {
+if (BREAKDOWN || BEFORE) {
   printTable('Breakdown: the audit with parts of it removed, ratio to no audit (same rounds)', Object.entries(results).flatMap(([name, r]) => [
     { database: name, variant: 'audit on (all)', 'ratio median': round(r.ratio.median, 3), 'backend CPU ratio median': r.cpuRatio ? round(r.cpuRatio.median, 3) : '-' },
     ...Object.entries(r.breakdown).map(([v, b]) => ({ database: name, variant: `audit ${v}`, 'ratio median': round(b.ratio.median, 3), 'backend CPU ratio median': b.cpuRatio ? round(b.cpuRatio.median, 3) : '-' })),

@@ -7,12 +7,16 @@
 // versioned update (with updated_at). Every client follows the line's private Broadcast channel as the app does
 // (`line:<id>`, event `invalidate`, ids in `rows`). Reported: the server's RSS every 30 s, errors, and for every
 // acknowledged change (insert or update answered 2xx) whether it reached every subscriber before the end (+10 s).
+// SOAK_PGLITE=0 skips PGlite. SOAK_HEAP=1 also takes a heap snapshot of every server before the clients start and
+// after the end (each after a full GC: live heap, and what grew by constructor), to tell garbage from a leak.
 // JSON in bench/results/soak.json.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
+import { rmSync } from 'node:fs';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
 import { BENCH_ADMIN, rssMB, sleep, startServerProcess, stopServerProcess, type ServerProcess } from './lib/serverProcess';
+import { heapGrowth, heapSnapshotArgs, takeHeapSnapshot, type HeapSummary } from './lib/heapSnapshot';
 import { machineLoad, printTable, round, summarize, writeResults } from './lib/stats';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -22,6 +26,13 @@ const THINK_MS = Number(process.env.SOAK_THINK_MS ?? 250); // between two operat
 const RSS_EVERY_MS = 30_000;
 const PORT = Number(process.env.SOAK_PORT ?? 5393);
 const JWT_SECRET = 'soak-bench-secret-0123456789abcdef0123456789abcdef';
+const HEAP = process.env.SOAK_HEAP === '1';
+const heap = HEAP ? heapSnapshotArgs() : null;
+async function heapAll(servers: ServerProcess[]): Promise<HeapSummary[]> {
+  const out: HeapSummary[] = [];
+  for (const s of servers) out.push(await takeHeapSnapshot(s.child, heap!.dir)); // one at a time: each holds its heap twice
+  return out;
+}
 
 type Op = 'index' | 'details' | 'search' | 'insert' | 'update';
 const MIX: [Op, number][] = [['index', 0.3], ['details', 0.25], ['search', 0.15], ['insert', 0.15], ['update', 0.15]];
@@ -54,6 +65,8 @@ async function soak(servers: ServerProcess[]) {
   const errors: Record<string, number> = {};
   const lat: Record<Op, number[]> = { index: [], details: [], search: [], insert: [], update: [] };
   const rss: { t: number; mb: number[] }[] = [];
+  const heapStart = heap ? await heapAll(servers) : null;
+  const rssAfterStartGc = servers.map((s) => rssMB(s.child.pid!));
   const start = performance.now();
   const until = start + MINUTES * 60_000;
   const fail = (op: string, e: unknown) => { const k = `${op}: ${(e as { message?: string })?.message ?? String(e)}`.slice(0, 120); errors[k] = (errors[k] ?? 0) + 1; };
@@ -111,27 +124,32 @@ async function soak(servers: ServerProcess[]) {
   const missedBy: number[] = [];
   for (const c of clients) { const m = acked.filter((a) => !c.seen.has(a.id)).length; missed += m; missedBy.push(m); }
   const rssAfter = servers.map((s) => rssMB(s.child.pid!));
+  const heapEnd = heap ? await heapAll(servers) : null;
+  const rssAfterEndGc = servers.map((s) => rssMB(s.child.pid!));
   await Promise.all(clients.map((c) => c.db.removeAllChannels()));
   return {
     load1: machineLoad().load1, acked: acked.length, deliveries: acked.length * clients.length, missed, missedBy, errors,
     ops: Object.fromEntries(Object.entries(lat).map(([k, v]) => [k, summarize(v)])), rss, rssAfter10s: rssAfter,
+    rssAfterGc: { start: rssAfterStartGc, end: rssAfterEndGc },
+    heap: heapStart && heapEnd ? servers.map((_, i) => ({ startMB: heapStart[i].liveMB, endMB: heapEnd[i].liveMB, grew: heapGrowth(heapStart[i], heapEnd[i]) })) : null,
   };
 }
 
 const temp: { pg: TempPostgres | null } = { pg: null };
 const results: Record<string, Awaited<ReturnType<typeof soak>>> = {};
 try {
-  {
-    const s = await startServerProcess({ port: PORT, seedPoints: POINTS, env: { JWT_SECRET } });
+  const nodeArgs = heap?.nodeArgs ?? [];
+  if (process.env.SOAK_PGLITE !== '0') {
+    const s = await startServerProcess({ port: PORT, seedPoints: POINTS, env: { JWT_SECRET }, nodeArgs });
     try { results['PGlite, 1 instance'] = await soak([s]); } finally { await stopServerProcess(s); }
   }
   if (process.env.SOAK_PG !== '0') {
     const url = process.env.DATABASE_URL ?? (temp.pg = await startTempPostgres()).url;
-    const a = await startServerProcess({ port: PORT + 1, seedPoints: POINTS, databaseUrl: url, env: { JWT_SECRET } });
-    const b = await startServerProcess({ port: PORT + 2, seedPoints: 0, databaseUrl: url, env: { JWT_SECRET } }).catch(async (e) => { await stopServerProcess(a); throw e; });
+    const a = await startServerProcess({ port: PORT + 1, seedPoints: POINTS, databaseUrl: url, env: { JWT_SECRET }, nodeArgs });
+    const b = await startServerProcess({ port: PORT + 2, seedPoints: 0, databaseUrl: url, env: { JWT_SECRET }, nodeArgs }).catch(async (e) => { await stopServerProcess(a); throw e; });
     try { results['PostgreSQL, 2 instances'] = await soak([a, b]); } finally { await stopServerProcess(a); await stopServerProcess(b); }
   }
-} finally { temp.pg?.stop(); }
+} finally { temp.pg?.stop(); if (heap) rmSync(heap.dir, { recursive: true, force: true }); }
 
 printTable(`Soak: ${CLIENTS} clients × ${MINUTES} min at ${POINTS} extra points (think ${THINK_MS} ms ±50 %)`, Object.entries(results).map(([name, r]) => ({
   variant: name, 'load avg': round(r.load1), 'acked changes': r.acked, deliveries: r.deliveries, missed: r.missed,
@@ -140,5 +158,12 @@ printTable(`Soak: ${CLIENTS} clients × ${MINUTES} min at ${POINTS} extra points
 })));
 printTable('Server RSS (MB) every 30 s, per instance', Object.entries(results).flatMap(([name, r]) => [...r.rss.map((x) => ({ variant: name, 't (s)': x.t, 'RSS MB': x.mb.join(' / ') })),
   { variant: name, 't (s)': 'end + 10', 'RSS MB': r.rssAfter10s.join(' / ') }]));
+if (HEAP) {
+  printTable('Live JS heap after a full GC (heap snapshot), and RSS after it, per instance', Object.entries(results).flatMap(([name, r]) => (r.heap ?? []).map((h, i) => ({
+    variant: name, instance: i + 1, 'heap MB start → end': `${h.startMB} → ${h.endMB}`,
+    'RSS MB after GC start → end': `${r.rssAfterGc.start[i]} → ${r.rssAfterGc.end[i]}`,
+    'grew most (kB, objects)': h.grew.slice(0, 4).map((g) => `${g.name} ${g.kB} kB/${g.count}`).join(' · '),
+  }))));
+}
 for (const [name, r] of Object.entries(results)) if (Object.keys(r.errors).length) console.log(name, 'errors:', r.errors);
 writeResults('soak', { minutes: MINUTES, clients: CLIENTS, points: POINTS, thinkMs: THINK_MS, results });
