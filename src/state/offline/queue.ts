@@ -31,7 +31,7 @@ export const currentQueueUser = (): string | null => outbox().user;
 export async function loadQueue(userId: string): Promise<OutboxItem[]> {
   const o = outbox();
   o.user = userId;
-  const items = await readItems(userId);
+  const items = await readItems(userId, store.get(outboxItemsAtom));
   if (o.user !== userId || o !== outbox()) return [];
   store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
   showOverlay();
@@ -70,10 +70,11 @@ export function queueChange(c: NewChange): Promise<OutboxItem | null> {
   });
 }
 
-/** Replaces items (state changes of the replay), in IndexedDB and in the atom. */
-export function updateItems(changed: OutboxItem[], removed: string[] = []): Promise<void> {
+/** Replaces items (state changes of the replay), in IndexedDB and in the atom; `memoryOnly`: in the atom only (a
+ * state IndexedDB need not keep: a batch's 'sending', which a reopened page treats as 'pending' anyway). */
+export function updateItems(changed: OutboxItem[], removed: string[] = [], memoryOnly = false): Promise<void> {
   return serial(async () => {
-    await writeItems(changed, removed);
+    if (!memoryOnly) await writeItems(changed, removed);
     const byId = new Map(changed.map((i) => [i.id, i]));
     store.set(outboxItemsAtom, store.get(outboxItemsAtom).filter((i) => !removed.includes(i.id)).map((i) => byId.get(i.id) ?? i));
   });
