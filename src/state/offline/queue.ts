@@ -7,7 +7,7 @@ import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
-import { showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
+import { showBatchInSlices, showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
 import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
@@ -31,11 +31,19 @@ export const currentQueueUser = (): string | null => outbox().user;
 export async function loadQueue(userId: string): Promise<OutboxItem[]> {
   const o = outbox();
   o.user = userId;
-  const items = await readItems(userId, store.get(outboxItemsAtom));
+  const held = store.get(outboxItemsAtom);
+  const items = await readItems(userId, held);
   if (o.user !== userId || o !== outbox()) return [];
   store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
-  showOverlay();
+  if (!sameOps(held, items)) showOverlay(); // the queue as this page holds it is already shown
   return items;
+}
+
+/** Whether two queues hold the very same changes (the ops of a re-read the page held are reused: ./db readItems). */
+function sameOps(a: readonly OutboxItem[], b: readonly OutboxItem[]): boolean {
+  if (a.length !== b.length) return false;
+  const ops = new Map(a.map((i) => [i.id, i]));
+  return b.every((i) => { const h = ops.get(i.id); return !!h && h.op === i.op && h.view === i.view; });
 }
 
 export function forgetQueue(): void {
@@ -63,8 +71,11 @@ export function queueChange(c: NewChange): Promise<OutboxItem | null> {
     const orphanPhotos = r.removed.length ? photosOnlyIn(store.get(outboxItemsAtom).filter((i) => r.removed.includes(i.id)), r.items) : [];
     await writeItems(r.put, r.removed);
     store.set(outboxItemsAtom, r.items);
-    if (c.view) patchPoints([c.view]); else patchPoints([], [c.op.pointId]);
-    showOverlay();
+    if (c.op.kind === 'bulk') await showBatchInSlices(c.op); // a batch's points, in slices (no long task)
+    else {
+      if (c.view) patchPoints([c.view]); else patchPoints([], [c.op.pointId]);
+      showOverlay();
+    }
     await dropPhotos(orphanPhotos);
     return r.put[0] ?? null;
   });
