@@ -1,6 +1,6 @@
 // The embedded server's realtime capture in a 10,000-point delete (issue 24): the same delete of CAPTURE_POINTS
 // (default 10,000) points, each time inside a transaction that is rolled back, with (a) the capture as installed
-// (one statement trigger: server/db/bootstrap.sql), (b) the former per-row trigger put back for that transaction
+// (one statement trigger: server/db/realtimeQueue.sql), (b) the former per-row trigger put back for that transaction
 // only (one insert + one pg_notify per row), (c) no realtime capture (the floor: audit, feed, tombstones only).
 // Alternated, median of CAPTURE_RUNS (default 3) each; ratios against (b) in the same run. A throwaway PostgreSQL
 // (CAPTURE_DB=pglite: PGlite in memory). JSON in bench/results/captureDelete.json.

@@ -1,4 +1,4 @@
-// migrate(db): the local bootstrap (server/db/bootstrap.sql), then every supabase/migrations/*.sql in name
+// migrate(db): the local bootstrap (server/db/bootstrap.sql, then realtimeQueue.sql), then every supabase/migrations/*.sql in name
 // order, each once and in its own transaction, recorded in supabase_migrations.schema_migrations. The whole run holds
 // an advisory lock, so any number of instances can start at once on one PostgreSQL: the first applies, the others
 // wait, then re-read what is applied and find nothing left to do.
@@ -10,6 +10,8 @@ import { installChangeCapture } from './realtime';
 import { MIGRATION_LOCK } from './locks';
 
 export const BOOTSTRAP_PATH = fileURLToPath(new URL('./bootstrap.sql', import.meta.url));
+/** The local realtime change queue: needs realtime.messages from the bootstrap. */
+export const REALTIME_QUEUE_PATH = fileURLToPath(new URL('./realtimeQueue.sql', import.meta.url));
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../supabase/migrations/', import.meta.url));
 
 export interface MigrateResult { applied: string[]; skipped: number }
@@ -20,6 +22,7 @@ export function migrate(db: Database, opts: { migrationsDir?: string } = {}): Pr
 
 async function migrateLocked(db: Database, opts: { migrationsDir?: string }): Promise<MigrateResult> {
   await db.admin.exec(readFileSync(BOOTSTRAP_PATH, 'utf8'));
+  await db.admin.exec(readFileSync(REALTIME_QUEUE_PATH, 'utf8'));
   const dir = opts.migrationsDir ?? MIGRATIONS_DIR;
   const files = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.sql')).sort();
   const done = new Set((await db.admin.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));

@@ -1,4 +1,4 @@
-// Local realtime capture: attaches the realtime.capture_statement() triggers (server/db/bootstrap.sql: insert,
+// Local realtime capture: attaches the realtime.capture_statement() triggers (server/db/realtimeQueue.sql: insert,
 // update, delete; per statement) to every table of the supabase_realtime publication. Rows land in
 // realtime.changes; one pg_notify('realtime_changes', last id) per statement.
 import type { Database } from './types';

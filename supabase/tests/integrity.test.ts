@@ -83,7 +83,7 @@ describe(`realtime change queue (${testKind()})`, () => {
     expect(rows[0].record).toMatchObject({ id, name: 'P', status: 'signale' });
     expect(rows[1].record).toMatchObject({ id, status: 'resolu' });
     expect(rows[2]).toMatchObject({ table: 'points', record: null, old_record: { id } });
-    // Broadcast invalidations are queued in realtime.changes too (server/db/bootstrap.sql): keep the points' ids.
+    // Broadcast invalidations are queued in realtime.changes too (server/db/realtimeQueue.sql): keep the points' ids.
     const ids = new Set(rows.map((r) => Number(r.id)));
     for (let i = 0; i < 50 && notified.filter((n) => ids.has(Number(n))).length < 3; i++) await new Promise((r) => setTimeout(r, 20));
     expect(notified.map(Number).filter((n) => ids.has(n))).toEqual(rows.map((r) => Number(r.id)));
