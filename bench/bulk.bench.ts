@@ -113,7 +113,9 @@ try {
   // 8 s statement_timeout (answered 500, and the batch waits as if offline). BULK_STATEMENT_TIMEOUT ('60s' by
   // default, '' keeps 8 s) is read by the server at its start: it starts again for each build.
   const statementTimeout = process.env.BULK_STATEMENT_TIMEOUT ?? '60s';
-  if (statementTimeout) await s.db.admin.exec(`alter role authenticated set statement_timeout = '${statementTimeout}'`);
+  // For this database only: the server's bootstrap sets the role-wide 8 s again at each start; the per-database
+  // setting wins (server/db/roleTimeouts.ts reads it last).
+  if (statementTimeout) await s.db.admin.exec(`do $$ begin execute format('alter role authenticated in database %I set statement_timeout = %L', current_database(), '${statementTimeout}'); end $$`);
   for (const [label, staticDir] of builds) {
     await s.close(); s = await serve(staticDir); // same data folder, this build
     await s.db.admin.exec(`update public.points set status = 'signale', criticality = 'attention' where id = any(array[${ids.map((i) => `'${i}'`).join(',')}]::uuid[])`);
