@@ -1,5 +1,6 @@
-// Helpers of the main-screen end-to-end specs: sign-in, a Node supabase-js client as admin, a tiny PNG, screenshots.
-import { expect, type Page } from '@playwright/test';
+// Helpers of the main-screen end-to-end specs: sign-in, a Node supabase-js client as admin, a tiny PNG, screenshots,
+// the whole line's route report and an inspection record's form (the inspection specs).
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { encodePng } from '../src/core/png';
 import { mkdirSync } from 'node:fs';
@@ -54,4 +55,30 @@ export async function writeStated(db: SupabaseClient, table: string, key: string
   if (cur.error) return cur;
   if (!cur.data) return db.from(table).insert({ [key]: id, ...patch }).select();
   return db.from(table).update({ ...patch, updated_at: (cur.data as { updated_at: string }).updated_at }).eq(key, id).select();
+}
+
+/** From the 'Rapport' button on screen: the route report of the whole line (PK minimum to maximum); its dialog. */
+export async function openWholeLineReport(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
+  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
+  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
+  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  await form.getByRole('button', { name: 'Générer le rapport' }).click();
+  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  return view;
+}
+
+/** 'Enregistrer la tournée' from the report `view`, filled with `remark` on its first zone and PK 15-16 'non inspecté'
+ * ('Voie occupée'), not yet saved; its dialog. */
+export async function fillInspectionRecord(page: Page, view: Locator, remark: string): Promise<Locator> {
+  await view.getByRole('button', { name: 'Enregistrer la tournée' }).click();
+  const save = page.getByRole('dialog', { name: 'Enregistrer la tournée' });
+  await save.getByLabel(/^Remarque :/).first().fill(remark);
+  await save.getByRole('button', { name: 'Ajouter un tronçon non inspecté' }).click();
+  await save.getByLabel('PK début').fill('15');
+  await save.getByLabel('PK fin').fill('16');
+  await save.getByLabel('Raison').fill('Voie occupée');
+  return save;
 }

@@ -3,7 +3,7 @@
 // form saves the record (checked in the database).
 import { test, expect } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, fillInspectionRecord, openWholeLineReport, signIn, uniq } from './appHelpers';
 
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
@@ -21,22 +21,8 @@ test('offline, saving a record is refused in French and the form is kept; online
   const ctx = await browser.newContext({ viewport: DESKTOP });
   const page = await ctx.newPage();
   await signIn(page);
-  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
-  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
-  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
-  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
-  await form.getByRole('button', { name: 'Générer le rapport' }).click();
-  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
-  await expect(view).toBeVisible({ timeout: 30_000 });
-
-  await view.getByRole('button', { name: 'Enregistrer la tournée' }).click();
-  const save = page.getByRole('dialog', { name: 'Enregistrer la tournée' });
-  await save.getByLabel(/^Remarque :/).first().fill(remark);
-  await save.getByRole('button', { name: 'Ajouter un tronçon non inspecté' }).click();
-  await save.getByLabel('PK début').fill('15');
-  await save.getByLabel('PK fin').fill('16');
-  await save.getByLabel('Raison').fill('Voie occupée');
+  const view = await openWholeLineReport(page);
+  const save = await fillInspectionRecord(page, view, remark);
 
   await ctx.setOffline(true);
   await save.getByRole('button', { name: 'Enregistrer la tournée' }).click();

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, SCREENS_DIR, shot, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, fillInspectionRecord, openWholeLineReport, SCREENS_DIR, shot, signIn, uniq } from './appHelpers';
 
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
@@ -27,22 +27,8 @@ test('a route report saved as a record reopens as saved after its points changed
   await signIn(page);
   await expect(page.locator('.list-row-title', { hasText: names[1] })).toHaveCount(1, { timeout: 30_000 });
 
-  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
-  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
-  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
-  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
-  await form.getByRole('button', { name: 'Générer le rapport' }).click();
-  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
-  await expect(view).toBeVisible({ timeout: 30_000 });
-
-  await view.getByRole('button', { name: 'Enregistrer la tournée' }).click();
-  const save = page.getByRole('dialog', { name: 'Enregistrer la tournée' });
-  await save.getByLabel(/^Remarque :/).first().fill(remark);
-  await save.getByRole('button', { name: 'Ajouter un tronçon non inspecté' }).click();
-  await save.getByLabel('PK début').fill('15');
-  await save.getByLabel('PK fin').fill('16');
-  await save.getByLabel('Raison').fill('Voie occupée');
+  const view = await openWholeLineReport(page);
+  const save = await fillInspectionRecord(page, view, remark);
   await save.getByRole('button', { name: 'Enregistrer la tournée' }).click();
   await expect(save).toBeHidden({ timeout: 60_000 });
 

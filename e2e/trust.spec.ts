@@ -5,7 +5,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { adminClient, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, openWholeLineReport, PHONE, signIn, uniq } from './appHelpers';
 import { counter, createPoint, waitOfflineReady } from './offlineHelpers';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -122,14 +122,7 @@ test('offline: search says it needs the network, and the Word report downloads w
   await expect(page.locator('.sidebar')).toHaveClass(/sidebar-closed/);
 
   await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
-  await page.getByRole('button', { name: 'Rapport', exact: true }).click();
-  const form = page.getByRole('dialog', { name: 'Générer un rapport' });
-  await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
-  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
-  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
-  await form.getByRole('button', { name: 'Générer le rapport' }).click();
-  const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
-  await expect(view).toBeVisible();
+  const view = await openWholeLineReport(page);
   const downloadPromise = page.waitForEvent('download', { timeout: 90_000 });
   await view.getByRole('button', { name: 'Télécharger Word' }).click();
   const download = await downloadPromise;

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-export interface CpuProfile { nodes: { id: number; callFrame: CallFrame }[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+export interface CpuProfile { nodes: { id: number; callFrame: CallFrame; children?: number[] }[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
 
 const B64 = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
 
@@ -70,4 +70,52 @@ export function heaviestFunctions(profile: CpuProfile, distDir: string, top = 20
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
   });
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([fn, ms]) => ({ selfMs: Math.round(ms), fn }));
+}
+
+/**
+ * The page's tasks as the profile saw them: runs of consecutive non-idle samples (a gap of `gapMs` of '(idle)' ends
+ * one), those of at least `minMs`, each with its heaviest functions by self time and by total time (src/ places).
+ */
+export function busyStretches(profile: CpuProfile, distDir: string, minMs = 50, gapMs = 1): { startMs: number; ms: number; self: string[]; total: string[] }[] {
+  const where = sourceMapper(distDir);
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number): string => {
+    const f = byNode.get(id)!.callFrame;
+    const mapped = f.url ? where(f.url, f.lineNumber, f.columnNumber) : null;
+    return mapped ? mapped.replace(/^.*?src\//, 'src/') : `${f.functionName || '(anonymous)'}${f.url ? ` ${f.url.split('/').pop()}` : ''}`;
+  };
+  const idle = (id: number) => byNode.get(id)!.callFrame.functionName === '(idle)';
+  const out: { startMs: number; ms: number; self: string[]; total: string[] }[] = [];
+  let t = 0, start = -1, idleRun = 0;
+  let self = new Map<string, number>(), total = new Map<string, number>();
+  const close = (end: number) => {
+    const ms = end - start;
+    const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${Math.round(v)} ${k}`);
+    if (ms >= minMs) out.push({ startMs: Math.round(start), ms: Math.round(ms), self: top(self), total: top(total) });
+    start = -1; self = new Map(); total = new Map();
+  };
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    t += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (idle(id)) {
+      idleRun += dt;
+      if (start >= 0 && idleRun >= gapMs) close(t - idleRun + dt);
+      return;
+    }
+    idleRun = 0;
+    if (start < 0) start = t;
+    const s = name(id);
+    self.set(s, (self.get(s) ?? 0) + dt);
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const k = name(n);
+      if (!k.startsWith('src/') || seen.has(k)) continue;
+      seen.add(k);
+      total.set(k, (total.get(k) ?? 0) + dt);
+    }
+  });
+  if (start >= 0) close(t);
+  return out;
 }

@@ -24,6 +24,7 @@ import { sendBatch, type BatchResult } from './offline/bulkSend';
 import { outboxItemsAtom } from './offline/atoms';
 import { removeItem } from './offline/queue';
 import { store } from './store';
+import { SLICE_ROWS, yieldToPage } from '../platform/yieldToPage';
 
 // ---- selection ----------------------------------------------------------------------------------------------
 export const clearBulkSelection = (): void => { store.set(bulkSelectionAtom, new Set()); store.set(bulkAnchorAtom, null); };
@@ -62,10 +63,13 @@ export function selectInLasso(polygon: readonly ImagePoint[]): number {
 }
 
 // ---- sending --------------------------------------------------------------------------------------------------
-function selectedRows(): BulkRow[] {
+/** The selected points as the app holds them, read in slices with a yield between (no long task at 10,000). */
+async function selectedRows(): Promise<BulkRow[]> {
   const ix = store.get(pointIndexAtom).index;
   const rows: BulkRow[] = [];
+  let n = 0;
   for (const id of store.get(bulkSelectionAtom)) {
+    if (++n % SLICE_ROWS === 0) await yieldToPage();
     const slot = findSlot(ix, id);
     if (slot >= 0) rows.push(bulkRowAt(ix, slot, id));
   }
@@ -96,8 +100,9 @@ async function runBatch(kind: 'update' | 'undo', groups: BulkGroup[], before: Bu
 /** Sets `set` on every selected point. Resolves with the outcome (also in bulkOutcomeAtom). */
 export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
   const my = currentSession();
-  const before = selectedRows();
-  store.set(bulkProgressAtom, { done: 0, total: before.length, sending: true });
+  store.set(bulkProgressAtom, { done: 0, total: store.get(bulkSelectionAtom).size, sending: true });
+  const before = await selectedRows();
+  if (my.active) store.set(bulkProgressAtom, { done: 0, total: before.length, sending: true });
   const { outcome, answer } = await runBatch('update', batchGroups(before, set), before).finally(() => {
     if (my.active) store.set(bulkProgressAtom, null);
   });
@@ -133,7 +138,7 @@ async function dropConflictsOf(ids: ReadonlySet<string>): Promise<void> {
 /** Admins: deletes every selected point (and its photo), each at the version the app holds. */
 export async function deleteSelectedPoints(): Promise<BulkOutcome> {
   const my = currentSession();
-  const rows = selectedRows();
+  const rows = await selectedRows();
   const total = rows.length;
   const removed: string[] = [];
   const outcome: BulkOutcome = { kind: 'delete', written: 0, conflicts: [], missing: [], error: null, undoable: false };

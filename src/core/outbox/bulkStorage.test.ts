@@ -31,4 +31,18 @@ describe('bulk item storage', () => {
     expect(unpackBulkItem(old)).toBe(old);
     expect(unpackBulkItem(structuredClone(packBulkItem(old)))).toEqual(old);
   });
+  it('packs an op once, and reads back a batch this page holds as the same op (a changed one is unpacked anew)', () => {
+    const o = op(100, (i) => 1_700_000_000_000 + i);
+    const a = packBulkItem(item(o));
+    expect(packBulkItem({ ...item(o), state: 'sending' }).op).toBe(a.op); // a state change does not pack the rows again
+    const stored = structuredClone(a);
+    const held = unpackBulkItem(stored, [o]);
+    expect(held.op).toBe(o);
+    expect(unpackBulkItem(structuredClone(a)).op).not.toBe(o);
+    expect(unpackBulkItem(structuredClone(a)).op).toEqual(o);
+    const rebased = op(100, (i) => 1_700_000_000_000 + i + (i === 7 ? 1 : 0));
+    const other = unpackBulkItem(structuredClone(packBulkItem(item(rebased))), [o]);
+    expect(other.op).not.toBe(o);
+    expect(other.op).toEqual(rebased);
+  });
 });

@@ -3,7 +3,7 @@
 // objects, so that writing the item (IndexedDB clones it on the page's thread, twice per send) stays short.
 // packBulkItem/unpackBulkItem are exact inverses; items written before this form are read unchanged.
 import type { BulkGroup, BulkRow, BulkSet } from '../bulk/plan';
-import type { OutboxItem } from './types';
+import type { OutboxItem, OutboxOp } from './types';
 import type { BulkOp } from './bulk';
 
 type Versions = Float64Array | (number | string)[];
@@ -61,12 +61,51 @@ export function unpackBulkOp(p: PackedBulkOp): BulkOp {
   return { kind: 'bulk', pointId: p.pointId, groups, before };
 }
 
-/** The item as stored: a bulk op packed, any other item as it is. */
-export const packBulkItem = (i: OutboxItem): OutboxItem =>
-  (i.op.kind === 'bulk' ? { ...i, op: packBulkOp(i.op) as unknown as OutboxItem['op'] } : i);
+/** The packed form of each op packed or read here (an op is never changed in place: a change makes a new op), so
+ * that writing an item again (its state changed, not its rows) does not pack it again, and reading back what this
+ * page wrote does not unpack it again. */
+const packedOf = new WeakMap<BulkOp, PackedBulkOp>();
 
-/** The item as read: a packed bulk op unpacked; items stored before the packed form come back unchanged. */
-export function unpackBulkItem(i: OutboxItem): OutboxItem {
+function packedOnce(op: BulkOp): PackedBulkOp {
+  let p = packedOf.get(op);
+  if (!p) { p = packBulkOp(op); packedOf.set(op, p); }
+  return p;
+}
+
+const sameVersions = (a: Versions, b: Versions): boolean => {
+  if (a.length !== b.length || (a instanceof Float64Array) !== (b instanceof Float64Array)) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+const sameDict = <T>(a: Dict<T>, b: Dict<T>): boolean => a.keys.length === b.keys.length && a.keys.every((k, i) => k === b.keys[i])
+  && a.codes.length === b.codes.length && a.codes.every((c, i) => c === b.codes[i]);
+
+/** Whether two packed ops hold the same batch (the text of the ids compares in one step). */
+export function samePackedOp(a: PackedBulkOp, b: PackedBulkOp): boolean {
+  const x = a.packed, y = b.packed;
+  return a.pointId === b.pointId && x.groups.length === y.groups.length
+    && x.groups.every((g, k) => g.ids === y.groups[k].ids && JSON.stringify(g.set) === JSON.stringify(y.groups[k].set) && sameVersions(g.versions, y.groups[k].versions))
+    && x.before.ids === y.before.ids && sameVersions(x.before.versions, y.before.versions)
+    && sameDict(x.before.status, y.before.status) && sameDict(x.before.teamId, y.before.teamId) && sameDict(x.before.criticality, y.before.criticality);
+}
+
+/** The item as stored: a bulk op packed (once per op), any other item as it is. */
+export const packBulkItem = (i: OutboxItem): OutboxItem =>
+  (i.op.kind === 'bulk' ? { ...i, op: packedOnce(i.op) as unknown as OutboxItem['op'] } : i);
+
+/**
+ * The item as read: a packed bulk op unpacked; items stored before the packed form come back unchanged. `known`:
+ * ops this page already holds (the queue in memory): one holding the same batch is reused, not unpacked again.
+ */
+export function unpackBulkItem(i: OutboxItem, known: readonly OutboxOp[] = []): OutboxItem {
   const op = i.op as unknown as PackedBulkOp | OutboxItem['op'];
-  return op.kind === 'bulk' && 'packed' in op ? { ...i, op: unpackBulkOp(op) } : i;
+  if (op.kind !== 'bulk' || !('packed' in op)) return i;
+  for (const k of known) {
+    if (k.kind !== 'bulk' || k.pointId !== op.pointId) continue;
+    const p = packedOf.get(k);
+    if (p && samePackedOp(p, op)) return { ...i, op: k };
+  }
+  const fresh = unpackBulkOp(op);
+  packedOf.set(fresh, op);
+  return { ...i, op: fresh };
 }

@@ -96,6 +96,17 @@ describe('point index store', () => {
     expect(idAt(ix, findSlot(ix, uuid(1000)))).toBe(uuid(1000));
   });
 
+  it('a page of rows the index already holds at the same version touches nothing (a bulk change\'s own echo); a changed one does', () => {
+    const ix = createPointIndex(16);
+    const rows = Array.from({ length: 50 }, (_, i) => row(i, { km: i % 2 ? null : i }));
+    appendPage(ix, decodePointIndexPage(encode(rows)));
+    const version = ix.version;
+    expect(appendPage(ix, decodePointIndexPage(encode(rows)))).toBe(0);
+    expect(ix.version).toBe(version);
+    expect(appendPage(ix, decodePointIndexPage(encode([...rows.slice(0, 49), { ...rows[49], status: 'signale' as const }])))).toBe(1);
+    expect(ix.status[findSlot(ix, uuid(49))]).toBe(0);
+  });
+
   it('a copy from stored columns (the replica record) finds every id and keeps the values', () => {
     const src = createPointIndex(16);
     appendPage(src, decodePointIndexPage(encode(Array.from({ length: 500 }, (_, i) => row(i)))));

@@ -125,7 +125,7 @@ export function appendPage(ix: PointIndex, p: PointColumns, knownNew = false): n
   let touched = 0;
   for (let j = 0; j < p.count; j++) {
     let slot = fresh ? -1 : findSlotOfBytes(ix, p.idBytes, j);
-    if (slot >= 0 && ix.updated[slot] > p.updated[j]) continue;
+    if (slot >= 0 && (ix.updated[slot] > p.updated[j] || (ix.updated[slot] === p.updated[j] && holdsRow(ix, slot, p, j, critMap, teamMap)))) continue;
     if (slot < 0) {
       slot = ix.count++;
       ix.idBytes.set(p.idBytes.subarray(j * 16, j * 16 + 16), slot * 16);
@@ -138,6 +138,13 @@ export function appendPage(ix: PointIndex, p: PointColumns, knownNew = false): n
   }
   if (touched) ix.version++;
   return touched;
+}
+
+/** Whether the index row at `slot` already holds row `j` of the page (an echo of a change this page made itself,
+ * e.g. a bulk change's realtime sync: not counted, so nothing is published again). */
+function holdsRow(ix: PointIndex, slot: number, p: PointColumns, j: number, critMap: number[], teamMap: number[]): boolean {
+  return ix.status[slot] === p.status[j] && ix.crit[slot] === (critMap[p.crit[j]] ?? 0) && ix.team[slot] === (teamMap[p.team[j]] ?? 0)
+    && ix.x[slot] === p.x[j] && ix.y[slot] === p.y[j] && ix.created[slot] === p.created[j] && Object.is(ix.km[slot], p.km[j]);
 }
 
 function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {

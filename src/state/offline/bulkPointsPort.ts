@@ -3,11 +3,12 @@
 // replay sees the conflict). The bulk counterpart of ./pointsPort, in place
 // on the index's columns through pointsCollection.patchIndexInPlace.
 import { setFieldsAt } from '../../core/bulk/indexRows';
-import { bulkOverlay, type BulkFields } from '../../core/outbox/bulk';
+import { bulkOverlay, type BulkFields, type BulkOp } from '../../core/outbox/bulk';
 import type { OutboxItem } from '../../core/outbox/types';
 import { STATUS_BY_CODE, type PointIndex } from '../../core/pointIndex/types';
 import { findSlot } from '../../core/pointIndex/store';
 import { patchIndexInPlace } from '../pointsCollection';
+import { SLICE_ROWS, yieldToPage } from '../../platform/yieldToPage';
 
 /** Whether the index row at `slot` already shows `f`. */
 function shows(ix: PointIndex, slot: number, f: BulkFields): boolean {
@@ -23,20 +24,44 @@ function shows(ix: PointIndex, slot: number, f: BulkFields): boolean {
  * Writes nothing when every row already shows its values (no loop with the subscribers).
  */
 export function showBulkFields(fields: ReadonlyMap<string, BulkFields>, versions?: ReadonlyMap<string, string>, removed: readonly string[] = []): void {
-  patchIndexInPlace((ix) => {
-    let changed = 0;
-    for (const [id, f] of fields) {
-      const slot = findSlot(ix, id);
-      if (slot < 0) continue;
-      const v = versions?.get(id);
-      const ms = v ? Date.parse(v) : ix.updated[slot];
-      if (ms < ix.updated[slot] || (shows(ix, slot, f) && ms === ix.updated[slot])) continue;
-      setFieldsAt(ix, slot, f, ms);
-      changed++;
-    }
-    return changed;
-  }, removed);
+  patchIndexInPlace((ix) => layOver(ix, fields, versions), removed);
 }
+
+/** Lays the fields over the index's columns; how many points changed. */
+function layOver(ix: PointIndex, fields: Iterable<[string, BulkFields]>, versions?: ReadonlyMap<string, string>): number {
+  let changed = 0;
+  for (const [id, f] of fields) {
+    const slot = findSlot(ix, id);
+    if (slot < 0) continue;
+    const v = versions?.get(id);
+    const ms = v ? Date.parse(v) : ix.updated[slot];
+    if (ms < ix.updated[slot] || (shows(ix, slot, f) && ms === ix.updated[slot])) continue;
+    setFieldsAt(ix, slot, f, ms);
+    changed++;
+  }
+  return changed;
+}
+
+/**
+ * showBulkFields for a whole batch without a long task: SLICE_ROWS points per slice with a yield to the page
+ * between, and ONE publish (one React update) once every slice is laid. Each slice is laid on the index shown at
+ * that moment (a line switched meanwhile simply lacks the points).
+ */
+export async function showBulkFieldsInSlices(fields: ReadonlyMap<string, BulkFields>, versions?: ReadonlyMap<string, string>, removed: readonly string[] = []): Promise<void> {
+  if (fields.size <= SLICE_ROWS) { showBulkFields(fields, versions, removed); return; }
+  const entries = [...fields];
+  let changed = 0;
+  for (let i = 0; i < entries.length; i += SLICE_ROWS) {
+    if (i) await yieldToPage();
+    // 0 to patchIndexInPlace: no publish yet (the points changed are counted, published after the last slice).
+    patchIndexInPlace((ix) => { changed += layOver(ix, entries.slice(i, i + SLICE_ROWS), versions); return 0; });
+  }
+  await yieldToPage();
+  patchIndexInPlace(() => changed, removed);
+}
+
+/** A batch just queued, over the index (a later batch wins over what is shown: its fields go on top). */
+export const showBatchInSlices = (op: BulkOp): Promise<void> => showBulkFieldsInSlices(bulkOverlay([{ seq: 0, op } as OutboxItem]));
 
 /** The waiting batches over the index (after a load, a sync or a restore from the replica). */
 export const showBulkOverlayOf = (items: readonly OutboxItem[]): void => {

@@ -12,7 +12,7 @@ import { bulkProgressAtom, bulkRepliesAtom } from '../bulk';
 import { store } from '../store';
 import { teamsAtom } from '../tables';
 import { outboxItemsAtom } from './atoms';
-import { showBulkFields } from './bulkPointsPort';
+import { showBulkFields, showBulkFieldsInSlices } from './bulkPointsPort';
 import { showPoints } from './pointsPort';
 import { appendItems, queueChange, updateItems } from './queue';
 import { OFFLINE_TEXT } from './strings';
@@ -45,7 +45,7 @@ export async function sendBulkItem(item: OutboxItem): Promise<void> {
   if (rebased.length) await updateItems(rebased);
   const fields = new Map<string, BulkFields>();
   for (const g of op.groups) { const f = fieldsOfSet(g.set); for (const id of g.ids) if (written.has(id)) fields.set(id, f); }
-  showBulkFields(fields, written, answer.missing);
+  await showBulkFieldsInSlices(fields, written, answer.missing);
   const gone = await queueConflicts(op, real);
   const reply: BulkUpdateAnswer = { updated: [...answer.updated, ...landed], unchanged: answer.unchanged, conflicts: real.filter((c) => !gone.includes(c.id)), missing: [...answer.missing, ...gone] };
   store.set(bulkRepliesAtom, new Map(store.get(bulkRepliesAtom)).set(item.id, reply));

@@ -40,8 +40,10 @@ export function outboxDb(): Promise<IDBPDatabase<OutboxDB>> {
   return c.db;
 }
 
-export async function readItems(userId: string): Promise<OutboxItem[]> {
-  return (await (await outboxDb()).getAllFromIndex('items', 'byUser', userId)).map(unpackBulkItem);
+/** The user's items; a batch this page already holds (`known`, the queue in memory) is reused, not unpacked again. */
+export async function readItems(userId: string, known: readonly OutboxItem[] = []): Promise<OutboxItem[]> {
+  const ops = known.map((i) => i.op);
+  return (await (await outboxDb()).getAllFromIndex('items', 'byUser', userId)).map((i) => unpackBulkItem(i, ops));
 }
 
 /** Writes and removes items in one transaction. */

@@ -7,7 +7,7 @@ import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
 import { showOverlayOf, showPoints as patchPoints } from './pointsPort';
-import { showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
+import { showBatchInSlices, showBulkFields, showBulkOverlayOf } from './bulkPointsPort';
 import { store } from '../store';
 import { outboxItemsAtom } from './atoms';
 import { readItems, writeItems } from './db';
@@ -31,11 +31,19 @@ export const currentQueueUser = (): string | null => outbox().user;
 export async function loadQueue(userId: string): Promise<OutboxItem[]> {
   const o = outbox();
   o.user = userId;
-  const items = await readItems(userId);
+  const held = store.get(outboxItemsAtom);
+  const items = await readItems(userId, held);
   if (o.user !== userId || o !== outbox()) return [];
   store.set(outboxItemsAtom, items.sort((a, b) => a.seq - b.seq));
-  showOverlay();
+  if (!sameOps(held, items)) showOverlay(); // the queue as this page holds it is already shown
   return items;
+}
+
+/** Whether two queues hold the very same changes (the ops of a re-read the page held are reused: ./db readItems). */
+function sameOps(a: readonly OutboxItem[], b: readonly OutboxItem[]): boolean {
+  if (a.length !== b.length) return false;
+  const ops = new Map(a.map((i) => [i.id, i]));
+  return b.every((i) => { const h = ops.get(i.id); return !!h && h.op === i.op && h.view === i.view; });
 }
 
 export function forgetQueue(): void {
@@ -63,17 +71,21 @@ export function queueChange(c: NewChange): Promise<OutboxItem | null> {
     const orphanPhotos = r.removed.length ? photosOnlyIn(store.get(outboxItemsAtom).filter((i) => r.removed.includes(i.id)), r.items) : [];
     await writeItems(r.put, r.removed);
     store.set(outboxItemsAtom, r.items);
-    if (c.view) patchPoints([c.view]); else patchPoints([], [c.op.pointId]);
-    showOverlay();
+    if (c.op.kind === 'bulk') await showBatchInSlices(c.op); // a batch's points, in slices (no long task)
+    else {
+      if (c.view) patchPoints([c.view]); else patchPoints([], [c.op.pointId]);
+      showOverlay();
+    }
     await dropPhotos(orphanPhotos);
     return r.put[0] ?? null;
   });
 }
 
-/** Replaces items (state changes of the replay), in IndexedDB and in the atom. */
-export function updateItems(changed: OutboxItem[], removed: string[] = []): Promise<void> {
+/** Replaces items (state changes of the replay), in IndexedDB and in the atom; `memoryOnly`: in the atom only (a
+ * state IndexedDB need not keep: a batch's 'sending', which a reopened page treats as 'pending' anyway). */
+export function updateItems(changed: OutboxItem[], removed: string[] = [], memoryOnly = false): Promise<void> {
   return serial(async () => {
-    await writeItems(changed, removed);
+    if (!memoryOnly) await writeItems(changed, removed);
     const byId = new Map(changed.map((i) => [i.id, i]));
     store.set(outboxItemsAtom, store.get(outboxItemsAtom).filter((i) => !removed.includes(i.id)).map((i) => byId.get(i.id) ?? i));
   });

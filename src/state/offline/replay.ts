@@ -77,7 +77,9 @@ async function sessionReady(userId: string): Promise<boolean> {
 
 async function sendItem(item: OutboxItem): Promise<Outcome> {
   const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
-  await updateItems([sending]);
+  // A batch is written once, when queued: its 'sending' stays in memory (stored, it would clone 10,000 rows again on
+  // this thread; a page closed meanwhile finds it 'pending' and replays it, which is idempotent).
+  await updateItems([sending], [], item.op.kind === 'bulk');
   try {
     await uploadPhotos(sending);
     const op = sending.op;
