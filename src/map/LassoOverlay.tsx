@@ -43,7 +43,9 @@ export function LassoOverlay({ controller }: { controller: ViewportController })
     drawing.current = null;
     const polygon = [...path, local(e)].map((p) => screenToImage(controller.viewport, p.x, p.y));
     setPath([]);
-    if (polygon.length >= 3) setSaid(MAP_STRINGS.lassoAdded(selectInLasso(polygon)));
+    if (polygon.length < 3) return;
+    const { count, done } = selectInLasso(polygon);
+    void done.then(() => setSaid(MAP_STRINGS.lassoAdded(count)));
   };
 
   return (

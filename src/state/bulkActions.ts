@@ -41,10 +41,14 @@ export function toggleBulkSelection(id: string, opts: { shift?: boolean; order?:
   store.set(bulkAnchorAtom, id);
 }
 
-/** Adds the points at these slots of `ix` ('Tout sélectionner' of a filtered list, a lasso). */
-export function selectSlots(slots: ArrayLike<number>, ix: PointIndex = store.get(pointIndexAtom).index): void {
+/** Adds the points at these slots of `ix` ('Tout sélectionner' of a filtered list, a lasso): their ids are read in
+ * slices with a yield between (no long task at 10,000), then the selection is set once. */
+export async function selectSlots(slots: ArrayLike<number>, ix: PointIndex = store.get(pointIndexAtom).index): Promise<void> {
   const ids: string[] = new Array(slots.length);
-  for (let i = 0; i < slots.length; i++) ids[i] = idAt(ix, slots[i]);
+  for (let i = 0; i < slots.length; i++) {
+    if (i && i % SLICE_ROWS === 0) await yieldToPage();
+    ids[i] = idAt(ix, slots[i]);
+  }
   store.set(bulkSelectionAtom, withAll(store.get(bulkSelectionAtom), ids));
 }
 
@@ -52,14 +56,13 @@ export function selectSlots(slots: ArrayLike<number>, ix: PointIndex = store.get
 export const selectIds = (ids: Iterable<string>): void => store.set(bulkSelectionAtom, withAll(store.get(bulkSelectionAtom), ids));
 
 /** Adds the points inside a lasso (the one point-in-polygon rule of the index) that the status filter shows on the
- * map. Returns how many. */
-export function selectInLasso(polygon: readonly ImagePoint[]): number {
-  if (polygon.length < 3) return 0;
+ * map. Returns how many (the selection holds them once the returned promise settles). */
+export function selectInLasso(polygon: readonly ImagePoint[]): { count: number; done: Promise<void> } {
+  if (polygon.length < 3) return { count: 0, done: Promise.resolve() };
   const ix = store.get(pointIndexAtom).index;
   const filter = store.get(statusFilterAtom);
   const slots = slotsInPolygon(ix, polygon).filter((slot) => passes(ix.status[slot], filter));
-  selectSlots(slots, ix);
-  return slots.length;
+  return { count: slots.length, done: selectSlots(slots, ix) };
 }
 
 // ---- sending --------------------------------------------------------------------------------------------------
@@ -103,7 +106,9 @@ export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
   store.set(bulkProgressAtom, { done: 0, total: store.get(bulkSelectionAtom).size, sending: true });
   const before = await selectedRows();
   if (my.active) store.set(bulkProgressAtom, { done: 0, total: before.length, sending: true });
-  const { outcome, answer } = await runBatch('update', batchGroups(before, set), before).finally(() => {
+  const groups = batchGroups(before, set);
+  await yieldToPage(); // the batch is packed and written next: not in the same task as the rows read
+  const { outcome, answer } = await runBatch('update', groups, before).finally(() => {
     if (my.active) store.set(bulkProgressAtom, null);
   });
   const updated = new Map(answer.updated);
@@ -121,9 +126,20 @@ export async function undoLastBulk(): Promise<BulkOutcome | null> {
   if (!undo) return null;
   const my = currentSession();
   store.set(bulkUndoAtom, null);
-  const after = undo.before.filter((r) => undo.updated.has(r.id)).map((r) => ({ ...r, ...fieldsOfSet(undo.set), version: undo.updated.get(r.id)! }));
-  store.set(bulkProgressAtom, { done: 0, total: after.length, sending: true });
-  const { outcome } = await runBatch('undo', undoGroups(undo.before, undo.set, undo.updated), after).finally(() => {
+  store.set(bulkProgressAtom, { done: 0, total: undo.updated.size, sending: true });
+  // The rows as the batch left them, read in slices (the click's own task stays short), then the groups to send.
+  const fields = fieldsOfSet(undo.set);
+  const after: BulkRow[] = [];
+  for (let i = 0; i < undo.before.length; i++) {
+    if (i && i % SLICE_ROWS === 0) await yieldToPage();
+    const r = undo.before[i];
+    const version = undo.updated.get(r.id);
+    if (version !== undefined) after.push({ ...r, ...fields, version });
+  }
+  await yieldToPage();
+  const groups = undoGroups(undo.before, undo.set, undo.updated);
+  await yieldToPage();
+  const { outcome } = await runBatch('undo', groups, after).finally(() => {
     if (my.active) store.set(bulkProgressAtom, null);
   });
   if (my.active) store.set(bulkOutcomeAtom, outcome);

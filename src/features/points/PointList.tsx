@@ -57,7 +57,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
     <>
     <RowIconSprite />
     <div className="bulk-list-tools">
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => selectSlots(slots, index)}>{BULK_TEXT.selectAll(slots.length)}</button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={() => void selectSlots(slots, index)}>{BULK_TEXT.selectAll(slots.length)}</button>
     </div>
     <VirtualList
       items={list.stale ? NO_SLOTS : slots}
