@@ -12,6 +12,14 @@
 --     private.audit_log_feed_point_states() leaves those entries alone. Entries of points' inserts written to the
 --     log any other way (a direct insert as the tests do) are still fed from their jsonb as before; the updates
 --     and deletions are untouched. Disabling the audit trigger of inserts still leaves the states unfed, as before.
+--   * private.audit_rows() built each entry with a jsonb_build_object per column ({"col": {"new": value}}), each
+--     turned into jsonb and then copied into the entry's object. It now writes the entry as to_jsonb of one record
+--     whose fields are the followed columns, each a one-field record `new`/`old` holding the value (lateral
+--     subqueries over the transition table, which the planner pulls up into row expressions: no per-column jsonb).
+--     to_jsonb of a record converts each field as to_jsonb of the value does, nulls included, and jsonb objects do
+--     not keep key order: the entries are the same, text included (about half the build's time in a micro-benchmark:
+--     6 µs instead of 11 µs per point of 15 columns). A table with a column named "$…" (the laterals' aliases) or
+--     with no followed column keeps the build of 20261130130000_audit_insert_lighter.sql.
 --   * private.paris_day / is_open_status (the day counts) and private.report_month / report_day (the open counts,
 --     private.point_open_counts_apply) are SQL functions with `set search_path`, which PostgreSQL never inlines:
 --     a function call with a configuration change per row. The hot statements now spell their bodies out (the same
@@ -25,28 +33,46 @@ declare
   cols text[] := case when tg_nargs > 0 then tg_argv end;
   side text := case when tg_op = 'INSERT' then 'new' else 'old' end;
   reports boolean := tg_op = 'INSERT' and tg_table_schema = 'public' and tg_table_name = 'points';
+  transition text := case when tg_op = 'INSERT' then 'new_rows' else 'old_rows' end;
   changes text;
   row_id text;
 begin
-  -- jsonb_build_object takes at most 100 arguments: 40 columns per call, joined with ||.
-  select pg_catalog.string_agg(c.obj, ' || ' order by c.chunk) into changes
-    from (select a.chunk, 'pg_catalog.jsonb_build_object(' || pg_catalog.string_agg(
-                   pg_catalog.format('%L, pg_catalog.jsonb_build_object(%L, pg_catalog.to_jsonb(t.%I))', a.attname, side, a.attname),
-                   ', ' order by a.attnum) || ')' as obj
-            from (select at.attname, at.attnum, (pg_catalog.row_number() over (order by at.attnum) - 1) / 40 as chunk
-                    from pg_catalog.pg_attribute at
-                   where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped and at.attname <> 'updated_at'
-                     and (cols is null or at.attname = any (cols))) a
-           group by a.chunk) c;
+  -- Each entry is to_jsonb of one record whose fields are the followed columns, each a one-field record named
+  -- `new`/`old` holding the value (lateral subqueries the planner pulls up into row expressions): one conversion
+  -- per row instead of a jsonb_build_object per column. Its lateral aliases are "$<attnum>"; a table with a column
+  -- named like that, or none followed, is built as in 20261130130000_audit_insert_lighter.sql.
+  if exists (select from pg_catalog.pg_attribute at where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped
+                and at.attname like '$%')
+     or not exists (select from pg_catalog.pg_attribute at where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped
+                       and at.attname <> 'updated_at' and (cols is null or at.attname = any (cols))) then
+    -- jsonb_build_object takes at most 100 arguments: 40 columns per call, joined with ||.
+    select pg_catalog.string_agg(c.obj, ' || ' order by c.chunk) into changes
+      from (select a.chunk, 'pg_catalog.jsonb_build_object(' || pg_catalog.string_agg(
+                     pg_catalog.format('%L, pg_catalog.jsonb_build_object(%L, pg_catalog.to_jsonb(t.%I))', a.attname, side, a.attname),
+                     ', ' order by a.attnum) || ')' as obj
+              from (select at.attname, at.attnum, (pg_catalog.row_number() over (order by at.attnum) - 1) / 40 as chunk
+                      from pg_catalog.pg_attribute at
+                     where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped and at.attname <> 'updated_at'
+                       and (cols is null or at.attname = any (cols))) a
+             group by a.chunk) c;
+    changes := pg_catalog.format('%s from %I t', coalesce(changes, '''{}''::jsonb'), transition);
+  else
+    select pg_catalog.format('pg_catalog.to_jsonb("$e") from %I t, ', transition)
+           || pg_catalog.string_agg(pg_catalog.format('lateral (select t.%I as %I) %I', at.attname, side, '$' || at.attnum), ', ' order by at.attnum)
+           || ', lateral (select ' || pg_catalog.string_agg(pg_catalog.format('%I as %I', '$' || at.attnum, at.attname), ', ' order by at.attnum) || ') "$e"'
+      into changes
+      from pg_catalog.pg_attribute at
+     where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped and at.attname <> 'updated_at'
+       and (cols is null or at.attname = any (cols));
+  end if;
   select pg_catalog.format('coalesce(%s)', pg_catalog.string_agg(pg_catalog.format('pg_catalog.to_jsonb(t.%I) #>> ''{}''', at.attname), ', ' order by at.attname = 'key'))
     into row_id
     from pg_catalog.pg_attribute at
    where at.attrelid = tg_relid and at.attnum > 0 and not at.attisdropped and at.attname in ('id', 'key');
   if reports then perform pg_catalog.set_config('private.point_reports_fed', 'on', true); end if;
   execute pg_catalog.format(
-    'insert into public.audit_log (actor, table_name, row_id, action, changes) select $1, $2, %s, %L, %s from %I t',
-    coalesce(row_id, 'null::text'), lower(tg_op), coalesce(changes, '''{}''::jsonb'),
-    case when tg_op = 'INSERT' then 'new_rows' else 'old_rows' end)
+    'insert into public.audit_log (actor, table_name, row_id, action, changes) select $1, $2, %s, %L, %s',
+    coalesce(row_id, 'null::text'), lower(tg_op), changes)
   using auth.uid(), tg_table_name;
   if reports then
     perform pg_catalog.set_config('private.point_reports_fed', '', true);
