@@ -6,7 +6,9 @@
 // On PostgreSQL also the backend process's CPU time (/proc), which the other processes of a shared machine do
 // not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite. AUDIT_BENCH_BREAKDOWN=1 also measures,
 // in the same rounds, the audit with the dashboard feed trigger on audit_log disabled, with audit_log's secondary
-// indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is.
+// indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is. Since
+// 20261201100000_audit_feed_reports_typed.sql the reported points' states of an insert are fed by private.audit_rows
+// itself, not by that trigger: 'no feed' no longer leaves them out (this bench's inserts log nothing else).
 // AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit as it was before
 // 20261201100000_audit_feed_reports_typed.sql (private.audit_rows, the feed on audit_log and the open counts' trigger
 // function as the migrations before it left them, replayed in the rolled-back transaction).
