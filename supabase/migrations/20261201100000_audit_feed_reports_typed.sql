@@ -1,7 +1,12 @@
 -- Issue 22 item 6: a bulk insert of points costs at most 1.3× the same insert without the audit log (and the
--- dashboard feed it drives). Measured before this migration: backend CPU ratio FIGURE_BEFORE
--- (bench/auditInsert.bench.ts); after: FIGURE_AFTER. Same audit entries, same dashboard states and counts; only
--- the way there is cheaper:
+-- dashboard feed it drives). Measured (PostgreSQL 15, backend CPU time, 2 cores shared with a CI run, so noisy):
+--   * bench/auditInsert.bench.ts before this migration, load 3.7: 1.378× (rounds 1.30-1.43; wall 1.37×);
+--   * the same with AUDIT_BENCH_BEFORE=1 (before and after in the same rounds), load 9.5: 1.21× after, 1.35× before;
+--     plain, load 10.8: 1.29× (rounds 0.89-1.40);
+--   * 20 alternations of 3 × 1,000 points per variant in one session (CPU from /proc/<backend>/schedstat, medians of
+--     the per-round ratios): load 7-9: 1.23× after, 1.35× before; load 7-10: 1.19× after, 1.30× before.
+--   The gain is ~0.11-0.13 of the insert without audit: from 1.38× quiet, about 1.25-1.27× expected quiet (not yet
+--   measured on a quiet machine). Same audit entries, same dashboard states and counts; only the way there is cheaper:
 --
 --   * A point reported through an insert of points had its state rebuilt by the feed trigger on audit_log from the
 --     entry's jsonb: six lookups in a ~800-byte object per point, text round trips of two uuids, a numeric and
