@@ -2,7 +2,8 @@
 -- dashboard feed it drives). Measured (PostgreSQL 15, backend CPU time, 2 cores shared with a CI run, so noisy):
 --   * bench/auditInsert.bench.ts before this migration, load 3.7: 1.378× (rounds 1.30-1.43; wall 1.37×);
 --   * the same with AUDIT_BENCH_BEFORE=1 (before and after in the same rounds), load 9.5: 1.21× after, 1.35× before;
---     plain, load 10.8: 1.29× (rounds 0.89-1.40);
+--     plain, load 10.8: 1.29× (rounds 0.89-1.40); again with AUDIT_BENCH_BEFORE=1, load 6.6 falling to 4.4:
+--     1.24× after (rounds 1.20-1.40; wall 1.25×), 1.33× before (wall 1.32×);
 --   * 20 alternations of 3 × 1,000 points per variant in one session (CPU from /proc/<backend>/schedstat, medians of
 --     the per-round ratios): load 7-9: 1.23× after, 1.35× before; load 7-10: 1.19× after, 1.30× before.
 --   The gain is ~0.11-0.13 of the insert without audit: from 1.38× quiet, about 1.25-1.27× expected quiet (not yet
