@@ -6,9 +6,12 @@
 // On PostgreSQL also the backend process's CPU time (/proc), which the other processes of a shared machine do
 // not inflate; the verdict uses it there. AUDIT_BENCH_PGLITE=0 skips PGlite. AUDIT_BENCH_BREAKDOWN=1 also measures,
 // in the same rounds, the audit with the dashboard feed trigger on audit_log disabled, with audit_log's secondary
-// indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is.
-// AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit with private.audit_rows() as it was before
-// 20261130130000_audit_insert_lighter.sql (its earlier definition replayed in the rolled-back transaction).
+// indexes dropped, and with both (dropped in the rolled-back transaction): what of the cost each part is. Since
+// 20261201100000_audit_feed_reports_typed.sql the reported points' states of an insert are fed by private.audit_rows
+// itself, not by that trigger: 'no feed' no longer leaves them out (this bench's inserts log nothing else).
+// AUDIT_BENCH_BEFORE=1 also measures, in the same rounds, the audit as it was before
+// 20261201100000_audit_feed_reports_typed.sql (private.audit_rows, the feed on audit_log and the open counts' trigger
+// function as the migrations before it left them, replayed in the rolled-back transaction).
 // JSON in bench/results/auditInsert.json.
 import { readFileSync } from 'node:fs';
 import { startServer, type RunningServer } from '../server/main';
@@ -36,11 +39,11 @@ function backendCpuMs(pid: number): number {
 const TICKS_PER_SECOND = 100;
 
 /** What is on during the inserts: the audit trigger, and in the breakdown the feed trigger and audit_log's indexes. */
-type Variant = 'off' | 'on' | 'on, no feed' | 'on, no indexes' | 'on, no feed, no indexes' | 'on, before 20261130130000';
+type Variant = 'off' | 'on' | 'on, no feed' | 'on, no indexes' | 'on, no feed, no indexes' | 'on, before 20261201100000';
 const BREAKDOWN = process.env.AUDIT_BENCH_BREAKDOWN === '1';
 const BEFORE = process.env.AUDIT_BENCH_BEFORE === '1';
 const VARIANTS: Variant[] = [...(BREAKDOWN ? ['on', 'off', 'on, no feed', 'on, no indexes', 'on, no feed, no indexes'] as Variant[] : ['on', 'off'] as Variant[]),
-  ...(BEFORE ? ['on, before 20261130130000'] as Variant[] : [])];
+  ...(BEFORE ? ['on, before 20261201100000'] as Variant[] : [])];
 
 /** A function's `create or replace` statement as a migration file left it. */
 function definitionIn(file: string, fn: string): string {
@@ -49,7 +52,9 @@ function definitionIn(file: string, fn: string): string {
   if (at < 0) throw new Error(`${fn} not in ${file}`);
   return sql.slice(at, sql.indexOf('end $$;', at) + 'end $$;'.length);
 }
-const OLD_DEFINITIONS = BEFORE ? [definitionIn('20251123091000_accountability.sql', 'private.audit_rows')] : [];
+const OLD_DEFINITIONS = BEFORE ? [definitionIn('20261130130000_audit_insert_lighter.sql', 'private.audit_rows'),
+  definitionIn('20261128140000_feed_reports_direct.sql', 'private.audit_log_feed_point_states'),
+  definitionIn('20261129160000_dashboard_open_days.sql', 'private.point_open_counts_apply')] : [];
 
 /** Wall time of the inserts, and on PostgreSQL the backend's CPU time for them (not inflated by other processes). */
 async function insertMs(s: RunningServer, variant: Variant): Promise<{ ms: number; cpu: number }> {
