@@ -9,6 +9,8 @@ import { STATUS_BY_CODE, type PointIndex } from '../../core/pointIndex/types';
 import { findSlot } from '../../core/pointIndex/store';
 import { patchIndexInPlace } from '../pointsCollection';
 import { SLICE_ROWS, yieldToPage } from '../../platform/yieldToPage';
+import { currentSession } from '../userSession';
+import { definePart } from '../../core/session/scope';
 
 /** Whether the index row at `slot` already shows `f`. */
 function shows(ix: PointIndex, slot: number, f: BulkFields): boolean {
@@ -63,7 +65,35 @@ export async function showBulkFieldsInSlices(fields: ReadonlyMap<string, BulkFie
 /** A batch just queued, over the index (a later batch wins over what is shown: its fields go on top). */
 export const showBatchInSlices = (op: BulkOp): Promise<void> => showBulkFieldsInSlices(bulkOverlay([{ seq: 0, op } as OutboxItem]));
 
-/** The waiting batches over the index (after a load, a sync or a restore from the replica). */
-export const showBulkOverlayOf = (items: readonly OutboxItem[]): void => {
-  if (items.some((i) => i.op.kind === 'bulk')) showBulkFields(bulkOverlay(items));
-};
+/** The session's re-lay count, bumped by each re-lay of the waiting batches: a re-lay in slices stops as soon as a
+ * newer one starts (the newer one lays the queue as it is then; a batch discarded meanwhile is never laid again by
+ * the older one). */
+const relayPart = definePart('bulkRelay', () => ({ generation: 0 }));
+
+/**
+ * The waiting batches over the index (after every publish: a load, a sync, a realtime change, a restore from the
+ * replica). Up to SLICE_ROWS points at once; a larger overlay (a 10,000-point batch waiting or being sent) is laid
+ * SLICE_ROWS points per slice with a yield between, the first slice at once, and published once at the end if it
+ * changed anything (issue 24: a sync's publish no longer re-lays 10,000 points in one task).
+ */
+export function showBulkOverlayOf(items: readonly OutboxItem[]): void {
+  const gen = ++currentSession().part(relayPart).generation;
+  if (!items.some((i) => i.op.kind === 'bulk')) return;
+  const fields = bulkOverlay(items);
+  if (fields.size <= SLICE_ROWS) { showBulkFields(fields); return; }
+  void relayInSlices([...fields], gen);
+}
+
+async function relayInSlices(entries: [string, BulkFields][], gen: number): Promise<void> {
+  const scope = currentSession();
+  const relay = scope.part(relayPart);
+  let changed = 0;
+  for (let i = 0; i < entries.length; i += SLICE_ROWS) {
+    if (i) await yieldToPage();
+    if (!scope.active) return;
+    // Superseded: what this one laid is published (the newer re-lay finds it already shown), the rest is the newer's.
+    if (gen !== relay.generation) { if (changed) patchIndexInPlace(() => changed); return; }
+    patchIndexInPlace((ix) => { changed += layOver(ix, entries.slice(i, i + SLICE_ROWS)); return 0; });
+  }
+  if (changed) patchIndexInPlace(() => changed);
+}
