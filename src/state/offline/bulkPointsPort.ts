@@ -3,7 +3,7 @@
 // replay sees the conflict). The bulk counterpart of ./pointsPort, in place
 // on the index's columns through pointsCollection.patchIndexInPlace.
 import { setFieldsAt } from '../../core/bulk/indexRows';
-import { bulkOverlay, type BulkFields, type BulkOp } from '../../core/outbox/bulk';
+import { bulkOverlay, bulkRowCount, type BulkFields, type BulkOp } from '../../core/outbox/bulk';
 import type { OutboxItem } from '../../core/outbox/types';
 import { STATUS_BY_CODE, type PointIndex } from '../../core/pointIndex/types';
 import { findSlot } from '../../core/pointIndex/store';
@@ -73,20 +73,24 @@ const relayPart = definePart('bulkRelay', () => ({ generation: 0 }));
 /**
  * The waiting batches over the index (after every publish: a load, a sync, a realtime change, a restore from the
  * replica). Up to SLICE_ROWS points at once; a larger overlay (a 10,000-point batch waiting or being sent) is laid
- * SLICE_ROWS points per slice with a yield between, the first slice at once, and published once at the end if it
+ * SLICE_ROWS points per slice after a yield and with a yield between, and published once at the end if it
  * changed anything (issue 24: a sync's publish no longer re-lays 10,000 points in one task).
  */
 export function showBulkOverlayOf(items: readonly OutboxItem[]): void {
   const gen = ++currentSession().part(relayPart).generation;
-  if (!items.some((i) => i.op.kind === 'bulk')) return;
-  const fields = bulkOverlay(items);
-  if (fields.size <= SLICE_ROWS) { showBulkFields(fields); return; }
-  void relayInSlices([...fields], gen);
+  let rows = 0;
+  for (const i of items) if (i.op.kind === 'bulk') rows += bulkRowCount(i.op);
+  if (!rows) return;
+  if (rows <= SLICE_ROWS) { showBulkFields(bulkOverlay(items)); return; }
+  void relayInSlices(items, gen);
 }
 
-async function relayInSlices(entries: [string, BulkFields][], gen: number): Promise<void> {
+async function relayInSlices(items: readonly OutboxItem[], gen: number): Promise<void> {
   const scope = currentSession();
   const relay = scope.part(relayPart);
+  await yieldToPage(); // not in the publishing task: the overlay of 10,000 points is a task of its own
+  if (gen !== relay.generation || !scope.active) return;
+  const entries = [...bulkOverlay(items)];
   let changed = 0;
   for (let i = 0; i < entries.length; i += SLICE_ROWS) {
     if (i) await yieldToPage();
