@@ -47,19 +47,24 @@ function layOver(ix: PointIndex, fields: Iterable<[string, BulkFields]>, version
 /**
  * showBulkFields for a whole batch without a long task: SLICE_ROWS points per slice with a yield to the page
  * between, and ONE publish (one React update) once every slice is laid. Each slice is laid on the index shown at
- * that moment (a line switched meanwhile simply lacks the points).
+ * that moment (a line switched meanwhile simply lacks the points). Stops at a sign-out (nothing more is laid nor
+ * published), and when `wanted()` turns false (what was laid so far is published, the rest is left).
  */
-export async function showBulkFieldsInSlices(fields: ReadonlyMap<string, BulkFields>, versions?: ReadonlyMap<string, string>, removed: readonly string[] = []): Promise<void> {
+export async function showBulkFieldsInSlices(fields: ReadonlyMap<string, BulkFields>, versions?: ReadonlyMap<string, string>,
+  removed: readonly string[] = [], wanted: () => boolean = () => true): Promise<void> {
   if (fields.size <= SLICE_ROWS) { showBulkFields(fields, versions, removed); return; }
+  const scope = currentSession();
   const entries = [...fields];
   let changed = 0;
   for (let i = 0; i < entries.length; i += SLICE_ROWS) {
     if (i) await yieldToPage();
+    if (!scope.active) return;
+    if (!wanted()) break;
     // 0 to patchIndexInPlace: no publish yet (the points changed are counted, published after the last slice).
     patchIndexInPlace((ix) => { changed += layOver(ix, entries.slice(i, i + SLICE_ROWS), versions); return 0; });
   }
   await yieldToPage();
-  patchIndexInPlace(() => changed, removed);
+  if (scope.active) patchIndexInPlace(() => changed, removed);
 }
 
 /** A batch just queued, over the index (a later batch wins over what is shown: its fields go on top). */
@@ -88,16 +93,8 @@ export function showBulkOverlayOf(items: readonly OutboxItem[]): void {
 async function relayInSlices(items: readonly OutboxItem[], gen: number): Promise<void> {
   const scope = currentSession();
   const relay = scope.part(relayPart);
+  const current = () => scope.active && gen === relay.generation;
   await yieldToPage(); // not in the publishing task: the overlay of 10,000 points is a task of its own
-  if (gen !== relay.generation || !scope.active) return;
-  const entries = [...bulkOverlay(items)];
-  let changed = 0;
-  for (let i = 0; i < entries.length; i += SLICE_ROWS) {
-    if (i) await yieldToPage();
-    if (!scope.active) return;
-    // Superseded: what this one laid is published (the newer re-lay finds it already shown), the rest is the newer's.
-    if (gen !== relay.generation) { if (changed) patchIndexInPlace(() => changed); return; }
-    patchIndexInPlace((ix) => { changed += layOver(ix, entries.slice(i, i + SLICE_ROWS)); return 0; });
-  }
-  if (changed) patchIndexInPlace(() => changed);
+  // Superseded meanwhile: what was laid is published (the newer re-lay finds it already shown), the rest is the newer's.
+  if (current()) await showBulkFieldsInSlices(bulkOverlay(items), undefined, [], current);
 }
