@@ -16,6 +16,7 @@ import { showBulkFields, showBulkFieldsInSlices } from './bulkPointsPort';
 import { showPoints } from './pointsPort';
 import { appendItems, queueChange, updateItems } from './queue';
 import { OFFLINE_TEXT } from './strings';
+import { yieldToPage } from '../../platform/yieldToPage';
 
 /** Records a batch in the outbox (IndexedDB first) and shows it at once. */
 export function queueBulk(groups: BulkGroup[], before: BulkRow[]): Promise<OutboxItem | null> {
@@ -32,6 +33,7 @@ export async function sendBulkItem(item: OutboxItem): Promise<void> {
   store.set(bulkProgressAtom, { done, total });
   try {
     for (const chunk of chunkGroups(op.groups, BULK_CLIENT_BATCH)) {
+      await yieldToPage(); // each request's body (2,500 rows) is made in a task of its own
       answer = mergeAnswers(answer, await bulkUpdatePoints(chunk));
       done += chunk.reduce((n, g) => n + g.ids.length, 0);
       store.set(bulkProgressAtom, { done, total });

@@ -20,6 +20,7 @@ import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
+import { yieldToPage } from '../../platform/yieldToPage';
 
 /** The session's replay run, and whether it must look again when it ends. */
 const replayPart = definePart('replay', () => ({ running: null as Promise<void> | null, again: false }));
@@ -55,6 +56,7 @@ async function runOnce(): Promise<void> {
   store.set(replayingAtom, true);
   try {
     await loadQueue(userId); // another tab may have sent items since this one read the queue
+    await yieldToPage(); // reading back a batch's item (10,000 rows) is one task, sending it another
     if (!(await sessionReady(userId))) return;
     for (;;) {
       const item = nextToSend(store.get(outboxItemsAtom));
