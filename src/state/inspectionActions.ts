@@ -5,7 +5,7 @@ import type { ReportPlan } from '../core/report/plan';
 import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
 import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type NotInspected, type TodayPoint } from '../core/inspection/record';
-import { inspectionDocxBlob, inspectionFileName, type InspectionDoc } from '../core/inspection/docx';
+import { inspectionFileName, type InspectionDoc } from '../core/inspection/docText';
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspections';
@@ -90,6 +90,7 @@ export function inspectionDocOf(r: repo.InspectionRow, annotations: readonly rep
 /** The record's Word file and its name. */
 export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
   const line = store.get(linesAtom).find((l) => l.id === r.line_id);
+  const { inspectionDocxBlob } = await import('../core/inspection/docx'); // the docx library, loaded on demand
   const blob = await inspectionDocxBlob(inspectionDocOf(r, annotations, authorEmail));
   return { blob, name: inspectionFileName(line?.code ?? 'ligne', r.inspected_at) };
 }

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { inspectionDocxBuffer, inspectionFileName, type InspectionDoc } from './docx';
+import { inspectionDocxBuffer } from './docx';
+import { inspectionFileName, type InspectionDoc } from './docText';
 
 const doc: InspectionDoc = {
   lineName: 'Paris – Lyon', inspector: 'alice@example.org', inspectedAt: '2026-11-24T08:30:00Z', createdAt: '2026-11-24T11:00:00Z',

@@ -1,27 +1,12 @@
 // The Word document of an inspection record (docs/product.md#inspection-records): who, when, line, PK range, the
 // stretches not inspected, the anomalies as found (per zone, in the saved order), remarks per zone, annotations, and
-// a signature block. Pure (docx escapes all text), so it runs in a worker or in Node tests.
+// a signature block. Pure (docx escapes all text), so it runs in a worker or in Node tests. The library is big (a third
+// of the first bundle when imported statically): the page loads this module when a record is exported (issue 19).
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { STATUS_LABELS, WORD_FONT } from '../constants';
 import { formatDateTimeFr, formatKm } from '../format';
-import { OUTSIDE_ZONE_KEY, type InspectionFinding, type NotInspected } from './record';
-
-export interface InspectionDoc {
-  lineName: string; inspector: string; inspectedAt: string; createdAt: string; kmFrom: number | null; kmTo: number | null;
-  findings: readonly InspectionFinding[]; remarks: Readonly<Record<string, string>>; notInspected: readonly NotInspected[];
-  zoneNames: ReadonlyMap<string, string>; levelNames: ReadonlyMap<string, string>;
-  annotations: readonly { author: string; at: string; body: string }[];
-  comparison: string | null;
-}
-
-export const INSPECTION_DOC_TEXT = {
-  title: "Compte rendu de tournée d'inspection",
-  line: 'Ligne', inspector: 'Inspecteur', date: 'Date de la tournée', saved: 'Enregistrée le', range: 'Tronçon',
-  notInspected: 'Tronçons non inspectés', none: 'Aucun', found: 'Anomalies constatées', noFinding: 'Aucune anomalie constatée.',
-  outside: 'Hors zone', remarks: 'Remarques', annotations: 'Annotations', today: "Comparaison avec la ligne aujourd'hui",
-  cols: ['PK', 'Libellé', 'Statut', 'Criticité', 'Équipe', 'N° OT'],
-  signature: 'Signatures', signer: ['Inspecteur', 'Responsable de la maintenance'], signLines: ['Nom :', 'Date :', 'Signature :'],
-} as const;
+import { OUTSIDE_ZONE_KEY, type InspectionFinding } from './record';
+import { INSPECTION_DOC_TEXT, type InspectionDoc } from './docText';
 
 const T = INSPECTION_DOC_TEXT;
 const run = (text: string, bold = false) => new TextRun({ text, bold, font: WORD_FONT });
@@ -91,9 +76,3 @@ export function inspectionDocument(d: InspectionDoc): Document {
 
 export const inspectionDocxBlob = (d: InspectionDoc): Promise<Blob> => Packer.toBlob(inspectionDocument(d));
 export const inspectionDocxBuffer = (d: InspectionDoc): Promise<Buffer> => Packer.toBuffer(inspectionDocument(d));
-
-/** 'tournee_<line>_<yyyy-mm-dd>.docx'. */
-export function inspectionFileName(lineCode: string, inspectedAt: string): string {
-  const safe = lineCode.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'ligne';
-  return `tournee_${safe}_${inspectedAt.slice(0, 10)}.docx`;
-}

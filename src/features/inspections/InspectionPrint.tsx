@@ -5,7 +5,7 @@
 import { createPortal } from 'react-dom';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateTimeFr, formatKm } from '../../core/format';
-import { INSPECTION_DOC_TEXT as T, type InspectionDoc } from '../../core/inspection/docx';
+import { INSPECTION_DOC_TEXT as T, type InspectionDoc } from '../../core/inspection/docText';
 import { OUTSIDE_ZONE_KEY, type InspectionFinding } from '../../core/inspection/record';
 import './inspectionPrint.css';
 

@@ -23,6 +23,7 @@ export function InspectionView({ id, onBack }: { id: string; onBack: () => void 
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [wordError, setWordError] = useState<string | null>(null);
   const levels = useAtomValue(criticalityLevelsAtom);
   const me = useAtomValue(profileAtom);
 
@@ -48,7 +49,10 @@ export function InspectionView({ id, onBack }: { id: string; onBack: () => void 
 
   const word = async () => {
     setBusy(true);
-    try { const { blob, name } = await inspectionWord(record, notes, author); saveBlob(blob, name); } finally { setBusy(false); }
+    setWordError(null);
+    try { const { blob, name } = await inspectionWord(record, notes, author); saveBlob(blob, name); }
+    catch (e) { console.error('Tournée : Word', e); setWordError(T.wordFailed); } // e.g. offline before the app was installed
+    finally { setBusy(false); }
   };
   const addNote = async () => {
     setNoteError(null);
@@ -67,6 +71,7 @@ export function InspectionView({ id, onBack }: { id: string; onBack: () => void 
           <Button variant="primary" busy={busy} onClick={() => void word()}>{T.word}</Button>
           <Button onClick={() => window.print()}>{T.pdf}</Button>
         </div>
+        {wordError && <p className="field-error no-print" role="alert">{wordError}</p>}
       </header>
       <h4>{T.notInspected}</h4>
       {record.not_inspected.length === 0 ? <p>{T.noneInspected}</p> : (

@@ -30,6 +30,7 @@ export const INSPECTION_TEXT = {
   annotationLabel: 'Annotation',
   annotateFailed: "L'annotation n'a pas été enregistrée.",
   word: 'Télécharger Word',
+  wordFailed: "Le document Word n'a pas pu être créé. Vérifiez la connexion et réessayez.",
   pdf: 'Imprimer / PDF',
   gone: "Cette tournée n'existe plus ou n'est pas visible.",
 } as const;
