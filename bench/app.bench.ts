@@ -118,7 +118,7 @@ for (const n of SIZES) {
   const metrics: [string, string][] = [
     ['signInToAllPointsMs', 'sign-in → every point loaded (ms)'], ['loadServerCpuMs', 'server CPU time during that load (ms)'], ['loadLongTasks', 'long tasks > 50 ms while loading'],
     ['loadLongestTaskMs', 'longest task while loading (ms)'], ['heapLoadedMb', 'main-thread heap once loaded (MB)'],
-    ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
+    ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['pageRendererPssLoadedMb', "the page's renderer alone, once loaded (MB)"], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
     ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportClosedMb', 'renderer PSS once the report is closed (MB)'],
@@ -128,8 +128,8 @@ for (const n of SIZES) {
     ['phoneZoomFrameP95Ms', 'phone: wheel-zoom frame p95 (ms)'],
     ['phonePanFrameP95Ms', 'phone: drag-pan frame p95 (ms)'], ['phonePanZoomLongTasks', 'phone: long tasks during pan/zoom'],
     ['phonePanZoomLongestTaskMs', 'phone: longest task during pan/zoom (ms)'],
-    ['phoneRendererPssMb', 'phone: renderer PSS once loaded (MB)'], ['phoneGpuPssMb', 'phone: GPU process PSS (MB)'],
-    ['phoneRendererPssAfterGesturesMb', 'phone: renderer PSS after pan/zoom (MB)'],
+    ['phoneRendererPssMb', 'phone: renderer PSS once loaded (MB)'], ['phonePageRendererPssMb', "phone: the page's renderer alone (MB)"], ['phoneGpuPssMb', 'phone: GPU process PSS (MB)'],
+    ['phoneRendererPssAfterGesturesMb', 'phone: renderer PSS after pan/zoom (MB)'], ['phonePageRendererPssAfterGesturesMb', "phone: the page's renderer after pan/zoom (MB)"],
     ['phoneLoadMainCpuMs', 'phone: main-thread CPU, page load + sign-in → map (ms, trace)'], ['phoneGestureMainCpuMs', 'phone: main-thread CPU during pan/zoom (ms, trace)'], ['pagedObjectsLoadMs', 'old loader alone, Node (ms)'],
   ];
   const fmt = (v: unknown) => {

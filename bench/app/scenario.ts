@@ -78,7 +78,8 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   out.loadServerCpuMs = (opts.serverCpuMs?.() ?? NaN) - cpu0;
   if (out.signInToAllPointsMs === null) { await context.close(); return out; }
   out.heapLoadedMb = await heapMb(cdp, true);
-  Object.assign(out, { rendererPssLoadedMb: (await rendererPss(browser)).rendererPssMb });
+  const loadedMem = await rendererPss(browser);
+  Object.assign(out, { rendererPssLoadedMb: loadedMem.rendererPssMb, pageRendererPssLoadedMb: loadedMem.pageRendererPssMb });
 
   const filters: number[] = [];
   for (let k = 0; k < 3; k++) {
@@ -170,6 +171,7 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   await page.waitForTimeout(1000);
   const mem = await rendererPss(browser);
   out.phoneRendererPssMb = mem.rendererPssMb;
+  out.phonePageRendererPssMb = mem.pageRendererPssMb;
   out.phoneGpuPssMb = mem.gpuPssMb;
   const box = (await page.locator('.map-area').boundingBox())!;
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
@@ -209,7 +211,9 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   out.phonePanFrameP95Ms = p95(panFrames);
   out.phonePanZoomLongTasks = tasks.length;
   out.phonePanZoomLongestTaskMs = tasks.length ? Math.max(...tasks) : 0;
-  out.phoneRendererPssAfterGesturesMb = (await rendererPss(browser)).rendererPssMb;
+  const after = await rendererPss(browser);
+  out.phoneRendererPssAfterGesturesMb = after.rendererPssMb;
+  out.phonePageRendererPssAfterGesturesMb = after.pageRendererPssMb;
   await context.close();
   return out;
 }
