@@ -17,13 +17,23 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export function createLogger(opts: { level?: string; destination?: DestinationStream } = {}): Logger {
   const level = opts.level || 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${level}"`);
-  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, opts.destination ?? pino.destination({ dest: 1, sync: false }));
+  // minLength 1 writes each line at once, as 0 would, but makes flush(cb) wait for the write in flight: with 0,
+  // sonic-boom 4 calls a flush callback at once, and a chunk waiting on a full pipe (EAGAIN) at exit was lost
+  // (server/http/logAsync.test.ts lost 1-106 of 4,000 lines under load).
+  return pino({ level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime }, opts.destination ?? pino.destination({ dest: 1, sync: false, minLength: 1 }));
 }
 
-/** Resolves once every line logged so far is written (a destination that cannot flush resolves at once). */
-export function flushLogger(logger: Logger): Promise<void> {
+/** How long a shutdown waits for the log's last lines when nobody reads the output (then pino's exit handler
+ * writes what it can). */
+export const LOG_FLUSH_TIMEOUT_MS = 10_000;
+
+/** Resolves once every line logged so far is written, or after `timeoutMs` (a destination that cannot flush
+ * resolves at once). */
+export function flushLogger(logger: Logger, timeoutMs = LOG_FLUSH_TIMEOUT_MS): Promise<void> {
   return new Promise((resolve) => {
-    try { logger.flush(() => resolve()); } catch { resolve(); }
+    const timer = setTimeout(resolve, timeoutMs);
+    const done = () => { clearTimeout(timer); resolve(); };
+    try { logger.flush(done); } catch { done(); }
   });
 }
 
