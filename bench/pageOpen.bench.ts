@@ -44,7 +44,7 @@ async function openOnce(browser: Browser, url: string): Promise<Open> {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const at = (window as unknown as { __signInAt: number }).__signInAt;
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((r) => r.initiatorType === 'script' || (r.initiatorType === 'other' && r.name.endsWith('.js')) || r.name.endsWith('.js'))
+        .filter((r) => r.name.endsWith('.js'))
         .filter((r) => r.startTime < at);
       return {
         htmlToDclMs: nav.domContentLoadedEventEnd - nav.responseEnd,
