@@ -301,4 +301,30 @@ describe('MapView', () => {
     store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
     await expect.poll(() => stage().x(), { timeout: 3000 }).toBeCloseTo(500 - 6000 * 0.5);
   });
+
+  it('a centre requested before the map is laid out (a PK link at start) wins over the first view at the first marker', async () => {
+    root.unmount();
+    store = createStore();
+    setPoints([LONE, point('mid', 6000, 760)]); // one point in each view
+    store.set(markersAtom, [{ id: 'm', position: 3000, value: 12, createdBy: null }, { id: 'n', position: 9000, value: 18, createdBy: null }]);
+    store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
+    host.style.width = '0px'; // the map's box is not laid out yet when the request comes (a slow start)
+    root = createRoot(host);
+    flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+    await frame();
+    await frame();
+    host.style.width = `${VIEW.width}px`;
+    await ready();
+    await expect.poll(() => stage().x(), { timeout: 3000 }).toBeCloseTo(500 - 6000 * 0.5);
+    await new Promise((r) => setTimeout(r, 400)); // past any animation: nothing moves it back to the marker
+    expect(stage().x()).toBeCloseTo(500 - 6000 * 0.5);
+  });
+
+  it('a resize during the centring animation does not stop it half-way: it ends centred in the new size', async () => {
+    store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
+    await frame();
+    host.style.width = '900px'; // measured after the 150 ms debounce, within the 250 ms animation
+    await new Promise((r) => setTimeout(r, 800));
+    expect(stage().x()).toBeCloseTo(450 - 6000 * 0.5);
+  });
 });

@@ -65,8 +65,12 @@ export function MapView() {
     return () => window.removeEventListener('keydown', onKey);
   }, [mode, tool]);
 
+  // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
+  const centredOnRequest = useRef(false);
   useEffect(() => {
-    if (api && centerRequest) api.controller.centreOn(centerRequest.x, centerRequest.y);
+    if (!api || !centerRequest) return;
+    centredOnRequest.current = true;
+    api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
   // The first view starts at the first kilometre marker (once, when the markers are first known).
@@ -77,6 +81,7 @@ export function MapView() {
     const first = Math.min(...markers.map((m) => m.position));
     const ctl = api.controller;
     const apply = () => {
+      if (centredOnRequest.current) return;
       if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
       ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
     };

@@ -28,7 +28,10 @@ export class ViewportController {
   /** Once disposed (until a stage is attached again), no frame or settle timer starts (they would keep the painter
    * and its closures alive after the map is gone). */
   private disposed = false;
-  private anim: { from: Viewport; to: Viewport; start: number } | null = null;
+  /** A centre/fit animation; `target` recomputes its end for the current sizes (a resize during it keeps it going). */
+  private anim: { from: Viewport; to: Viewport; start: number; target: () => Viewport } | null = null;
+  /** A centre asked for before the first layout: applied (without animation) once the view has a size. */
+  private pendingCentre: { x: number; y: number } | null = null;
   private frameListeners = new Set<FrameListener>();
   private lastPainted: Viewport | null = null;
   private settleListeners = new Set<Listener>();
@@ -54,8 +57,17 @@ export class ViewportController {
     if (!this.initialised && view.width > 0 && view.height > 0) {
       this.initialised = true;
       this.viewport = fitViewport({ scale: 1, x: 0, y: 0 }, view, image);
+      const c = this.pendingCentre;
+      this.pendingCentre = null;
+      if (c) this.viewport = centreOn(this.viewport, c.x, c.y, view, image);
     } else if (this.initialised) {
       this.viewport = keepCoveringHeight(this.viewport, before, view, image);
+    }
+    if (this.anim && this.initialised) {
+      // A resize (a panel, a banner, the line image's real size) during a centring must not stop it half-way.
+      this.anim.to = this.anim.target();
+      this.schedule();
+      return;
     }
     this.set(this.viewport);
   }
@@ -90,13 +102,16 @@ export class ViewportController {
 
   /** 'Ajuster à la ligne' and the key 0: the whole line in view. */
   fit(): void {
-    this.animateTo(wholeLineViewport(this.view, this.image));
+    this.animateTo(() => wholeLineViewport(this.view, this.image));
   }
 
+  /** Centres the view on an image position; asked before the view has a size (a link at start), it is applied at
+   * the first layout instead of the fitted view. */
   centreOn(imageX: number, imageY: number, animate = true): void {
-    const to = centreOn(this.viewport, imageX, imageY, this.view, this.image);
-    if (animate) this.animateTo(to);
-    else this.set(to);
+    if (!this.initialised) { this.pendingCentre = { x: imageX, y: imageY }; return; }
+    const target = () => centreOn(this.anim?.to ?? this.viewport, imageX, imageY, this.view, this.image);
+    if (animate) this.animateTo(target);
+    else this.set(target());
   }
 
   onFrame(fn: FrameListener): () => void {
@@ -138,8 +153,9 @@ export class ViewportController {
     this.moving = false;
   }
 
-  private animateTo(to: Viewport): void {
-    this.anim = { from: { ...this.viewport }, to, start: performance.now() };
+  private animateTo(target: () => Viewport): void {
+    this.anim = null;
+    this.anim = { from: { ...this.viewport }, to: target(), start: performance.now(), target };
     this.schedule();
   }
 
