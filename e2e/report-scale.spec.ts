@@ -52,8 +52,9 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     // The rows far below have not been fetched yet: scrolling there shows placeholders, then their details.
     const requestsBefore = detailIds.length;
     await view.locator('.dialog-body').evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+    // The rows shown before the scroll may still be in the DOM for a frame: wait for the new rows' details request.
+    await expect.poll(() => detailIds.length, { timeout: 15_000 }).toBeGreaterThan(requestsBefore);
     await expect(view.locator('.report-row .report-label').first()).not.toHaveText('…');
-    expect(detailIds.length).toBeGreaterThan(requestsBefore);
     expect(detailIds.reduce((a, b) => a + b, 0)).toBeLessThan(total / 4); // only what was shown was fetched
     await expect(view.locator('.report-row')).not.toHaveCount(0);
     expect(await view.locator('.report-row').count()).toBeLessThan(120);
