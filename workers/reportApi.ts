@@ -17,6 +17,16 @@ export const reportApi = {
     const plan = planReport(codes, points.km, zoneKmStart, selected);
     return Comlink.transfer(plan, [plan.rows.buffer as ArrayBuffer]);
   },
+  /**
+   * plan() on arrays lent by the page (issue 19: no 25 MB copy at 1M points): positions and km go back with the plan,
+   * transferred both ways. The arrays must be whole buffers (not views into a larger one).
+   */
+  planLent(points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {
+    const codes = classifyPoints(points, start, end, buildZoneIndex(zones));
+    const plan = planReport(codes, points.km, zoneKmStart, selected);
+    const { xs, ys, km } = points;
+    return Comlink.transfer({ plan, xs, ys, km }, [plan.rows.buffer, xs.buffer, ys.buffer, km.buffer] as ArrayBuffer[]);
+  },
 };
 
 export type ReportWorkerApi = typeof reportApi;

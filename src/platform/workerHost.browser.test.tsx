@@ -14,6 +14,8 @@ const fallback = (): ReportWorkerApi => ({
     classifyPoints(points, start, end, buildZoneIndex(zones)),
   plan: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
     planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected),
+  planLent: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
+    ({ plan: planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected), xs: points.xs, ys: points.ys, km: points.km }),
 });
 
 function points(): PointArrays {

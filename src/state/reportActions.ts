@@ -5,7 +5,7 @@ import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
 import { OUTSIDE_ZONES } from '../core/report/classify';
 import { planStats, type ReportPlan } from '../core/report/plan';
-import { indexFromPointIndex, reportPointId, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
+import { copyPointIndexInSteps, REPORT_COPY_STEP, reportPointId, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
 import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
@@ -24,6 +24,7 @@ import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { hostWorker, onDemandWorker } from '../platform/workerHost';
 import { saveBlob } from '../platform/download';
+import { yieldToPage } from '../platform/yieldToPage';
 
 /** A photo's file name, its label when it cannot be included. */
 const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0].split('/').pop() || url);
@@ -32,12 +33,12 @@ const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0]
 export const REPORT_WORKER_IDLE_MS = 60_000;
 
 /**
- * The session's report state: the typed-array copy of the user's point index (memoised per index version) and the
- * report worker (src/platform/workerHost.ts, started on demand; null where no Worker exists: the same API runs here).
- * Both go at sign-out.
+ * The session's report state: the typed-array copy of the user's point index (memoised per index version, built in
+ * steps) and the report worker (src/platform/workerHost.ts, started on demand; null where no Worker exists: the same
+ * API runs here). Both go at sign-out.
  */
 const reportPart = definePart('report', () => ({
-  memo: null as { source: PointIndexSnapshot; index: ReportPointIndex } | null,
+  memo: null as { source: PointIndexSnapshot; ready: Promise<ReportPointIndex> } | null,
   worker: typeof Worker === 'undefined' ? null : onDemandWorker<ReportWorkerApi>({
     create: () => new Worker(new URL('../../workers/report.worker.ts', import.meta.url), { type: 'module', name: 'report' }),
     fallback: () => reportApi,
@@ -47,13 +48,25 @@ const reportPart = definePart('report', () => ({
 
 /**
  * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
- * point index (issue 10 item 1) once per index version.
+ * point index (issue 10 item 1) once per index version, in steps that give the page back (never a long task, issue
+ * 19). A change of the index during the copy starts it again from the new version. `step`: points per step.
  */
-export function currentReportIndex(): ReportPointIndex {
+export function reportIndexReady({ step = REPORT_COPY_STEP } = {}): Promise<ReportPointIndex> {
   const s = currentSession().part(reportPart);
-  const snap = store.get(pointIndexAtom);
-  if (s.memo?.source !== snap) s.memo = { source: snap, index: indexFromPointIndex(snap.index) };
-  return s.memo.index;
+  const source = store.get(pointIndexAtom);
+  if (s.memo?.source === source) return s.memo.ready;
+  const ready = (async () => {
+    const steps = copyPointIndexInSteps(source.index, step);
+    let r = steps.next();
+    while (!r.done) {
+      await yieldToPage();
+      if (store.get(pointIndexAtom) !== source) return reportIndexReady({ step });
+      r = steps.next();
+    }
+    return r.value;
+  })();
+  s.memo = { source, ready };
+  return ready;
 }
 
 /**
@@ -66,18 +79,29 @@ export function releaseReportMemory(): void {
   s.worker?.terminate();
 }
 
-/** Classifies and groups in the report worker: the plan (sections of point indices in km order). */
+/**
+ * Classifies and groups in the report worker: the plan (sections of point indices in km order). The index's
+ * positions and km are lent to the worker and come back with the plan (transferred, never copied: 25 MB at 1M points);
+ * if the worker fails meanwhile, the memoised index is dropped (its arrays are gone) and built again next time.
+ */
 export async function planRouteReport(request: ReportRequest, zones: readonly Zone[], ix: ReportPointIndex): Promise<ReportPlan> {
   const selected = new Set(request.selectedZones);
   const zoneVertices = zones.map((z) => z.points);
   const kmStart = zones.map((z) => z.kmStart);
   const isSelected = zones.map((z) => selected.has(z.id));
-  const api = currentSession().part(reportPart).worker?.api;
-  // Copies (the index stays with the state); ~29 bytes a point, transferred to the worker without a second copy.
-  const points = { xs: ix.xs.slice(), ys: ix.ys.slice(), km: ix.km.slice(), resolved: resolvedMask(ix) };
+  const s = currentSession().part(reportPart);
+  const api = s.worker?.api;
+  const points = { xs: ix.xs, ys: ix.ys, km: ix.km, resolved: resolvedMask(ix) };
   if (!api) return reportApi.plan(points, request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
   const buffers = [points.xs.buffer, points.ys.buffer, points.km.buffer, points.resolved.buffer] as ArrayBuffer[];
-  return api.plan(Comlink.transfer(points, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
+  try {
+    const back = await api.planLent(Comlink.transfer(points, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
+    ix.xs = back.xs; ix.ys = back.ys; ix.km = back.km;
+    return back.plan;
+  } catch (err) {
+    s.memo = null;
+    throw err;
+  }
 }
 
 export interface StreamedReportInput {

@@ -12,8 +12,8 @@ export const OUTSIDE_ZONES = -1; // eligible but inside no zone polygon
 
 /** Points as parallel typed arrays (image px); km is NaN when the point has no kmValue. */
 export interface PointArrays {
-  xs: Float64Array;
-  ys: Float64Array;
+  xs: Float32Array | Float64Array;
+  ys: Float32Array | Float64Array;
   km: Float64Array;
   /** 1 when the point is resolved (excluded from the report), else 0. */
   resolved: Uint8Array;

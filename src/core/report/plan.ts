@@ -4,6 +4,7 @@
 import { DANGER_CRITICALITY } from '../constants';
 import { NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
 import type { ReportPointIndex } from './reportIndex';
+import { sortByKm } from './kmOrder';
 
 /** A section of the plan: a zone (its index in the zones given to the classifier) or OUTSIDE_ZONES. */
 export interface PlanSection { zone: number; start: number; end: number }
@@ -19,14 +20,12 @@ export interface ReportPlan {
  * point, ordered by `zoneKmStart` (null last, then by zone index), then the points outside zones.
  */
 export function planReport(codes: Int32Array, km: Float64Array, zoneKmStart: readonly (number | null)[], selected: readonly boolean[]): ReportPlan {
-  const eligible: number[] = [];
-  for (let i = 0; i < codes.length; i++) {
-    const c = codes[i];
-    if (c === NOT_ELIGIBLE || (c !== OUTSIDE_ZONES && !selected[c])) continue;
-    eligible.push(i);
-  }
-  const order = Int32Array.from(eligible);
-  order.sort((a, b) => km[a] - km[b] || a - b);
+  const kept = (c: number) => c !== NOT_ELIGIBLE && (c === OUTSIDE_ZONES || selected[c]);
+  let n = 0;
+  for (let i = 0; i < codes.length; i++) if (kept(codes[i])) n++;
+  const eligible = new Int32Array(n);
+  for (let i = 0, k = 0; i < codes.length; i++) if (kept(codes[i])) eligible[k++] = i;
+  const order = sortByKm(eligible, km); // ties by point index: `eligible` is in index order and the sort is stable
   // Counting pass per group, then a stable scatter: km order survives inside every section.
   const zoneCount = zoneKmStart.length;
   const counts = new Int32Array(zoneCount + 1); // last slot: outside zones

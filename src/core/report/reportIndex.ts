@@ -13,8 +13,9 @@ export const NO_TEAM = -1;
 export interface ReportPointIndex {
   /** Point ids, 16 bytes each (uuid bytes), by index: text only for the rows shown (reportPointId). */
   idBytes: Uint8Array;
-  xs: Float64Array;
-  ys: Float64Array;
+  /** Image positions (float32 when copied from the point index). */
+  xs: Float32Array | Float64Array;
+  ys: Float32Array | Float64Array;
   /** km value, NaN when the point has none. */
   km: Float64Array;
   /** Index into STATUS_CODES. */
@@ -69,17 +70,37 @@ export interface PointDetails {
   observedAt?: string | null; createdAt?: string | null;
 }
 
+/** Points copied per step of copyPointIndexInSteps (about 40 ms of a 2-core machine, fresh memory included). */
+export const REPORT_COPY_STEP = 131_072;
+
 /**
- * The report's index from the app's compact point index (issue 10 item 1): copies of its typed arrays (a few ms at
- * 1M points; no id text, which cost about a second and 80 MB of heap at 1M).
+ * The report's index from the app's compact point index (issue 10 item 1), in steps of `step` points: a generator
+ * that yields between steps so the caller can give the page's thread back (issue 19: the whole copy at 1M points,
+ * about 40 MB of fresh memory, was one 290-340 ms task as the report form opened). The source must not change
+ * between steps (the caller starts again if it did). Positions stay float32, as in the point index.
  */
-export function indexFromPointIndex(p: PointIndex): ReportPointIndex {
+export function* copyPointIndexInSteps(p: PointIndex, step = REPORT_COPY_STEP): Generator<number, ReportPointIndex, void> {
   const n = p.count;
-  const idBytes = p.idBytes.slice(0, n * 16);
-  const xs = Float64Array.from(p.x.subarray(0, n)), ys = Float64Array.from(p.y.subarray(0, n));
-  const km = p.km.slice(0, n), status = p.status.slice(0, n);
-  const criticality = Uint16Array.from(p.crit.subarray(0, n));
-  const team = new Int32Array(n);
-  for (let i = 0; i < n; i++) team[i] = p.team[i] === 0 ? NO_TEAM : p.team[i] - 1;
+  const idBytes = new Uint8Array(n * 16), xs = new Float32Array(n), ys = new Float32Array(n), km = new Float64Array(n);
+  const status = new Uint8Array(n), criticality = new Uint16Array(n), team = new Int32Array(n);
+  for (let from = 0; from < n; from += step) {
+    const to = Math.min(n, from + step);
+    idBytes.set(p.idBytes.subarray(from * 16, to * 16), from * 16);
+    xs.set(p.x.subarray(from, to), from);
+    ys.set(p.y.subarray(from, to), from);
+    km.set(p.km.subarray(from, to), from);
+    status.set(p.status.subarray(from, to), from);
+    criticality.set(p.crit.subarray(from, to), from);
+    for (let i = from; i < to; i++) team[i] = p.team[i] === 0 ? NO_TEAM : p.team[i] - 1;
+    if (to < n) yield to;
+  }
   return { idBytes, xs, ys, km, status, criticality, criticalityKeys: [...p.critKeys], team, teamKeys: [...p.teamKeys] };
+}
+
+/** The same copy in one go (tests, small indexes). */
+export function indexFromPointIndex(p: PointIndex): ReportPointIndex {
+  const steps = copyPointIndexInSteps(p, Math.max(1, p.count));
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return r.value;
 }

@@ -8,7 +8,7 @@ import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
-import { currentReportIndex, planRouteReport, releaseReportMemory } from '../../state/reportActions';
+import { planRouteReport, releaseReportMemory, reportIndexReady } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
@@ -36,10 +36,10 @@ function ReportSession() {
   const [session, setSession] = useState<Session | null>(null);
   const alive = useRef(true);
   useEffect(() => { alive.current = true; return () => { alive.current = false; releaseReportMemory(); }; }, []);
-  // Build the typed-array input while the user fills the form, so 'Générer le rapport' does not pay for it.
+  // Build the typed-array input (in steps) while the user fills the form, so 'Générer le rapport' does not pay for it.
   useEffect(() => {
     if (loading) return;
-    const t = setTimeout(() => { currentReportIndex(); }, 50);
+    const t = setTimeout(() => { void reportIndexReady(); }, 50);
     return () => clearTimeout(t);
   }, [loading, points]);
   useEffect(() => () => session?.details.dispose(), [session]);
@@ -49,7 +49,7 @@ function ReportSession() {
   const submit = async (request: ReportRequest) => {
     setBusy(true);
     try {
-      const index = currentReportIndex();
+      const index = await reportIndexReady();
       const plan = await planRouteReport(request, zones, index);
       if (alive.current) setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details: createDetailsCache() });
     } catch (err) {
