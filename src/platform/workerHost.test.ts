@@ -131,6 +131,23 @@ describe('onDemandWorker', () => {
     expect(created[1].terminate).toHaveBeenCalledTimes(1);
   });
 
+  it('warm() starts the worker before any call; the next call uses it; unused, it ends after the idle delay', async () => {
+    const created: ReturnType<typeof channelWorker>[] = [];
+    const d = onDemandWorker<Api>({ create: () => { const w = channelWorker(makeApi('worker')); created.push(w); return w; }, fallback: () => makeApi('main') }, 30);
+    d.warm();
+    expect(d.running).toBe(true);
+    expect(created).toHaveLength(1);
+    d.warm(); // already running: nothing new
+    expect(await d.api.where()).toBe('worker');
+    expect(created).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 80));
+    expect(d.running).toBe(false);
+    d.warm();
+    await new Promise((r) => setTimeout(r, 80)); // warmed, never called
+    expect(d.running).toBe(false);
+    expect(created[1].terminate).toHaveBeenCalledTimes(1);
+  });
+
   it('is not ended while a call is in flight, however long it takes', async () => {
     let release: () => void = () => undefined;
     const slow = { wait: () => new Promise<string>((r) => { release = () => r('done'); }) };

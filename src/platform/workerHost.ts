@@ -137,6 +137,9 @@ export interface OnDemandWorker<T> {
   readonly api: Comlink.Remote<T>;
   /** Ends the worker now (calls in flight reject); the next call starts a new one. */
   terminate(): void;
+  /** Starts the worker ahead of a likely call (its module loaded and compiled meanwhile); it ends after `idleMs`
+   * if no call comes. */
+  warm(): void;
   /** Whether a worker (or fallback) is running now (tests, memory). */
   readonly running: boolean;
 }
@@ -168,5 +171,11 @@ export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: nu
       };
     },
   });
-  return { api, terminate: end, get running() { return host !== null; } };
+  const warm = () => {
+    if (host) return;
+    host = hostWorker(spec);
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(end, idleMs);
+  };
+  return { api, terminate: end, warm, get running() { return host !== null; } };
 }

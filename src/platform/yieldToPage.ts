@@ -18,5 +18,15 @@ export function yieldToPage(): Promise<void> {
   return new Promise((r) => { waiting.push(r); channel!.port2.postMessage(null); });
 }
 
+/**
+ * Waits for an idle moment of the page (requestIdleCallback, at most `timeoutMs`): for background work that must not
+ * hold up anything else (scheduler.yield's continuation would run ahead of other tasks), like preparing the report's
+ * input while its form is shown. Falls back to yieldToPage.
+ */
+export function yieldToIdle(timeoutMs = 200): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return yieldToPage();
+  return new Promise((r) => { requestIdleCallback(() => r(), { timeout: timeoutMs }); });
+}
+
 /** Rows of a batch per slice of work between two yields. */
 export const SLICE_ROWS = 1_000;

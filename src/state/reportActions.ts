@@ -24,7 +24,7 @@ import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { hostWorker, onDemandWorker } from '../platform/workerHost';
 import { saveBlob } from '../platform/download';
-import { yieldToPage } from '../platform/yieldToPage';
+import { yieldToIdle } from '../platform/yieldToPage';
 
 /** A photo's file name, its label when it cannot be included. */
 const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0].split('/').pop() || url);
@@ -48,8 +48,9 @@ const reportPart = definePart('report', () => ({
 
 /**
  * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
- * point index (issue 10 item 1) once per index version, in steps that give the page back (never a long task, issue
- * 19). A change of the index during the copy starts it again from the new version. `step`: points per step.
+ * point index (issue 10 item 1) once per index version, in steps run in the page's idle moments (never a long task
+ * and never ahead of the form's own work, issue 19). A change of the index during the copy starts it again from
+ * the new version. `step`: points per step.
  */
 export function reportIndexReady({ step = REPORT_COPY_STEP } = {}): Promise<ReportPointIndex> {
   const s = currentSession().part(reportPart);
@@ -57,16 +58,20 @@ export function reportIndexReady({ step = REPORT_COPY_STEP } = {}): Promise<Repo
   if (s.memo?.source === source) return s.memo.ready;
   const ready = (async () => {
     const steps = copyPointIndexInSteps(source.index, step);
-    let r = steps.next();
-    while (!r.done) {
-      await yieldToPage();
+    for (;;) {
+      await yieldToIdle();
       if (store.get(pointIndexAtom) !== source) return reportIndexReady({ step });
-      r = steps.next();
+      const r = steps.next();
+      if (r.done) return r.value;
     }
-    return r.value;
   })();
   s.memo = { source, ready };
   return ready;
+}
+
+/** Starts the report worker (its module loaded and compiled) while the form is filled, so 'Générer' does not wait for it. */
+export function warmReportWorker(): void {
+  currentSession().part(reportPart).worker?.warm();
 }
 
 /**

@@ -32,6 +32,14 @@ describe('sortByKm', () => {
     expect(Array.from(sortByKm(indices, km))).toEqual(reference(indices, km));
   });
 
+  it('whole-metre keys: PK decimals with NaN and negatives; a span beyond a uint32 of metres still sorts right', () => {
+    const km = new Float64Array([1.5, NaN, -2.25, 1.5, 0.001, 17.125]);
+    const all = new Int32Array([0, 1, 2, 3, 4, 5]);
+    expect(Array.from(sortByKm(all, km))).toEqual([2, 4, 0, 3, 5, 1]);
+    const wide = new Float64Array([5_000_000, 0.5, -1, 4_999_999.999]);
+    expect(Array.from(sortByKm(new Int32Array([0, 1, 2, 3]), wide))).toEqual([2, 1, 3, 0]);
+  });
+
   it('returns a copy for tiny inputs and keeps fractional differences below 2^-16 apart', () => {
     const one = new Int32Array([3]);
     expect(sortByKm(one, new Float64Array(4))).not.toBe(one);

@@ -59,10 +59,19 @@ describe('plan items and sub-range', () => {
     const items = planItems(plan);
     expect(items.count).toBe(8);
     expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => itemAt(plan, items, i))).toEqual([
-      { section: 0, row: -1 }, { section: 0, row: 0 }, { section: 0, row: 1 },
-      { section: 1, row: -1 }, { section: 1, row: 2 }, { section: 1, row: 3 },
-      { section: 2, row: -1 }, { section: 2, row: 4 },
+      { section: 0, row: -1, rows: 0 }, { section: 0, row: 0, rows: 1 }, { section: 0, row: 1, rows: 1 },
+      { section: 1, row: -1, rows: 0 }, { section: 1, row: 2, rows: 1 }, { section: 1, row: 3, rows: 1 },
+      { section: 2, row: -1, rows: 0 }, { section: 2, row: 4, rows: 1 },
     ]);
+  });
+  it('groups rows into items of rowsPerItem within each section (the last group of a section is shorter)', () => {
+    const big = planReport(Int32Array.from({ length: 23 }, (_, i) => (i < 10 ? 0 : OUTSIDE_ZONES)), Float64Array.from({ length: 23 }, (_, i) => i), [1], [true]);
+    const items = planItems(big, 4);
+    expect(items.count).toBe(1 + 3 + 1 + 4); // 10 rows → 4+4+2; 13 rows → 4+4+4+1
+    const all = Array.from({ length: items.count }, (_, i) => itemAt(big, items, i));
+    expect(all.map((it) => it.rows)).toEqual([0, 4, 4, 2, 0, 4, 4, 4, 1]);
+    expect(all.map((it) => it.row)).toEqual([-1, 0, 4, 8, -1, 10, 14, 18, 22]);
+    expect(all.reduce((n, it) => n + it.rows, 0)).toBe(23); // every row once
   });
   it('restricts to a km range and drops sections left empty', () => {
     const sub = planSubRange(plan, km, 2, 4);

@@ -24,11 +24,13 @@ import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
+import { PrefetchWhenIdle } from './PrefetchWhenIdle';
 import { SkipToMap } from './SkipToMap';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
-const ReportFlow = lazy(() => import('../report/ReportFlow').then((m) => ({ default: m.ReportFlow })));
+const loadReportFlow = () => import('../report/ReportFlow');
+const ReportFlow = lazy(() => loadReportFlow().then((m) => ({ default: m.ReportFlow })));
 const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 
@@ -56,6 +58,7 @@ export function MainScreen() {
       </div>
       <LinkRouter />
       <PerfProbe />
+      <PrefetchWhenIdle load={loadReportFlow} />
       <LineFollower />
       {later && (
         <>

@@ -8,7 +8,7 @@ import { modeAtom } from '../../state/mode';
 import { requestModeAtom } from '../../state/modeActions';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
-import { planRouteReport, releaseReportMemory, reportIndexReady } from '../../state/reportActions';
+import { planRouteReport, releaseReportMemory, reportIndexReady, warmReportWorker } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
@@ -39,7 +39,7 @@ function ReportSession() {
   // Build the typed-array input (in steps) while the user fills the form, so 'Générer le rapport' does not pay for it.
   useEffect(() => {
     if (loading) return;
-    const t = setTimeout(() => { void reportIndexReady(); }, 50);
+    const t = setTimeout(() => { warmReportWorker(); void reportIndexReady(); }, 50);
     return () => clearTimeout(t);
   }, [loading, points]);
   useEffect(() => () => session?.details.dispose(), [session]);

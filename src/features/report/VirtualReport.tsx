@@ -13,6 +13,9 @@ import { REPORT_TEXT } from './strings';
 
 const PHONE_QUERY = '(max-width: 600px)';
 const ROW_PX = 44, HEAD_PX = 96, PHONE_ROW_PX = 250, PHONE_HEAD_PX = 70; // estimates, then measured
+/** Rows per virtualised item (src/core/report/plan.ts planItems): the virtualiser's per-item work is 16 times less;
+ * with one item of overscan on each side, about 4 items (60-70 rows) are in the DOM. */
+const ROWS_PER_ITEM = 16;
 
 function usePhone(): boolean {
   const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches);
@@ -27,10 +30,10 @@ function usePhone(): boolean {
 
 export function VirtualReport({ session }: { session: ReportSession }) {
   const { plan, index, zones, levels, teams, details } = session;
-  const items = useMemo(() => planItems(plan), [plan]);
+  const items = useMemo(() => planItems(plan, ROWS_PER_ITEM), [plan]);
   // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
-  // 1M rows that runs 1M times per pass, so the estimate is O(1) (a heading or a row; no id text, no details lookup:
-  // the rows shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
+  // 1M rows that runs for every item per pass, so the estimate is O(1) (a heading or a group of rows; no id text, no
+  // details lookup: the items shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
   const headings = useMemo(() => new Set(items.itemStart), [items]);
   const phone = usePhone();
   const listRef = useRef<HTMLDivElement>(null);
@@ -47,8 +50,8 @@ export function VirtualReport({ session }: { session: ReportSession }) {
   const v = useVirtualizer({
     count: items.count,
     getScrollElement: () => scrollEl,
-    estimateSize: (i) => (headings.has(i) ? (phone ? PHONE_HEAD_PX : HEAD_PX) : phone ? PHONE_ROW_PX : ROW_PX),
-    overscan: 8,
+    estimateSize: (i) => (headings.has(i) ? (phone ? PHONE_HEAD_PX : HEAD_PX) : ROWS_PER_ITEM * (phone ? PHONE_ROW_PX : ROW_PX)),
+    overscan: 1,
     scrollMargin: margin,
     initialRect: { width: 1000, height: 800 },
   });
@@ -61,7 +64,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
     const ids: string[] = [];
     for (let i = first; i <= last; i++) {
       const it = itemAt(plan, items, i);
-      if (it.row >= 0) ids.push(reportPointId(index, plan.rows[it.row]));
+      for (let k = it.row; k < it.row + it.rows; k++) ids.push(reportPointId(index, plan.rows[k]));
     }
     details.request(ids);
   }, [first, last, plan, items, index, details]);
@@ -78,7 +81,11 @@ export function VirtualReport({ session }: { session: ReportSession }) {
             {it.row < 0 ? (
               <SectionHeading zone={s.zone === OUTSIDE_ZONES ? null : zones[s.zone]} count={s.end - s.start} phone={phone} />
             ) : (
-              <ReportRowView index={index} point={plan.rows[it.row]} details={details.get(reportPointId(index, plan.rows[it.row]))} levels={levels} teams={teams} />
+              Array.from({ length: it.rows }, (_, k) => {
+                const point = plan.rows[it.row + k];
+                const id = reportPointId(index, point);
+                return <ReportRowView key={id} index={index} point={point} details={details.get(id)} levels={levels} teams={teams} />;
+              })
             )}
           </div>
         );
