@@ -7,6 +7,7 @@ import { hostWorker, type HostedWorker } from './workerHost';
 import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES, type PointArrays } from '../core/report/classify';
 import { planReport } from '../core/report/plan';
 import type { ReportWorkerApi } from '../../workers/report.worker';
+import type { LentPoints } from '../../workers/reportApi';
 import type { ImagePoint } from '../core/types';
 
 const fallback = (): ReportWorkerApi => ({
@@ -14,8 +15,11 @@ const fallback = (): ReportWorkerApi => ({
     classifyPoints(points, start, end, buildZoneIndex(zones)),
   plan: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
     planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected),
-  planLent: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
-    ({ plan: planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected), xs: points.xs, ys: points.ys, km: points.km }),
+  planLent: (points: LentPoints, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) => {
+    const resolved = Uint8Array.from(points.status, (s) => (s === 2 ? 1 : 0));
+    const plan = planReport(classifyPoints({ ...points, resolved }, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected);
+    return { plan, xs: points.xs, ys: points.ys, km: points.km, status: points.status };
+  },
 });
 
 function points(): PointArrays {

@@ -30,11 +30,11 @@ const request = { startPoint: 5, endPoint: 60, selectedZones: ['z'] } as unknown
 afterEach(() => releaseReportMemory());
 
 describe('report input and plan', () => {
-  it('lends positions and km to the worker and gets them back: two plans on one copy, the same as on the main thread', async () => {
+  it('lends positions, km and status to the worker and gets them back: two plans on one copy, the same as on the main thread', async () => {
     store.set(pointIndexAtom, snapshot(20_000, 1));
     const ix = await reportIndexReady();
     expect(await reportIndexReady()).toBe(ix); // memoised per index version
-    const xs = Array.from(ix.xs), km = Array.from(ix.km);
+    const xs = Array.from(ix.xs), km = Array.from(ix.km), status = Array.from(ix.status);
     const expected = planReport(
       classifyPoints({ xs: ix.xs, ys: ix.ys, km: ix.km, resolved: Uint8Array.from(ix.status, (s) => (s === 2 ? 1 : 0)) }, 5, 60, buildZoneIndex([ZONE.points])),
       ix.km, [10], [true]);
@@ -45,6 +45,7 @@ describe('report input and plan', () => {
       expect(ix.xs.length).toBe(20_000); // back from the worker, not detached
       expect(Array.from(ix.xs)).toEqual(xs);
       expect(Array.from(ix.km)).toEqual(km);
+      expect(Array.from(ix.status)).toEqual(status);
     }
     expect(expected.rows.length).toBeGreaterThan(1000);
   });

@@ -27,6 +27,16 @@ describe('details cache', () => {
     expect(cache.version()).toBeGreaterThan(0);
   });
 
+  it('`now` sends at once (no frame wait), with what was already queued; later ids of the frame go in the next page', () => {
+    const calls: string[][] = [];
+    const cache = createDetailsCache(async (page) => { calls.push([...page]); return page.map(detail); });
+    cache.request(ids(0, 3));
+    cache.request(ids(3, 2), { now: true });
+    expect(calls).toEqual([ids(0, 5)]); // synchronously: the request left before any timer
+    cache.request(ids(3, 4)); // p3, p4 pending: only p5, p6 are queued, for the frame's batch
+    expect(calls).toHaveLength(1);
+  });
+
   it('keeps at most `max` entries and retries after a failure', async () => {
     let fail = true;
     const cache = createDetailsCache(async (page) => { if (fail) throw new Error('offline'); return page.map(detail); }, 120);

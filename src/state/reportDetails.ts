@@ -42,8 +42,9 @@ const IN_FLIGHT = 3; // parallel detail requests
 
 export interface DetailsCache {
   get(id: string): PointDetails | undefined;
-  /** Asks for these ids (already cached or pending ones are skipped); listeners run when a page arrives. */
-  request(ids: readonly string[]): void;
+  /** Asks for these ids (already cached or pending ones are skipped); listeners run when a page arrives. The ids
+   * asked within a frame go in one request; `now`: without waiting for that frame (the first rows of a report). */
+  request(ids: readonly string[], opts?: { now?: boolean }): void;
   subscribe(listener: () => void): () => void;
   /** Bumped at each arrival (for useSyncExternalStore). */
   version(): number;
@@ -76,8 +77,9 @@ export function createDetailsCache(fetchFn: (ids: readonly string[]) => Promise<
   };
   return {
     get: (id) => map.get(id),
-    request(ids) {
+    request(ids, opts) {
       for (const id of ids) if (!map.has(id) && !pending.has(id)) { pending.add(id); queue.push(id); }
+      if (opts?.now) { clearTimeout(timer); timer = undefined; pump(); return; }
       if (queue.length && timer === undefined) timer = setTimeout(() => { timer = undefined; pump(); }, BATCH_MS);
     },
     subscribe(l) { listeners.add(l); return () => { listeners.delete(l); }; },

@@ -29,8 +29,15 @@ import { SkipToMap } from './SkipToMap';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // The report (with docx) and the administration panel are loaded on first use: a smaller first download.
-const loadReportFlow = () => import('../report/ReportFlow');
-const ReportFlow = lazy(() => loadReportFlow().then((m) => ({ default: m.ReportFlow })));
+// The report's module once fetched (PrefetchWhenIdle): rendered directly, not through lazy(), which would suspend on
+// its first render anyway and hold the form back by React's fallback throttle (300 ms, issue 19 item 4).
+let reportModule: typeof import('../report/ReportFlow') | null = null;
+const loadReportFlow = () => import('../report/ReportFlow').then((m) => { reportModule = m; return m; });
+const LazyReportFlow = lazy(() => loadReportFlow().then((m) => ({ default: m.ReportFlow })));
+function ReportFlow() {
+  const Loaded = reportModule?.ReportFlow;
+  return Loaded ? <Loaded /> : <LazyReportFlow />;
+}
 const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 

@@ -10,12 +10,16 @@ import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAt
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 import { planRouteReport, releaseReportMemory, reportIndexReady, warmReportWorker } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
+import { reportPointId } from '../../core/report/reportIndex';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
 import type { ReportSession as Session } from './reportSession';
 import { FORM_TEXT } from './strings';
 import { toast } from '../../ui';
 import './report.css';
+
+/** Rows whose details are fetched as soon as the plan is known (about a screen of them). */
+const FIRST_ROWS = 32;
 
 export function ReportFlow() {
   const mode = useAtomValue(modeAtom);
@@ -51,7 +55,11 @@ function ReportSession() {
     try {
       const index = await reportIndexReady();
       const plan = await planRouteReport(request, zones, index);
-      if (alive.current) setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details: createDetailsCache() });
+      if (!alive.current) return;
+      const details = createDetailsCache();
+      // The first rows' texts are asked for now, while the view renders (issue 19 item 4: first rows sooner).
+      details.request(Array.from(plan.rows.subarray(0, FIRST_ROWS), (i) => reportPointId(index, i)), { now: true });
+      setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details });
     } catch (err) {
       console.error('report classification failed', err);
       if (alive.current) toast(FORM_TEXT.classifyFailed, 'error');
