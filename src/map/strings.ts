@@ -1,5 +1,6 @@
 // French user-facing text of the map (one place for a translator).
 import { MIN_ZONE_VERTICES as MIN } from '../core/constants';
+import { formatCount } from '../core/format';
 
 export const MAP_STRINGS = {
   ariaLabel: (points: number, zones: number) =>
@@ -13,7 +14,7 @@ export const MAP_STRINGS = {
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
   drawPointHint: 'Cliquez sur le plan, ou appuyez sur Entrée au clavier, pour placer le signalement',
   lassoHint: 'Entourez des signalements (souris ou doigt) pour les sélectionner',
-  lassoAdded: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) ajouté(s) à la sélection`,
+  lassoAdded: (n: number) => `${formatCount(n)} signalement(s) ajouté(s) à la sélection`,
   lassoDone: 'Terminer',
   zoneToolbar: 'Dessin de zone',
   loading: 'Chargement du plan...',

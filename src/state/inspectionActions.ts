@@ -14,11 +14,12 @@ import { pointIndexAtom } from './pointIndex';
 import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './tables';
 import { profileAtom } from './session';
 import { store } from './store';
+import { formatCount } from '../core/format';
 
 export type { InspectionRow, InspectionSummary, AnnotationRow, InspectionQuery } from '../data/inspections';
 
 export const INSPECTION_STATE_TEXT = {
-  tooMany: (n: number) => `Une tournée enregistre au plus ${INSPECTION_MAX_FINDINGS.toLocaleString('fr-FR')} anomalies (${n.toLocaleString('fr-FR')} ici) : réduisez le tronçon.`,
+  tooMany: (n: number) => `Une tournée enregistre au plus ${formatCount(INSPECTION_MAX_FINDINGS)} anomalies (${formatCount(n)} ici) : réduisez le tronçon.`,
   noLine: 'Aucune ligne choisie.',
 } as const;
 

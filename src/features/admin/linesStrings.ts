@@ -1,4 +1,5 @@
 // French texts of the 'Lignes' tab (issue 20).
+import { formatCount } from '../../core/format';
 export const LINES_TEXT = {
   tab: 'Lignes',
   heading: 'Lignes du réseau',
@@ -27,7 +28,7 @@ export const LINES_TEXT = {
   unarchive: (n: string) => `Réactiver ${n}`,
   archiveTitle: 'Archiver la ligne',
   archiveMessage: (n: string, points: number) =>
-    `Archiver ${n} ? Elle contient ${points.toLocaleString('fr-FR')} signalement(s). Ils restent lisibles par les administrateurs, mais la ligne disparaît du sélecteur et plus rien ne peut y être ajouté ni modifié.`,
+    `Archiver ${n} ? Elle contient ${formatCount(points)} signalement(s). Ils restent lisibles par les administrateurs, mais la ligne disparaît du sélecteur et plus rien ne peut y être ajouté ni modifié.`,
   archiveConfirm: 'Archiver',
   archivedDone: 'Ligne archivée',
   unarchivedDone: 'Ligne réactivée',

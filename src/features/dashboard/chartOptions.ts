@@ -4,11 +4,12 @@ import uPlot from 'uplot';
 import type { DaySeries } from '../../core/dashboard/stats';
 import { stack } from '../../core/dashboard/stats';
 import { DASH_TEXT as T } from './strings';
+import { formatCount } from '../../core/format';
 
 const dayOf = (iso: string) => Date.parse(`${iso}T12:00:00Z`) / 1000;
 const frDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 const axisDates = (_u: uPlot, splits: number[]) => splits.map((s) => frDate.format(new Date(s * 1000)));
-const axisCounts = (_u: uPlot, splits: number[]) => splits.map((s) => (Number.isInteger(s) ? s.toLocaleString('fr-FR') : ''));
+const axisCounts = (_u: uPlot, splits: number[]) => splits.map((s) => (Number.isInteger(s) ? formatCount(s) : ''));
 
 export function openByDayChart(s: DaySeries): { options: Omit<uPlot.Options, 'width' | 'height'>; data: uPlot.AlignedData } {
   const tops = stack(s.series.map((x) => x.values));

@@ -1,4 +1,5 @@
 // French texts of issue 13: search field, jump to a PK, links, exports, nearby reports.
+import { formatCount } from '../../core/format';
 export const FIND_TEXT = {
   searchLabel: 'Rechercher un signalement ou un PK',
   searchPlaceholder: 'Rechercher (libellé, n° OT, PK 17,4…)',
@@ -34,13 +35,13 @@ export const FIND_TEXT = {
   exportTeam: 'Équipe',
   exportAllTeams: 'Toutes les équipes',
   exportNoTeam: 'Sans équipe',
-  exportCount: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s) à exporter (selon les données chargées)`,
+  exportCount: (n: number) => `${formatCount(n)} signalement(s) à exporter (selon les données chargées)`,
   exportStart: 'Exporter',
   exportCancel: 'Annuler',
   exportClose: 'Fermer',
   exportRunning: 'Export en cours…',
-  exportProgress: (done: number, total: number) => `${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} signalements lus`,
-  exportDone: (n: number, name: string) => `${n.toLocaleString('fr-FR')} signalement(s) exporté(s) dans ${name}`,
+  exportProgress: (done: number, total: number) => `${formatCount(done)} / ${formatCount(total)} signalements lus`,
+  exportDone: (n: number, name: string) => `${formatCount(n)} signalement(s) exporté(s) dans ${name}`,
   exportFailed: (why: string) => `L'export a échoué : ${why}`,
   exportOffline: "L'export nécessite le réseau : réessayez une fois reconnecté.",
   exportNetwork: "L'export a échoué : le serveur est injoignable. Vérifiez le réseau et réessayez.",

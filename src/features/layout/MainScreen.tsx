@@ -25,19 +25,11 @@ import { LAYOUT_TEXT as T } from './strings';
 import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { PrefetchWhenIdle } from './PrefetchWhenIdle';
+import { loadReportFlow, ReportFlowHost } from './ReportFlowHost';
 import { SkipToMap } from './SkipToMap';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
-// The report (with docx) and the administration panel are loaded on first use: a smaller first download.
-// The report's module once fetched (PrefetchWhenIdle): rendered directly, not through lazy(), which would suspend on
-// its first render anyway and hold the form back by React's fallback throttle (300 ms, issue 19 item 4).
-let reportModule: typeof import('../report/ReportFlow') | null = null;
-const loadReportFlow = () => import('../report/ReportFlow').then((m) => { reportModule = m; return m; });
-const LazyReportFlow = lazy(() => loadReportFlow().then((m) => ({ default: m.ReportFlow })));
-function ReportFlow() {
-  const Loaded = reportModule?.ReportFlow;
-  return Loaded ? <Loaded /> : <LazyReportFlow />;
-}
+// The report (./ReportFlowHost), the administration panel and the dashboard are loaded on first use: a smaller first download.
 const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
 const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 
@@ -76,7 +68,7 @@ export function MainScreen() {
           <ClusterSheet />
           <SelectionBar />
           <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
-            {mode === 'report' && <ReportFlow />}
+            {mode === 'report' && <ReportFlowHost />}
             {adminOpen && isAdmin && <AdminPanel />}
             {dashboardOpen && <DashboardScreen />}
           </Suspense>

@@ -1,20 +1,25 @@
-// Fetches code the user is likely to open next (the route report) once the first points load is over and the page
-// is idle (requestIdleCallback: never during a gesture's frames), so its screen opens without waiting for the
-// network and the module's evaluation (issue 19 item 4: at 1M points 'Rapport' waited about 200 ms for its chunk).
+// Fetches code the user is likely to open next (the route report) once the first points load is over, the hand has
+// rested a second (../offline/useQuietMoment: no press, drag, wheel or key) and the page is idle (requestIdleCallback),
+// so its screen opens without waiting for the network and the module's evaluation (issue 19 item 4: at 1M points
+// 'Rapport' waited about 200 ms for its chunk), and that evaluation never lands in a pan or a zoom on a phone.
 import { useEffect, useRef } from 'react';
-import { useAtomValue } from 'jotai';
-import { pointsLoadProgressAtom } from '../../state/pointIndex';
+import { useQuietMoment } from '../offline/useQuietMoment';
+
+/** Quiet time before the prefetch (ms): shorter than the service worker's 3 s, the module is small. */
+export const PREFETCH_QUIET_MS = 1000;
 
 export function PrefetchWhenIdle({ load }: { load: () => Promise<unknown> }) {
-  const { loading, loaded } = useAtomValue(pointsLoadProgressAtom);
+  const quiet = useQuietMoment({ quietMs: PREFETCH_QUIET_MS });
   const done = useRef(false);
   useEffect(() => {
-    if (done.current || loading || loaded === 0 || typeof requestIdleCallback !== 'function') return;
-    const id = requestIdleCallback(() => {
+    if (done.current || !quiet) return;
+    const start = () => {
       done.current = true;
       load().catch(() => { /* offline or a new deploy: the screen loads (or says why) when opened */ });
-    });
+    };
+    if (typeof requestIdleCallback !== 'function') { start(); return; }
+    const id = requestIdleCallback(start);
     return () => cancelIdleCallback(id);
-  }, [loading, loaded, load]);
+  }, [quiet, load]);
   return null;
 }

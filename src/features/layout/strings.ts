@@ -1,12 +1,14 @@
 // French texts of the main screen frame: header, mode buttons, floating menu, mode banners, loading.
+import { formatCount } from '../../core/format';
 export const LAYOUT_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appTitleShort: 'Signalements',
   loading: 'Chargement...',
+  reportLoadFailed: "Le rapport n'a pas pu être chargé. Vérifiez la connexion, puis réessayez.",
   skipToMap: 'Aller au plan',
-  loadingPoints: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
+  loadingPoints: (n: number) => `Chargement des signalements... (${formatCount(n)})`,
   loadingPointsOf: (n: number, total: number | null) =>
-    total ? `${n.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} signalements chargés` : `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
+    total ? `${formatCount(n)} / ${formatCount(total)} signalements chargés` : `Chargement des signalements... (${formatCount(n)})`,
   feedback: 'Laisser un Avis',
   report: 'Signaler',
   cancel: 'Annuler',
@@ -47,7 +49,7 @@ export const SIDEBAR_TEXT = {
   noPoints: 'Aucun signalement pour ce filtre.',
   noTeam: 'Sans équipe',
   ageFilter: (level: string, age: string, team: string | null, n: number) =>
-    `${level}, ouvertes depuis ${age}${team ? ` (${team})` : ''} : ${n.toLocaleString('fr-FR')} anomalie${n > 1 ? 's' : ''}`,
+    `${level}, ouvertes depuis ${age}${team ? ` (${team})` : ''} : ${formatCount(n)} anomalie${n > 1 ? 's' : ''}`,
   ageFilterClear: "Effacer le filtre d'âge",
   noZones: 'Aucune zone trouvée',
   noTeams: "Aucune équipe n'a encore d'anomalies assignées",
@@ -58,7 +60,7 @@ export const SIDEBAR_TEXT = {
   back: 'Retour',
   backToZones: 'Toutes les zones',
   backToTeams: 'Toutes les équipes',
-  count: (n: number) => `${n.toLocaleString('fr-FR')} signalement${n > 1 ? 's' : ''}`,
+  count: (n: number) => `${formatCount(n)} signalement${n > 1 ? 's' : ''}`,
   editZone: (name: string) => `Modifier la zone ${name}`,
   deleteZone: (name: string) => `Supprimer la zone ${name}`,
   loadingPoints: 'Chargement...',

@@ -50,7 +50,10 @@ function ReportSession() {
 
   const load: PointsLoad = loading ? { state: 'loading', loaded: loadedCount } : { state: 'ready', count: points.index.count };
   const close = () => requestMode('view');
+  const planning = useRef(false); // one plan at a time, even for two clicks before 'busy' renders
   const submit = async (request: ReportRequest) => {
+    if (planning.current) return;
+    planning.current = true;
     setBusy(true);
     try {
       const index = await reportIndexReady();
@@ -64,6 +67,7 @@ function ReportSession() {
       console.error('report classification failed', err);
       if (alive.current) toast(FORM_TEXT.classifyFailed, 'error');
     } finally {
+      planning.current = false;
       if (alive.current) setBusy(false);
     }
   };

@@ -1,6 +1,7 @@
 // The three stat cards of the report view: Anomalies non résolues, Zones avec anomalies, Dangers sécurité.
 import type { PlanStats as ReportStats } from '../../core/report/plan';
 import { REPORT_TEXT } from './strings';
+import { formatCount } from '../../core/format';
 
 export function StatCards({ stats }: { stats: ReportStats }) {
   const cards = [
@@ -13,7 +14,7 @@ export function StatCards({ stats }: { stats: ReportStats }) {
       {cards.map((c) => (
         <div key={c.kind} className={`report-stat report-stat-${c.kind}`}>
           <dt>{c.label}</dt>
-          <dd data-value={c.value}>{c.value.toLocaleString('fr-FR')}</dd>
+          <dd data-value={c.value}>{formatCount(c.value)}</dd>
         </div>
       ))}
     </dl>

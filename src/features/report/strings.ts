@@ -1,4 +1,5 @@
 // French texts of the report screens: the shared report texts (src/core/report/strings) plus form and progress labels.
+import { formatCount } from '../../core/format';
 export { REPORT_MESSAGES, REPORT_TEXT } from '../../core/report/strings';
 
 export const FORM_TEXT = {
@@ -20,15 +21,15 @@ export const FORM_TEXT = {
   noTrackHint: 'Aucune voie sélectionnée : seules les zones sans voie restent sélectionnées, le rapport porte sur les deux voies.',
   cancel: 'Annuler',
   retry: 'Réessayer',
-  pointsLoading: (n: number) => `Chargement des signalements... (${n.toLocaleString('fr-FR')})`,
-  pointsLoaded: (n: number) => `${n.toLocaleString('fr-FR')} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
+  pointsLoading: (n: number) => `Chargement des signalements... (${formatCount(n)})`,
+  pointsLoaded: (n: number) => `${formatCount(n)} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
   classifying: 'Classement des anomalies...',
   classifyFailed: 'Impossible de générer le rapport. Vos choix sont conservés : veuillez réessayer.',
 } as const;
 
 export const WORD_PROGRESS = {
   rows: (done: number, total: number, bytes = 0) =>
-    `Création du document : ${done.toLocaleString('fr-FR')} / ${total.toLocaleString('fr-FR')} anomalies${bytes ? ` (${(bytes / 2 ** 20).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo)` : ''}`,
+    `Création du document : ${formatCount(done)} / ${formatCount(total)} anomalies${bytes ? ` (${(bytes / 2 ** 20).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo)` : ''}`,
   images: (done: number, total: number) => `Récupération des photos (${done}/${total})`,
   build: 'Création du document...',
   pack: 'Compression du fichier...',
@@ -36,7 +37,7 @@ export const WORD_PROGRESS = {
   downloaded: (name: string) => `Rapport téléchargé : ${name}`,
 } as const;
 
-const fr = (n: number) => n.toLocaleString('fr-FR');
+const fr = (n: number) => formatCount(n);
 export const PRINT_TEXT = {
   title: 'Imprimer le rapport',
   summary: (n: number, pages: number) => `${fr(n)} anomalie${n > 1 ? 's' : ''} à imprimer : environ ${fr(pages)} page${pages > 1 ? 's' : ''} A4.`,

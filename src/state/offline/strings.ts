@@ -1,10 +1,11 @@
 // French texts of the offline state (reasons stored with outbox items, toasts of the offline actions).
 import type { OutboxItem } from '../../core/outbox/types';
 import { bulkRowCount } from '../../core/outbox/bulk';
+import { formatCount } from '../../core/format';
 
 export const OFFLINE_TEXT = {
   opLabel: { create: 'Création', update: 'Modification', delete: 'Suppression', bulk: 'Modification groupée' } as Record<'create' | 'update' | 'delete' | 'bulk', string>,
-  bulkName: (n: number) => `${n.toLocaleString('fr-FR')} signalement(s)`,
+  bulkName: (n: number) => `${formatCount(n)} signalement(s)`,
   conflictChanged: 'Ce point a été modifié par quelqu’un d’autre entre-temps.',
   conflictDeleted: 'Ce point a été supprimé sur le serveur entre-temps.',
   photoRemoveFailed: 'Suppression de la photo impossible',
