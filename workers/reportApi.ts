@@ -4,7 +4,7 @@ import * as Comlink from 'comlink';
 import { buildZoneIndex, classifyPoints, type PointArrays } from '../src/core/report/classify';
 import { planReport } from '../src/core/report/plan';
 import type { ImagePoint } from '../src/core/types';
-import { STATUS_RESOLVED } from '../src/core/report/reportIndex';
+import { resolvedMask } from '../src/core/report/reportIndex';
 
 /** What the page lends for a plan: positions, km, and status codes (STATUS_CODES of src/core/report/reportIndex). */
 export interface LentPoints { xs: PointArrays['xs']; ys: PointArrays['ys']; km: Float64Array; status: Uint8Array }
@@ -15,21 +15,14 @@ export const reportApi = {
     const codes = classifyPoints(points, start, end, buildZoneIndex(zones));
     return Comlink.transfer(codes, [codes.buffer as ArrayBuffer]);
   },
-  /** Classifies and groups in one go (issue 10): sections of point indices in km order; the rows buffer is transferred. */
-  plan(points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {
-    const codes = classifyPoints(points, start, end, buildZoneIndex(zones));
-    const plan = planReport(codes, points.km, zoneKmStart, selected);
-    return Comlink.transfer(plan, [plan.rows.buffer as ArrayBuffer]);
-  },
   /**
-   * plan() on arrays lent by the page (issue 19: no 25 MB copy at 1M points and no main-thread pass): positions, km and
-   * status codes go back with the plan, transferred both ways. The arrays must be whole buffers (not views).
+   * Classifies and groups in one go (issue 10): sections of point indices in km order. The arrays are lent by the page
+   * (issue 19: no 25 MB copy at 1M points and no main-thread pass): positions, km and status codes go back with the
+   * plan, transferred both ways. The arrays must be whole buffers (not views).
    */
   planLent(points: LentPoints, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {
     const { xs, ys, km, status } = points;
-    const resolved = new Uint8Array(status.length);
-    for (let i = 0; i < status.length; i++) resolved[i] = status[i] === STATUS_RESOLVED ? 1 : 0;
-    const codes = classifyPoints({ xs, ys, km, resolved }, start, end, buildZoneIndex(zones));
+    const codes = classifyPoints({ xs, ys, km, resolved: resolvedMask(status) }, start, end, buildZoneIndex(zones));
     const plan = planReport(codes, km, zoneKmStart, selected);
     return Comlink.transfer({ plan, xs, ys, km, status }, [plan.rows.buffer, xs.buffer, ys.buffer, km.buffer, status.buffer] as ArrayBuffer[]);
   },

@@ -154,7 +154,7 @@ export class ViewportController {
   }
 
   private animateTo(target: () => Viewport): void {
-    this.anim = null;
+    this.anim = null; // `target` reads the current viewport, not the end of an animation this one replaces
     this.anim = { from: { ...this.viewport }, to: target(), start: performance.now(), target };
     this.schedule();
   }

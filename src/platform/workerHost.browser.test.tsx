@@ -8,16 +8,14 @@ import { buildZoneIndex, classifyPoints, OUTSIDE_ZONES, type PointArrays } from 
 import { planReport } from '../core/report/plan';
 import type { ReportWorkerApi } from '../../workers/report.worker';
 import type { LentPoints } from '../../workers/reportApi';
+import { resolvedMask } from '../core/report/reportIndex';
 import type { ImagePoint } from '../core/types';
 
 const fallback = (): ReportWorkerApi => ({
   classify: (points: PointArrays, start: number, end: number, zones: ImagePoint[][]) =>
     classifyPoints(points, start, end, buildZoneIndex(zones)),
-  plan: (points: PointArrays, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) =>
-    planReport(classifyPoints(points, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected),
   planLent: (points: LentPoints, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) => {
-    const resolved = Uint8Array.from(points.status, (s) => (s === 2 ? 1 : 0));
-    const plan = planReport(classifyPoints({ ...points, resolved }, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected);
+    const plan = planReport(classifyPoints({ ...points, resolved: resolvedMask(points.status) }, start, end, buildZoneIndex(zones)), points.km, zoneKmStart, selected);
     return { plan, xs: points.xs, ys: points.ys, km: points.km, status: points.status };
   },
 });

@@ -5,7 +5,7 @@ import { observationLabel } from '../core/observedAt';
 import * as Comlink from 'comlink';
 import { OUTSIDE_ZONES } from '../core/report/classify';
 import { planStats, type ReportPlan } from '../core/report/plan';
-import { copyPointIndexInSteps, REPORT_COPY_STEP, reportPointId, resolvedMask, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
+import { copyPointIndexInSteps, REPORT_COPY_STEP, reportPointId, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
 import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
@@ -97,8 +97,8 @@ export async function planRouteReport(request: ReportRequest, zones: readonly Zo
   const isSelected = zones.map((z) => selected.has(z.id));
   const s = currentSession().part(reportPart);
   const api = s.worker?.api;
-  if (!api) return reportApi.plan({ xs: ix.xs, ys: ix.ys, km: ix.km, resolved: resolvedMask(ix) }, request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);
   const lent = { xs: ix.xs, ys: ix.ys, km: ix.km, status: ix.status };
+  if (!api) return reportApi.planLent(lent, request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected).plan; // same thread: nothing moves
   const buffers = [lent.xs.buffer, lent.ys.buffer, lent.km.buffer, lent.status.buffer] as ArrayBuffer[];
   try {
     const back = await api.planLent(Comlink.transfer(lent, buffers), request.startPoint, request.endPoint, zoneVertices, kmStart, isSelected);

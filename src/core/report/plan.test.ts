@@ -25,7 +25,7 @@ describe('planReport', () => {
     const request = buildReportRequest({ start: 2, end: 28 }, ['a', 'b', 'c'], [], null)!;
     const expected = buildReport(request, zones, points);
     const ix = indexFromPoints(points);
-    const codes = classifyPoints({ xs: ix.xs, ys: ix.ys, km: ix.km, resolved: resolvedMask(ix) }, request.startPoint, request.endPoint, buildZoneIndex(zones.map((z) => z.points)));
+    const codes = classifyPoints({ xs: ix.xs, ys: ix.ys, km: ix.km, resolved: resolvedMask(ix.status) }, request.startPoint, request.endPoint, buildZoneIndex(zones.map((z) => z.points)));
     const plan = planReport(codes, ix.km, zones.map((z) => z.kmStart), zones.map((z) => request.selectedZones.includes(z.id)));
     const sections = plan.sections.map((s) => ({
       zone: s.zone === OUTSIDE_ZONES ? null : zones[s.zone].id,

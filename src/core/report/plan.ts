@@ -85,7 +85,7 @@ export function planSubRange(plan: ReportPlan, km: Float64Array, lo: number, hi:
 /**
  * The plan as a flat list of items for a virtualised view: per section, its heading then its rows in groups of
  * `rowsPerItem` (issue 19 item 4: a virtualiser keeps a measurement per item, so at 750k rows one item per row cost
- * 100-200 ms per pass; groups of 8 make it 8 times fewer).
+ * 100-200 ms per pass; groups of k rows make k times fewer items).
  */
 export interface PlanItems { count: number; itemStart: Int32Array; rowsPerItem: number }
 

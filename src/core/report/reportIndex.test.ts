@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { copyPointIndexInSteps, indexFromPointIndex, NO_TEAM, reportPointId } from './reportIndex';
+import { copyPointIndexInSteps, NO_TEAM, reportPointId, type ReportPointIndex } from './reportIndex';
+import type { PointIndex } from '../pointIndex/types';
 import { indexOfPoints } from '../pointIndex/fromPoints';
 import type { Point } from '../types';
 
@@ -10,20 +11,27 @@ const point = (k: number): Point => ({
   ticketNumber: null, teamId: k % 4 === 0 ? null : `team-${k % 3}`, teamName: null, creationDate: '2026-11-20T10:00:00Z', createdBy: null,
 });
 
+/** The whole copy in one step. */
+function copyAtOnce(p: PointIndex): ReportPointIndex {
+  const r = copyPointIndexInSteps(p, p.count).next();
+  if (!r.done) throw new Error('one step expected');
+  return r.value;
+}
+
 describe('copyPointIndexInSteps', () => {
   const source = indexOfPoints(Array.from({ length: 23 }, (_, k) => point(k)));
 
-  it('yields between steps and gives the same copy as in one go', () => {
+  it('yields between steps and gives the same copy as in one step', () => {
     const steps = copyPointIndexInSteps(source, 5);
     const yielded: number[] = [];
     let r = steps.next();
     while (!r.done) { yielded.push(r.value); r = steps.next(); }
     expect(yielded).toEqual([5, 10, 15, 20]);
-    expect(r.value).toEqual(indexFromPointIndex(source));
+    expect(r.value).toEqual(copyAtOnce(source));
   });
 
   it('copies every column: ids, positions, km (NaN when none), status, criticality and team codes', () => {
-    const ix = indexFromPointIndex(source);
+    const ix = copyAtOnce(source);
     expect(ix.xs).toBeInstanceOf(Float32Array);
     for (let i = 0; i < 23; i++) {
       const k = Number.parseInt(reportPointId(ix, i).slice(-12), 16);
@@ -38,7 +46,7 @@ describe('copyPointIndexInSteps', () => {
   });
 
   it('owns its arrays: a later change of the source does not reach the copy', () => {
-    const ix = indexFromPointIndex(source);
+    const ix = copyAtOnce(source);
     const before = ix.xs[0];
     source.x[0] = -99;
     expect(ix.xs[0]).toBe(before);

@@ -56,10 +56,10 @@ export function indexFromPoints(points: readonly Pick<Point, 'id' | 'position' |
   return { idBytes, xs, ys, km, status, criticality, criticalityKeys: [...critKeys.keys()], team, teamKeys: [...teamKeys.keys()] };
 }
 
-/** 1 where the point is resolved (the classifier's `resolved` array). */
-export function resolvedMask(ix: ReportPointIndex): Uint8Array {
-  const out = new Uint8Array(ix.status.length);
-  for (let i = 0; i < out.length; i++) out[i] = ix.status[i] === STATUS_RESOLVED ? 1 : 0;
+/** 1 where the point is resolved (the classifier's `resolved` array), from the status codes. */
+export function resolvedMask(status: Uint8Array): Uint8Array {
+  const out = new Uint8Array(status.length);
+  for (let i = 0; i < out.length; i++) out[i] = status[i] === STATUS_RESOLVED ? 1 : 0;
   return out;
 }
 
@@ -95,12 +95,4 @@ export function* copyPointIndexInSteps(p: PointIndex, step = REPORT_COPY_STEP): 
     if (to < n) yield to;
   }
   return { idBytes, xs, ys, km, status, criticality, criticalityKeys: [...p.critKeys], team, teamKeys: [...p.teamKeys] };
-}
-
-/** The same copy in one go (tests, small indexes). */
-export function indexFromPointIndex(p: PointIndex): ReportPointIndex {
-  const steps = copyPointIndexInSteps(p, Math.max(1, p.count));
-  let r = steps.next();
-  while (!r.done) r = steps.next();
-  return r.value;
 }

@@ -37,7 +37,7 @@ export const WORD_PROGRESS = {
   downloaded: (name: string) => `Rapport téléchargé : ${name}`,
 } as const;
 
-const fr = (n: number) => formatCount(n);
+const fr = formatCount;
 export const PRINT_TEXT = {
   title: 'Imprimer le rapport',
   summary: (n: number, pages: number) => `${fr(n)} anomalie${n > 1 ? 's' : ''} à imprimer : environ ${fr(pages)} page${pages > 1 ? 's' : ''} A4.`,
