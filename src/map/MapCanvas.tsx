@@ -192,9 +192,9 @@ export function MapCanvas(props: MapCanvasProps) {
     live.hits = null;
     live.frameStale = true;
     if (!points || !client) { live.frame = null; ctl.redraw(); return; }
-    // Fresh arrays, transferred (React may run this effect twice: each run makes its own).
-    const input = points.clusterInput();
-    loadedRef.current = client.load(input.xs, input.ys, input.severity, image.width, image.height, props.clusterLine ?? undefined);
+    // The index's columns once per data version, then the filter (React may run this effect twice: the client sends
+    // the columns once per key, and any arrays it makes are fresh, transferred).
+    loadedRef.current = client.loadPoints(points, image.width, image.height, props.clusterLine ?? undefined);
     requestFrame(true);
   }, [points, image.width, image.height, client]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the data or the worker change (requestFrame is a fresh closure each render)
 

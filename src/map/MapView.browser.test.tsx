@@ -9,6 +9,7 @@ import { MapView } from './MapView';
 import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted beside the map, as MainScreen does
 import { markersAtom, zonesAtom } from '../state/tables';
 import { pointIndexAtom } from '../state/pointIndex';
+import { statusFilterAtom } from '../state/filters';
 import { indexOfPoints } from '../core/pointIndex/fromPoints';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
@@ -295,6 +296,22 @@ describe('MapView', () => {
     await click(900, 300);
     expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: uid('new') });
     expect(canvasEl().getAttribute('aria-label')).toBe('Plan de la ligne : 22 signalements, 1 zone');
+  });
+
+  it('follows a status filter change (the worker filters its kept columns) and still opens the right point', async () => {
+    const items = () => Number(canvasEl().getAttribute('data-frame-items'));
+    setPoints([...CLUSTERED, LONE, point('done', 400, 400, 'resolu')]); // a resolved point in view
+    await expect.poll(items).toBe(2); // the cluster and the lone point; the resolved one is not shown under 'tous'
+    store.set(statusFilterAtom, 'resolu');
+    await expect.poll(items).toBe(1);
+    store.set(statusFilterAtom, 'signale');
+    await expect.poll(items).toBe(2);
+    setPoints([...CLUSTERED, point('lone', 1600, 900, 'pris_en_charge'), point('done', 400, 400, 'resolu')]); // new data, same filter
+    await expect.poll(items).toBe(1);
+    store.set(statusFilterAtom, 'tous');
+    await expect.poll(items).toBe(2);
+    await click(800, 450); // the lone point at image (1600, 900), zoom 0.5
+    expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: uid('lone') });
   });
 
   it('centres on a requested image position', async () => {

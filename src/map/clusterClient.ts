@@ -1,13 +1,15 @@
-// Main-thread side of the cluster worker: loads typed arrays (transferred, not cloned), asks for one level's
-// frame in a bbox with at most one query in flight (the latest request wins) and fetches a cluster's leaves.
+// Main-thread side of the cluster worker: loads the map's points (the index's columns once per data version, then
+// a filter's pass table; or typed arrays, transferred, not cloned), asks for one level's frame in a bbox with at most
+// one query in flight (the latest request wins) and fetches a cluster's leaves.
 import * as Comlink from 'comlink';
-import type { ClusterFrame, Coords } from '../core/cluster/types';
+import type { ClusterColumns, ClusterFrame, Coords } from '../core/cluster/types';
+import type { MapPointArrays } from './pointData';
 import type { ClusterLoadResult, ClusterWorkerApi } from '../core/cluster/workerApi';
 import { createClusterService } from '../core/cluster/service';
 import { hostWorker } from '../platform/workerHost';
 
 /** What the engine needs of the worker API (workers/cluster.worker.ts, src/core/cluster/workerApi.ts). */
-export type ClusterSource = Pick<ClusterWorkerApi, 'load' | 'query' | 'leaves'>;
+export type ClusterSource = Pick<ClusterWorkerApi, 'load' | 'setColumns' | 'loadFiltered' | 'query' | 'leaves'>;
 
 export interface FrameRequest { level: number; minX: number; minY: number; maxX: number; maxY: number }
 
@@ -17,6 +19,9 @@ export class ClusterClient {
   private inFlight = false;
   private pending: FrameRequest | null = null;
   private host: { terminate(): void } | null;
+  /** The columns last sent (their key and id), or null. */
+  private sent: { key: object; id: number } | null = null;
+  private columnsId = 0;
   /** Called with each fresh frame (stale answers of an older load are dropped). */
   onFrame: ((frame: ClusterFrame, request: FrameRequest) => void) | null = null;
 
@@ -28,12 +33,30 @@ export class ClusterClient {
   /** Replaces the indexed points. The arrays are transferred to the worker: do not use them afterwards.
    * `line`: the points' line; the worker then keeps the last lines' trees and reuses one for the same points. */
   load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
-    const gen = ++this.generation;
     const t = <A extends Coords | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
-    this.loading = this.api.load(t(xs), t(ys), t(severity), width, height, line).catch((e) => { console.error('cluster load failed', e); return null; });
-    const done = this.loading;
-    void done.then(() => { if (gen === this.generation) this.flush(); });
-    return done;
+    return this.loaded(this.api.load(t(xs), t(ys), t(severity), width, height, line));
+  }
+
+  /** Replaces the indexed points with the map's points: through their columns when they have them (sent only when
+   * their key changed, so a filter change sends 3 bytes), else as arrays. */
+  loadPoints(points: Pick<MapPointArrays, 'clusterInput' | 'columns'>, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
+    const cols = points.columns;
+    if (!cols) {
+      const input = points.clusterInput();
+      return this.load(input.xs, input.ys, input.severity, width, height, line);
+    }
+    const send = () => {
+      const id = ++this.columnsId;
+      this.sent = { key: cols.key, id };
+      void this.api.setColumns(id, this.transferred(cols.make())).catch(() => {}); // a failure shows in loadFiltered
+      return id;
+    };
+    const id = this.sent?.key === cols.key ? this.sent.id : send();
+    return this.loaded(this.api.loadFiltered(id, cols.pass, width, height, line).catch(() => {
+      // The worker lost them (restarted, or fell back to the main thread): send them again, once.
+      if (this.sent?.id === id) this.sent = null;
+      return this.api.loadFiltered(send(), cols.pass, width, height, line);
+    }));
   }
 
   /** Ask for a frame; if one is in flight the newest request replaces any waiting one. */
@@ -45,6 +68,18 @@ export class ClusterClient {
   async leaves(clusterId: number): Promise<number[]> {
     await this.loading;
     return Array.from(await this.api.leaves(clusterId));
+  }
+
+  private loaded(load: Promise<ClusterLoadResult>): Promise<ClusterLoadResult | null> {
+    const gen = ++this.generation;
+    this.loading = load.catch((e) => { console.error('cluster load failed', e); return null; });
+    const done = this.loading;
+    void done.then(() => { if (gen === this.generation) this.flush(); });
+    return done;
+  }
+
+  private transferred(c: ClusterColumns): ClusterColumns {
+    return this.host ? Comlink.transfer(c, [c.x.buffer, c.y.buffer, c.status.buffer, c.severity.buffer] as ArrayBuffer[]) : c;
   }
 
   dispose(): void {

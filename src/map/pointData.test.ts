@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPointIndex, upsertRows } from '../core/pointIndex/store';
 import type { PointIndexRow } from '../core/pointIndex/types';
+import { placedSlots } from '../core/pointIndex/queries';
 import { createSeverityScale } from '../core/severity';
 import { deriveIndexArrays, deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 
@@ -62,3 +63,38 @@ describe('deriveIndexArraysKept (a line shown again: issue 20)', () => {
     expect(Array.from(after.slots)).toEqual(Array.from(deriveIndexArrays(ix, 'tous', scale).slots));
   });
 });
+
+describe('the columns the cluster worker filters itself (issue 19: a filter change sends its pass table)', () => {
+  const scale = createSeverityScale(LEVELS);
+  it('gives one key per data version and levels, whatever the filter, and columns from which the worker derives the same points', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, [...Array.from({ length: 9 }, (_, n) => row(n)), row(9, { x: NaN })]);
+    const tous = deriveIndexArrays(ix, 'tous', scale), resolu = deriveIndexArrays(ix, 'resolu', scale);
+    expect(tous.arrays.columns!.key).toBe(resolu.arrays.columns!.key);
+    expect(deriveIndexArrays(ix, 'tous', createSeverityScale(LEVELS)).arrays.columns!.key).not.toBe(tous.arrays.columns!.key);
+    for (const d of [tous, resolu]) {
+      const c = d.arrays.columns!.make();
+      expect(c.x.length).toBe(ix.count);
+      const slots = placedSlots(c.x, c.y, c.status, c.x.length, d.arrays.columns!.pass);
+      expect(Array.from(slots)).toEqual(Array.from(d.slots));
+      const input = d.arrays.clusterInput();
+      expect(Array.from(slots, (s) => c.severity[s])).toEqual(Array.from(input.severity));
+      expect(Array.from(slots, (s) => c.x[s])).toEqual(Array.from(input.xs));
+    }
+    upsertRows(ix, [row(10)]);
+    expect(deriveIndexArrays(ix, 'tous', scale).arrays.columns!.key).not.toBe(tous.arrays.columns!.key);
+  });
+
+  it('keeps the last two derivations of an index: going back to the previous filter is free', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, Array.from({ length: 6 }, (_, n) => row(n)));
+    const tous = deriveIndexArraysKept(ix, 'tous', scale);
+    const signale = deriveIndexArraysKept(ix, 'signale', scale);
+    expect(deriveIndexArraysKept(ix, 'tous', scale)).toBe(tous);
+    expect(deriveIndexArraysKept(ix, 'signale', scale)).toBe(signale);
+    deriveIndexArraysKept(ix, 'resolu', scale); // a third one: the least recent ('tous') goes
+    expect(deriveIndexArraysKept(ix, 'signale', scale)).toBe(signale);
+    expect(deriveIndexArraysKept(ix, 'tous', scale)).not.toBe(tous);
+  });
+});
+

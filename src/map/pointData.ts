@@ -1,16 +1,21 @@
 // Points for the cluster worker and the points layer, derived from the point index once per index/filter/levels
 // change (linear passes over typed arrays, never per frame): the slots and the dimmed flags the main thread keeps,
-// and the worker's coordinates made on demand. Map index i is index slot `slots[i]`; `ids` reads a map index's point
-// id lazily (no million-string array).
+// and what the worker needs: the index's columns (once per data version and levels) and the filter's pass table, from
+// which it derives the same slots itself (placedSlots). Map index i is index slot `slots[i]`; `ids` reads a map
+// index's point id lazily (no million-string array).
 import type { StatusFilter } from '../state/filters';
 import type { SeverityScale } from '../core/severity';
-import type { Coords } from '../core/cluster/types';
-import { passes } from '../core/pointIndex/queries';
+import type { ClusterColumns, Coords } from '../core/cluster/types';
+import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
 import { idAt } from '../core/pointIndex/store';
 import { RESOLVED_CODE, type PointIndex } from '../core/pointIndex/types';
 
 /** The cluster worker's input: image px and severity rank of each map index (transferred to the worker). */
 export interface ClusterArrays { xs: Coords; ys: Coords; severity: Uint8Array }
+
+/** The columns the worker filters itself: `key` is the same object for every filter of one data version and levels
+ * (the client sends the columns once per key), `make` gives fresh copies to transfer, `pass` is the filter's table. */
+export interface FilteredColumns { key: object; pass: Uint8Array; make(): ClusterColumns }
 
 export interface MapPointArrays {
   resolved: Uint8Array; // 1 = status resolu (drawn dimmed)
@@ -18,6 +23,9 @@ export interface MapPointArrays {
   /** Fresh arrays for the cluster worker, made on demand (the caller transfers them): the main thread keeps no
    * copy of the points' coordinates for the map (issue 19: a filter change allocates only what it must). */
   clusterInput(): ClusterArrays;
+  /** The same points as the index's columns and a pass table (the client's preferred path: a filter change then sends
+   * 3 bytes). Absent for arrays given directly (tests, benches). */
+  columns?: FilteredColumns;
 }
 
 export interface DerivedPoints { arrays: MapPointArrays; slots: Int32Array; ids: ArrayLike<string> }
@@ -41,29 +49,26 @@ function idView(ix: PointIndex, slots: Int32Array): ArrayLike<string> {
   });
 }
 
+/** The columns key of an index's data version and levels (weak: an index let go takes it along). */
+const columnsOf = new WeakMap<PointIndex, { version: number; scale: object; key: object }>();
+function columnsKey(ix: PointIndex, scale: object): object {
+  const last = columnsOf.get(ix);
+  if (last && last.version === ix.version && last.scale === scale) return last.key;
+  const key = {};
+  columnsOf.set(ix, { version: ix.version, scale, key });
+  return key;
+}
+
 export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
   const rankOfCode = Uint8Array.from(ix.critKeys.map((k) => scale.rankOf(k)));
-  const pass = Uint8Array.from([0, 1, 2], (code) => (passes(code, filter) ? 1 : 0));
-  const n0 = ix.count;
+  const pass = statusPassTable(filter);
+  const count = ix.count;
   const { x, y, status, crit } = ix;
-  // Counted first, so every array is allocated once at its size (fresh memory is what costs most here: no
-  // oversized arrays trimmed by a copy). No per-point function call: 1M points in a few ms.
-  let n = 0;
-  for (let i = 0; i < n0; i++) {
-    const px = x[i], py = y[i];
-    // px === px is false for NaN; Float32 values are never ±Infinity from the server
-    if (pass[status[i]] === 1 && px === px && py === py) n++;
-  }
-  const slots = new Int32Array(n);
+  const slots = placedSlots(x, y, status, count, pass);
+  const n = slots.length;
   const resolved = new Uint8Array(n);
-  for (let i = 0, k = 0; k < n; i++) {
-    const st = status[i], px = x[i], py = y[i];
-    if (pass[st] !== 1 || px !== px || py !== py) continue;
-    slots[k] = i;
-    if (st === RESOLVED_CODE) resolved[k] = 1;
-    k++;
-  }
-  // The worker's coordinates, made when the map loads them (once per data/filter change) from the slots.
+  for (let k = 0; k < n; k++) if (status[slots[k]] === RESOLVED_CODE) resolved[k] = 1;
+  // The worker's input, made when the map loads it: the filtered points (tests, fallback) or the whole columns.
   const clusterInput = (): ClusterArrays => {
     const xs = new Float32Array(n), ys = new Float32Array(n), severity = new Uint8Array(n); // the index's precision
     for (let k = 0; k < n; k++) {
@@ -72,20 +77,30 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
     }
     return { xs, ys, severity };
   };
-  return { arrays: { resolved, count: n, clusterInput }, slots, ids: idView(ix, slots) };
+  const make = (): ClusterColumns => {
+    const severity = new Uint8Array(count);
+    for (let i = 0; i < count; i++) severity[i] = rankOfCode[crit[i]];
+    return { x: x.slice(0, count), y: y.slice(0, count), status: status.slice(0, count), severity };
+  };
+  const columns = { key: columnsKey(ix, scale), pass, make };
+  return { arrays: { resolved, count: n, clusterInput, columns }, slots, ids: idView(ix, slots) };
 }
 
-/** The last derivation of each index (weak: an index let go takes it along). A line shown again is the same index
- * object, taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused, not rebuilt. */
-const derivedOf = new WeakMap<PointIndex, { version: number; filter: StatusFilter; scale: object; out: DerivedPoints }>();
+/** Derivations kept per index: the one shown and the one before, so going back to the previous filter is free (at
+ * 1M points a derivation is about 5 MB: the slots and the dimmed flags). */
+const KEPT_DERIVATIONS = 2;
 
-/** deriveIndexArrays, reusing the index's last result when the index, the filter and the levels are unchanged. */
+/** The last derivations of each index, most recent last (weak: an index let go takes them along). A line shown again
+ * is the same index object, taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused. */
+const derivedOf = new WeakMap<PointIndex, { version: number; filter: StatusFilter; scale: object; out: DerivedPoints }[]>();
+
+/** deriveIndexArrays, reusing a kept result when the index, the filter and the levels are unchanged. */
 export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
-  const last = derivedOf.get(ix);
-  if (last && last.version === ix.version && last.filter === filter && last.scale === scale) return last.out;
-  const out = deriveIndexArrays(ix, filter, scale);
-  derivedOf.set(ix, { version: ix.version, filter, scale, out });
-  return out;
+  const kept = (derivedOf.get(ix) ?? []).filter((d) => d.version === ix.version);
+  const hit = kept.find((d) => d.filter === filter && d.scale === scale);
+  const entry = hit ?? { version: ix.version, filter, scale, out: deriveIndexArrays(ix, filter, scale) };
+  derivedOf.set(ix, [...kept.filter((d) => d !== entry), entry].slice(-KEPT_DERIVATIONS));
+  return entry.out;
 }
 
 /** The map index of an index slot, or -1. */

@@ -4,7 +4,8 @@ import { trackDataset } from '../../../bench/lib/trackDataset';
 import { nearestLinear } from '../nearestPoint';
 import { buildClusterIndex } from './clusterIndex';
 import { createClusterService } from './service';
-import type { ClusterFrame } from './types';
+import type { ClusterColumns, ClusterFrame } from './types';
+import { placedSlots, statusPassTable } from '../pointIndex/queries';
 import type { ClusterWorkerApi } from './workerApi';
 
 /** The worker's object behind a real MessageChannel, as in workers/cluster.worker.ts. */
@@ -56,5 +57,31 @@ describe('cluster service over Comlink', () => {
     await service.load(d.xs, d.ys, d.severity, d.width, d.height);
     const f = await service.query(0, 0, 0, d.width, d.height);
     expect(Array.from(f.sizes).reduce((a, b) => a + b, 0)).toBe(1000);
+  });
+
+  it('filters kept columns itself: the same points, order and frames as a load of the filtered arrays', async () => {
+    const d = trackDataset(6000, 4);
+    const status = Uint8Array.from(d.xs, (_, i) => i % 3);
+    const x = d.xs.slice(), y = d.ys.slice();
+    x[7] = NaN; y[11] = NaN; // points without a position are left out on both sides
+    const { api, close } = connect();
+    const cols: ClusterColumns = { x: x.slice(), y: y.slice(), status: status.slice(), severity: d.severity.slice() };
+    await api.setColumns(1, Comlink.transfer(cols, [cols.x.buffer, cols.y.buffer, cols.status.buffer, cols.severity.buffer] as ArrayBuffer[]));
+    expect(cols.x.byteLength).toBe(0); // transferred
+    for (const filter of ['tous', 'resolu', 'signale'] as const) {
+      const slots = placedSlots(x, y, status, x.length, statusPassTable(filter));
+      const pick = (a: ArrayLike<number>) => Array.from(slots, (s) => a[s]);
+      const expected = buildClusterIndex({ xs: Float32Array.from(pick(x)), ys: Float32Array.from(pick(y)), severity: Uint8Array.from(pick(d.severity)), width: d.width, height: d.height });
+      const loaded = await api.loadFiltered(1, statusPassTable(filter), d.width, d.height);
+      expect(loaded.count).toBe(slots.length);
+      for (const level of [0, 8, 20]) {
+        const got = await api.query(level, 0, 0, d.width, d.height), want = expected.query(level, 0, 0, d.width, d.height);
+        expect(Array.from(got.ids)).toEqual(Array.from(want.ids));
+        expect(Array.from(got.sizes)).toEqual(Array.from(want.sizes));
+        expect(Array.from(got.severity)).toEqual(Array.from(want.severity));
+      }
+    }
+    await expect(api.loadFiltered(2, statusPassTable('tous'), d.width, d.height)).rejects.toThrow(/columns 2/);
+    close();
   });
 });

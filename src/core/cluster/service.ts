@@ -5,7 +5,8 @@
 import { buildClusterIndex, emptyFrame } from './clusterIndex';
 import { LEVEL_COUNT } from './levels';
 import { createTreeCache } from './treeCache';
-import type { ClusterIndex } from './types';
+import type { ClusterColumns, ClusterIndex, ClusterInput } from './types';
+import { placedSlots } from '../pointIndex/queries';
 import { frameTransferables, type ClusterWorkerApi, type TransferFn } from './workerApi';
 
 const keep: TransferFn = (value) => value;
@@ -13,15 +14,30 @@ const keep: TransferFn = (value) => value;
 export function createClusterService(options: { transfer?: TransferFn } = {}): ClusterWorkerApi {
   const transfer = options.transfer ?? keep;
   let index: ClusterIndex | null = null;
+  let columns: { id: number; cols: ClusterColumns } | null = null;
   const trees = createTreeCache();
+  const load = (input: ClusterInput, line?: string) => {
+    index = null; // let the old index be collected before building the new one
+    const got = line ? trees.get(line, input, buildClusterIndex) : { index: buildClusterIndex(input), hit: false };
+    index = got.index;
+    const { buildMs, count, levelCounts } = index.stats;
+    return { buildMs: got.hit ? 0 : buildMs, count, levelCounts, cached: got.hit };
+  };
   return {
     async load(xs, ys, severity, width, height, line) {
-      index = null; // let the old index be collected before building the new one
-      const input = { xs, ys, severity, width, height };
-      const got = line ? trees.get(line, input, buildClusterIndex) : { index: buildClusterIndex(input), hit: false };
-      index = got.index;
-      const { buildMs, count, levelCounts } = index.stats;
-      return { buildMs: got.hit ? 0 : buildMs, count, levelCounts, cached: got.hit };
+      return load({ xs, ys, severity, width, height }, line);
+    },
+    async setColumns(id, cols) {
+      columns = { id, cols };
+    },
+    async loadFiltered(id, pass, width, height, line) {
+      if (!columns || columns.id !== id) throw new Error(`cluster columns ${id} are not loaded`);
+      const { x, y, status, severity } = columns.cols;
+      const slots = placedSlots(x, y, status, x.length, pass);
+      const n = slots.length;
+      const xs = new Float32Array(n), ys = new Float32Array(n), sev = new Uint8Array(n); // the index's precision
+      for (let k = 0; k < n; k++) { const i = slots[k]; xs[k] = x[i]; ys[k] = y[i]; sev[k] = severity[i]; }
+      return load({ xs, ys, severity: sev, width, height }, line);
     },
 
     async query(level, minX, minY, maxX, maxY) {

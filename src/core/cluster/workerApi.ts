@@ -1,6 +1,6 @@
 // The contract of workers/cluster.worker.ts, imported by both sides (the worker and the map's cluster client).
 // Every typed array of a result is transferred (Comlink.transfer), never structured-cloned.
-import type { ClusterFrame, Coords } from './types';
+import type { ClusterColumns, ClusterFrame, Coords } from './types';
 
 /** `cached`: the tree kept for that line was reused (same points), `buildMs` is then 0. */
 export interface ClusterLoadResult { buildMs: number; count: number; levelCounts: number[]; cached: boolean }
@@ -11,6 +11,13 @@ export interface ClusterWorkerApi {
    * a load of the same points for that line reuses its tree. Without it nothing is kept. The kept trees go with the
    * worker (one per mounted map: signing out unmounts it and terminates the worker). */
   load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
+  /** Keeps a point index's columns under `id` (one call per data version and levels; transfer them), replacing the
+   * kept ones, for loadFiltered. */
+  setColumns(id: number, columns: ClusterColumns): Promise<void>;
+  /** load() of the kept columns' points that pass `pass` (status code → 1) and have a position, in slot order
+   * (placedSlots, src/core/pointIndex/queries.ts): point index k is the k-th such slot, as on the main thread.
+   * Rejects when the kept columns are not `id` (none kept, or a newer set). */
+  loadFiltered(id: number, pass: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
   /** Items of `level` in an image-px bbox; an empty frame before the first load. */
   query(level: number, minX: number, minY: number, maxX: number, maxY: number): Promise<ClusterFrame>;
   /** Point indices of a cluster (a point index returns itself). */

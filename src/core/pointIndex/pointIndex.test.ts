@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from './decode';
 import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, reserve, upsertRows } from './store';
-import { filterSlots, indexStatusCounts, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
+import { filterSlots, indexStatusCounts, placedSlots, statusPassTable, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
 import type { PointIndexRow } from './types';
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
@@ -140,6 +140,18 @@ describe('point index store', () => {
     expect(open.length).toBe(20);
     expect([...open].every((s) => ix.status[s] !== 2)).toBe(true);
     expect(filterSlots(ix, order, 'resolu').length).toBe(10);
+    expect(Array.from(open)).toEqual(Array.from(order).filter((s) => ix.status[s] !== 2)); // the order is kept
+    expect(Array.from(filterSlots(ix, Int32Array.from([...order, 99]), 'signale'))).toEqual(Array.from(order).filter((s) => ix.status[s] === 0)); // a slot past the index is left out
+  });
+
+  it('derives the map points of a filter: slots that pass and have a position, ascending (placedSlots)', () => {
+    expect(Array.from(statusPassTable('tous'))).toEqual([1, 1, 0]);
+    expect(Array.from(statusPassTable('pris_en_charge'))).toEqual([0, 1, 0]);
+    const x = Float32Array.from([1, NaN, 3, 4, 5, 6]), y = Float32Array.from([1, 2, 3, NaN, 5, 6]);
+    const status = Uint8Array.from([0, 0, 2, 1, 1, 0]);
+    expect(Array.from(placedSlots(x, y, status, 6, statusPassTable('tous')))).toEqual([0, 4, 5]);
+    expect(Array.from(placedSlots(x, y, status, 5, statusPassTable('tous')))).toEqual([0, 4]); // only below count
+    expect(Array.from(placedSlots(x, y, status, 6, statusPassTable('resolu')))).toEqual([2]);
   });
 
   it('finds the points inside a polygon', () => {

@@ -13,6 +13,23 @@ export function passes(status: number, filter: IndexStatusFilter): boolean {
   return filter === 'tous' ? status !== RESOLVED_CODE : status === FILTER_CODE[filter];
 }
 
+/** The filter as a table: entry `code` is 1 when a point of status code `code` passes (a lookup per point, no call). */
+export function statusPassTable(filter: IndexStatusFilter): Uint8Array {
+  return Uint8Array.from([0, 1, 2], (code) => (passes(code, filter) ? 1 : 0));
+}
+
+/** The map's points: slots below `count` whose status passes `pass` and that have a position, ascending. One rule for
+ * the main thread and the cluster worker, which each derive them from the same columns (map index k = k-th slot).
+ * Counted first, so the result is allocated once at its size (fresh memory is what costs most at 1M points). */
+export function placedSlots(x: ArrayLike<number>, y: ArrayLike<number>, status: ArrayLike<number>, count: number, pass: ArrayLike<number>): Int32Array {
+  let n = 0;
+  // px === px is false for NaN (a point without a position); Float32 values are never ±Infinity from the server
+  for (let i = 0; i < count; i++) { const px = x[i], py = y[i]; if (pass[status[i]] === 1 && px === px && py === py) n++; }
+  const slots = new Int32Array(n);
+  for (let i = 0, k = 0; k < n; i++) { const px = x[i], py = y[i]; if (pass[status[i]] === 1 && px === px && py === py) slots[k++] = i; }
+  return slots;
+}
+
 export interface Counts3 { signale: number; pris_en_charge: number; resolu: number }
 const NAMES = ['signale', 'pris_en_charge', 'resolu'] as const;
 
@@ -72,10 +89,13 @@ export function newestFirstOrder(ix: PointIndex): Int32Array {
 
 /** The slots of `order` that pass the filter, in the same order. */
 export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: IndexStatusFilter): Int32Array {
-  const out = new Int32Array(order.length);
+  const pass = statusPassTable(filter), status = ix.status, count = ix.count;
+  // Counted first: one array of the exact size (no oversized array trimmed by a copy)
   let n = 0;
-  for (let k = 0; k < order.length; k++) { const s = order[k]; if (s < ix.count && passes(ix.status[s], filter)) out[n++] = s; }
-  return out.slice(0, n);
+  for (let k = 0; k < order.length; k++) { const s = order[k]; if (s < count && pass[status[s]] === 1) n++; }
+  const out = new Int32Array(n);
+  for (let k = 0, j = 0; j < n; k++) { const s = order[k]; if (s < count && pass[status[s]] === 1) out[j++] = s; }
+  return out;
 }
 
 export { NAMES as STATUS_NAMES };
