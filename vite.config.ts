@@ -58,7 +58,7 @@ export default defineConfig({
         extends: true,
         // Bundled before the first test file: found late (imported only by a file loaded mid-run), the optimizer
         // reloads the page and the test file being imported then fails with "failed to find the current suite".
-        optimizeDeps: { include: ['@radix-ui/react-tabs', 'docx'] },
+        optimizeDeps: { include: ['@radix-ui/react-tabs', 'docx', '@tanstack/react-virtual'] },
         test: {
           name: 'browser',
           include: ['src/**/*.browser.test.tsx', 'src/**/*.browser.test.ts'],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildReport } from './assemble';
 import { buildZoneIndex, classifyPoints, NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
 import { makePoint, rectZone } from '../../../test/fixtures/report/fixtures';
-import { estimatePrintPages, itemAt, planItems, planReport, planStats, planSubRange } from './plan';
+import { estimatePrintPages, itemAt, planItems, planReport, planStats, planSubRange, reportPageCount } from './plan';
 import { indexFromPoints, resolvedMask } from './reportIndex';
 import { buildReportRequest } from './rules';
 import { mulberry32 } from '../prng';
@@ -58,7 +58,7 @@ describe('plan items and sub-range', () => {
     expect([...plan.rows]).toEqual([1, 0, 3, 4, 2]);
     const items = planItems(plan);
     expect(items.count).toBe(8);
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => itemAt(plan, items, i))).toEqual([
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((i) => itemAt(items, i))).toEqual([
       { section: 0, row: -1, rows: 0 }, { section: 0, row: 0, rows: 1 }, { section: 0, row: 1, rows: 1 },
       { section: 1, row: -1, rows: 0 }, { section: 1, row: 2, rows: 1 }, { section: 1, row: 3, rows: 1 },
       { section: 2, row: -1, rows: 0 }, { section: 2, row: 4, rows: 1 },
@@ -68,10 +68,27 @@ describe('plan items and sub-range', () => {
     const big = planReport(Int32Array.from({ length: 23 }, (_, i) => (i < 10 ? 0 : OUTSIDE_ZONES)), Float64Array.from({ length: 23 }, (_, i) => i), [1], [true]);
     const items = planItems(big, 4);
     expect(items.count).toBe(1 + 3 + 1 + 4); // 10 rows → 4+4+2; 13 rows → 4+4+4+1
-    const all = Array.from({ length: items.count }, (_, i) => itemAt(big, items, i));
+    const all = Array.from({ length: items.count }, (_, i) => itemAt(items, i));
     expect(all.map((it) => it.rows)).toEqual([0, 4, 4, 2, 0, 4, 4, 4, 1]);
     expect(all.map((it) => it.row)).toEqual([-1, 0, 4, 8, -1, 10, 14, 18, 22]);
     expect(all.reduce((n, it) => n + it.rows, 0)).toBe(23); // every row once
+  });
+  it('cuts a long plan into pages of rows: each row on one page, a section met again repeats its heading', () => {
+    // sections: 10 rows (zone 0), then 13 (outside)
+    const big = planReport(Int32Array.from({ length: 23 }, (_, i) => (i < 10 ? 0 : OUTSIDE_ZONES)), Float64Array.from({ length: 23 }, (_, i) => i), [1], [true]);
+    expect(reportPageCount(big, 8)).toBe(3);
+    expect(reportPageCount(big)).toBe(1);
+    expect(reportPageCount(planReport(new Int32Array(0), new Float64Array(0), [1], [true]))).toBe(1);
+    const pages = [0, 1, 2].map((p) => planItems(big, 4, p, 8));
+    const view = (items: ReturnType<typeof planItems>) => Array.from({ length: items.count }, (_, i) => itemAt(items, i));
+    expect(view(pages[0])).toEqual([{ section: 0, row: -1, rows: 0 }, { section: 0, row: 0, rows: 4 }, { section: 0, row: 4, rows: 4 }]);
+    expect(view(pages[1])).toEqual([ // rows 8-15: the end of zone 0 (its heading again), then the outside section
+      { section: 0, row: -1, rows: 0 }, { section: 0, row: 8, rows: 2 }, { section: 1, row: -1, rows: 0 }, { section: 1, row: 10, rows: 4 }, { section: 1, row: 14, rows: 2 },
+    ]);
+    expect(view(pages[2])).toEqual([{ section: 1, row: -1, rows: 0 }, { section: 1, row: 16, rows: 4 }, { section: 1, row: 20, rows: 3 }]);
+    const rows = pages.flatMap((p) => view(p).flatMap((it) => Array.from({ length: it.rows }, (_, k) => it.row + k)));
+    expect(rows).toEqual(Array.from({ length: 23 }, (_, i) => i)); // every row once, in order
+    expect([pages[1].from, pages[1].to]).toEqual([8, 16]);
   });
   it('restricts to a km range and drops sections left empty', () => {
     const sub = planSubRange(plan, km, 2, 4);

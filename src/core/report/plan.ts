@@ -78,33 +78,46 @@ export function planSubRange(plan: ReportPlan, km: Float64Array, lo: number, hi:
   return { sections, rows: Int32Array.from(rows) };
 }
 
-/**
- * The flat list the virtual view scrolls: per section one heading item then its rows.
- * Item i is the heading of section s when i === itemStart[s], else row (i - itemStart[s] - 1) of that section.
- */
-/**
- * The plan as a flat list of items for a virtualised view: per section, its heading then its rows in groups of
- * `rowsPerItem` (issue 19 item 4: a virtualiser keeps a measurement per item, so at 750k rows one item per row cost
- * 100-200 ms per pass; groups of k rows make k times fewer items).
- */
-export interface PlanItems { count: number; itemStart: Int32Array; rowsPerItem: number }
+/** Rows per screen page of the report: a browser cannot lay out an element much taller than about 33.5M px (2^31
+ * layout units / 64), so a report of 750k rows (33M px at 44 px a row; 134k rows at a phone's 250 px cards) would lose
+ * its end. Past this many rows the view shows pages of rows ('Lignes 1 à 50 000 sur 751 428'): 12.5M px on a phone. */
+export const REPORT_PAGE_ROWS = 50_000;
 
-export function planItems(plan: ReportPlan, rowsPerItem = 1): PlanItems {
-  const itemStart = new Int32Array(plan.sections.length);
+/** How many screen pages a plan takes (at least 1). */
+export function reportPageCount(plan: ReportPlan, pageRows = REPORT_PAGE_ROWS): number {
+  return Math.max(1, Math.ceil(plan.rows.length / pageRows));
+}
+
+/**
+ * One page of the plan (rows `from` to `to`, excluded) as a flat list of items for a virtualised view: per section met,
+ * its heading (again at the top of a page that starts inside it) then its rows in groups of `rowsPerItem` (issue 19
+ * item 4: a virtualiser keeps a measurement per item, so at 750k rows one item per row cost 100-200 ms per pass; groups
+ * of k rows make k times fewer items). Entry e covers plan section `section[e]`, rows `first[e]` to `end[e]`, and its
+ * items start at `itemStart[e]`.
+ */
+export interface PlanItems { count: number; itemStart: Int32Array; section: Int32Array; first: Int32Array; end: Int32Array; rowsPerItem: number; from: number; to: number }
+
+export function planItems(plan: ReportPlan, rowsPerItem = 1, page = 0, pageRows = Infinity): PlanItems {
+  const from = Math.min(plan.rows.length, page > 0 ? page * pageRows : 0), to = Math.min(plan.rows.length, from + pageRows);
+  const met = plan.sections.map((s, k) => ({ s, k })).filter(({ s }) => s.start < to && s.end > from);
+  const itemStart = new Int32Array(met.length), section = new Int32Array(met.length);
+  const first = new Int32Array(met.length), end = new Int32Array(met.length);
   let at = 0;
-  plan.sections.forEach((s, k) => { itemStart[k] = at; at += 1 + Math.ceil((s.end - s.start) / rowsPerItem); });
-  return { count: at, itemStart, rowsPerItem };
+  met.forEach(({ s, k }, e) => {
+    itemStart[e] = at; section[e] = k; first[e] = Math.max(s.start, from); end[e] = Math.min(s.end, to);
+    at += 1 + Math.ceil((end[e] - first[e]) / rowsPerItem);
+  });
+  return { count: at, itemStart, section, first, end, rowsPerItem, from, to };
 }
 
 /** What item i is: its section, and `rows` positions in plan.rows from `row` (row -1 and rows 0 for the heading). */
-export function itemAt(plan: ReportPlan, items: PlanItems, i: number): { section: number; row: number; rows: number } {
+export function itemAt(items: PlanItems, i: number): { section: number; row: number; rows: number } {
   let lo = 0, hi = items.itemStart.length - 1;
   while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (items.itemStart[mid] <= i) lo = mid; else hi = mid - 1; }
   const offset = i - items.itemStart[lo];
-  if (offset === 0) return { section: lo, row: -1, rows: 0 };
-  const s = plan.sections[lo];
-  const row = s.start + (offset - 1) * items.rowsPerItem;
-  return { section: lo, row, rows: Math.min(items.rowsPerItem, s.end - row) };
+  if (offset === 0) return { section: items.section[lo], row: -1, rows: 0 };
+  const row = items.first[lo] + (offset - 1) * items.rowsPerItem;
+  return { section: items.section[lo], row, rows: Math.min(items.rowsPerItem, items.end[lo] - row) };
 }
 
 /** Printed A4 page estimate of a plan (calibrated on the print stylesheet: 9 pt table, 12 mm margins). */

@@ -1,4 +1,5 @@
 // French texts of the route report (docs/product.md#route-report, #report-form, #report-messages), shared by the form, the on-screen view and the Word document.
+import { formatCount } from '../format';
 
 export const REPORT_MESSAGES = {
   needRange: "Veuillez sélectionner les points de départ et d'arrivée",
@@ -44,6 +45,10 @@ export const REPORT_TEXT = {
   none: '—',
   loadingRow: 'Chargement de la ligne',
   rowsTable: 'Anomalies du rapport',
+  pages: 'Pages du rapport',
+  pageRange: (from: number, to: number, total: number) => `Lignes ${formatCount(from)} à ${formatCount(to)} sur ${formatCount(total)}`,
+  previousPage: 'Page précédente',
+  nextPage: 'Page suivante',
 } as const;
 
 /** The report's title: 'Rapport de parcours', with the line of a network's report ('… — L2 · Ligne B'). */

@@ -1,12 +1,13 @@
 // The report's sections and rows as one virtualised list (issue 10 item 4): only the rows on screen are in the DOM,
 // whatever the report's size; their details are asked for (by id, in pages) as they appear. Scrolls with the dialog.
+// Past REPORT_PAGE_ROWS rows the list shows one page of rows at a time (a browser cannot lay out a taller list).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId } from '../../core/report/reportIndex';
-import { itemAt, planItems } from '../../core/report/plan';
+import { itemAt, planItems, REPORT_PAGE_ROWS, reportPageCount } from '../../core/report/plan';
 import { formatKm } from '../../core/format';
-import { TrackBadge } from '../../ui';
+import { Button, TrackBadge } from '../../ui';
 import { ReportColumnHeads, ReportRowView } from './ReportRowView';
 import type { ReportSession } from './reportSession';
 import { REPORT_TEXT } from './strings';
@@ -28,9 +29,13 @@ function usePhone(): boolean {
   return phone;
 }
 
-export function VirtualReport({ session }: { session: ReportSession }) {
+/** `pageRows`: rows per screen page (REPORT_PAGE_ROWS; smaller in tests). */
+export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { session: ReportSession; pageRows?: number }) {
   const { plan, index, zones, levels, teams, details } = session;
-  const items = useMemo(() => planItems(plan, ROWS_PER_ITEM), [plan]);
+  const pages = reportPageCount(plan, pageRows);
+  const [shown, setShown] = useState({ plan, page: 0 });
+  const page = shown.plan === plan ? Math.min(shown.page, pages - 1) : 0; // a new plan opens on its first page
+  const items = useMemo(() => planItems(plan, ROWS_PER_ITEM, page, pageRows), [plan, page, pageRows]);
   // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
   // 1M rows that runs for every item per pass, so the estimate is O(1) (a heading or a group of rows; no id text, no
   // details lookup: the items shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
@@ -44,7 +49,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
     const el = list?.closest<HTMLElement>('.dialog-body') ?? null;
     setScrollEl(el);
     if (list && el) setMargin(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
-  }, []);
+  }, [pages > 1]); // eslint-disable-line react-hooks/exhaustive-deps -- the pager above the list moves it
   useSyncExternalStore(details.subscribe, details.version);
 
   const v = useVirtualizer({
@@ -52,6 +57,7 @@ export function VirtualReport({ session }: { session: ReportSession }) {
     getScrollElement: () => scrollEl,
     estimateSize: (i) => (headings.has(i) ? (phone ? PHONE_HEAD_PX : HEAD_PX) : ROWS_PER_ITEM * (phone ? PHONE_ROW_PX : ROW_PX)),
     overscan: 1,
+    getItemKey: (i) => `${page}:${i}`, // sizes are kept per key: item i of another page is another item
     scrollMargin: margin,
     initialRect: { width: 1000, height: 800 },
   });
@@ -63,17 +69,31 @@ export function VirtualReport({ session }: { session: ReportSession }) {
   useEffect(() => {
     const ids: string[] = [];
     for (let i = first; i <= last; i++) {
-      const it = itemAt(plan, items, i);
+      const it = itemAt(items, i);
       for (let k = it.row; k < it.row + it.rows; k++) ids.push(reportPointId(index, plan.rows[k]));
     }
     details.request(ids);
   }, [first, last, plan, items, index, details]);
 
+  const turn = (to: number) => {
+    setShown({ plan, page: to });
+    if (scrollEl) scrollEl.scrollTop = Math.max(0, margin - 60); // the top of the new page, its pager in view
+  };
+  const pager = (where: 'top' | 'bottom') => pages > 1 && (
+    <nav className="report-pager" aria-label={REPORT_TEXT.pages} data-where={where}>
+      <Button size="sm" disabled={page === 0} onClick={() => turn(page - 1)}>{REPORT_TEXT.previousPage}</Button>
+      <span aria-live={where === 'top' ? 'polite' : undefined}>{REPORT_TEXT.pageRange(items.from + 1, items.to, plan.rows.length)}</span>
+      <Button size="sm" disabled={page === pages - 1} onClick={() => turn(page + 1)}>{REPORT_TEXT.nextPage}</Button>
+    </nav>
+  );
+
   return (
+    <>
+    {pager('top')}
     <div ref={listRef} className="report-vlist report-screen-list" role="table" aria-label={REPORT_TEXT.rowsTable} aria-rowcount={plan.rows.length}
       style={{ height: v.getTotalSize() }}>
       {virtual.map((vi) => {
-        const it = itemAt(plan, items, vi.index);
+        const it = itemAt(items, vi.index);
         const s = plan.sections[it.section];
         return (
           <div key={vi.key} data-index={vi.index} ref={v.measureElement} className="report-vitem"
@@ -91,6 +111,8 @@ export function VirtualReport({ session }: { session: ReportSession }) {
         );
       })}
     </div>
+    {pager('bottom')}
+    </>
   );
 }
 
