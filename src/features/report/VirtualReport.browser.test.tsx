@@ -31,7 +31,7 @@ async function mount(s: ReportSession) {
   host.style.cssText = 'position:fixed;left:0;top:0;width:1000px;height:600px;overflow:auto';
   document.body.appendChild(host);
   root = createRoot(host);
-  await act(async () => root!.render(<VirtualReport session={s} pageRows={40} />));
+  await act(async () => root!.render(<><div style={{ height: 300 }}>Résumé</div><VirtualReport session={s} pageRows={40} /></>));
 }
 const pager = () => host!.querySelector('.report-pager')!;
 const button = (label: string) => [...pager().querySelectorAll('button')].find((b) => b.textContent === label)!;
@@ -55,14 +55,24 @@ describe('VirtualReport pages', () => {
     await expect.poll(labels).toEqual(Array.from({ length: 20 }, (_, k) => name(80 + k))); // the last page, whole
     await act(async () => button('Page précédente').click());
     expect(pager().textContent).toContain('Lignes 41 à 80 sur 100');
+    // From the bottom pager, at the end of a page: the next page shows from its top
+    host!.scrollTop = host!.scrollHeight;
+    await new Promise((r) => setTimeout(r, 100));
+    const bottom = [...host!.querySelectorAll('.report-pager')][1];
+    await act(async () => [...bottom.querySelectorAll('button')].find((b) => b.textContent === 'Page suivante')!.click());
+    await expect.poll(() => labels()[0]).toBe(name(80));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(host!.scrollTop).toBeGreaterThan(250); // at the new page's top pager, below the summary: not at 0
+    expect(host!.scrollTop).toBeLessThan(350);
+    await expect.poll(() => labels()[0]).toBe(name(80));
   });
 
   it('has no pager when the plan fits in one page, and a new plan opens on its first page', async () => {
     await mount(session(40));
     expect(host!.querySelector('.report-pager')).toBeNull();
-    await act(async () => root!.render(<VirtualReport session={session()} pageRows={40} />));
+    await act(async () => root!.render(<><div style={{ height: 300 }}>Résumé</div><VirtualReport session={session()} pageRows={40} /></>));
     await act(async () => button('Page suivante').click());
-    await act(async () => root!.render(<VirtualReport session={session()} pageRows={40} />));
+    await act(async () => root!.render(<><div style={{ height: 300 }}>Résumé</div><VirtualReport session={session()} pageRows={40} /></>));
     expect(pager().textContent).toContain('Lignes 1 à 40 sur 100');
   });
 });

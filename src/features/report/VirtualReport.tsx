@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalS
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId } from '../../core/report/reportIndex';
-import { itemAt, planItems, REPORT_PAGE_ROWS, reportPageCount } from '../../core/report/plan';
+import { itemAt, planItems, REPORT_PAGE_ROWS, reportPageCount, type PlanItems } from '../../core/report/plan';
 import { formatKm } from '../../core/format';
 import { Button, TrackBadge } from '../../ui';
 import { ReportColumnHeads, ReportRowView } from './ReportRowView';
@@ -31,11 +31,48 @@ function usePhone(): boolean {
 
 /** `pageRows`: rows per screen page (REPORT_PAGE_ROWS; smaller in tests). */
 export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { session: ReportSession; pageRows?: number }) {
-  const { plan, index, zones, levels, teams, details } = session;
+  const { plan } = session;
   const pages = reportPageCount(plan, pageRows);
   const [shown, setShown] = useState({ plan, page: 0 });
   const page = shown.plan === plan ? Math.min(shown.page, pages - 1) : 0; // a new plan opens on its first page
   const items = useMemo(() => planItems(plan, ROWS_PER_ITEM, page, pageRows), [plan, page, pageRows]);
+  const topRef = useRef<HTMLDivElement>(null);
+  const turned = useRef(false);
+  const turn = (to: number) => {
+    turned.current = true;
+    setShown({ plan, page: to });
+  };
+  // A page turned to shows from its top pager. Once its list is mounted and its virtualiser attached (which scrolls to
+  // its own idea of the offset), in the next frame; a virtualiser kept across pages would restore the old offset.
+  useEffect(() => {
+    if (!turned.current) return;
+    turned.current = false;
+    const id = requestAnimationFrame(() => {
+      const top = topRef.current, el = top?.closest<HTMLElement>('.dialog-body');
+      if (top && el) el.scrollTop += top.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    });
+    return () => cancelAnimationFrame(id);
+  }, [page]);
+  const pager = (where: 'top' | 'bottom') => pages > 1 && (
+    <nav className="report-pager" aria-label={REPORT_TEXT.pages} data-where={where}>
+      <Button size="sm" disabled={page === 0} onClick={() => turn(page - 1)}>{REPORT_TEXT.previousPage}</Button>
+      <span aria-live={where === 'top' ? 'polite' : undefined}>{REPORT_TEXT.pageRange(items.from + 1, items.to, plan.rows.length)}</span>
+      <Button size="sm" disabled={page === pages - 1} onClick={() => turn(page + 1)}>{REPORT_TEXT.nextPage}</Button>
+    </nav>
+  );
+  return (
+    <>
+      <div ref={topRef} />
+      {pager('top')}
+      <PageList key={`${page}`} session={session} items={items} />
+      {pager('bottom')}
+    </>
+  );
+}
+
+/** One page of the report as a virtualised list, scrolled with the dialog. */
+function PageList({ session, items }: { session: ReportSession; items: PlanItems }) {
+  const { plan, index, zones, levels, teams, details } = session;
   // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
   // 1M rows that runs for every item per pass, so the estimate is O(1) (a heading or a group of rows; no id text, no
   // details lookup: the items shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
@@ -49,7 +86,7 @@ export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { sessio
     const el = list?.closest<HTMLElement>('.dialog-body') ?? null;
     setScrollEl(el);
     if (list && el) setMargin(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
-  }, [pages > 1]); // eslint-disable-line react-hooks/exhaustive-deps -- the pager above the list moves it
+  }, []);
   useSyncExternalStore(details.subscribe, details.version);
 
   const v = useVirtualizer({
@@ -57,7 +94,6 @@ export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { sessio
     getScrollElement: () => scrollEl,
     estimateSize: (i) => (headings.has(i) ? (phone ? PHONE_HEAD_PX : HEAD_PX) : ROWS_PER_ITEM * (phone ? PHONE_ROW_PX : ROW_PX)),
     overscan: 1,
-    getItemKey: (i) => `${page}:${i}`, // sizes are kept per key: item i of another page is another item
     scrollMargin: margin,
     initialRect: { width: 1000, height: 800 },
   });
@@ -75,21 +111,7 @@ export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { sessio
     details.request(ids);
   }, [first, last, plan, items, index, details]);
 
-  const turn = (to: number) => {
-    setShown({ plan, page: to });
-    if (scrollEl) scrollEl.scrollTop = Math.max(0, margin - 60); // the top of the new page, its pager in view
-  };
-  const pager = (where: 'top' | 'bottom') => pages > 1 && (
-    <nav className="report-pager" aria-label={REPORT_TEXT.pages} data-where={where}>
-      <Button size="sm" disabled={page === 0} onClick={() => turn(page - 1)}>{REPORT_TEXT.previousPage}</Button>
-      <span aria-live={where === 'top' ? 'polite' : undefined}>{REPORT_TEXT.pageRange(items.from + 1, items.to, plan.rows.length)}</span>
-      <Button size="sm" disabled={page === pages - 1} onClick={() => turn(page + 1)}>{REPORT_TEXT.nextPage}</Button>
-    </nav>
-  );
-
   return (
-    <>
-    {pager('top')}
     <div ref={listRef} className="report-vlist report-screen-list" role="table" aria-label={REPORT_TEXT.rowsTable} aria-rowcount={plan.rows.length}
       style={{ height: v.getTotalSize() }}>
       {virtual.map((vi) => {
@@ -111,8 +133,6 @@ export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { sessio
         );
       })}
     </div>
-    {pager('bottom')}
-    </>
   );
 }
 
