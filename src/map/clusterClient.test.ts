@@ -16,10 +16,11 @@ const row = (n: number): PointIndexRow => ({ id: uuid(n), x: 7 * n + 0.5, y: 3 *
 
 function counted() {
   const service = createClusterService();
-  const calls = { setColumns: 0, load: 0 };
-  const setColumns = service.setColumns, load = service.load;
+  const calls = { setColumns: 0, load: 0, loadFiltered: 0 };
+  const setColumns = service.setColumns, load = service.load, loadFiltered = service.loadFiltered;
   service.setColumns = (...a) => { calls.setColumns++; return setColumns(...a); };
   service.load = (...a) => { calls.load++; return load(...a); };
+  service.loadFiltered = (...a) => { calls.loadFiltered++; return loadFiltered(...a); };
   return { service, calls };
 }
 
@@ -54,6 +55,22 @@ describe('ClusterClient.loadPoints', () => {
     const loaded = await client.loadPoints(deriveIndexArrays(ix, 'signale', scale).arrays, 5000, 200);
     expect(loaded?.count).toBe(deriveIndexArrays(ix, 'signale', scale).arrays.count);
     expect(calls.setColumns).toBe(3); // the first, the stranger's, and the client's again
+  });
+
+  it('builds the first and the last of a burst of loads, not each in turn (chips clicked in a row)', async () => {
+    const { service, calls } = counted();
+    const client = new ClusterClient(service);
+    const filters = ['signale', 'tous', 'resolu', 'pris_en_charge'] as const;
+    const first = client.loadPoints(deriveIndexArrays(ix, filters[0], scale).arrays, 5000, 200);
+    await new Promise((r) => setTimeout(r, 0)); // the first has started; three more come while it runs
+    const rest = filters.slice(1).map((f) => client.loadPoints(deriveIndexArrays(ix, f, scale).arrays, 5000, 200));
+    const results = await Promise.all([first, ...rest]);
+    expect(calls.loadFiltered).toBe(2);
+    expect(results[0]?.count).toBe(deriveIndexArrays(ix, 'signale', scale).arrays.count);
+    expect(results.slice(1, 3)).toEqual([null, null]); // superseded before their turn
+    expect(results[3]?.count).toBe(deriveIndexArrays(ix, 'pris_en_charge', scale).arrays.count);
+    const all = await service.query(0, 0, 0, 5000, 200);
+    expect(Array.from(all.sizes).reduce((a, b) => a + b, 0)).toBe(results[3]?.count); // the last one is shown
   });
 
   it('loads arrays given directly (no columns) as before', async () => {

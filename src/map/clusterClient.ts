@@ -34,7 +34,7 @@ export class ClusterClient {
    * `line`: the points' line; the worker then keeps the last lines' trees and reuses one for the same points. */
   load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult | null> {
     const t = <A extends Coords | Uint8Array>(a: A): A => (this.host ? Comlink.transfer(a, [a.buffer as ArrayBuffer]) : a);
-    return this.loaded(this.api.load(t(xs), t(ys), t(severity), width, height, line));
+    return this.loaded(() => this.api.load(t(xs), t(ys), t(severity), width, height, line));
   }
 
   /** Replaces the indexed points with the map's points: through their columns when they have them (sent only when
@@ -51,12 +51,14 @@ export class ClusterClient {
       void this.api.setColumns(id, this.transferred(cols.make())).catch(() => {}); // a failure shows in loadFiltered
       return id;
     };
-    const id = this.sent?.key === cols.key ? this.sent.id : send();
-    return this.loaded(this.api.loadFiltered(id, cols.pass, width, height, line).catch(() => {
-      // The worker lost them (restarted, or fell back to the main thread): send them again, once.
-      if (this.sent?.id === id) this.sent = null;
-      return this.api.loadFiltered(send(), cols.pass, width, height, line);
-    }));
+    return this.loaded(() => {
+      const id = this.sent?.key === cols.key ? this.sent.id : send();
+      return this.api.loadFiltered(id, cols.pass, width, height, line).catch(() => {
+        // The worker lost them (restarted, or fell back to the main thread): send them again, once.
+        if (this.sent?.id === id) this.sent = null;
+        return this.api.loadFiltered(send(), cols.pass, width, height, line);
+      });
+    });
   }
 
   /** Ask for a frame; if one is in flight the newest request replaces any waiting one. */
@@ -70,10 +72,12 @@ export class ClusterClient {
     return Array.from(await this.api.leaves(clusterId));
   }
 
-  private loaded(load: Promise<ClusterLoadResult>): Promise<ClusterLoadResult | null> {
+  /** Runs `start` after the load in progress, unless a newer load came meanwhile (it then resolves to null): a burst
+   * of changes (filter chips clicked in a row, a load's pages) builds the first and the last, not each in turn. */
+  private loaded(start: () => Promise<ClusterLoadResult>): Promise<ClusterLoadResult | null> {
     const gen = ++this.generation;
-    this.loading = load.catch((e) => { console.error('cluster load failed', e); return null; });
-    const done = this.loading;
+    const done = this.loading.then(() => (gen === this.generation ? start() : null)).catch((e) => { console.error('cluster load failed', e); return null; });
+    this.loading = done;
     void done.then(() => { if (gen === this.generation) this.flush(); });
     return done;
   }

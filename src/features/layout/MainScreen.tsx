@@ -1,6 +1,5 @@
 // The main screen (docs/product.md#main-screen): header, sidebar, map, floating menu, and the dialogs of every feature.
-import { lazy, Suspense } from 'react';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { MapView } from '../../map/MapView';
 import { PointFormDialog } from '../points/PointFormDialog';
 import { DeleteConfirm } from '../points/DeleteConfirm';
@@ -9,7 +8,6 @@ import { SelectionBar } from '../bulk/SelectionBar';
 import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
-import { ProgressBar } from '../../ui';
 import { liveStatusAtom } from '../../state/status';
 import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
@@ -26,12 +24,14 @@ import { LineFollower } from '../lines/LineFollower';
 import { PerfProbe } from './PerfProbe';
 import { PrefetchWhenIdle } from './PrefetchWhenIdle';
 import { loadReportFlow, ReportFlowHost } from './ReportFlowHost';
+import { deferredModule, DeferredScreen } from './DeferredScreen';
 import { SkipToMap } from './SkipToMap';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
-// The report (./ReportFlowHost), the administration panel and the dashboard are loaded on first use: a smaller first download.
-const AdminPanel = lazy(() => import('../admin/AdminPanel').then((m) => ({ default: m.AdminPanel })));
-const DashboardScreen = lazy(() => import('../dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
+// The report (./ReportFlowHost), the administration panel and the dashboard are loaded on first use (./DeferredScreen):
+// a smaller first download.
+const adminPanel = deferredModule(() => import('../admin/AdminPanel'));
+const dashboardScreen = deferredModule(() => import('../dashboard/DashboardScreen'));
 
 export function MainScreen() {
   // Header and map first; the floating menu, dialogs and sheets (none shown at sign-in) in a later task (issue 19).
@@ -39,9 +39,9 @@ export function MainScreen() {
   const device = useDeviceClass();
   const live = useAtomValue(liveStatusAtom);
   const mode = useAtomValue(modeAtom);
-  const adminOpen = useAtomValue(adminPanelOpenAtom);
+  const [adminOpen, setAdminOpen] = useAtom(adminPanelOpenAtom);
   const isAdmin = useAtomValue(isAdminAtom);
-  const dashboardOpen = useAtomValue(dashboardOpenAtom);
+  const [dashboardOpen, setDashboardOpen] = useAtom(dashboardOpenAtom);
   return (
     <div className={`app-shell device-${device} mode-${mode}`}>
       <SkipToMap />
@@ -67,11 +67,9 @@ export function MainScreen() {
           <DeleteConfirm />
           <ClusterSheet />
           <SelectionBar />
-          <Suspense fallback={<div className="load-progress" role="status"><ProgressBar label={T.loading} /></div>}>
-            {mode === 'report' && <ReportFlowHost />}
-            {adminOpen && isAdmin && <AdminPanel />}
-            {dashboardOpen && <DashboardScreen />}
-          </Suspense>
+          {mode === 'report' && <ReportFlowHost />}
+          {adminOpen && isAdmin && <DeferredScreen module={adminPanel} render={(m) => <m.AdminPanel />} failed={T.adminLoadFailed} onFailed={() => setAdminOpen(false)} />}
+          {dashboardOpen && <DeferredScreen module={dashboardScreen} render={(m) => <m.DashboardScreen />} failed={T.dashboardLoadFailed} onFailed={() => setDashboardOpen(false)} />}
           <ConflictDialog />
         </>
       )}

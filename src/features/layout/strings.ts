@@ -5,6 +5,8 @@ export const LAYOUT_TEXT = {
   appTitleShort: 'Signalements',
   loading: 'Chargement...',
   reportLoadFailed: "Le rapport n'a pas pu être chargé. Vérifiez la connexion, puis réessayez.",
+  adminLoadFailed: "L'administration n'a pas pu être chargée. Vérifiez la connexion, puis réessayez.",
+  dashboardLoadFailed: "Le tableau de bord n'a pas pu être chargé. Vérifiez la connexion, puis réessayez.",
   skipToMap: 'Aller au plan',
   loadingPoints: (n: number) => `Chargement des signalements... (${formatCount(n)})`,
   loadingPointsOf: (n: number, total: number | null) =>
