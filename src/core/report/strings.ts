@@ -30,7 +30,7 @@ export const REPORT_TEXT = {
   tracks: 'Voies',
   generatedOn: 'Généré le',
   zonesSelected: (n: number) => `${n} zone${n > 1 ? 's' : ''} sélectionnée${n > 1 ? 's' : ''}`,
-  anomalies: (n: number) => `${n} anomalie${n > 1 ? 's' : ''}`,
+  anomalies: (n: number) => `${formatCount(n)} anomalie${n > 1 ? 's' : ''}`,
   info: 'Ce rapport liste les anomalies non résolues (statuts Signalé et En cours) dont le PK est compris dans le parcours, regroupées par zone, zones triées par PK de début et anomalies par PK.',
   colPk: 'PK',
   colLabel: 'Libellé',
