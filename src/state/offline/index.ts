@@ -15,6 +15,7 @@ import { lastSnapshotTime, loadSnapshot, saveSnapshot } from './snapshot';
 import { cacheProfile } from './session';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
+import { newestSync } from '../../core/outbox/lastSync';
 
 const RETRY_EVERY_MS = 30_000; // look at the outbox again while items wait (a network that came back silently)
 const SNAPSHOT_DEBOUNCE_MS = 1500;
@@ -61,7 +62,9 @@ async function sessionChanged(): Promise<void> {
     const items = await loadQueue(id);
     await dropUnreferencedPhotos(id, new Set(items.flatMap((i) => i.photos)));
     await restorePreviews(id);
-    store.set(lastSyncAtom, await lastSnapshotTime(id));
+    const snapshotAt = await lastSnapshotTime(id);
+    // The first load may have finished meanwhile and set a newer time: keep it.
+    if (o.user === id) store.set(lastSyncAtom, (shown) => newestSync(shown, snapshotAt));
     if (store.get(offlineAtom)) await loadSnapshot(id); // the map at once, without waiting for failed loads
     if (!store.get(offlineAtom)) void replayOutbox();
   } catch (err) {
