@@ -51,7 +51,7 @@ describe('ClusterClient.loadPoints', () => {
     const client = new ClusterClient(service);
     const d = deriveIndexArrays(ix, 'tous', scale);
     await client.loadPoints(d.arrays, 5000, 200);
-    await service.setColumns(999, { x: new Float32Array(0), y: new Float32Array(0), status: new Uint8Array(0), severity: new Uint8Array(0) });
+    await service.setColumns(999, { count: 0, x: new Float32Array(0), y: new Float32Array(0), status: new Uint8Array(0), severity: new Uint8Array(0) });
     const loaded = await client.loadPoints(deriveIndexArrays(ix, 'signale', scale).arrays, 5000, 200);
     expect(loaded?.count).toBe(deriveIndexArrays(ix, 'signale', scale).arrays.count);
     expect(calls.setColumns).toBe(3); // the first, the stranger's, and the client's again
@@ -71,6 +71,25 @@ describe('ClusterClient.loadPoints', () => {
     expect(results[3]?.count).toBe(deriveIndexArrays(ix, 'pris_en_charge', scale).arrays.count);
     const all = await service.query(0, 0, 0, 5000, 200);
     expect(Array.from(all.sizes).reduce((a, b) => a + b, 0)).toBe(results[3]?.count); // the last one is shown
+  });
+
+  it('writes a new data version into the set the service gave back (no fresh memory per version)', async () => {
+    const service = createClusterService();
+    const given: unknown[] = [];
+    const setColumns = service.setColumns;
+    service.setColumns = (id, cols) => { given.push(cols.x); return setColumns(id, cols); };
+    const client = new ClusterClient(service);
+    const grown = createPointIndex(1024);
+    upsertRows(grown, Array.from({ length: 300 }, (_, n) => row(n)));
+    for (let v = 0; v < 3; v++) {
+      upsertRows(grown, [row(300 + v)]);
+      const d = deriveIndexArrays(grown, 'signale', scale);
+      expect((await client.loadPoints(d.arrays, 5000, 200))?.count).toBe(d.arrays.count);
+      await new Promise((r) => setTimeout(r, 0)); // the set given back arrives
+    }
+    expect(given[2]).toBe(given[0]); // the third version went into the first one's arrays
+    expect(given[1]).not.toBe(given[0]);
+    client.dispose();
   });
 
   it('loads arrays given directly (no columns) as before', async () => {

@@ -4,12 +4,15 @@
 import * as Comlink from 'comlink';
 import type { ClusterColumns, ClusterFrame, Coords } from '../core/cluster/types';
 import type { MapPointArrays } from './pointData';
-import type { ClusterLoadResult, ClusterWorkerApi } from '../core/cluster/workerApi';
+import { columnsTransferables, type ClusterLoadResult, type ClusterWorkerApi } from '../core/cluster/workerApi';
 import { createClusterService } from '../core/cluster/service';
 import { hostWorker } from '../platform/workerHost';
 
 /** What the engine needs of the worker API (workers/cluster.worker.ts, src/core/cluster/workerApi.ts). */
 export type ClusterSource = Pick<ClusterWorkerApi, 'load' | 'setColumns' | 'loadFiltered' | 'query' | 'leaves'>;
+
+/** How long a set of columns given back by the worker is kept for reuse. */
+const SPARE_KEEP_MS = 5_000;
 
 export interface FrameRequest { level: number; minX: number; minY: number; maxX: number; maxY: number }
 
@@ -22,6 +25,9 @@ export class ClusterClient {
   /** The columns last sent (their key and id), or null. */
   private sent: { key: object; id: number } | null = null;
   private columnsId = 0;
+  /** The set of columns the worker gave back when it took newer ones: the next set is written into it, for a while. */
+  private spare: ClusterColumns | null = null;
+  private spareTimer: ReturnType<typeof setTimeout> | undefined;
   /** Called with each fresh frame (stale answers of an older load are dropped). */
   onFrame: ((frame: ClusterFrame, request: FrameRequest) => void) | null = null;
 
@@ -48,7 +54,11 @@ export class ClusterClient {
     const send = () => {
       const id = ++this.columnsId;
       this.sent = { key: cols.key, id };
-      void this.api.setColumns(id, this.transferred(cols.make())).catch(() => {}); // a failure shows in loadFiltered
+      const into = this.spare;
+      this.spare = null;
+      void this.api.setColumns(id, this.transferred(cols.make(into)))
+        .then((back) => this.keepSpare(back))
+        .catch(() => {}); // a failure shows in loadFiltered
       return id;
     };
     return this.loaded(() => {
@@ -83,11 +93,22 @@ export class ClusterClient {
   }
 
   private transferred(c: ClusterColumns): ClusterColumns {
-    return this.host ? Comlink.transfer(c, [c.x.buffer, c.y.buffer, c.status.buffer, c.severity.buffer] as ArrayBuffer[]) : c;
+    return this.host ? Comlink.transfer(c, columnsTransferables(c)) : c;
+  }
+
+  /** Keeps a set given back for the next data version (a load's pages, live changes), dropped after a quiet while so
+   * a map at rest does not hold a second copy (10 MB at 1M points). */
+  private keepSpare(back: ClusterColumns | null): void {
+    if (!back) return;
+    this.spare = back;
+    clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => { this.spare = null; }, SPARE_KEEP_MS);
   }
 
   dispose(): void {
     this.onFrame = null;
+    clearTimeout(this.spareTimer);
+    this.spare = null;
     this.generation++;
     this.host?.terminate();
     this.host = null;

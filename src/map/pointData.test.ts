@@ -74,8 +74,8 @@ describe('the columns the cluster worker filters itself (issue 19: a filter chan
     expect(deriveIndexArrays(ix, 'tous', createSeverityScale(LEVELS)).arrays.columns!.key).not.toBe(tous.arrays.columns!.key);
     for (const d of [tous, resolu]) {
       const c = d.arrays.columns!.make();
-      expect(c.x.length).toBe(ix.count);
-      const slots = placedSlots(c.x, c.y, c.status, c.x.length, d.arrays.columns!.pass);
+      expect(c.count).toBe(ix.count);
+      const slots = placedSlots(c.x, c.y, c.status, c.count, d.arrays.columns!.pass);
       expect(Array.from(slots)).toEqual(Array.from(d.slots));
       const input = d.arrays.clusterInput();
       expect(Array.from(slots, (s) => c.severity[s])).toEqual(Array.from(input.severity));
@@ -83,6 +83,22 @@ describe('the columns the cluster worker filters itself (issue 19: a filter chan
     }
     upsertRows(ix, [row(10)]);
     expect(deriveIndexArrays(ix, 'tous', scale).arrays.columns!.key).not.toBe(tous.arrays.columns!.key);
+  });
+
+  it('writes into a set given back when it is large enough, and ignores what lies past the count', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, Array.from({ length: 8 }, (_, n) => row(n)));
+    const d = deriveIndexArrays(ix, 'tous', scale);
+    const roomy = d.arrays.columns!.make();
+    roomy.status.fill(0, roomy.count); roomy.x.fill(1, roomy.count); roomy.y.fill(1, roomy.count); // stale slots of an older set
+    upsertRows(ix, [row(8)]);
+    const next = deriveIndexArrays(ix, 'tous', scale);
+    const c = next.arrays.columns!.make(roomy);
+    expect(c.x).toBe(roomy.x); // reused
+    expect(c.count).toBe(9);
+    expect(Array.from(placedSlots(c.x, c.y, c.status, c.count, next.arrays.columns!.pass))).toEqual(Array.from(next.slots));
+    const small = { count: 2, x: new Float32Array(2), y: new Float32Array(2), status: new Uint8Array(2), severity: new Uint8Array(2) };
+    expect(next.arrays.columns!.make(small).x).not.toBe(small.x); // too small: a new set
   });
 
   it('keeps the last two derivations of an index: going back to the previous filter is free', () => {

@@ -8,14 +8,16 @@ import type { SeverityScale } from '../core/severity';
 import type { ClusterColumns, Coords } from '../core/cluster/types';
 import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
 import { idAt } from '../core/pointIndex/store';
+import { keptResults } from '../core/keptResults';
 import { RESOLVED_CODE, type PointIndex } from '../core/pointIndex/types';
 
 /** The cluster worker's input: image px and severity rank of each map index (transferred to the worker). */
 export interface ClusterArrays { xs: Coords; ys: Coords; severity: Uint8Array }
 
 /** The columns the worker filters itself: `key` is the same object for every filter of one data version and levels
- * (the client sends the columns once per key), `make` gives fresh copies to transfer, `pass` is the filter's table. */
-export interface FilteredColumns { key: object; pass: Uint8Array; make(): ClusterColumns }
+ * (the client sends the columns once per key), `make` gives copies to transfer (written into `into` when it is large
+ * enough: a set the worker gave back), `pass` is the filter's table. */
+export interface FilteredColumns { key: object; pass: Uint8Array; make(into?: ClusterColumns | null): ClusterColumns }
 
 export interface MapPointArrays {
   resolved: Uint8Array; // 1 = status resolu (drawn dimmed)
@@ -59,6 +61,13 @@ function columnsKey(ix: PointIndex, scale: object): object {
   return key;
 }
 
+/** Columns for `count` slots, with room for more: as many as the index has room for (a load reserves its estimated
+ * total, so the versions of its later pages fit) and a few more (points added live then fit without a new set). */
+function emptyColumns(count: number, indexCapacity: number): ClusterColumns {
+  const capacity = Math.max(count + (count >> 5) + 64, indexCapacity);
+  return { count, x: new Float32Array(capacity), y: new Float32Array(capacity), status: new Uint8Array(capacity), severity: new Uint8Array(capacity) };
+}
+
 export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
   const rankOfCode = Uint8Array.from(ix.critKeys.map((k) => scale.rankOf(k)));
   const pass = statusPassTable(filter);
@@ -77,30 +86,29 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
     }
     return { xs, ys, severity };
   };
-  const make = (): ClusterColumns => {
-    const severity = new Uint8Array(count);
+  const make = (into?: ClusterColumns | null): ClusterColumns => {
+    const out = into && into.x.length >= count ? { ...into, count } : emptyColumns(count, x.length);
+    out.x.set(x.subarray(0, count)); out.y.set(y.subarray(0, count)); out.status.set(status.subarray(0, count));
+    const severity = out.severity;
     for (let i = 0; i < count; i++) severity[i] = rankOfCode[crit[i]];
-    return { x: x.slice(0, count), y: y.slice(0, count), status: status.slice(0, count), severity };
+    return out;
   };
   const columns = { key: columnsKey(ix, scale), pass, make };
   return { arrays: { resolved, count: n, clusterInput, columns }, slots, ids: idView(ix, slots) };
 }
 
 /** Derivations kept per index: the one shown and the one before, so going back to the previous filter is free (at
- * 1M points a derivation is about 5 MB: the slots and the dimmed flags). */
-const KEPT_DERIVATIONS = 2;
-
-/** The last derivations of each index, most recent last (weak: an index let go takes them along). A line shown again
- * is the same index object, taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused. */
-const derivedOf = new WeakMap<PointIndex, { version: number; filter: StatusFilter; scale: object; out: DerivedPoints }[]>();
+ * 1M points a derivation is about 5 MB: the slots and the dimmed flags). A line shown again is the same index object,
+ * taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused. */
+const derivations = keptResults<PointIndex, { version: number; filter: StatusFilter; scale: object }, DerivedPoints>({
+  size: 2,
+  current: (kept, asked) => kept.version === asked.version,
+  same: (kept, asked) => kept.filter === asked.filter && kept.scale === asked.scale,
+});
 
 /** deriveIndexArrays, reusing a kept result when the index, the filter and the levels are unchanged. */
 export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
-  const kept = (derivedOf.get(ix) ?? []).filter((d) => d.version === ix.version);
-  const hit = kept.find((d) => d.filter === filter && d.scale === scale);
-  const entry = hit ?? { version: ix.version, filter, scale, out: deriveIndexArrays(ix, filter, scale) };
-  derivedOf.set(ix, [...kept.filter((d) => d !== entry), entry].slice(-KEPT_DERIVATIONS));
-  return entry.out;
+  return derivations.get(ix, { version: ix.version, filter, scale }, () => deriveIndexArrays(ix, filter, scale));
 }
 
 /** The map index of an index slot, or -1. */

@@ -65,7 +65,7 @@ describe('cluster service over Comlink', () => {
     const x = d.xs.slice(), y = d.ys.slice();
     x[7] = NaN; y[11] = NaN; // points without a position are left out on both sides
     const { api, close } = connect();
-    const cols: ClusterColumns = { x: x.slice(), y: y.slice(), status: status.slice(), severity: d.severity.slice() };
+    const cols: ClusterColumns = { count: x.length, x: x.slice(), y: y.slice(), status: status.slice(), severity: d.severity.slice() };
     await api.setColumns(1, Comlink.transfer(cols, [cols.x.buffer, cols.y.buffer, cols.status.buffer, cols.severity.buffer] as ArrayBuffer[]));
     expect(cols.x.byteLength).toBe(0); // transferred
     for (const filter of ['tous', 'resolu', 'signale'] as const) {

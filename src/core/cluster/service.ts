@@ -7,7 +7,7 @@ import { LEVEL_COUNT } from './levels';
 import { createTreeCache } from './treeCache';
 import type { ClusterColumns, ClusterIndex, ClusterInput } from './types';
 import { placedSlots } from '../pointIndex/queries';
-import { frameTransferables, type ClusterWorkerApi, type TransferFn } from './workerApi';
+import { columnsTransferables, frameTransferables, type ClusterWorkerApi, type TransferFn } from './workerApi';
 
 const keep: TransferFn = (value) => value;
 
@@ -28,12 +28,14 @@ export function createClusterService(options: { transfer?: TransferFn } = {}): C
       return load({ xs, ys, severity, width, height }, line);
     },
     async setColumns(id, cols) {
+      const replaced = columns?.cols ?? null;
       columns = { id, cols };
+      return replaced && transfer(replaced, columnsTransferables(replaced));
     },
     async loadFiltered(id, pass, width, height, line) {
       if (!columns || columns.id !== id) throw new Error(`cluster columns ${id} are not loaded`);
-      const { x, y, status, severity } = columns.cols;
-      const slots = placedSlots(x, y, status, x.length, pass);
+      const { count, x, y, status, severity } = columns.cols;
+      const slots = placedSlots(x, y, status, count, pass);
       const n = slots.length;
       const xs = new Float32Array(n), ys = new Float32Array(n), sev = new Uint8Array(n); // the index's precision
       for (let k = 0; k < n; k++) { const i = slots[k]; xs[k] = x[i]; ys[k] = y[i]; sev[k] = severity[i]; }

@@ -12,8 +12,9 @@ export interface ClusterWorkerApi {
    * worker (one per mounted map: signing out unmounts it and terminates the worker). */
   load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
   /** Keeps a point index's columns under `id` (one call per data version and levels; transfer them), replacing the
-   * kept ones, for loadFiltered. */
-  setColumns(id: number, columns: ClusterColumns): Promise<void>;
+   * kept ones, for loadFiltered. Returns the replaced set (transferred back, null if none) for the caller to fill
+   * next time: copying into memory already mapped costs a fraction of fresh memory's page faults (issue 19). */
+  setColumns(id: number, columns: ClusterColumns): Promise<ClusterColumns | null>;
   /** load() of the kept columns' points that pass `pass` (status code → 1) and have a position, in slot order
    * (placedSlots, src/core/pointIndex/queries.ts): point index k is the k-th such slot, as on the main thread.
    * Rejects when the kept columns are not `id` (none kept, or a newer set). */
@@ -30,6 +31,11 @@ export interface ClusterWorkerApi {
 
 /** Comlink.transfer's shape, injected so src/core does not depend on comlink. */
 export type TransferFn = <T>(value: T, transferables: Transferable[]) => T;
+
+/** The buffers of a set of columns, for Comlink.transfer. */
+export function columnsTransferables(c: ClusterColumns): ArrayBuffer[] {
+  return [c.x.buffer, c.y.buffer, c.status.buffer, c.severity.buffer] as ArrayBuffer[];
+}
 
 /** The buffers of a frame, for Comlink.transfer. */
 export function frameTransferables(f: ClusterFrame): ArrayBuffer[] {

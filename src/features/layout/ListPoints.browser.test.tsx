@@ -68,6 +68,26 @@ describe('ListPointsProvider', () => {
     expect(commits.filter((c) => c.stale).every((c) => c.shownLine !== c.listLine)).toBe(true);
   });
 
+  it('follows a new index of the same line (a cold load adopting its built index) in a deferred render, rows drawn', async () => {
+    const store = createStore();
+    const first = indexOfPoints(points('A', 10)), built = indexOfPoints(points('A', 25));
+    store.set(pointIndexAtom, { index: first, version: first.version, line: 'A' });
+    store.set(newestOrderAtom, new Int32Array(10));
+    store.set(zonesAtom, [zone('zone-A')]);
+    const commits: Commit[] = [];
+    root.render(<Provider store={store}><ListPointsProvider><Probe commits={commits} /></ListPointsProvider></Provider>);
+    await expect.poll(() => commits.at(-1)?.listOrder).toBe(10);
+    built.version = first.version + 1; // as succeed() does
+    store.set(pointIndexAtom, { index: built, version: built.version, line: 'A' });
+    store.set(newestOrderAtom, new Int32Array(25));
+    await expect.poll(() => commits.at(-1)?.listOrder).toBe(25);
+    const after = commits.slice(commits.findIndex((c) => c.shownVersion === built.version));
+    // The map's render keeps the lists on the previous index (fails if they follow in the same render), not stale.
+    expect(after[0]).toMatchObject({ listVersion: first.version, listOrder: 10, stale: false });
+    expect(commits.every((c) => !c.stale)).toBe(true);
+    expect(commits.at(-1)).toMatchObject({ listVersion: built.version, listOrder: 25, stale: false });
+  });
+
   it('shows a change within the line shown in the same render as the map', async () => {
     const store = createStore();
     const a = indexOfPoints(points('A', 10));

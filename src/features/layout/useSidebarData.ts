@@ -12,6 +12,7 @@ import { NO_TEAM_KEY } from '../../core/sidebarLists';
 import { listAgeFilterAtom } from '../../state/listAgeFilter';
 import { ageFilterSlots } from '../../core/dashboard/ageFilter';
 import { useListPoints } from './ListPoints';
+import { keptResults } from '../../core/keptResults';
 import type { PointIndexSnapshot } from '../../state/pointIndex';
 
 export function useStatusCounts(): StatusCounts {
@@ -19,16 +20,16 @@ export function useStatusCounts(): StatusCounts {
   return useMemo(() => indexStatusCounts(snap.index), [snap]);
 }
 
-/** The last two status filters' slots of each newest-first order (one order per data version; weak): going back to
- * the previous filter is free (at 1M points a pass over the order costs 30-40 ms). */
-const keptSlots = new WeakMap<Int32Array, { snap: PointIndexSnapshot; filter: StatusFilter; slots: Int32Array }[]>();
+/** The last two status filters' slots of each newest-first order (one order per data version): going back to the
+ * previous filter is free (at 1M points a pass over the order costs 30-40 ms). Keyed by the snapshot too: the index
+ * is published before its new order, and is changed in place. */
+const keptSlots = keptResults<Int32Array, { snap: PointIndexSnapshot; filter: StatusFilter }, Int32Array>({
+  size: 2,
+  current: (kept, asked) => kept.snap === asked.snap,
+  same: (kept, asked) => kept.filter === asked.filter,
+});
 export function filterSlotsKept(snap: PointIndexSnapshot, order: Int32Array, filter: StatusFilter): Int32Array {
-  // Keyed by the snapshot too: the index is published before its new order, and is changed in place
-  const kept = (keptSlots.get(order) ?? []).filter((k) => k.snap === snap);
-  const hit = kept.find((k) => k.filter === filter);
-  const entry = hit ?? { snap, filter, slots: filterSlots(snap.index, order, filter) };
-  keptSlots.set(order, [...kept.filter((k) => k !== entry), entry].slice(-2));
-  return entry.slots;
+  return keptSlots.get(order, { snap, filter }, () => filterSlots(snap.index, order, filter));
 }
 
 /** Slots passing the status filter (and the age filter of a dashboard bar, if any), newest first. */
