@@ -61,10 +61,10 @@ function columnsKey(ix: PointIndex, scale: object): object {
   return key;
 }
 
-/** Columns for `count` slots, with room for more: as many as the index has room for (a load reserves its estimated
- * total, so the versions of its later pages fit) and a few more (points added live then fit without a new set). */
-function emptyColumns(count: number, indexCapacity: number): ClusterColumns {
-  const capacity = Math.max(count + (count >> 5) + 64, indexCapacity);
+/** Columns for `count` slots, with room for a few more: the next versions (a catch-up sync after a load, points
+ * added live) then fit in the same set. */
+function emptyColumns(count: number): ClusterColumns {
+  const capacity = count + (count >> 4) + 64;
   return { count, x: new Float32Array(capacity), y: new Float32Array(capacity), status: new Uint8Array(capacity), severity: new Uint8Array(capacity) };
 }
 
@@ -87,7 +87,7 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
     return { xs, ys, severity };
   };
   const make = (into?: ClusterColumns | null): ClusterColumns => {
-    const out = into && into.x.length >= count ? { ...into, count } : emptyColumns(count, x.length);
+    const out = into && into.x.length >= count ? { ...into, count } : emptyColumns(count);
     out.x.set(x.subarray(0, count)); out.y.set(y.subarray(0, count)); out.status.set(status.subarray(0, count));
     const severity = out.severity;
     for (let i = 0; i < count; i++) severity[i] = rankOfCode[crit[i]];
