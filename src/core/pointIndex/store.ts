@@ -3,7 +3,8 @@
 import { hashSlot, sameId, uuidAt, writeUuid } from './ids';
 import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexRow } from './types';
 
-const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
+/** The per-point numeric columns besides the ids (16 bytes a point, `idBytes`). */
+export const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
 
 function lookupSize(capacity: number): number {
   let n = 16;
