@@ -26,9 +26,28 @@ export const OWNER_KEY = 'owner';
 export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: StoredIndex, key: string, owner: string): Promise<void> {
   const tx = db.transaction(['meta', 'index'], 'readwrite');
   const current = await tx.objectStore('meta').get(OWNER_KEY);
-  if (current === owner) await tx.objectStore('index').put(rec, key);
+  if (current === owner) {
+    const put = tx.objectStore('index').put(rec, key); // serialises rec now, in this call
+    release(rec);
+    await put;
+  }
   await tx.done;
   if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
+}
+
+/**
+ * Frees a written record's arrays at once (issue 19): IndexedDB serialised them in put(), and a worker idle after
+ * the write may not collect them for minutes: at 1M points the record's copies held 100 MB of the renderer once
+ * loaded. Transferred into a message of a channel closed at once, their memory goes with the dropped message,
+ * without waiting for a garbage collection. The caller's record is emptied, as the write's contract says.
+ */
+function release(rec: StoredIndex): void {
+  if (typeof MessageChannel === 'undefined') return;
+  const buffers = [...new Set([rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team].map((a) => a.buffer))];
+  const { port1, port2 } = new MessageChannel();
+  port1.postMessage(null, buffers as ArrayBuffer[]);
+  port1.close();
+  port2.close();
 }
 
 /** The same through this context's own connection (the worker's), counted. */

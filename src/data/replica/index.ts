@@ -92,8 +92,9 @@ export async function openReplica(userId: string): Promise<boolean> {
 export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 
 /**
- * Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here). Only
- * under the user the replica is bound to in this session (the write checks the owner in its transaction).
+ * Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here; else
+ * written here, and emptied once serialised). Only under the user the replica is bound to in this session (the write
+ * checks the owner in its transaction).
  */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
   return guarded(async () => {

@@ -5,7 +5,7 @@
 // The worker stops once idle (its isolate and buffers returned) and starts again for the next call.
 import { afterAll, describe, expect, it } from 'vitest';
 import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
-import { readIndexRecord } from '../../../workers/replicaWrite';
+import { readIndexRecord, writeIndexRecord } from '../../../workers/replicaWrite';
 import { replicaDb } from './db';
 import { IDLE_MS, pointIndexWorkerRunning, pointIndexWorkerStats } from '../pointIndexSource';
 import { createPointIndex, upsertRows } from '../../core/pointIndex/store';
@@ -39,6 +39,21 @@ async function mainThreadPuts(fn: () => Promise<void>): Promise<number> {
 afterAll(() => clearReplica());
 
 describe('replica index record written in the point-index worker', () => {
+  it('frees the written arrays at once (emptied once serialised), and reads back whole; a refused write keeps them', async () => {
+    await openReplica('user-1');
+    const rec = sampleRecord(3000);
+    const x2999 = rec.x[2999], id7 = uuidAt(rec.idBytes, 7);
+    await writeIndexRecord(rec, indexKey('line-r'), 'user-1'); // the write's own code, on this thread
+    for (const a of [rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team]) expect(a.buffer.byteLength).toBe(0);
+    const got = await readIndex('line-r');
+    expect(got!.count).toBe(3000);
+    expect(got!.x[2999]).toBe(x2999);
+    expect(uuidAt(got!.idBytes, 7)).toBe(id7);
+    const refused = sampleRecord(10);
+    await expect(writeIndexRecord(refused, indexKey('line-s'), 'user-2')).rejects.toThrow();
+    expect(refused.x.length).toBe(10);
+  });
+
   it('transfers the arrays, writes in the worker, reads back whole', async () => {
     await openReplica('user-1');
     const before = (await pointIndexWorkerStats())!;
