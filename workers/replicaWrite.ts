@@ -5,6 +5,7 @@
 // and details stay there. The connection is this worker's own (closed when another context needs it closed).
 import type { IDBPDatabase } from 'idb';
 import { openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
+import { releaseBuffers } from '../src/core/releaseBuffers';
 
 let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
 /** Records written by this worker (tests check the writes go through here). */
@@ -35,19 +36,10 @@ export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: Store
   if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
 }
 
-/**
- * Frees a written record's arrays at once (issue 19): IndexedDB serialised them in put(), and a worker idle after
- * the write may not collect them for minutes: at 1M points the record's copies held 100 MB of the renderer once
- * loaded. Transferred into a message of a channel closed at once, their memory goes with the dropped message,
- * without waiting for a garbage collection. The caller's record is emptied, as the write's contract says.
- */
+/** Frees a written record's arrays at once (IndexedDB serialised them in put()): the caller's record is emptied, as
+ * the write's contract says; at 1M points an idle worker otherwise held the record's copies (100 MB) until a GC. */
 function release(rec: StoredIndex): void {
-  if (typeof MessageChannel === 'undefined') return;
-  const buffers = [...new Set([rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team].map((a) => a.buffer))];
-  const { port1, port2 } = new MessageChannel();
-  port1.postMessage(null, buffers as ArrayBuffer[]);
-  port1.close();
-  port2.close();
+  releaseBuffers([rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team].map((a) => a.buffer));
 }
 
 /** The same through this context's own connection (the worker's), counted. */
