@@ -25,6 +25,6 @@ export async function copyColumnsInSlices(ix: PointIndex, pause: () => Promise<v
     out.idBytes.set(ix.idBytes.subarray(from * 16, to * 16), from * 16);
     for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(from, to) as Float64Array, from);
   }
-  // Dictionaries only grow, and a grown one comes with a new version: the keys copied first still hold.
+  // Dictionaries only grow, and a row using a new key comes with a new version: the keys copied first cover every code.
   return out;
 }
