@@ -4,7 +4,7 @@
 // read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner
 // and details stay there. The connection is this worker's own (closed when another context needs it closed).
 import type { IDBPDatabase } from 'idb';
-import { openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
+import { indexBuffers, openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 
 let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
@@ -29,17 +29,13 @@ export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: Store
   const current = await tx.objectStore('meta').get(OWNER_KEY);
   if (current === owner) {
     const put = tx.objectStore('index').put(rec, key); // serialises rec now, in this call
-    release(rec);
+    // Its arrays freed at once, the caller's record emptied (the write's contract): at 1M points an idle worker
+    // otherwise held the record's copies (100 MB) until a GC.
+    releaseBuffers(indexBuffers(rec));
     await put;
   }
   await tx.done;
   if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
-}
-
-/** Frees a written record's arrays at once (IndexedDB serialised them in put()): the caller's record is emptied, as
- * the write's contract says; at 1M points an idle worker otherwise held the record's copies (100 MB) until a GC. */
-function release(rec: StoredIndex): void {
-  releaseBuffers([rec.idBytes, rec.x, rec.y, rec.km, rec.created, rec.updated, rec.status, rec.crit, rec.team].map((a) => a.buffer));
 }
 
 /** The same through this context's own connection (the worker's), counted. */
