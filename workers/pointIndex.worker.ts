@@ -15,6 +15,7 @@ import type { StoredIndex } from './replicaSchema';
 import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
 import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
 import { fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
+import { premadeClusterColumns } from '../src/core/cluster/columns';
 
 let client: SupabaseClient | null = null;
 /** Replica writes started by buildLine, by record key. */
@@ -79,6 +80,7 @@ const api = {
       write.catch(() => undefined); // read (and its failure reported) through replicaWritten
       writes.set(replica.key, write);
     }
+    built.cluster = premadeClusterColumns(built.index); // mapped here, not on the main thread (issue 19)
     return Comlink.transfer(built, builtBuffers(built));
   },
 
@@ -104,7 +106,8 @@ const api = {
     const rec = await readIndexRecord(key, owner);
     if (!rec || !rec.count) return null;
     const out = restoredFromRecord(rec);
-    return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null }));
+    out.cluster = premadeClusterColumns(out.index); // mapped here, not on the main thread (issue 19)
+    return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null, cluster: out.cluster }));
   },
 
   /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay off the main thread. */

@@ -6,6 +6,8 @@ import type { PointIndexRow } from '../core/pointIndex/types';
 import { placedSlots } from '../core/pointIndex/queries';
 import { createSeverityScale } from '../core/severity';
 import { deriveIndexArrays, deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
+import { premadeClusterColumns } from '../core/cluster/columns';
+import { offerClusterColumns } from '../state/clusterColumnsHandoff';
 
 const LEVELS = [{ id: 'attention', order: 1, color: '#f59e0b' }, { id: 'danger', order: 2, color: '#dc2626' }];
 const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
@@ -99,6 +101,26 @@ describe('the columns the cluster worker filters itself (issue 19: a filter chan
     expect(Array.from(placedSlots(c.x, c.y, c.status, c.count, next.arrays.columns!.pass))).toEqual(Array.from(next.slots));
     const small = { count: 2, x: new Float32Array(2), y: new Float32Array(2), status: new Uint8Array(2), severity: new Uint8Array(2) };
     expect(next.arrays.columns!.make(small).x).not.toBe(small.x); // too small: a new set
+  });
+
+  it('writes into the set made with the index (offered at its adoption) with the ranks of the levels, once', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, [...Array.from({ length: 9 }, (_, n) => row(n)), row(9, { x: NaN })]);
+    const premade = premadeClusterColumns(ix);
+    expect(Array.from(premade.severity.subarray(0, ix.count))).toEqual(Array.from(ix.crit.subarray(0, ix.count))); // codes until the map
+    offerClusterColumns(ix, premade);
+    const d = deriveIndexArrays(ix, 'tous', scale);
+    const c = d.arrays.columns!.make();
+    expect(c.x).toBe(premade.x);
+    expect(c.severity).toBe(premade.severity);
+    const input = d.arrays.clusterInput();
+    expect(Array.from(d.slots, (s) => c.severity[s])).toEqual(Array.from(input.severity)); // ranks, not codes
+    expect(Array.from(placedSlots(c.x, c.y, c.status, c.count, d.arrays.columns!.pass))).toEqual(Array.from(d.slots));
+    expect(d.arrays.columns!.make().x).not.toBe(premade.x); // taken once
+    const other = createPointIndex(16);
+    upsertRows(other, Array.from({ length: 3 }, (_, n) => row(n)));
+    offerClusterColumns(ix, premadeClusterColumns(other)); // another index's set, too small for this one
+    expect(d.arrays.columns!.make().x.length).toBeGreaterThanOrEqual(ix.count);
   });
 
   it('keeps the last two derivations of an index: going back to the previous filter is free', () => {

@@ -9,6 +9,8 @@ import type { ClusterColumns, Coords } from '../core/cluster/types';
 import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
 import { idAt } from '../core/pointIndex/store';
 import { keptResults } from '../core/keptResults';
+import { columnsFit, emptyClusterColumns } from '../core/cluster/columns';
+import { takeClusterColumns } from '../state/clusterColumnsHandoff';
 import { RESOLVED_CODE, type PointIndex } from '../core/pointIndex/types';
 
 /** The cluster worker's input: image px and severity rank of each map index (transferred to the worker). */
@@ -16,7 +18,8 @@ export interface ClusterArrays { xs: Coords; ys: Coords; severity: Uint8Array }
 
 /** The columns the worker filters itself: `key` is the same object for every filter of one data version and levels
  * (the client sends the columns once per key), `make` gives copies to transfer (written into `into` when it is large
- * enough: a set the worker gave back), `pass` is the filter's table. */
+ * enough: a set the worker gave back; else into the set made with the index, src/state/clusterColumnsHandoff.ts),
+ * `pass` is the filter's table. */
 export interface FilteredColumns { key: object; pass: Uint8Array; make(into?: ClusterColumns | null): ClusterColumns }
 
 export interface MapPointArrays {
@@ -61,13 +64,6 @@ function columnsKey(ix: PointIndex, scale: object): object {
   return key;
 }
 
-/** Columns for `count` slots, with room for a few more: the next versions (a catch-up sync after a load, points
- * added live) then fit in the same set. */
-function emptyColumns(count: number): ClusterColumns {
-  const capacity = count + (count >> 4) + 64;
-  return { count, x: new Float32Array(capacity), y: new Float32Array(capacity), status: new Uint8Array(capacity), severity: new Uint8Array(capacity) };
-}
-
 export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
   const rankOfCode = Uint8Array.from(ix.critKeys.map((k) => scale.rankOf(k)));
   const pass = statusPassTable(filter);
@@ -87,7 +83,9 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
     return { xs, ys, severity };
   };
   const make = (into?: ClusterColumns | null): ClusterColumns => {
-    const out = into && into.x.length >= count ? { ...into, count } : emptyColumns(count);
+    // A set the worker gave back, else the one made with the index (its pages already mapped), else a fresh one.
+    const base = columnsFit(into, count) ? into : takeClusterColumns(ix, count) ?? emptyClusterColumns(count);
+    const out = { ...base, count };
     out.x.set(x.subarray(0, count)); out.y.set(y.subarray(0, count)); out.status.set(status.subarray(0, count));
     const severity = out.severity;
     for (let i = 0; i < count; i++) severity[i] = rankOfCode[crit[i]];

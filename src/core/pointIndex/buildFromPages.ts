@@ -5,6 +5,8 @@
 import { appendPage, createPointIndex } from './store';
 import { newestFirstOrder } from './queries';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
+import type { ClusterColumns } from '../cluster/types';
+import { columnsTransferables } from '../cluster/workerApi';
 
 /** What a build returns: the whole index (its id hash included), its newest-first order and the pages' reading times. */
 export interface BuiltIndex {
@@ -13,6 +15,8 @@ export interface BuiltIndex {
   /** Earliest reading time of the pages (every change committed before it is in the index). */
   asOf: string | null;
   maxUpdated: string | null;
+  /** The map's cluster columns for this index, made where it was built (src/core/cluster/columns.ts), if any. */
+  cluster?: ClusterColumns;
 }
 
 export interface BuildRequest {
@@ -51,5 +55,6 @@ export async function buildIndexFromPages(
 /** The transferable buffers of a built index. */
 export function builtBuffers(b: BuiltIndex): ArrayBuffer[] {
   const ix = b.index;
-  return [ix.idBytes, ix.x, ix.y, ix.km, ix.created, ix.updated, ix.status, ix.crit, ix.team, ix.lookup, b.order].map((a) => a.buffer as ArrayBuffer);
+  const own = [ix.idBytes, ix.x, ix.y, ix.km, ix.created, ix.updated, ix.status, ix.crit, ix.team, ix.lookup, b.order].map((a) => a.buffer as ArrayBuffer);
+  return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
 }

@@ -4,12 +4,17 @@
 import { indexFromColumns } from './store';
 import { newestFirstOrder } from './queries';
 import type { PointColumns, PointIndex } from './types';
+import type { ClusterColumns } from '../cluster/types';
 
 /** A stored line record: the columns, the sync cursor and when it was saved (ms). */
 export interface StoredLineRecord extends PointColumns { cursorMs: number; savedAt: number }
 
 /** A line's index restored from its record, with its newest-first order. */
-export interface RestoredLine { index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number }
+export interface RestoredLine {
+  index: PointIndex; order: Int32Array; cursorMs: number; savedAt: number;
+  /** The map's cluster columns for this index, made where it was restored (src/core/cluster/columns.ts), if any. */
+  cluster?: ClusterColumns;
+}
 
 export function restoredFromRecord(rec: StoredLineRecord): RestoredLine {
   const index = indexFromColumns(rec);

@@ -1,7 +1,8 @@
 // A warm open's replica read happens in the point-index worker (issue 19): restoreLineIndex gives the line's record
 // as a finished index (every id found through its hash, columns equal to the record) and its newest-first order,
-// only under the replica's owner (another user's name: nothing), and nothing for a line never saved. In Chromium with
-// real IndexedDB; the main thread's IndexedDB get is never called for the record (counted by a hook).
+// with the map's cluster columns made beside it, only under the replica's owner (another user's name: nothing), and
+// nothing for a line never saved. In Chromium with real IndexedDB; the main thread's IndexedDB get is never called
+// for the record (counted by a hook).
 import { afterAll, describe, expect, it } from 'vitest';
 import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
 import { restoreLineIndex } from '../pointIndexSource';
@@ -48,6 +49,10 @@ describe('a line restored from the replica in the point-index worker', () => {
       expect(r.index.x[slot]).toBe(want.x[i]);
     });
     expect(r.order.length).toBe(3000);
+    // The map's cluster columns come made with it (their pages mapped in the worker, not on this thread).
+    expect(r.cluster?.count).toBe(3000);
+    expect(Array.from(r.cluster!.x.subarray(0, 3000))).toEqual(Array.from(r.index.x.subarray(0, 3000)));
+    expect(Array.from(r.cluster!.severity.subarray(0, 3000))).toEqual(Array.from(r.index.crit.subarray(0, 3000)));
     for (let k = 1; k < 3000; k++) expect(r.index.created[r.order[k - 1]]).toBeGreaterThanOrEqual(r.index.created[r.order[k]]);
     expect(await restoreLineIndex(indexKey('line-a'), 'user-2')).toBeNull();
     expect(await restoreLineIndex(indexKey('line-never'), 'user-1')).toBeNull();

@@ -18,6 +18,7 @@ import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
+import { offerClusterColumns } from '../clusterColumnsHandoff';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -112,6 +113,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const changed = prev.version !== seedVersion;
     if (changed) appendPage(built.index, prev);
     succeed(built.index, prev);
+    offerClusterColumns(built.index, built.cluster);
     store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
     if (changed) publish(); else publishSorted(built.order);
     adopted = true;

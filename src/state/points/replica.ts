@@ -13,6 +13,7 @@ import { currentIndex, pointsState } from './session';
 import { publish, publishSorted } from './publish';
 import { copyColumnsInSlices } from '../../core/pointIndex/slicedCopy';
 import { yieldToPage } from '../../platform/yieldToPage';
+import { offerClusterColumns } from '../clusterColumnsHandoff';
 
 export const SAVE_DELAY_MS = 3000;
 
@@ -59,6 +60,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     s.indexLine = lineId;
     const ix = restored.index;
     const version = ix.version;
+    offerClusterColumns(ix, restored.cluster);
     // Its subscribers may lay the outbox's waiting changes over it at once (new points the worker's order lacks).
     store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
     s.cursorMs = restored.cursorMs;
