@@ -73,19 +73,8 @@ export function countsOfSlots(ix: PointIndex, slots: ArrayLike<number>): Counts3
   return { signale: c[0], pris_en_charge: c[1], resolu: c[2] };
 }
 
-/** Slots sorted newest first (created desc, then id asc as the server lists them). */
-export function newestFirstOrder(ix: PointIndex): Int32Array {
-  const order = new Int32Array(ix.count);
-  for (let i = 0; i < ix.count; i++) order[i] = i;
-  const c = ix.created, ids = ix.idBytes;
-  order.sort((a, b) => {
-    const d = c[b] - c[a];
-    if (d) return d;
-    for (let k = 0; k < 16; k++) { const e = ids[a * 16 + k] - ids[b * 16 + k]; if (e) return e; }
-    return 0;
-  });
-  return order;
-}
+/** Slots sorted newest first (created desc, then id asc as the server lists them): ./newestOrder.ts. */
+export { newestFirstOrder } from './newestOrder';
 
 /** The slots of `order` that pass the filter, in the same order. */
 export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: IndexStatusFilter): Int32Array {
