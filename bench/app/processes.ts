@@ -1,12 +1,13 @@
 // Child processes of the app bench: the embedded server (started like server/cli.ts, optionally serving another SPA
-// build) and the resident memory of given processes, read from /proc.
+// build) and the resident memory of given processes, read from /proc. SERVER_CPU_PROF=<dir>: the server writes a
+// V8 CPU profile per thread there as it stops (node --cpu-prof).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export interface AppServer { url: string; proc: ChildProcess; stop(): Promise<void> }
 
 export async function startAppServer(env: Record<string, string>, timeoutMs = 1_800_000): Promise<AppServer> {
-  const proc = spawn('node', ['--max-old-space-size=8192', '--import', 'tsx', 'bench/app/serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn('node', [...(process.env.SERVER_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF}`] : []), '--max-old-space-size=8192', '--import', 'tsx', 'bench/app/serve.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   process.once('exit', () => { if (proc.exitCode === null) proc.kill('SIGKILL'); }); // never leave a server behind
   const url = await new Promise<string>((resolve, reject) => {

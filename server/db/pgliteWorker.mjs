@@ -3,7 +3,7 @@
 // this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts;
 // the message loop is workerReplies.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
-import { answerCalls, ready, transferred } from './workerReplies.mjs';
+import { answerCalls, ownedByteBuffers, ready, transferred } from './workerReplies.mjs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -33,7 +33,8 @@ async function run(m) {
       const t = m.tx ? txs.get(m.tx) : null;
       const q = m.tx ? t?.tx : pg;
       if (!q) throw new Error(`transaction ${m.tx} is not open`);
-      return resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params, m.nativeBytea ? NATIVE_BYTEA : undefined)));
+      const out = resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params, m.nativeBytea ? NATIVE_BYTEA : undefined)));
+      return m.nativeBytea ? transferred(out, ownedByteBuffers(out.rows)) : out; // the bytes moved, not copied
     }
     case 'exec': await pg.exec(m.sql); return null;
     case 'begin': {

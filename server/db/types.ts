@@ -11,7 +11,8 @@ export interface QueryOptions {
   bytes?: string[];
   /**
    * bytea values decoded from PostgreSQL's hex text by Node's Buffer (PGlite's own bytea parser took 172 ms of CPU for
-   * the 1.6 MB of a cold open's index pages, the hex text 26 ms): a Buffer/Uint8Array either way.
+   * the 1.6 MB of a cold open's index pages, the hex text 26 ms): a Buffer/Uint8Array either way. Large values are
+   * moved from the database thread, not copied (server/db/workerReplies.mjs: ownedByteBuffers).
    */
   nativeBytea?: boolean;
 }

@@ -33,6 +33,22 @@ class Transferred {
 /** A reply whose ArrayBuffers are transferred (the worker loses them). */
 export const transferred = (value, buffers) => new Transferred(value, buffers);
 
+/**
+ * The buffers of a result's byte values (bytea) that own the whole of their ArrayBuffer, for a transfer: at 1M points
+ * a cold open's pages are ~50 MB, which a structured clone copied once more (issue 19). Small values (Node's shared
+ * pool) are left to the clone.
+ */
+export function ownedByteBuffers(rows) {
+  const out = new Set();
+  for (const row of rows) {
+    for (const k in row) {
+      const v = row[k];
+      if (v instanceof Uint8Array && v.byteLength >= 65536 && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength) out.add(v.buffer);
+    }
+  }
+  return [...out];
+}
+
 /** Tells the main thread the worker is ready (or why it is not). */
 export function ready(error) {
   parentPort.postMessage(error ? { ready: false, error: errorOf(error) } : { ready: true });
