@@ -4,7 +4,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import type { Database, QueryOptions, QueryResult, Queryable, RequestContext, Row } from './types';
+import { bytesFromBase64 } from './workerReplies.mjs';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { inProcessLock } from './locks';
 
@@ -12,8 +13,9 @@ type PgliteLike = { query: PGlite['query']; exec: PGlite['exec'] };
 
 function wrap(q: PgliteLike): Queryable {
   return {
-    async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    async query<T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
       const r = await q.query<T>(sql, params);
+      if (opts?.base64Bytes) bytesFromBase64(r.rows as object[], opts.base64Bytes);
       return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 };
     },
   };

@@ -15,7 +15,7 @@ export async function openPgliteThread(dir?: string): Promise<Database> {
     (listenId, payload) => listeners.get(listenId)?.(payload));
   const queryable = (tx?: number): Queryable => ({
     query: <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) =>
-      call<QueryResult<T>>({ op: 'query', sql, params, tx, ...(opts?.nativeBytea ? { nativeBytea: true } : {}) }),
+      call<QueryResult<T>>({ op: 'query', sql, params, tx, ...(opts?.base64Bytes ? { base64Bytes: opts.base64Bytes } : {}) }),
   });
   /** `timeoutMs`: the time limit of the whole transaction once it holds PGlite (a request's role statement_timeout). */
   function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, setup?: (tx: Queryable) => Promise<void>, timeoutMs?: number): Promise<T> {

@@ -3,7 +3,7 @@
 // this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts;
 // the message loop is workerReplies.mjs.
 import { parentPort, workerData } from 'node:worker_threads';
-import { answerCalls, ownedByteBuffers, ready, transferred } from './workerReplies.mjs';
+import { answerCalls, bytesFromBase64, ready, transferred } from './workerReplies.mjs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -22,8 +22,6 @@ const txs = new Map();
 const listeners = new Map();
 let nextTx = 1;
 const ROLLBACK = new Error('rollback requested');
-/** bytea (oid 17) from its hex text by Node's Buffer: PGlite's parser is several times slower on MB-sized values. */
-const NATIVE_BYTEA = { parsers: { 17: (x) => Buffer.from(x.startsWith('\\x') ? x.slice(2) : x, 'hex') } };
 
 const resultOf = (r) => ({ rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.affectedRows ?? 0 });
 
@@ -33,8 +31,8 @@ async function run(m) {
       const t = m.tx ? txs.get(m.tx) : null;
       const q = m.tx ? t?.tx : pg;
       if (!q) throw new Error(`transaction ${m.tx} is not open`);
-      const out = resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params, m.nativeBytea ? NATIVE_BYTEA : undefined)));
-      return m.nativeBytea ? transferred(out, ownedByteBuffers(out.rows)) : out; // the bytes moved, not copied
+      const out = resultOf(await withDeadline(t?.deadline, () => q.query(m.sql, m.params)));
+      return m.base64Bytes ? transferred(out, bytesFromBase64(out.rows, m.base64Bytes)) : out; // the bytes moved, not copied
     }
     case 'exec': await pg.exec(m.sql); return null;
     case 'begin': {

@@ -4,7 +4,8 @@
 // (postgresThread.ts) so big results are parsed off the main thread.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Database, QueryResult, Queryable, RequestContext, Row } from './types';
+import type { Database, QueryOptions, QueryResult, Queryable, RequestContext, Row } from './types';
+import { bytesFromBase64 } from './workerReplies.mjs';
 import { REQUEST_SETUP_SQL, requestSetupParams } from './request';
 import { AUTHENTICATOR_LOCK } from './locks';
 import { openRequestThread, type RequestThread } from './postgresThread';
@@ -22,8 +23,9 @@ const types = {
 type Client = pg.PoolClient | pg.Client | pg.Pool;
 function wrap(c: Client): Queryable {
   return {
-    async query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+    async query<T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> {
       const r = await c.query(sql, params);
+      if (opts?.base64Bytes) bytesFromBase64(r.rows, opts.base64Bytes);
       return { rows: r.rows as T[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 };
     },
   };

@@ -4,7 +4,7 @@
 // only this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: postgresThread.ts;
 // the message loop is workerReplies.mjs.
 import { workerData } from 'node:worker_threads';
-import { answerCalls, ownedByteBuffers, ready, transferred } from './workerReplies.mjs';
+import { answerCalls, bytesFromBase64, ready, transferred } from './workerReplies.mjs';
 import pg from 'pg';
 
 /** Same JS types as PGlite and the admin pool (postgres.ts): int8 as number when safe, date as Date. */
@@ -56,7 +56,7 @@ async function run(m) {
           }
         }
       }
-      if (m.nativeBytea) transfer.push(...ownedByteBuffers(r.rows)); // bytea values moved, not copied
+      if (m.base64Bytes) transfer.push(...bytesFromBase64(r.rows, m.base64Bytes)); // decoded here, moved, not copied
       return transferred({ rows: r.rows, fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? 0 }, transfer);
     }
     case 'end': {

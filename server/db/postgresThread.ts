@@ -18,7 +18,7 @@ export async function openRequestThread(url: string, max: number): Promise<Reque
   return {
     transaction: (readOnly, setup, fn) => inWorkerTransaction(call, { readOnly, setup }, (tx) => fn({
       query: async <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) => {
-        const r = await call<QueryResult<T>>({ op: 'query', tx, sql, params, bytes: opts?.bytes, ...(opts?.nativeBytea ? { nativeBytea: true } : {}) });
+        const r = await call<QueryResult<T>>({ op: 'query', tx, sql, params, bytes: opts?.bytes, ...(opts?.base64Bytes ? { base64Bytes: opts.base64Bytes } : {}) });
         if (opts?.bytes) {
           // Transferred Uint8Arrays → Buffers over the same memory (no copy).
           for (const row of r.rows as Record<string, unknown>[]) {

@@ -10,11 +10,11 @@ export interface QueryResult<T = Row> { rows: T[]; fields: { name: string; dataT
 export interface QueryOptions {
   bytes?: string[];
   /**
-   * bytea values decoded from PostgreSQL's hex text by Node's Buffer (PGlite's own bytea parser took 172 ms of CPU for
-   * the 1.6 MB of a cold open's index pages, the hex text 26 ms): a Buffer/Uint8Array either way. Large values are
-   * moved from the database thread, not copied (server/db/workerReplies.mjs: ownedByteBuffers).
+   * Columns holding base64 text (PostgreSQL's encode(…, 'base64')), given back as bytes (Buffer/Uint8Array), decoded
+   * in the database thread and moved from it (server/db/workerReplies.mjs: bytesFromBase64). Half the parsing of
+   * bytea's hex text.
    */
-  nativeBytea?: boolean;
+  base64Bytes?: string[];
 }
 export interface Queryable { query<T = Row>(sql: string, params?: unknown[], opts?: QueryOptions): Promise<QueryResult<T>> }
 

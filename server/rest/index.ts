@@ -217,7 +217,9 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     const p = new Params();
     const { from, call } = rpcCall(f, keys, JSON.stringify(args), p);
     const reqCtx = { role: ctx.auth.role, claims: ctx.auth.claims, method, path: ctx.url.pathname, readOnly: method !== 'POST' };
-    const out = await db.asRequest(reqCtx, (tx) => tx.query<{ body: Uint8Array | null }>(`select (${call})::bytea as body${from ? ` from ${from}` : ''}`, p.values, { nativeBytea: true }));
+    // As base64 text, turned into bytes in the database thread (QueryOptions.base64Bytes): hex, bytea's text form, is
+    // twice the parsing.
+    const out = await db.asRequest(reqCtx, (tx) => tx.query<{ body: Uint8Array | null }>(`select encode((${call})::bytea, 'base64') as body${from ? ` from ${from}` : ''}`, p.values, { base64Bytes: ['body'] }));
     const b = out.rows[0]?.body;
     const body = b ? Buffer.from(b.buffer, b.byteOffset, b.byteLength) : Buffer.alloc(0);
     return send(res, 200, body, { 'Content-Type': 'application/octet-stream' }, method === 'HEAD');
