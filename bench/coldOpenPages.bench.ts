@@ -4,6 +4,7 @@
 // browser asks: br/gzip accepted) and the decoding in this process (what the point-index worker does), alternating
 // the two forms in one run. Issue 19 part 1.
 //   PAGES_DIR=/work/bench-data/wt-cold-100k PAGES_POINTS=100000 PAGES_PORT=4106 PAGES_RUNS=4 npm run bench coldOpenPages
+// PAGES_STEP: pages per call after the first two (85: 3 calls; the app's split at 1M is 10).
 // PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>); PAGES_DATA:
 // a data dir to use as is instead (e.g. a copy of /work/bench-data/server-1m).
 import { join } from 'node:path';
@@ -21,7 +22,10 @@ const N = Number(process.env.PAGES_POINTS ?? 100_000);
 const PORT = process.env.PAGES_PORT ?? '4106';
 const RUNS = Number(process.env.PAGES_RUNS ?? 4);
 /** The app's split of a cold open (src/data/pointIndexSource.ts: 2 first pages, then ranges of ~TARGET_ROWS). */
-const RANGES: [number, number][] = [[0, 2], [2, 87], [87, 172], [172, 256]];
+/** PAGES_STEP=<pages per call>: the app's split at 1M points is 10 (TARGET_ROWS / points per page). */
+const STEP = Number(process.env.PAGES_STEP ?? 85);
+const RANGES: [number, number][] = [[0, 2]];
+for (let from = 2; from < 256; from += STEP) RANGES.push([from, Math.min(256, from + STEP)]);
 
 const server = await startAppServer({ PORT, HOST: '127.0.0.1', DATA_DIR: process.env.PAGES_DATA ?? join(DIR, `pglite-${N}`), SEED: 'demo', SEED_POINTS: String(N), RATE_LIMIT_DISABLED: '1', SEED_LINES: '1' });
 const load0 = loadavg()[0];
