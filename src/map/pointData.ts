@@ -9,7 +9,7 @@ import type { ClusterColumns, Coords } from '../core/cluster/types';
 import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
 import { idAt } from '../core/pointIndex/store';
 import { keptResults } from '../core/keptResults';
-import { columnsFit, emptyClusterColumns } from '../core/cluster/columns';
+import { columnsFit, emptyClusterColumns, writeClusterColumns } from '../core/cluster/columns';
 import { takeClusterColumns } from '../state/clusterColumnsHandoff';
 import { RESOLVED_CODE, type PointIndex } from '../core/pointIndex/types';
 
@@ -85,11 +85,7 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
   const make = (into?: ClusterColumns | null): ClusterColumns => {
     // A set the worker gave back, else the one made with the index (its pages already mapped), else a fresh one.
     const base = columnsFit(into, count) ? into : takeClusterColumns(ix, count) ?? emptyClusterColumns(count);
-    const out = { ...base, count };
-    out.x.set(x.subarray(0, count)); out.y.set(y.subarray(0, count)); out.status.set(status.subarray(0, count));
-    const severity = out.severity;
-    for (let i = 0; i < count; i++) severity[i] = rankOfCode[crit[i]];
-    return out;
+    return writeClusterColumns({ ...base }, { count, x, y, status, crit }, rankOfCode); // the derivation's count
   };
   const columns = { key: columnsKey(ix, scale), pass, make };
   return { arrays: { resolved, count: n, clusterInput, columns }, slots, ids: idView(ix, slots) };

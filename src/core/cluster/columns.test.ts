@@ -1,7 +1,7 @@
 // Sets of cluster columns: room for the next versions, and the set made with an index (its columns copied, the
 // criticality codes standing in the severity column until the map writes the ranks).
 import { describe, expect, it } from 'vitest';
-import { columnsFit, emptyClusterColumns, premadeClusterColumns } from './columns';
+import { columnsFit, emptyClusterColumns, premadeClusterColumns, writeClusterColumns } from './columns';
 
 describe('cluster column sets', () => {
   it('have a sixteenth of the count plus 64 slots of room', () => {
@@ -28,5 +28,13 @@ describe('cluster column sets', () => {
     expect(Array.from(c.severity.subarray(0, n))).toEqual([3, 2, 1, 0, 3]);
     expect(c.x[n]).toBe(0); // past the count: room, not the index's slots
     expect(c.x.buffer).not.toBe(ix.x.buffer);
+  });
+
+  it('written again with a rank table: the ranks of the codes, and the new count', () => {
+    const ix = { count: 3, x: Float32Array.from([1, 2, 3]), y: Float32Array.from([4, 5, 6]), status: Uint8Array.from([0, 1, 2]), crit: Uint8Array.from([2, 0, 1]) };
+    const c = writeClusterColumns(emptyClusterColumns(10), ix, [7, 8, 9]);
+    expect(c.count).toBe(3);
+    expect(Array.from(c.severity.subarray(0, 3))).toEqual([9, 7, 8]);
+    expect(Array.from(c.x.subarray(0, 3))).toEqual([1, 2, 3]);
   });
 });

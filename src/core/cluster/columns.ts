@@ -11,22 +11,32 @@ export function emptyClusterColumns(count: number): ClusterColumns {
   return { count, x: new Float32Array(capacity), y: new Float32Array(capacity), status: new Uint8Array(capacity), severity: new Uint8Array(capacity) };
 }
 
-/** What premadeClusterColumns copies: an index's columns (src/core/pointIndex/types.ts). */
+/** What a set is written from: an index's columns (src/core/pointIndex/types.ts). */
 export interface IndexColumnsForCluster { count: number; x: Float32Array; y: Float32Array; status: Uint8Array; crit: Uint8Array }
 
 /**
- * A set for an index's points, written once where the index is built so every page of it is mapped there: x, y and
- * status copied, `severity` holding the criticality codes until the map writes the ranks (the ranks depend on the
- * levels, which only the main thread knows). Transfer it with the index.
+ * Writes the index's first `count` points into `out` (large enough): x, y and status copied, and per point the
+ * severity rank `rankOfCode[crit]`, or the criticality code itself when no table is given. `out.count` becomes the
+ * index's count.
  */
-export function premadeClusterColumns(ix: IndexColumnsForCluster): ClusterColumns {
-  const n = ix.count;
-  const out = emptyClusterColumns(n);
+export function writeClusterColumns(out: ClusterColumns, ix: IndexColumnsForCluster, rankOfCode?: ArrayLike<number>): ClusterColumns {
+  const n = ix.count, crit = ix.crit, severity = out.severity;
+  out.count = n;
   out.x.set(ix.x.subarray(0, n));
   out.y.set(ix.y.subarray(0, n));
   out.status.set(ix.status.subarray(0, n));
-  out.severity.set(ix.crit.subarray(0, n));
+  if (rankOfCode) for (let i = 0; i < n; i++) severity[i] = rankOfCode[crit[i]];
+  else severity.set(crit.subarray(0, n));
   return out;
+}
+
+/**
+ * A set for an index's points, written once where the index is built so every page of it is mapped there, its
+ * severity column holding the criticality codes until the map writes the ranks (the ranks depend on the levels,
+ * which only the main thread knows). Transfer it with the index.
+ */
+export function premadeClusterColumns(ix: IndexColumnsForCluster): ClusterColumns {
+  return writeClusterColumns(emptyClusterColumns(ix.count), ix);
 }
 
 /** Whether a set can hold `count` slots. */
