@@ -6,6 +6,7 @@ import { pidsRssMb } from './processes';
 import { rendererPss } from './memory';
 import { profiled } from './profile';
 import { tracedLongTasks } from './gestureTrace';
+import { formatPhases, loadPhases } from './loadPhases';
 
 export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
@@ -51,7 +52,9 @@ export async function signInLoaded(page: Page, url: string, total: number) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   });
   const tasks = await longTasksSince(page, t0);
-  return { signInToAllPointsMs: r.ms, loadError: r.error, loadLongTasks: tasks.length, loadLongestTaskMs: tasks.length ? Math.max(...tasks) : 0 };
+  const phases = await loadPhases(page, t0);
+  console.log(`  phases from the sign-in click (ms): ${formatPhases(phases)}; loaded +${Math.round(r.ms ?? NaN)}`);
+  return { signInToAllPointsMs: r.ms, loadError: r.error, loadLongTasks: tasks.length, loadLongestTaskMs: tasks.length ? Math.max(...tasks) : 0, loadPhases: phases };
 }
 
 /** Click → two painted frames, measured in the page (the main thread's own delay included). */
@@ -167,6 +170,7 @@ export async function phoneRun(browser: Browser, url: string, total: number, opt
   out.phoneSignInToMapMs = load.signInToAllPointsMs;
   out.phoneLoadLongTasks = load.loadLongTasks;
   out.phoneLoadLongestTaskMs = load.loadLongestTaskMs;
+  out.phoneLoadPhases = load.loadPhases;
   if (load.signInToAllPointsMs === null) { out.phoneLoadError = String(load.loadError).split('\n')[0]; await context.close(); return out; }
   await page.waitForTimeout(1000);
   const mem = await rendererPss(browser);

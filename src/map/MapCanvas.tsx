@@ -31,6 +31,7 @@ import { ParkedPool } from '../core/lines/parkedPool';
 import { fitHiddenLayers } from './hiddenLayers';
 import { SlicedPoints } from './slicedPoints';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
+import { markLoad } from '../platform/loadMarks';
 
 const NEVER_WAITS = (): boolean => false;
 const ALWAYS_READY = (): boolean => true;
@@ -184,6 +185,7 @@ export function MapCanvas(props: MapCanvasProps) {
       containerRef.current?.setAttribute('data-frame-items', String(frame.count));
       containerRef.current?.setAttribute('data-frame-level', String(frame.level));
       ctl.redraw(stageRef.current?.getLayers()[POINTS]);
+      if (frame.count > 0) markLoad('map-frame');
     };
   }, [client, ctl, live]);
   useEffect(() => {

@@ -17,6 +17,7 @@ import { definePart } from '../core/session/scope';
 import { sessionAtom } from './session';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
+import { markLoad } from '../platform/loadMarks';
 
 export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
 export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'lines'];
@@ -46,6 +47,7 @@ export async function loadAll(): Promise<boolean> {
   try {
     // The lines first: zones, markers and points are read for the line shown.
     const lines = await linesCollection.load();
+    markLoad('lines');
     settleActiveLine();
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
     return lines && points && small.every(Boolean);

@@ -20,6 +20,7 @@ import { DATA_TEXT } from './strings';
 import { resetAllState } from './reset';
 import { forgetCachedPhotos } from '../platform/photoCache';
 import { startOffline } from './offline';
+import { markLoad } from '../platform/loadMarks';
 import { cachedProfile, forgetProfile, forgetStoredSession, restoreSession } from './offline/session';
 
 let started = false; // once per page (see SESSION_STATE_EXCEPTIONS): the client and its auth listener outlive sessions
@@ -94,6 +95,7 @@ export function enterSession(session: Session): Promise<void> {
     // The role defaults to user (docs/product.md#session).
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });
     store.set(sessionAtom, session);
+    markLoad('session');
     store.set(currentLineIdAtom, initialLine(session.user.id, pendingLinkSearch()));
     void restorePoints(session.user.id); // a warm open draws the map of that line from the local replica at once
     void prewarmPointIndexWorker().catch(() => undefined); // its script and token ready before the first page is asked for
@@ -131,6 +133,7 @@ function clearSession(): void {
 export type AuthResult = { ok: true } | { ok: false; error: unknown };
 
 export async function signIn(email: string, password: string): Promise<AuthResult> {
+  markLoad('sign-in-sent');
   const { data, error } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
   if (error || !data.session) return { ok: false, error: error ?? new Error('no session') };
   await enterSession(data.session);

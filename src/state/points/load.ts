@@ -19,6 +19,7 @@ import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
 import { offerClusterColumns } from '../clusterColumnsHandoff';
+import { markLoad } from '../../platform/loadMarks';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -88,10 +89,11 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   if (warm) {
     const n = currentIndex().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
+    markLoad('points-restored');
     s.loaded = true;
     const wait = opts.syncAfter ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)) : Promise.resolve();
     const synced = wait.then(() => (stillHere() ? syncPoints() : true)).then((ok) => {
-      if (stillHere()) store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: true });
+      if (stillHere()) { store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: true }); markLoad('points-loaded'); }
       return ok;
     });
     return opts.syncAfter ? true : synced;
@@ -116,6 +118,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     offerClusterColumns(built.index, built.cluster);
     store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
     if (changed) publish(); else publishSorted(built.order);
+    markLoad('points-adopted');
     adopted = true;
     savedByWorker = !!written && !changed;
   };
@@ -137,6 +140,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           lastPublish = now;
           publishedCount = n;
           publish();
+          markLoad('points-first-page');
         }
       },
       onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
@@ -147,6 +151,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     s.loaded = true;
     if (!adopted) publish();
     store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
+    markLoad('points-loaded');
     if (!savedByWorker) scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
     // load is over for the user: its round trips no longer hold the loading state).

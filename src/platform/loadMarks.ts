@@ -1,0 +1,24 @@
+// The phases of a page's first open as User Timing marks (issue 19): `rail:<phase>` at its first occurrence on this
+// page, seen in the performance panel's Timings track and read by the benches (bench/app/loadPhases.ts) to say where
+// a cold or warm open's time goes without a trace (a trace slows a phone-class run by about 1.6×). A mark costs a
+// few microseconds; later occurrences of a phase (a line switch, a refresh) add nothing.
+
+export const LOAD_PHASES = [
+  'sign-in-sent', // the password was sent
+  'session', // the session is open: profile read (or cached), live updates and the first load started
+  'lines', // the lines are read: the line shown is known
+  'points-first-page', // the first page of points is in the index (cold open)
+  'points-restored', // the index came back from the local replica (warm open)
+  'points-adopted', // the whole index built in the point-index worker is in use (cold open)
+  'points-loaded', // the points load is over
+  'map-frame', // the first clusters from the cluster worker reach the points layer (drawn at the next frame)
+] as const;
+export type LoadPhase = (typeof LOAD_PHASES)[number];
+
+const seen = new Set<LoadPhase>();
+
+export function markLoad(phase: LoadPhase): void {
+  if (seen.has(phase) || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  seen.add(phase);
+  performance.mark(`rail:${phase}`);
+}
