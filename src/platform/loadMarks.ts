@@ -15,10 +15,9 @@ export const LOAD_PHASES = [
 ] as const;
 export type LoadPhase = (typeof LOAD_PHASES)[number];
 
-const seen = new Set<LoadPhase>();
-
+/** Marks `phase` unless the page already holds its mark (at most a handful of marks: the lookup is cheap). */
 export function markLoad(phase: LoadPhase): void {
-  if (seen.has(phase) || typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
-  seen.add(phase);
-  performance.mark(`rail:${phase}`);
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  const name = `rail:${phase}`;
+  if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
 }
