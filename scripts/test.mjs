@@ -1,5 +1,5 @@
 // `npm test`: type check, lint, unit/server/db tests (PGlite), db tests and the server's realtime and hardening
-// contract tests on a throwaway PostgreSQL, SPA build,
+// contract tests on a throwaway PostgreSQL, the generated schema files and row types against the migrations, SPA build,
 // browser tests and Playwright end-to-end tests in Chromium. Prints one 'N passed, N failed' line at the end.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
@@ -77,6 +77,15 @@ function vitest(step, projects, env = {}, files = []) {
   if (code !== 0) failures.push(step);
 }
 
+/** supabase/schemas and src/data/database.types.ts against the migrations applied to a fresh database of `url`'s
+ * cluster (scripts/schema/generate.ts --check: a drift prints the diff and the command that regenerates). */
+function schemaCheck(url) {
+  banner('schema: supabase/schemas and src/data/database.types.ts generated from the migrations');
+  const code = run('node', ['--import', 'tsx', 'scripts/schema/generate.ts', '--check', '--url', url]);
+  if (code === 0) totals.passed += 1;
+  else { totals.failed += 1; failures.push('schema'); failedTests.push('schema: supabase/schemas or src/data/database.types.ts differ from the migrations (npm run schema:dump && npm run schema:types)'); }
+}
+
 function ensureChromium() {
   let path = findChromium();
   if (path) return path;
@@ -106,7 +115,7 @@ if (want('lint')) {
 
 if (want('node')) vitest('node', ['unit', 'server', 'db']);
 
-if (want('postgres')) {
+if (want('postgres') || want('schema')) {
   banner('PostgreSQL run');
   if (!findPostgresBin()) {
     const msg = 'PostgreSQL server binaries not found: the PostgreSQL database tests are SKIPPED. Install Debian\'s postgresql package.';
@@ -116,8 +125,11 @@ if (want('postgres')) {
     let pg;
     try {
       pg = await startTempPostgres();
-      vitest('postgres', ['db'], { TEST_DATABASE_URL: pg.url });
-      vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS);
+      if (want('schema')) schemaCheck(pg.url);
+      if (want('postgres')) {
+        vitest('postgres', ['db'], { TEST_DATABASE_URL: pg.url });
+        vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS);
+      }
     } catch (e) {
       console.error('PostgreSQL could not start:', e.message);
       failures.push('postgres');
