@@ -2,6 +2,7 @@
 // and colleagues' emails through user_emails() (plain users read only their own profile).
 import { supabase } from './client';
 import type { Row } from './mappers';
+import { rpc } from './rpc';
 import type { AuditEntry } from '../core/audit/types';
 
 const toEntry = (r: Row): AuditEntry => ({
@@ -45,9 +46,9 @@ export async function userEmails(ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const unique = [...new Set(ids.filter(Boolean))];
   if (unique.length === 0) return out;
-  const res = await supabase().rpc('user_emails', { ids: unique });
+  const res = await rpc('user_emails', { ids: unique });
   if (res.error) throw res.error;
-  for (const r of (res.data ?? []) as Row[]) out.set(r.id, r.email);
+  for (const r of res.data ?? []) out.set(r.id, r.email);
   return out;
 }
 
@@ -56,6 +57,6 @@ export async function lastRowChange(table: string, rowId: string): Promise<{ act
   const res = await supabase().from('audit_log').select('actor, at').eq('table_name', table).eq('row_id', rowId)
     .in('action', ['insert', 'update']).order('at', { ascending: false }).order('id', { ascending: false }).limit(1);
   if (res.error) throw res.error;
-  const r = (res.data ?? [])[0] as Row | undefined;
+  const r = res.data?.[0];
   return r ? { actor: r.actor ?? null, at: r.at } : null;
 }

@@ -2,10 +2,14 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { REALTIME_EVENTS_PER_SECOND } from '../core/constants';
 import { withSessionSignal } from './sessionRequests';
+import type { Database } from './database.types';
+
+/** The app's client, typed by the generated schema: a renamed column or RPC argument is a type error. */
+export type AppClient = SupabaseClient<Database>;
 
 export interface RuntimeConfig { supabaseUrl: string; supabaseAnonKey: string }
 
-let client: SupabaseClient | null = null;
+let client: AppClient | null = null;
 let config: RuntimeConfig | null = null;
 
 /** The URL and anon key the client was created with (the point-index worker makes its own client). */
@@ -58,9 +62,9 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   return { supabaseUrl: url, supabaseAnonKey: cfg.supabaseAnonKey };
 }
 
-export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
+export function initSupabase(cfg: RuntimeConfig): AppClient {
   config = cfg;
-  client = createClient(cfg.supabaseUrl, cfg.supabaseAnonKey, {
+  client = createClient<Database>(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
     // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer' (issue 15).
@@ -70,12 +74,12 @@ export function initSupabase(cfg: RuntimeConfig): SupabaseClient {
   return client;
 }
 
-export function supabase(): SupabaseClient {
+export function supabase(): AppClient {
   if (!client) throw new Error('Supabase client not initialised');
   return client;
 }
 
 /** Tests and tools may inject a client (e.g. a Node supabase-js against the embedded server). */
-export function setSupabaseClient(c: SupabaseClient): void {
+export function setSupabaseClient(c: AppClient): void {
   client = c;
 }

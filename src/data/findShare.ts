@@ -3,6 +3,7 @@
 import type { Row } from './mappers';
 import { supabase, loadRuntimeConfig } from './client';
 import { toPoint } from './mappers';
+import { rpc } from './rpc';
 import type { Point, PointStatus } from '../core/types';
 
 export interface PointHit {
@@ -21,7 +22,7 @@ const toHit = (r: Row): PointHit => ({
 
 /** search_points(): label, description, ticket number; accents and case ignored; newest first. */
 export async function searchPoints(query: string, max: number, signal?: AbortSignal): Promise<PointHit[]> {
-  let q = supabase().rpc('search_points', { query, max_results: max });
+  let q = rpc('search_points', { query, max_results: max });
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;
@@ -30,7 +31,7 @@ export async function searchPoints(query: string, max: number, signal?: AbortSig
 
 /** nearby_points(): unresolved points of the line (null: every line) within radius of km, not on the other track. */
 export async function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, lineId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
-  let q = supabase().rpc('nearby_points', { km, x, y, exclude_id: excludeId, p_line_id: lineId });
+  let q = rpc('nearby_points', { km, x, y, exclude_id: excludeId, p_line_id: lineId });
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;

@@ -1,6 +1,7 @@
 // Inspection records (docs/product.md#inspection-records): save, list, read, annotate (public.inspections,
 // public.inspection_annotations; RLS decides who reads which line's records, a trigger locks them after 24 h).
 import { supabase } from './client';
+import { jsonAnswer, jsonArg } from './rpc';
 import type { InspectionCounts, InspectionFinding, NotInspected } from '../core/inspection/record';
 
 export interface InspectionRow {
@@ -19,9 +20,10 @@ export interface InspectionQuery { lineId?: string | null; inspector?: string | 
 const SUMMARY = 'id, line_id, inspector, inspector_email, inspected_at, created_at, updated_at, km_from, km_to, filters, counts, remarks, not_inspected';
 
 export async function insertInspection(input: InspectionInput): Promise<InspectionRow> {
-  const { data, error } = await supabase().from('inspections').insert(input).select('*').single();
+  const row = { ...input, filters: jsonArg(input.filters), findings: jsonArg(input.findings), counts: jsonArg(input.counts), remarks: jsonArg(input.remarks), not_inspected: jsonArg(input.not_inspected) };
+  const { data, error } = await supabase().from('inspections').insert(row).select('*').single();
   if (error) throw error;
-  return data as InspectionRow;
+  return jsonAnswer<InspectionRow>(data);
 }
 
 /** Newest first, 200 at most. */
@@ -33,13 +35,13 @@ export async function listInspections(q: InspectionQuery): Promise<InspectionSum
   if (q.to) req = req.lt('inspected_at', q.to);
   const { data, error } = await req;
   if (error) throw error;
-  return (data ?? []) as InspectionSummary[];
+  return jsonAnswer<InspectionSummary[]>(data ?? []);
 }
 
 export async function getInspection(id: string): Promise<InspectionRow | null> {
   const { data, error } = await supabase().from('inspections').select('*').eq('id', id).maybeSingle();
   if (error) throw error;
-  return data as InspectionRow | null;
+  return jsonAnswer<InspectionRow | null>(data);
 }
 
 export async function listAnnotations(inspectionId: string): Promise<AnnotationRow[]> {

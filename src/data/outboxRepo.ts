@@ -6,7 +6,8 @@ import { IMAGE_BUCKET, IMAGE_CACHE_SECONDS } from '../core/constants';
 import { isAlreadyExists } from '../core/outbox/errors';
 import type { PointFields } from '../core/outbox/types';
 import type { Point } from '../core/types';
-import { fromPoint, toPoint } from './mappers';
+import { asPointInsert, fromPoint, toPoint } from './mappers';
+import type { TablesUpdate } from './database.types';
 
 const POINT_SELECT = '*, teams(name)';
 
@@ -39,7 +40,7 @@ export async function fetchPoints(ids: readonly string[]): Promise<Map<string, P
  */
 export async function insertPointOnce(id: string, fields: PointFields, observedAt?: string): Promise<Point> {
   const values = { ...fromPoint({ ...fields, id }), ...(observedAt ? { observed_at: observedAt } : {}) };
-  const res = await supabase().from('points').upsert(values, { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
+  const res = await supabase().from('points').upsert(asPointInsert(values), { onConflict: 'id', ignoreDuplicates: true }).select(POINT_SELECT);
   if (res.error) fail(res.error, res.status);
   const row = res.data?.[0];
   if (row) return toPoint(row);
@@ -51,8 +52,8 @@ export async function insertPointOnce(id: string, fields: PointFields, observedA
 export type UpdateResult = { kind: 'ok'; point: Point } | { kind: 'gone' };
 
 /** The columns of the fields in the patch, as fromPoint writes them. */
-function patchRow(patch: Partial<PointFields>): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
+function patchRow(patch: Partial<PointFields>): TablesUpdate<'points'> {
+  const row: TablesUpdate<'points'> = {};
   const p = patch;
   if ('name' in p) row.name = p.name;
   if ('description' in p) row.description = p.description;

@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import { runtimeConfig, supabase } from './client';
 import { currentSession } from './currentSession';
+import { jsonAnswer, rpc } from './rpc';
 import { definePart } from '../core/session/scope';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
 import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
@@ -70,18 +71,18 @@ async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | nul
 export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
 
 async function mainThreadPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-  const { data, error } = await supabase().rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  const { data, error } = await rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
   if (error) throw error;
-  return decodePointIndexPages(data as RawPointIndexPages);
+  return decodePointIndexPages(jsonAnswer<RawPointIndexPages>(data));
 }
 
 /** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
 const mainThreadPointIndex: PointIndexWorkerApi = {
   configure: () => undefined,
   async fetch(req) {
-    const { data, error } = await supabase().rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
+    const { data, error } = await rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
     if (error) throw error;
-    const raw = data as RawPointIndexPage;
+    const raw = jsonAnswer<RawPointIndexPage>(data);
     return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
   },
   fetchPages: mainThreadPages,

@@ -1,8 +1,10 @@
 // One small repository per table on supabase-js (docs/product.md#backend-calls). Every function throws the supabase error on failure.
 import { supabase } from './client';
+import { jsonAnswer, rpc } from './rpc';
+import type { TablesInsert } from './database.types';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Line, Point, Profile, Role, Team, Zone } from '../core/types';
-import { baseVersion, fromLevel, fromLine, fromPoint, fromZone, toInvitation, toLevel, toLine, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type LineInput, type PointInput, type Row, type ZoneInput } from './mappers';
+import { asPointInsert, baseVersion, fromLevel, fromLine, fromPoint, fromZone, toInvitation, toLevel, toLine, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type LineInput, type PointInput, type PointRow, type Row, type ZoneInput } from './mappers';
 
 function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
@@ -45,11 +47,11 @@ export async function listPoints(onPage?: (loaded: number, soFar: readonly Point
 }
 export async function savePoint(p: PointInput): Promise<Point> {
   const row = fromPoint(p);
-  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(row);
+  const q = p.id ? supabase().from('points').update(row).eq('id', p.id) : supabase().from('points').insert(asPointInsert(row));
   return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
 /** A points row (REST with teams(name), or realtime) as a domain point. */
-export const rowToPoint = (r: Row): Point => toPoint(r);
+export const rowToPoint = (r: Row): Point => toPoint(r as PointRow);
 /** The point as stored now, or null when it was deleted (conflict resolution). */
 export async function getPoint(id: string): Promise<Point | null> {
   const row = check(await supabase().from('points').select(POINT_SELECT).eq('id', id).maybeSingle());
@@ -70,7 +72,8 @@ export async function listLines(): Promise<Line[]> {
 /** Creates a line, or updates the given columns of one (stating its version: a stale one is refused, PT409). */
 export async function saveLine(l: LineInput): Promise<Line> {
   const row = fromLine(l);
-  const q = l.id ? supabase().from('lines').update(row).eq('id', l.id) : supabase().from('lines').insert(row);
+  // A new line comes with its code and name (the line form requires both; the table refuses a line without them).
+  const q = l.id ? supabase().from('lines').update(row).eq('id', l.id) : supabase().from('lines').insert(row as TablesInsert<'lines'>);
   return toLine(checkOne(await q.select('*').single()));
 }
 export async function getLine(id: string): Promise<Line | null> {
@@ -195,8 +198,8 @@ export async function getProfile(id: string): Promise<Profile | null> {
 export async function ensureProfile(userId: string, email: string): Promise<Profile | null> {
   const existing = await getProfile(userId);
   if (existing) return existing;
-  const rpc = await supabase().rpc('create_profile', { user_id: userId, user_email: email, user_role: 'user' });
-  if (rpc.error) {
+  const created = await rpc('create_profile', { user_id: userId, user_email: email, user_role: 'user' });
+  if (created.error) {
     const ins = await supabase().from('profiles').insert({ id: userId, email, role: 'user' });
     if (ins.error) console.error('profile insert failed', ins.error);
   }
@@ -206,26 +209,26 @@ export async function setProfileTeam(userId: string, teamId: string | null): Pro
   check(await supabase().from('profiles').update({ team_id: teamId }).eq('id', userId));
 }
 export async function changeUserRole(userId: string, role: Role): Promise<boolean> {
-  return check(await supabase().rpc('change_user_role', { user_id: userId, new_role: role })) === true;
+  return check(await rpc('change_user_role', { user_id: userId, new_role: role })) === true;
 }
 export interface InviteResult { success: boolean; message: string; invitationUrl?: string }
 export async function inviteUser(email: string): Promise<InviteResult> {
-  return check(await supabase().rpc('invite_user', { email })) as InviteResult;
+  return jsonAnswer<InviteResult>(check(await rpc('invite_user', { email })));
 }
 export async function listInvitations(): Promise<Invitation[]> {
-  return ((check(await supabase().rpc('list_invitations')) as Record<string, unknown>[] | null) ?? []).map(toInvitation);
+  return (check(await rpc('list_invitations', {})) ?? []).map(toInvitation);
 }
 /** Takes a member's access back (false) or gives it again (true); false when refused (not an admin). */
 export async function setUserActive(userId: string, active: boolean): Promise<boolean> {
-  return check(await supabase().rpc('set_user_active', { user_id: userId, active })) === true;
+  return check(await rpc('set_user_active', { user_id: userId, active })) === true;
 }
 /** Revokes an unused invitation; false when it was used or revoked meanwhile. */
 export async function revokeInvitation(id: string): Promise<boolean> {
-  return check(await supabase().rpc('revoke_invitation', { invitation_id: id })) === true;
+  return check(await rpc('revoke_invitation', { invitation_id: id })) === true;
 }
 /** The invited email, or null when the token is unknown, used or expired. */
 export async function validateInvitation(token: string): Promise<string | null> {
-  return (check(await supabase().rpc('validate_invitation', { token })) as string | null) ?? null;
+  return check(await rpc('validate_invitation', { token })) ?? null;
 }
 
 // ---- storage ------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
 import * as repo from '../data/repositories';
-import { toLevel, toLine, toMarker, toSetting, toTeam, toZone, type Row } from '../data/mappers';
+import { toLevel, toLine, toMarker, toSetting, toTeam, toZone, type LevelRow, type LineRow, type MarkerRow, type Row, type SettingRow, type TeamRow, type ZoneRow } from '../data/mappers';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Line, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
 import { sortLevels } from '../core/admin/criticalityOrder';
@@ -112,23 +112,23 @@ const onActiveLine = (r: Row): boolean => {
 };
 
 export const linesCollection = createCollection<Line>({
-  table: 'lines', atom: linesAtom, key: (l) => l.id, list: repo.listLines, fromRow: toLine,
+  table: 'lines', atom: linesAtom, key: (l) => l.id, list: repo.listLines, fromRow: (r) => toLine(r as LineRow),
   sort: (list) => [...list].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'fr')),
 });
 
 export const zonesCollection = createCollection<Zone>({
-  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()), fromRow: toZone,
+  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()), fromRow: (r) => toZone(r as ZoneRow),
   sort: newestZonesFirst, shows: onActiveLine, scope: activeLineId,
 });
 
 export const teamsCollection = createCollection<Team>({
-  table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, fromRow: toTeam, sort: byNameFr,
+  table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, fromRow: (r) => toTeam(r as TeamRow), sort: byNameFr,
   onLoaded: () => store.set(teamsLoadErrorAtom, null),
   onError: () => { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); },
 });
 
 export const levelsCollection = createCollection<CriticalityLevel>({
-  table: 'criticality_levels', atom: criticalityLevelsAtom, key: (l) => l.id, fromRow: toLevel,
+  table: 'criticality_levels', atom: criticalityLevelsAtom, key: (l) => l.id, fromRow: (r) => toLevel(r as LevelRow),
   list: async () => { const l = await repo.listCriticalityLevels(); return l.length ? l : DEFAULT_CRITICALITY_LEVELS; },
   sort: (l) => sortLevels(l),
   onLoaded: () => store.set(levelsLoadErrorAtom, null),
@@ -136,12 +136,12 @@ export const levelsCollection = createCollection<CriticalityLevel>({
 });
 
 export const markersCollection = createCollection<KilometerMarker>({
-  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()), fromRow: toMarker,
+  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()), fromRow: (r) => toMarker(r as MarkerRow),
   sort: (m) => sortMarkers(m), shows: onActiveLine, scope: activeLineId,
 });
 
 export const settingsCollection = createCollection<AppSetting>({
-  table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, fromRow: toSetting, sort: (l) => l,
+  table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, fromRow: (r) => toSetting(r as SettingRow), sort: (l) => l,
 });
 
 /** The small tables but lines (loaded first: the per-line ones need the line shown). */
