@@ -1,12 +1,15 @@
 // The audit log (issue 12): a point's history, the admin Journal (filtered, paged on the server with a count),
 // and colleagues' emails through user_emails() (plain users read only their own profile).
 import { supabase } from './client';
-import type { Row } from './mappers';
+import type { Tables } from './database.types';
 import { rpc } from './rpc';
-import type { AuditEntry } from '../core/audit/types';
+import { jsonAnswer } from './json';
+import type { AuditAction, AuditEntry } from '../core/audit/types';
 
-const toEntry = (r: Row): AuditEntry => ({
-  id: Number(r.id), at: r.at, actor: r.actor ?? null, tableName: r.table_name, rowId: r.row_id, action: r.action, changes: r.changes ?? {},
+/** A log row; its action is one of the three its check constraint allows, its changes the shape audit_row writes. */
+const toEntry = (r: Tables<'audit_log'>): AuditEntry => ({
+  id: Number(r.id), at: r.at, actor: r.actor ?? null, tableName: r.table_name, rowId: r.row_id, action: r.action as AuditAction,
+  changes: jsonAnswer<AuditEntry['changes']>(r.changes ?? {}),
 });
 
 /** A point's changes, newest first (at most `limit`). */

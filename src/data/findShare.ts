@@ -1,7 +1,7 @@
 // Repository functions of issue 13 (find and share): the search and nearby RPCs, one point by id, the creators'
 // emails and what a worker needs to read REST pages with the caller's token.
-import type { Row } from './mappers';
 import { supabase, loadRuntimeConfig } from './client';
+import type { Database } from './database.types';
 import { toPoint } from './mappers';
 import { rpc } from './rpc';
 import type { Point, PointStatus } from '../core/types';
@@ -13,9 +13,15 @@ export interface PointHit {
   line?: { id: string; code: string; name: string };
 }
 
-const toHit = (r: Row): PointHit => ({
+type SearchRow = Database['public']['Functions']['search_points']['Returns'][number];
+/** A row of search_points or nearby_points (which has no line nor description). RETURNS TABLE columns are typed as
+ * never null by the generator; null-safe reads stay. */
+type HitRow = Omit<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name'> & Partial<Pick<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name'>>;
+const position = (r: HitRow): { x?: unknown; y?: unknown } => (r.position && typeof r.position === 'object' && !Array.isArray(r.position) ? r.position : {});
+
+const toHit = (r: HitRow): PointHit => ({
   id: r.id, name: r.name ?? '', description: r.description ?? '', kmValue: r.km_value === null || r.km_value === undefined ? null : Number(r.km_value),
-  x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0), status: r.status, criticality: r.criticality,
+  x: Number(position(r).x ?? 0), y: Number(position(r).y ?? 0), status: r.status as PointStatus, criticality: r.criticality,
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, createdAt: r.created_at,
   ...(typeof r.line_id === 'string' ? { line: { id: r.line_id, code: r.line_code ?? '', name: r.line_name ?? '' } } : {}),
 });
@@ -26,7 +32,7 @@ export async function searchPoints(query: string, max: number, signal?: AbortSig
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;
-  return ((data as Row[]) ?? []).map(toHit);
+  return (data ?? []).map(toHit);
 }
 
 /** nearby_points(): unresolved points of the line (null: every line) within radius of km, not on the other track. */
@@ -35,7 +41,7 @@ export async function nearbyPoints(km: number, x: number, y: number, excludeId: 
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;
-  return ((data as Row[]) ?? []).map(toHit);
+  return (data ?? []).map(toHit);
 }
 
 /** One point with its team name, or null when it does not exist or cannot be read. */
