@@ -1,4 +1,4 @@
-// Edit conflicts between two versions of one row (issue 15): what changed meanwhile field by field, the user's
+// Edit conflicts between two versions of one row: what changed meanwhile field by field, the user's
 // choice per field (keep mine, take theirs, merge a text), and a three-way text merge. Pure: used by the
 // conflict dialog of the app and by the offline outbox when a queued update meets a newer version.
 

@@ -1,4 +1,4 @@
-// The line image as a tile pyramid (issue 19): level k is the image at 1/2^k, cut in TILE_PX squares, each stored
+// The line image as a tile pyramid: level k is the image at 1/2^k, cut in TILE_PX squares, each stored
 // with a GUTTER_PX border of its neighbours' pixels so a scaled draw of a tile has no seam; the level drawn is the
 // smallest one at least as sharp as the display (never more than one level of blur), only the tiles in view.
 

@@ -1,4 +1,4 @@
-// Shareable links (issue 13): '/?point=<uuid>' opens a point, '/?pk=17.4' centres the map on a PK. Parsing is
+// Shareable links: '/?point=<uuid>' opens a point, '/?pk=17.4' centres the map on a PK. Parsing is
 // strict (a malformed id or PK is ignored) and building keeps every other part of the address.
 import { parsePkQuery } from './pkQuery';
 

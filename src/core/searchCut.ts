@@ -1,4 +1,4 @@
-// Search results cut to a maximum (issue 21 item 7): the database is asked for one row more than is shown, so the
+// Search results cut to a maximum: the database is asked for one row more than is shown, so the
 // list can say that it shows only the first ones instead of silently dropping the rest.
 
 /** The first `max` hits, and whether at least one more was found. */

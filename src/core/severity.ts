@@ -1,5 +1,5 @@
 // Criticality levels as severity ranks for typed arrays: rank 1 = lowest `order`, highest order = most critical.
-// Rank 0 means an unknown level id. A cluster takes the colour of its highest rank (docs/product.md#criticality-levels, issue 3 item 6).
+// Rank 0 means an unknown level id. A cluster takes the colour of its highest rank (docs/product.md#criticality-levels).
 import type { CriticalityLevel } from './types';
 
 export const UNKNOWN_SEVERITY_RANK = 0;

@@ -1,4 +1,4 @@
-// Labels of zones in a picker (issue 21 item 7): zones that share a name are told apart by their track
+// Labels of zones in a picker: zones that share a name are told apart by their track
 // ('Pont de la Seine · Voie 1'), and by their PK range when the track is the same too.
 import { TRACK_LABELS } from './constants';
 import { formatKm } from './format';

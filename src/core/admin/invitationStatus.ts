@@ -1,4 +1,4 @@
-// Displayed status of an invitation (docs/product.md#invitations): redeemed, then revoked (issue 12), then expired, then pending, in that precedence.
+// Displayed status of an invitation (docs/product.md#invitations): redeemed, then revoked, then expired, then pending, in that precedence.
 import type { Invitation } from '../types';
 
 export type InvitationStatus =

@@ -1,4 +1,4 @@
-// French sentences for audit-log entries (issue 12): 'Statut : Signalé → En cours, par x@y.fr le 23/11/2026 à 14:05'.
+// French sentences for audit-log entries: 'Statut : Signalé → En cours, par x@y.fr le 23/11/2026 à 14:05'.
 // Column names become labels, values become what the app shows (status labels, level and team names, PK with a
 // comma), dates in Europe/Paris. Pure: the names come in through the context.
 import { STATUS_LABELS, TRACK_LABELS } from '../constants';
@@ -120,7 +120,7 @@ export function describeChanges(e: AuditEntry, ctx: DescribeContext): string[] {
   return out;
 }
 
-/** Invitations (issue 21): 'Invitation créée : x@y.fr', '… révoquée : …', '… utilisée : …'. */
+/** Invitations: 'Invitation créée : x@y.fr', '… révoquée : …', '… utilisée : …'. */
 function describeInvitation(e: AuditEntry): string[] {
   const email = e.changes.email?.new ?? e.changes.email?.old;
   const who = typeof email === 'string' ? ` : ${email}` : '';

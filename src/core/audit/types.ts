@@ -1,4 +1,4 @@
-// One row of public.audit_log as the app sees it (issue 12).
+// One row of public.audit_log as the app sees it.
 export type AuditAction = 'insert' | 'update' | 'delete';
 export type AuditTable = 'points' | 'zones' | 'criticality_levels' | 'teams' | 'kilometer_markers' | 'app_settings' | 'profiles' | 'invitations';
 

@@ -1,6 +1,6 @@
 // Sets of cluster columns (ClusterColumns, ./types.ts): sized with room for the next data versions, and made in
 // advance where a line's index is built (the point-index worker), so the memory the map sends the cluster worker
-// is already mapped when the main thread fills it (issue 19: 10 MB of fresh pages at 1M points, about 100 ms of a
+// is already mapped when the main thread fills it (10 MB of fresh pages at 1M points, about 100 ms of a
 // desktop's main thread and 300-400 ms of a phone's when the worker's index was adopted).
 import type { ClusterColumns } from './types';
 

@@ -1,7 +1,7 @@
 // The object the cluster worker exposes, also usable as is on the main thread when Worker is unavailable
 // (same async API, no copies): `createClusterService()` there, `createClusterService({ transfer: Comlink.transfer })` in the worker.
 // A load naming its line goes through the per-line tree cache (./treeCache): switching back to a line shown lately
-// reuses its tree when its points are the same (issue 20).
+// reuses its tree when its points are the same.
 import { buildClusterIndex, emptyFrame } from './clusterIndex';
 import { LEVEL_COUNT } from './levels';
 import { createTreeCache } from './treeCache';

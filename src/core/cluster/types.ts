@@ -24,7 +24,7 @@ export interface ClusterInput {
 }
 
 /** A point index's columns kept by the cluster worker (ClusterWorkerApi.setColumns), slot by slot: a filter change
- * then sends only its pass table (issue 19: a status filter at 1M without 9 MB of fresh arrays per click). */
+ * then sends only its pass table (a status filter at 1M without 9 MB of fresh arrays per click). */
 export interface ClusterColumns {
   /** Slots in use: the arrays may be longer (a reused set keeps its capacity). */
   count: number;

@@ -13,7 +13,7 @@ export interface ClusterWorkerApi {
   load(xs: Coords, ys: Coords, severity: Uint8Array, width: number, height: number, line?: string): Promise<ClusterLoadResult>;
   /** Keeps a point index's columns under `id` (one call per data version and levels; transfer them), replacing the
    * kept ones, for loadFiltered. Returns the replaced set (transferred back, null if none) for the caller to fill
-   * next time: copying into memory already mapped costs a fraction of fresh memory's page faults (issue 19). */
+   * next time: copying into memory already mapped costs a fraction of fresh memory's page faults. */
   setColumns(id: number, columns: ClusterColumns): Promise<ClusterColumns | null>;
   /** load() of the kept columns' points that pass `pass` (status code → 1) and have a position, in slot order
    * (placedSlots, src/core/pointIndex/queries.ts): point index k is the k-th such slot, as on the main thread.

@@ -1,4 +1,4 @@
-// The list filtered by an age bar of the dashboard (issue 23): the open anomalies of one criticality whose report
+// The list filtered by an age bar of the dashboard: the open anomalies of one criticality whose report
 // (created_at) falls in one age bucket, narrowed by the dashboard's team filter and the sidebar's status filter.
 // The buckets' edges are those of private.dashboard_ages: under 7 days is created > now - 7 d, 7-30 days is
 // now - 30 d < created <= now - 7 d, and so on.

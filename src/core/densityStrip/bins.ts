@@ -1,4 +1,4 @@
-// The density strip's pure rules (issue 23): open anomalies counted per 100 m of PK (a cell), each cell's worst
+// The density strip's pure rules: open anomalies counted per 100 m of PK (a cell), each cell's worst
 // criticality and how many of that level it holds, the cell's colour strength, its French text, and the cell under a
 // screen x. Linear passes over the point index's typed columns (1M points in a few milliseconds, in a worker).
 import { formatCount, formatKm } from '../format';

@@ -1,4 +1,4 @@
-// CSV that French Excel opens as is (issue 13): UTF-8 with a BOM, ';' between fields, CRLF line ends, PK with a
+// CSV that French Excel opens as is: UTF-8 with a BOM, ';' between fields, CRLF line ends, PK with a
 // decimal comma, dates in Europe/Paris. Fields holding ';', quotes or line breaks are quoted (RFC 4180); text that
 // Excel would run as a formula (=, +, -, @ first) gets a leading apostrophe.
 import { formatDateTimeFr } from '../format';

@@ -1,8 +1,8 @@
-// GeoJSON of the exported points (issue 13), written in pieces for streaming: a FeatureCollection whose Point
+// GeoJSON of the exported points, written in pieces for streaming: a FeatureCollection whose Point
 // coordinates are image pixels [x, y] of the line image (y downwards), not longitude/latitude; the PK and every
 // field are properties. The foreign member "coordinate_space" says so, and the "crs" member (GeoJSON 2008, which
 // GDAL/QGIS still read) declares a local engineering coordinate system in pixels, so that GIS tools never take
-// the pixels for WGS 84 degrees (issue 21 item 8; checked with ogrinfo in geojsonOgr.test.ts).
+// the pixels for WGS 84 degrees (checked with ogrinfo in geojsonOgr.test.ts).
 import type { LineImage } from '../types';
 import type { ExportRecord } from './record';
 

@@ -1,4 +1,4 @@
-// The exported form of a point (issue 13): a database row (PostgREST shape) resolved against the lookups the
+// The exported form of a point: a database row (PostgREST shape) resolved against the lookups the
 // export carries (level and team names, zones, creators' emails) into display values.
 import { STATUS_LABELS, TRACK_LABELS } from '../constants';
 import { bboxOf, type ImageBBox } from '../geometry';

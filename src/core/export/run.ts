@@ -1,4 +1,4 @@
-// The streaming exporter (issue 13): reads pages, resolves rows, writes text chunks of about `chunkChars` to a
+// The streaming exporter: reads pages, resolves rows, writes text chunks of about `chunkChars` to a
 // sink and reports progress; never holds more than one page and one chunk. Runs in workers/export.worker.ts and
 // in the bench; the sink decides where bytes go (a file, Blob parts).
 import { csvHeader, csvLine, CSV_BOM } from './csv';

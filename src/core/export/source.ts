@@ -1,4 +1,4 @@
-// Where the export reads its rows (issue 13): PostgREST pages of the points table, newest first, by keyset on
+// Where the export reads its rows: PostgREST pages of the points table, newest first, by keyset on
 // (created_at, id) so every page costs the same at any depth; status and team filtered by the database, the zone
 // (a polygon) by the exporter. Pure URL building plus a fetch-based page reader (fetch injected).
 import type { PointStatus } from '../types';

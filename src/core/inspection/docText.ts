@@ -1,6 +1,6 @@
 // What an inspection record's document says (docs/product.md#inspection-records), apart from the library that writes
 // it: its fields, its French texts (the Word file and the printed page share them) and the Word file's name. Kept out
-// of ./docx so that the first bundle does not carry the docx library (issue 19).
+// of ./docx so that the first bundle does not carry the docx library.
 import type { InspectionFinding, NotInspected } from './record';
 
 export interface InspectionDoc {

@@ -1,7 +1,7 @@
 // The Word document of an inspection record (docs/product.md#inspection-records): who, when, line, PK range, the
 // stretches not inspected, the anomalies as found (per zone, in the saved order), remarks per zone, annotations, and
 // a signature block. Pure (docx escapes all text), so it runs in a worker or in Node tests. The library is big (a third
-// of the first bundle when imported statically): the page loads this module when a record is exported (issue 19).
+// of the first bundle when imported statically): the page loads this module when a record is exported.
 import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
 import { STATUS_LABELS, WORD_FONT } from '../constants';
 import { formatDateTimeFr, formatKm } from '../format';

@@ -1,4 +1,4 @@
-// The line picker's filter (issue 20): lines whose code or name contain every word of the query, accents and case
+// The line picker's filter: lines whose code or name contain every word of the query, accents and case
 // ignored, in their order (sort, then name); an empty query keeps them all.
 import type { Line } from '../types';
 

@@ -1,4 +1,4 @@
-// Reordering lines (issue 20): moving one line up or down in the order gives every line its place as its sort
+// Reordering lines: moving one line up or down in the order gives every line its place as its sort
 // value (0, 1, 2, ...); only the lines whose value changes are returned (the ones to save).
 export function moveInOrder<T extends { id: string; sort: number }>(lines: readonly T[], id: string, by: -1 | 1): { id: string; sort: number }[] {
   const order = [...lines].sort((a, b) => a.sort - b.sort);

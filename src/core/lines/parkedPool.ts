@@ -1,4 +1,4 @@
-// The resources of the last lines shown, parked rather than destroyed (issue 20 item 2): switching back to a line
+// The resources of the last lines shown, parked rather than destroyed: switching back to a line
 // takes its resource again (say the line image's worker with its decoded tiles: nothing fetched nor decoded anew).
 // Up to `keep` parked, least recently parked destroyed first. Closing destroys the parked ones; a resource parked
 // after the pool was closed is destroyed at once; taking reopens the pool (React StrictMode unmounts and remounts).

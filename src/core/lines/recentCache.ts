@@ -1,4 +1,4 @@
-// The few lines shown last, kept in memory so that switching back to one is instant (issue 20: warm line switch
+// The few lines shown last, kept in memory so that switching back to one is instant (warm line switch
 // <= 300 ms): a least-recently-used cache bounded by a number of entries and a total weight (points held), so a
 // network of small lines keeps 2-3 of them and a line of a million points is never kept beside the one shown.
 

@@ -1,4 +1,4 @@
-// A bulk change in the outbox (issues 24 and 25 item 2), the pure rules: a batch is ONE item whose points are in its
+// A bulk change in the outbox, the pure rules: a batch is ONE item whose points are in its
 // groups; what the device shows while it waits; which rows the server calls "changed meanwhile" are in fact this
 // batch's own earlier write (a replay cut off after a request landed: sent again, never counted twice); and the
 // rebase of the later changes of its points on the versions it produced (so they are not taken for conflicts).

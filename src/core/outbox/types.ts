@@ -1,4 +1,4 @@
-// Types of the offline outbox (issue 11): one item per pending change of a point, replayed in order.
+// Types of the offline outbox: one item per pending change of a point, replayed in order.
 import type { ImagePoint, Point, PointStatus } from '../types';
 import type { BulkGroup, BulkRow } from '../bulk/plan';
 
@@ -17,7 +17,7 @@ export type OutboxOp =
   | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null }
   | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null }
   /**
-   * A bulk change (issue 24) as ONE item, replayed once through bulk_update_points: `groups` state each row's
+   * A bulk change as ONE item, replayed once through bulk_update_points: `groups` state each row's
    * version as the device held it; `before` keeps the rows' former values (to put back on discard). `pointId` is the
    * item's own key ('bulk:<uuid>'), never a point: the points are in `groups` (see ./bulk.ts pointIdsOf).
    */

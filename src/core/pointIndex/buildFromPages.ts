@@ -1,4 +1,4 @@
-// A line's index built in one place from its precomputed pages (issue 19): the point-index worker fetches the pages
+// A line's index built in one place from its precomputed pages: the point-index worker fetches the pages
 // after the first ones, appends each answer as it arrives into one index sized once (a line's pages hold disjoint
 // ids: no lookup per point), adds the seed (the first pages the map already shows, and whatever changed since), and
 // sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.

@@ -1,4 +1,4 @@
-// A line's index restored from a stored record (the local replica's, issue 19 warm open): the columns copied into a
+// A line's index restored from a stored record (the local replica's, on a warm open): the columns copied into a
 // fresh index with its id hash, and its newest-first order. One rule for the point-index worker and the main-thread
 // fallback (src/data/pointIndexSource.ts).
 import { indexFromColumns } from './store';

@@ -1,4 +1,4 @@
-// The compact point index (issue 10): what the map, the filters, the counts and the report classification need
+// The compact point index: what the map, the filters, the counts and the report classification need
 // of every point, as typed arrays (one slot per point), never one object per point. Shared by the app, the
 // workers and the tests. Text fields (name, description, ticket, photo, team name) are details fetched on demand.
 import type { PointStatus } from '../types';

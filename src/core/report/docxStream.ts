@@ -1,4 +1,4 @@
-// The Word route report at any size with bounded memory (issue 10 item 4): the docx library builds a small skeleton
+// The Word route report at any size with bounded memory: the docx library builds a small skeleton
 // (styles, header, summary); the sections and rows are then written as WordprocessingML text straight into a
 // streaming zip (fflate), page after page, so neither a document object model nor the whole XML ever exists in
 // memory: only the compressed output grows. Every text is escaped here (no raw user text, no fields).

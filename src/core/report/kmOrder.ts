@@ -1,4 +1,4 @@
-// The report's km order at scale (issue 19 item 4): point indices sorted by their km value, ties kept in the given
+// The report's km order at scale: point indices sorted by their km value, ties kept in the given
 // order, by a least-significant-digit radix sort (16-bit digits). PK values are decimals with at most three places
 // in practice: then the key is the whole number of metres from the smallest value (two passes); otherwise the
 // float64 bits made sortable (four passes over two uint32 halves). A pass is skipped when every key has the same digit

@@ -1,4 +1,4 @@
-// The route report as index arrays (issue 10 item 4): the classifier's per-point codes grouped into sections (the
+// The route report as index arrays: the classifier's per-point codes grouped into sections (the
 // selected zones by kmStart, then the points outside every zone), each in km order, as one Int32Array of point indices.
 // Pure and allocation-light so it runs in the report worker at 1M points; the view and the exports read it by slices.
 import { DANGER_CRITICALITY } from '../constants';
@@ -90,9 +90,8 @@ export function reportPageCount(plan: ReportPlan, pageRows = REPORT_PAGE_ROWS): 
 
 /**
  * One page of the plan (rows `from` to `to`, excluded) as a flat list of items for a virtualised view: per section met,
- * its heading (again at the top of a page that starts inside it) then its rows in groups of `rowsPerItem` (issue 19
- * item 4: a virtualiser keeps a measurement per item, so at 750k rows one item per row cost 100-200 ms per pass; groups
- * of k rows make k times fewer items). Entry e covers plan section `section[e]`, rows `first[e]` to `end[e]`, and its
+ * its heading (again at the top of a page that starts inside it) then its rows in groups of `rowsPerItem` (a
+ * virtualiser keeps a measurement per item: groups of k rows make k times fewer items). Entry e covers plan section `section[e]`, rows `first[e]` to `end[e]`, and its
  * items start at `itemStart[e]`.
  */
 export interface PlanItems { count: number; itemStart: Int32Array; section: Int32Array; first: Int32Array; end: Int32Array; rowsPerItem: number; from: number; to: number }

@@ -1,4 +1,4 @@
-// The route report's input at scale (issue 10 item 4): what the classification, the grouping and the stat cards need
+// The route report's input at scale: what the classification, the grouping and the stat cards need
 // of every point, as parallel typed arrays (never one object per point). Texts (name, description, ticket, team name,
 // photo) are not here: the view and the exports fetch them by id, page by page, as they are shown.
 import type { Point, PointStatus } from '../types';
@@ -63,7 +63,7 @@ export function resolvedMask(status: Uint8Array): Uint8Array {
   return out;
 }
 
-/** The text fields of a point, fetched by id when a row is shown (issue 10 item 2). */
+/** The text fields of a point, fetched by id when a row is shown. */
 export interface PointDetails {
   id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
   /** observed_at and created_at (docs/product.md#observation-time); absent when not fetched. */
@@ -74,8 +74,8 @@ export interface PointDetails {
 export const REPORT_COPY_STEP = 65_536;
 
 /**
- * The report's index from the app's compact point index (issue 10 item 1), in steps of `step` points: a generator
- * that yields between steps so the caller can give the page's thread back (issue 19: the whole copy at 1M points,
+ * The report's index from the app's compact point index, in steps of `step` points: a generator
+ * that yields between steps so the caller can give the page's thread back (the whole copy at 1M points,
  * about 40 MB of fresh memory, was one 290-340 ms task as the report form opened). The source must not change
  * between steps (the caller starts again if it did). Positions stay float32, as in the point index.
  */

@@ -58,7 +58,7 @@ export interface FormState {
   range: RangeInput;
   selectedZones: readonly string[];
   markerCount: number;
-  /** The marker bounds: a PK outside them blocks the report (issue 15 finding 6). */
+  /** The marker bounds: a PK outside them blocks the report. */
   bounds?: { min: number; max: number } | null;
 }
 

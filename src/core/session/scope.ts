@@ -1,4 +1,4 @@
-// A session scope (issue 25): the owner of everything that lives for one signed-in user. Each module declares its
+// A session scope: the owner of everything that lives for one signed-in user. Each module declares its
 // per-session state as a part (`definePart`); the scope creates a part the first time it is asked for and disposes
 // every part (newest first) when the session ends. Pure: no DOM, no supabase; the app's current scope is in
 // src/data/currentSession.ts and its life (sign-in, sign-out) in src/state/userSession.ts.
