@@ -1,4 +1,4 @@
-// Confirmations of the access actions of the Utilisateurs tab (issue 12): deactivate / reactivate a member,
+// Confirmations of the access actions of the Utilisateurs tab: deactivate / reactivate a member,
 // revoke an unused invitation. Each closes on success with a toast, or shows why it was refused.
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';

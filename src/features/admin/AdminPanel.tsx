@@ -1,4 +1,4 @@
-// The administration panel (docs/product.md#administration, issue 6): a modal with six tabs plus the Journal (issue 12), rendered only for admins.
+// The administration panel (docs/product.md#administration): a modal with six tabs plus the Journal, rendered only for admins.
 // Each tab mounts (and loads its data) when selected; the database refuses admin writes to others anyway.
 import { useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';

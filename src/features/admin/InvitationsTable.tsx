@@ -1,4 +1,4 @@
-// Invitations table: Email, Date d'envoi, Expiration, Statut (used > expired > pending, docs/product.md#invitations) 'Renvoyer' for expired ones, 'Révoquer' for pending ones (issue 12).
+// Invitations table: Email, Date d'envoi, Expiration, Statut (used > expired > pending, docs/product.md#invitations) 'Renvoyer' for expired ones, 'Révoquer' for pending ones.
 import { Ban, RotateCw } from 'lucide-react';
 import type { Invitation } from '../../core/types';
 import { invitationStatus, sortInvitations } from '../../core/admin/invitationStatus';

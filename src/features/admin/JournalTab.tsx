@@ -1,4 +1,4 @@
-// 'Journal' tab (issue 12): the whole audit log for admins, newest first, filtered by user, table and dates
+// 'Journal' tab: the whole audit log for admins, newest first, filtered by user, table and dates
 // (days in Europe/Paris), paged on the server (range + exact count).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';

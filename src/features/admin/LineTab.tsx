@@ -1,4 +1,4 @@
-// Ligne tab (issue 6 item 7): kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
+// Ligne tab: kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
 // zones' PK ranges recomputed after each change, and replacement of the line image.
 import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';

@@ -1,4 +1,4 @@
-// 'Lignes' tab (issue 20): the lines of the network in their order: create (code, name), rename, move up/down,
+// 'Lignes' tab: the lines of the network in their order: create (code, name), rename, move up/down,
 // archive (the confirmation tells how many points it holds) or bring back, show it (the Ligne and Zones tabs then
 // edit its image, markers and zones).
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 // Users table: email, team selector ('-- Sans équipe --'), role badge, role selector (docs/product.md#users), access state with
-// 'Désactiver' / 'Réactiver' (issue 12; not on one's own row).
+// 'Désactiver' / 'Réactiver' (not on one's own row).
 import type { Profile, Role, Team } from '../../core/types';
 import { A } from './strings';
 

@@ -1,4 +1,4 @@
-// French texts of the admin 'Journal' tab (issue 12).
+// French texts of the admin 'Journal' tab.
 export const J = {
   tab: 'Journal',
   filters: 'Filtres du journal',

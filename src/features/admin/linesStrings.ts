@@ -1,4 +1,4 @@
-// French texts of the 'Lignes' tab (issue 20).
+// French texts of the 'Lignes' tab.
 import { formatCount } from '../../core/format';
 export const LINES_TEXT = {
   tab: 'Lignes',

@@ -1,7 +1,7 @@
 // French texts of the administration panel (docs/product.md#administration, #administration-messages). One place for a translator.
 import type { InviteErrorKind } from '../../core/admin/errors';
 
-/** 'de x@y.fr', elided before a vowel or a mute h: "d'agent@rail.fr" (issue 21 item 7). */
+/** 'de x@y.fr', elided before a vowel or a mute h: "d'agent@rail.fr". */
 const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]/i.test(email) ? `d'${email}` : `de ${email}`);
 
 export const A = {

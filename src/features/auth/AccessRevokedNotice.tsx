@@ -1,4 +1,4 @@
-// The reason shown on the login screen after an admin deactivated the account (issue 12).
+// The reason shown on the login screen after an admin deactivated the account.
 import { useAtomValue } from 'jotai';
 import { Alert } from '../../ui';
 import { ACCESS_REVOKED_TEXT, accessRevokedAtom } from '../../state/accessRevoked';

@@ -1,4 +1,4 @@
-// The edit-conflict dialog (issue 15), the one dialog for online and offline conflicts (issue 21): who made the
+// The edit-conflict dialog, the one dialog for online and offline conflicts: who made the
 // other change and when (from the history), what changed meanwhile, field by field (mine vs theirs), with a choice
 // per field (keep mine, take theirs, merge a text). Mounted once; it shows the conflict held by state/conflicts.
 import { useEffect, useMemo, useState } from 'react';

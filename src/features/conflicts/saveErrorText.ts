@@ -1,5 +1,5 @@
 // The message of a failed save: a row deleted meanwhile, a cancelled conflict or a request that took too long say
-// so; anything else keeps the form's own text (issue 15).
+// so; anything else keeps the form's own text.
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { CONFLICT_TEXT } from './strings';
 import { isServerBusyError, TOO_LONG_TEXT } from '../../core/serverBusy';

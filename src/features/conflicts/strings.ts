@@ -1,4 +1,4 @@
-// French texts of the edit-conflict dialog and of a row deleted meanwhile (issue 15).
+// French texts of the edit-conflict dialog and of a row deleted meanwhile.
 export const CONFLICT_TEXT = {
   title: 'Modifié par un autre utilisateur',
   intro: 'Pendant que vous modifiiez, un autre utilisateur a enregistré ce qui suit. Choisissez, champ par champ, la valeur à conserver.',

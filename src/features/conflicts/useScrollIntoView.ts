@@ -1,5 +1,5 @@
 // Brings an element (a form's alert) into view when `trigger` becomes non-null, so a message is never left below
-// the fold of a phone's dialog (issue 15).
+// the fold of a phone's dialog.
 import { useEffect, useRef } from 'react';
 
 export function useScrollIntoView<E extends HTMLElement>(trigger: unknown) {

@@ -1,4 +1,4 @@
-// 'Tableau de bord' (issue 23, docs/product.md#tableau-de-bord): a page over the map (full screen on a phone) with the
+// 'Tableau de bord' (docs/product.md#tableau-de-bord): a page over the map (full screen on a phone) with the
 // open anomalies per criticality per day, reported vs resolved per week, the age of the open ones, the teams and the ten
 // busiest 1-km stretches, each with its 'Voir les données' table. Loaded lazily (MainScreen): uPlot stays out of the
 // map's bundle.

@@ -1,4 +1,4 @@
-// 'Copier le lien' (issue 13): copies the address of a point ('/?point=<id>') to the clipboard, with a fallback
+// 'Copier le lien': copies the address of a point ('/?point=<id>') to the clipboard, with a fallback
 // for pages where the Clipboard API is unavailable (plain http).
 import { Link } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// 'Exporter' (issue 13): choose CSV or GeoJSON and the filter (status, zone, team; the sidebar's status filter
+// 'Exporter': choose CSV or GeoJSON and the filter (status, zone, team; the sidebar's status filter
 // preselected), then the export runs in a worker and streams to the file with progress; it can be cancelled.
 import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-// Applies links (issue 13) on the main screen: the link the app was opened with (after sign-in if needed), and
+// Applies links on the main screen: the link the app was opened with (after sign-in if needed), and
 // Back / Forward: leaving a '?point=' entry closes the form it opened, coming back reopens it; closing the form in
 // the app leaves the entry. Renders nothing.
 import { useEffect, useRef } from 'react';

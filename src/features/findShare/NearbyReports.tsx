@@ -1,4 +1,4 @@
-// Nearby reports while reporting (issue 13): unresolved points already reported within 0,05 km of the new point's
+// Nearby reports while reporting: unresolved points already reported within 0,05 km of the new point's
 // PK on the same track (nearby_points in the database), newest first, each openable. Informative only: never
 // blocks saving.
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// The search field (issue 13): points by label, description or ticket number from the database as you type
+// The search field: points by label, description or ticket number from the database as you type
 // (debounced, stale requests aborted), or a PK ('17,4', 'PK 17+400') to jump to. Choosing a point centres the map on
 // it and opens its form. A combobox with a listbox (arrow keys, Enter, Escape).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -34,7 +34,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const query = text.trim();
   const typedPk = parsePkQuery(query);
   const markers = useAtomValue(markersAtom);
-  // A PK beyond the line's markers is not offered: its refusal is said at once (issue 21 item 7).
+  // A PK beyond the line's markers is not offered: its refusal is said at once.
   const pkRefusal = useMemo(() => (typedPk === null ? null : pkJumpRefusal(typedPk, markers)), [typedPk, markers]);
   const pk = pkRefusal ? null : typedPk;
   const searchable = query.length >= SEARCH_MIN_CHARS;

@@ -1,4 +1,4 @@
-// French texts of issue 13: search field, jump to a PK, links, exports, nearby reports.
+// French texts: search field, jump to a PK, links, exports, nearby reports.
 import { formatCount } from '../../core/format';
 export const FIND_TEXT = {
   searchLabel: 'Rechercher un signalement ou un PK',

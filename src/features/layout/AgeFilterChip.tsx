@@ -1,4 +1,4 @@
-// The chip above the 'Tout' list while an age bar of the dashboard filters it (issue 23): says the level, the age
+// The chip above the 'Tout' list while an age bar of the dashboard filters it: says the level, the age
 // and how many open anomalies the list holds, with a button that clears the filter.
 import { useAtom, useAtomValue } from 'jotai';
 import { X } from 'lucide-react';

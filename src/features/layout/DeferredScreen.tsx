@@ -1,6 +1,6 @@
 // Screens whose module is not in the first download (the route report, the administration panel, the dashboard),
 // rendered without lazy(): a lazy component suspends on its first render even when its module is already loaded, and
-// React then holds the revealed screen back by its Suspense fallback throttle (300 ms, issue 19 item 4). A deferred
+// React then holds the revealed screen back by its Suspense fallback throttle (300 ms). A deferred
 // screen shows a progress bar while its module loads, renders in the same task once it is there (prefetched, or
 // opened before), and if it cannot be loaded says so in French and closes.
 import { useEffect, useState, type ReactNode } from 'react';

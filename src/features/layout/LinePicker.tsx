@@ -1,4 +1,4 @@
-// The line picker (issue 20): the line shown, and a list of the others to switch to, searchable by name or code
+// The line picker: the line shown, and a list of the others to switch to, searchable by name or code
 // (a search field shows when there are more than a few). Only when the user reads more than one line: a one-line
 // installation looks as before. In the header on a desktop, in the drawer on a phone or tablet.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';

@@ -1,9 +1,9 @@
-// The points as the sidebar's lists show them (issue 20: warm line switch). On a line switch the map shows the new
+// The points as the sidebar's lists show them (warm line switch). On a line switch the map shows the new
 // line in the click's own render and the lists (status counts, rows, zone and team groups) follow in a deferred
 // render: until then they keep the last snapshot they showed, index, newest-first order and zones together (never
 // one line's slots read against another line's index), marked `stale`: the rows naming points or zones are not
 // drawn meanwhile (never a point of the line left under the new line's name). The same holds, unmarked, when a
-// line's index is replaced by another object (a cold load adopting the index its worker built, issue 19): the
+// line's index is replaced by another object (a cold load adopting the index its worker built): the
 // lists' passes over a million points then run in their own render, not in the map's task. Within one index object
 // every change shows at once, as before (the index is mutated in place: an older snapshot of it would be stale).
 // One provider computes it for all.

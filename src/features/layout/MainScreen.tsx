@@ -34,7 +34,7 @@ const adminPanel = deferredModule(() => import('../admin/AdminPanel'));
 const dashboardScreen = deferredModule(() => import('../dashboard/DashboardScreen'));
 
 export function MainScreen() {
-  // Header and map first; the floating menu, dialogs and sheets (none shown at sign-in) in a later task (issue 19).
+  // Header and map first; the floating menu, dialogs and sheets (none shown at sign-in) in a later task.
   const later = useAfterFirstPaint();
   const device = useDeviceClass();
   const live = useAtomValue(liveStatusAtom);

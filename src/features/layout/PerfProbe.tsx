@@ -1,5 +1,5 @@
-// Load figures for benchmarks and tests (issue 10 bench): window.__railPerf = { points, loading, at } where `points` is
-// how many points the app holds, `line` the line they are of (issue 20) and `loading` whether a load is still running.
+// Load figures for benchmarks and tests : window.__railPerf = { points, loading, at } where `points` is
+// how many points the app holds, `line` the line they are of and `loading` whether a load is still running.
 // Renders nothing.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';

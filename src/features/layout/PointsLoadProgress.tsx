@@ -1,4 +1,4 @@
-// First-load progress (issue 10 item 6): how many points are in and how many are to come, over the map, which is
+// First-load progress: how many points are in and how many are to come, over the map, which is
 // usable meanwhile; and the one message when the browser refuses local storage (the app works from memory).
 import { useAtomValue } from 'jotai';
 import { ProgressBar } from '../../ui';

@@ -61,7 +61,7 @@ export function Sidebar() {
           <ListPointsProvider>
             <StatusChips />
             <div className="sidebar-tools"><ExportButton /></div>
-            {/* The lists after the first paint (issue 19): a closed drawer on a phone, beside the map on a desktop. */}
+            {/* The lists after the first paint: a closed drawer on a phone, beside the map on a desktop. */}
             <TabsContent value="tout" className="sidebar-content">{later && tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
             <TabsContent value="zone" className="sidebar-content">{later && tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>
             <TabsContent value="equipe" className="sidebar-content">{later && tab === 'equipe' && <TeamsPanel onPicked={onPicked} />}</TabsContent>

@@ -1,4 +1,4 @@
-// 'Aller au plan' (issue 21 item 4): the first stop of the tab order, hidden until focused; it moves the focus to
+// 'Aller au plan': the first stop of the tab order, hidden until focused; it moves the focus to
 // the map (arrows pan, +/− zoom, Entrée places a report in Signaler mode).
 import { LAYOUT_TEXT as T } from './strings';
 

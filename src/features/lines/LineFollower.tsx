@@ -1,4 +1,4 @@
-// Keeps the line shown readable (issue 20): when another admin archives the line on screen (or it can no longer be
+// Keeps the line shown readable: when another admin archives the line on screen (or it can no longer be
 // read), the app moves to the default line and says so in French. Renders nothing.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';

@@ -1,5 +1,5 @@
 // Both versions of a point in conflict, field by field, and the choice: keep mine or the server's; for a point
-// deleted on the server, recreate it or drop the change. The fields come from the three-way diff of issue 15.
+// deleted on the server, recreate it or drop the change. The fields come from the three-way diff.
 import { useAtomValue } from 'jotai';
 import type { OutboxItem, PointFields } from '../../core/outbox/types';
 import { fieldsOf } from '../../core/outbox/applied';
@@ -46,7 +46,7 @@ export function ConflictView({ item }: { item: OutboxItem }) {
       </div>
     );
   }
-  // The three-way diff of issue 15 (src/core/conflict.ts): the fields this device changed that differ on the server.
+  // The three-way diff (src/core/conflict.ts): the fields this device changed that differ on the server.
   const base = item.before ?? mine;
   const rows = mine && item.server && base
     ? diffVersions(fieldsOf(base), fieldsOf(mine), fieldsOf(item.server), SHOWN).filter((d) => d.mineChanged && !sameValue(d.mine, d.theirs)).map((d) => d.field)

@@ -1,4 +1,4 @@
-// A short toast when the outbox has emptied after sending changes that waited for the network (issue 21 item 5):
+// A short toast when the outbox has emptied after sending changes that waited for the network:
 // the agent knows that what stayed on the device reached the server. Not for an online save (it has its own toast).
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';

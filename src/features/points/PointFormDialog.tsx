@@ -1,5 +1,5 @@
 // 'Signalement d'anomalie' (docs/product.md#point-form): create at a map position or edit an existing point. A failed save keeps the
-// form open with its content and says so (docs/product.md#point-form, issue 4 point 8).
+// form open with its content and says so (docs/product.md#point-form).
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';

@@ -1,4 +1,4 @@
-// 'Historique' of a point (issue 12): collapsed by default, loaded from the audit log when opened, newest first,
+// 'Historique' of a point: collapsed by default, loaded from the audit log when opened, newest first,
 // one French line per changed field ('Statut : Signalé → En cours, par x@y.fr le 23/11/2026 à 14:05').
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';

@@ -47,7 +47,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           </span>
         </span>
       </button>
-      {/* Edit and delete apart, with the link between them and a gap before delete (issue 21 item 7). */}
+      {/* Edit and delete apart, with the link between them and a gap before delete. */}
       <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
       <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
       <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />

@@ -1,4 +1,4 @@
-// French texts of the point history section (issue 12).
+// French texts of the point history section.
 export const HISTORY_TEXT = {
   title: 'Historique',
   loading: "Chargement de l'historique...",

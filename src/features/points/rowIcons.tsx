@@ -1,4 +1,4 @@
-// The icons of the sidebar's point rows drawn once (issue 20, warm line switch: a switch mounts a list's rows again):
+// The icons of the sidebar's point rows drawn once (warm line switch: a switch mounts a list's rows again):
 // each row shows edit, link and delete as a <use> of one hidden sprite (an <svg> and a <use> per icon) instead of a
 // lucide tree per icon and row. The sprite is rendered by the list (./PointList), one list at a time.
 import { Link, Pencil, Trash2 } from 'lucide-react';

@@ -1,6 +1,6 @@
 // The point a form edits: its details fetched fresh when the form opens (the current version, not a cached
 // one), else the cached details when the server cannot be reached. Offline, or with a change of it waiting in the
-// outbox (issue 11), the device's version at once. 'missing' when the point no longer exists.
+// outbox, the device's version at once. 'missing' when the point no longer exists.
 import { useEffect, useState } from 'react';
 import type { Point } from '../../core/types';
 import { fetchOnePoint } from '../../state/pointsCollection';

@@ -1,4 +1,4 @@
-// The print-only body of the report (issue 10 item 4, issue 15 finding 4): the chosen rows as real tables, one per
+// The print-only body of the report: the chosen rows as real tables, one per
 // zone, built only after the user confirmed the print (bounded by PRINT_MAX_ROWS). Hidden on screen.
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId, STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';

@@ -1,4 +1,4 @@
-// 'Imprimer' on a report of any size (issue 10 item 4): tells the number of anomalies and the estimated A4 page count
+// 'Imprimer' on a report of any size: tells the number of anomalies and the estimated A4 page count
 // first, lets the user narrow the PK range, and refuses more than PRINT_MAX_ROWS rows (the print DOM is built whole).
 import { useMemo, useState } from 'react';
 import { formatKm, parseKmInput } from '../../core/format';

@@ -1,5 +1,5 @@
 // The route report flow, open while modeAtom === 'report' (docs/product.md#report-form): form (ready at once from the loaded points), then
-// the report view (issue 10: classified and grouped in the worker, rows virtualised, details fetched as shown);
+// the report view (classified and grouped in the worker, rows virtualised, details fetched as shown);
 // closing either returns to view.
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -60,7 +60,7 @@ function ReportSession() {
       const plan = await planRouteReport(request, zones, index);
       if (!alive.current) return;
       const details = createDetailsCache();
-      // The first rows' texts are asked for now, while the view renders (issue 19 item 4: first rows sooner).
+      // The first rows' texts are asked for now, while the view renders (first rows sooner).
       details.request(Array.from(plan.rows.subarray(0, FIRST_ROWS), (i) => reportPointId(index, i)), { now: true });
       setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details });
     } catch (err) {

@@ -32,7 +32,7 @@ export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: Re
   const [startText, setStartText] = useState('');
   const [endText, setEndText] = useState('');
   const [tracks, setTracks] = useState<Track[]>([...TRACKS]);
-  // Messages show once the user has acted (issue 15 finding 6): typing, Min/Max, a track or zone toggle.
+  // Messages show once the user has acted: typing, Min/Max, a track or zone toggle.
   const [touched, setTouched] = useState(false);
   const touch = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A) => { setTouched(true); fn(...a); };
   const range: RangeInput = useMemo(() => ({ start: parseKmInput(startText), end: parseKmInput(endText) }), [startText, endText]);

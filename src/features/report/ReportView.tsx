@@ -45,7 +45,7 @@ export function ReportView({ session, onClose }: ReportViewProps) {
         {inspection === 'save' && <SaveInspectionDialog session={session} onClose={() => setInspection(null)} />}
         {inspection === 'list' && <InspectionsDialog onClose={() => setInspection(null)} />}
       </div>
-      {/* Status line: takes no room while empty (issue 15 finding 9), one fixed height while something runs. */}
+      {/* Status line: takes no room while empty, one fixed height while something runs. */}
       <div className="report-status no-print" aria-live="polite">
         <OnlineOnlyNotice what="Le chargement des photos du rapport Word" />
         {word.state.kind === 'running' && (

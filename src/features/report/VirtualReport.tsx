@@ -1,4 +1,4 @@
-// The report's sections and rows as one virtualised list (issue 10 item 4): only the rows on screen are in the DOM,
+// The report's sections and rows as one virtualised list: only the rows on screen are in the DOM,
 // whatever the report's size; their details are asked for (by id, in pages) as they appear. Scrolls with the dialog.
 // Past REPORT_PAGE_ROWS rows the list shows one page of rows at a time (a browser cannot lay out a taller list).
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -75,7 +75,7 @@ function PageList({ session, items }: { session: ReportSession; items: PlanItems
   const { plan, index, zones, levels, teams, details } = session;
   // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
   // 1M rows that runs for every item per pass, so the estimate is O(1) (a heading or a group of rows; no id text, no
-  // details lookup: the items shown are measured, issue 19: the whole-line report at 1M held the main thread for seconds).
+  // details lookup: the items shown are measured).
   const headings = useMemo(() => new Set(items.itemStart), [items]);
   const phone = usePhone();
   const listRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-// What a generated report view holds (issue 10 item 4): the request, the plan of point indices, the typed-array index
+// What a generated report view holds: the request, the plan of point indices, the typed-array index
 // it refers to, the zones the plan's zone numbers point into, and a bounded cache of row details fetched on demand.
 import type { ReportPlan } from '../../core/report/plan';
 import type { ReportPointIndex } from '../../core/report/reportIndex';

@@ -1,4 +1,4 @@
-// The line a report is about (issue 20): its label ('L2 · Ligne B') when the user reads several lines, else null
+// The line a report is about: its label ('L2 · Ligne B') when the user reads several lines, else null
 // (a one-line installation's report reads as before).
 import { useAtomValue } from 'jotai';
 import { activeLineAtom, manyLinesAtom } from '../../state/tables';
