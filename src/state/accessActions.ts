@@ -1,4 +1,4 @@
-// Admin actions on access (issue 12): deactivate / reactivate a member, revoke an unused invitation. The rules
+// Admin actions on access: deactivate / reactivate a member, revoke an unused invitation. The rules
 // (admin only, never oneself, never the last active admin, unused invitations only) live in the database.
 import { atom } from 'jotai';
 import * as repo from '../data/repositories';

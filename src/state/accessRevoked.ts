@@ -1,4 +1,4 @@
-// Set when the signed-in account was deactivated by an admin (issue 12): the session is then closed and the
+// Set when the signed-in account was deactivated by an admin: the session is then closed and the
 // login screen says why. Cleared by the next successful sign-in.
 import { atom } from 'jotai';
 

@@ -1,4 +1,4 @@
-// Administration actions (issue 6): the only place the admin panel reaches src/data. Tables the live channel keeps
+// Administration actions: the only place the admin panel reaches src/data. Tables the live channel keeps
 // current (teams, zones, levels, markers, settings) go through their collection (./collections): a tab reads them
 // without reloading, a save or delete updates the same atom the main screen uses. Profiles and invitations are
 // the panel's own. Failures are thrown (or returned as a kind) and the UI shows docs/product.md#administration-messages texts.

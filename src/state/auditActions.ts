@@ -1,4 +1,4 @@
-// Audit-log reads for the UI (issue 12): a point's history and the admin Journal, each with the emails of the
+// Audit-log reads for the UI: a point's history and the admin Journal, each with the emails of the
 // actors (user_emails: plain users never read other profiles). The only place features reach the audit data.
 import * as audit from '../data/auditRepository';
 import { listProfiles } from '../data/repositories';

@@ -73,8 +73,8 @@ export function enterSession(session: Session): Promise<void> {
   const auth = beginUserSession(session.user.id).part(authPart);
   if (auth.entering) return auth.entering;
   auth.entering = (async () => {
-    // The replica's database opened and its owner read while the profile and the lines are asked for (issue 19:
-    // a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
+    // The replica's database opened and its owner read while the profile and the lines are asked for
+    // (a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
     bindReplica(session.user.id).mine.catch(() => undefined);
     let profile: Profile | null = null;
     try {

@@ -1,4 +1,4 @@
-// One collection per small table (issue 10 item 5): its atom, load, local put/drop after a save or delete, and
+// One collection per small table: its atom, load, local put/drop after a save or delete, and
 // the live patch from a realtime row, in one place with one sort rule. The main screen, the administration tabs
 // and the live channel all go through these; writes from a session that has ended are dropped (each load captures
 // its session scope; which tables the session has loaded is a part of it).

@@ -1,4 +1,4 @@
-// No silent overwrite (issue 15): every update states the version it was based on; when the database refuses it
+// No silent overwrite: every update states the version it was based on; when the database refuses it
 // (PT409, someone saved meanwhile) the current row is fetched and the conflict dialog (features/conflicts) asks
 // the user, field by field, what to keep; the resolved values are saved on top of the new version. A row deleted
 // meanwhile throws RowGoneError so the form can say so and offer to re-create it.

@@ -1,4 +1,4 @@
-// The dashboard (issue 23): open or not, its line choice (the line shown or every line), period and team filter; the
+// The dashboard: open or not, its line choice (the line shown or every line), period and team filter; the
 // status filter is the sidebar's. Loads the statistics through src/data and reloads them when the points change.
 import { atom } from 'jotai';
 import { fetchDashboard } from '../data/dashboardRepository';

@@ -1,4 +1,4 @@
-// 'Exporter' (issue 13): the points of a filter as CSV or GeoJSON, built in workers/export.worker.ts (through
+// 'Exporter': the points of a filter as CSV or GeoJSON, built in workers/export.worker.ts (through
 // src/platform/workerHost.ts, main-thread fallback) and streamed to
 // the file: with the File System Access API (showSaveFilePicker) each chunk is written as it comes; elsewhere the
 // chunks are kept as Blob parts (never one giant string) and downloaded at the end.

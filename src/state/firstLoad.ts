@@ -1,4 +1,4 @@
-// Whether the first load of the session is over (issue 15): until then counts show a loading state, not 'Tous 0'.
+// Whether the first load of the session is over: until then counts show a loading state, not 'Tous 0'.
 import { atom } from 'jotai';
 
 export const firstLoadDoneAtom = atom<boolean>(false);

@@ -1,4 +1,4 @@
-// Administration of the lines (issue 20, 'Lignes' tab): create, rename, reorder, archive (with the count of points
+// Administration of the lines ('Lignes' tab): create, rename, reorder, archive (with the count of points
 // it holds) and bring back. Through the lines collection, so the header picker follows at once.
 import { atom } from 'jotai';
 import * as repo from '../data/repositories';

@@ -1,4 +1,4 @@
-// A line image's tiles made once, when an admin uploads it (issue 19): cut in a worker (workers/lineImageTiles.worker.ts,
+// A line image's tiles made once, when an admin uploads it: cut in a worker (workers/lineImageTiles.worker.ts,
 // the main thread if no worker can start) and stored beside the image under `<image path without extension>-tiles/`,
 // a few uploads at a time; returns the metadata recorded in lines.image.tiles.
 import { hostWorker } from '../platform/workerHost';

@@ -1,4 +1,4 @@
-// Links to a point or a PK (issue 13): '/?point=<id>' and '/?pk=17.4'. A link found when the app loads is kept in
+// Links to a point or a PK: '/?point=<id>' and '/?pk=17.4'. A link found when the app loads is kept in
 // sessionStorage so that signing in first (also through an SSO round trip) still opens it. Opening a point from a
 // link or the search puts '?point=<id>' in the address on its own history entry, so the browser's Back closes it.
 import { lineOfLink, parseAppLink, withoutLink, type AppLink } from '../core/links';

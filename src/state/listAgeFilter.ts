@@ -1,4 +1,4 @@
-// The sidebar list's age filter (issue 23): set by an age bar of the dashboard (src/state/dashboard.ts openAgeList),
+// The sidebar list's age filter: set by an age bar of the dashboard (src/state/dashboard.ts openAgeList),
 // shown as a chip above the 'Tout' list, cleared by its button. null: no age filter.
 import { atom } from 'jotai';
 import type { AgeListFilter } from '../core/dashboard/ageFilter';

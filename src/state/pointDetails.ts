@@ -1,4 +1,4 @@
-// Point details on demand (issue 10 item 2): name, description, ticket, photo, team name... of the points being
+// Point details on demand: name, description, ticket, photo, team name... of the points being
 // shown (the opened point, the visible sidebar rows, a cluster's sheet, report rows), fetched in batches, kept in
 // memory (bounded) and in the local replica. A detail older than the index's version of its point is refetched.
 import { fetchPointDetails, type PointWithVersion } from '../data/pointDetails';

@@ -1,4 +1,4 @@
-// The point index in the app state (issue 10): every point's key fields as typed arrays (src/core/pointIndex),
+// The point index in the app state: every point's key fields as typed arrays (src/core/pointIndex),
 // never one object per point. The map, the sidebar counts and lists, the cluster sheet and the report read it;
 // only this module (through ./pointsCollection) changes it. Text fields are details on demand (./pointDetails).
 //

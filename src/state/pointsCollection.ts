@@ -1,4 +1,4 @@
-// The points collection (issue 10 items 1, 3, 5, 6): the one place that loads, syncs, patches, saves and deletes
+// The points collection: the one place that loads, syncs, patches, saves and deletes
 // points. State: the compact index (./pointIndex), details on demand (./pointDetails), and the collection's own
 // per-session state (./points/session.ts, a part of the user's session: it ends with it). The parts:
 //   ./points/load.ts     loadPoints() first load of a session or of a line (replica at once, then what changed; else

@@ -1,4 +1,4 @@
-// The point indexes of the lines shown last (issue 20: switching back to one is instant), parked in memory by
+// The point indexes of the lines shown last (switching back to one is instant), parked in memory by
 // ./pointsCollection when another line is shown and taken back when the line is shown again (then only what changed
 // since is fetched, as for the replica). Bounded by src/core/lines/recentCache; emptied at sign-out.
 import { createRecentCache } from '../core/lines/recentCache';

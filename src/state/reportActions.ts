@@ -1,4 +1,4 @@
-// Route report actions (docs/product.md#report-form, #backend-calls; issue 10 item 4): the report's typed-array input from the loaded state (no
+// Route report actions (docs/product.md#report-form, #backend-calls): the report's typed-array input from the loaded state (no
 // reload), classification and grouping in the report worker, Word generation in the docx worker with progress (both
 // through src/platform/workerHost.ts, main-thread fallback), and the file download.
 import { observationLabel } from '../core/observedAt';
@@ -48,8 +48,8 @@ const reportPart = definePart('report', () => ({
 
 /**
  * The report's input: every loaded point (the map's filters do not apply) as typed arrays, copied from the compact
- * point index (issue 10 item 1) once per index version, in steps run in the page's idle moments (never a long task
- * and never ahead of the form's own work, issue 19). A change of the index during the copy starts it again from
+ * point index once per index version, in steps run in the page's idle moments (never a long task
+ * and never ahead of the form's own work). A change of the index during the copy starts it again from
  * the new version. `step`: points per step.
  */
 export function reportIndexReady({ step = REPORT_COPY_STEP } = {}): Promise<ReportPointIndex> {
@@ -76,7 +76,7 @@ export function warmReportWorker(): void {
 
 /**
  * The report was closed: its typed-array input (about 30 bytes a point) and the report worker (its isolate and
- * the plan's arrays) go, so the report's memory returns (issue 19 part 4). The next report builds them again.
+ * the plan's arrays) go, so the report's memory returns. The next report builds them again.
  */
 export function releaseReportMemory(): void {
   const s = currentSession().part(reportPart);
@@ -122,7 +122,7 @@ export type StreamProgress = (done: number, total: number, bytes: number) => voi
 const WORD_PAGE = 500; // rows fetched and written per step
 
 /**
- * The Word report at any size (issue 10 item 4): details fetched page by page (the next page while the worker writes
+ * The Word report at any size: details fetched page by page (the next page while the worker writes
  * the current one) and streamed into the docx worker, which holds only the compressed output and a bounded number of
  * photos. Starts the download; returns the file name. Throws when generation fails.
  */

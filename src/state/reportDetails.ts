@@ -1,4 +1,4 @@
-// Details on demand for the route report (issue 10 item 4): a bounded cache of point texts fetched by id as rows are
+// Details on demand for the route report: a bounded cache of point texts fetched by id as rows are
 // shown (batched, a few pages in flight), and a paged reader for print and Word. The only report code calling src/data.
 import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetails';
 import { readDetails } from '../data/replica';
@@ -10,7 +10,7 @@ import { store } from './store';
 
 /**
  * Report details from the server, or offline (or when the network fails) from what this device holds: the details
- * cached in memory and in the local replica (issue 21 item 5: the Word report works offline). A point never read
+ * cached in memory and in the local replica (the Word report works offline). A point never read
  * on this device comes with empty texts.
  */
 export async function fetchReportDetails(ids: readonly string[]): Promise<PointDetails[]> {

@@ -1,4 +1,4 @@
-// Search and jump (issue 13): points found by the database (search_points), nearby unresolved points while
+// Search and jump: points found by the database (search_points), nearby unresolved points while
 // reporting (nearby_points), opening a point by id (centred, selected, form open) and jumping to a PK.
 import { atom } from 'jotai';
 import * as findShare from '../data/findShare';

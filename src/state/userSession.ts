@@ -1,4 +1,4 @@
-// The life of a signed-in user's session (issue 25), in one place. Sign-in claims for that user the session scope
+// The life of a signed-in user's session, in one place. Sign-in claims for that user the session scope
 // (src/core/session/scope.ts) opened since the last sign-out; sign-out, an access revoked by an admin, or another
 // user signing in on the same page disposes it, which ends everything the user's session owns. The parts it owns
 // (each declared beside its code with `definePart`, created on first use):

@@ -1,4 +1,4 @@
-// Offline state (issue 11): the outbox items of the signed-in user, connectivity, last sync, dialogs.
+// Offline state: the outbox items of the signed-in user, connectivity, last sync, dialogs.
 // Kept out of src/state/*.ts on purpose: a sign-out must not forget the outbox of what is still waiting.
 import { atom } from 'jotai';
 import type { OutboxItem } from '../../core/outbox/types';

@@ -1,4 +1,4 @@
-// A batch in the outbox (issue 24, one write path of issue 25): queued as ONE item and applied at once, replayed once
+// A batch in the outbox (one write path): queued as ONE item and applied at once, replayed once
 // through bulk_update_points (2,500 rows a request, each at the version the device held, progress between them).
 // Rows the server calls changed meanwhile that already hold the batch's values landed earlier (not sent twice);
 // the others become one conflict item each, resolved in the one conflict dialog (./resolveConflict).

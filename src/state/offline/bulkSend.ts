@@ -1,4 +1,4 @@
-// The one write path of a batch (issue 25 item 2): recorded in the outbox and shown at once, sent at once by the
+// The one write path of a batch: recorded in the outbox and shown at once, sent at once by the
 // outbox's replay when the network is there, left queued otherwise (the same item is replayed when it returns).
 import type { BulkGroup, BulkRow, BulkUpdateAnswer } from '../../core/bulk/plan';
 import { bulkRepliesAtom } from '../bulk';

@@ -1,5 +1,5 @@
 // The device's IndexedDB database 'rail-outbox' (library idb): outbox items, photos taken offline (blobs),
-// and a snapshot of the last loaded data per user (the map offline until the replica of issue 10 replaces it).
+// and a snapshot of the last loaded data per user (the map offline until the replica replaces it).
 // A batch's item is stored packed (core/outbox/bulkStorage: columns, not 10,000 row objects).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { currentSession } from '../../data/currentSession';

@@ -1,4 +1,4 @@
-// Wiring of the offline mode (issue 11), started once by bootstrap: connectivity events, the user's outbox
+// Wiring of the offline mode, started once by bootstrap: connectivity events, the user's outbox
 // loaded at sign-in and replayed when the network returns, the overlay kept over every load, the data snapshot
 // saved after good loads and restored when a load fails offline, the profile cached for an offline start.
 import { store } from '../store';

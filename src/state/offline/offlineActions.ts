@@ -1,4 +1,4 @@
-// What the point form, the photo field and the delete confirmation call (issues 11, 25): every change of one point
+// What the point form, the photo field and the delete confirmation call (25): every change of one point
 // (create, edit, status, team, photo, delete) goes to the outbox, shows at once, and is sent at once when online
 // (marked 'en attente' otherwise); one replay (./replay), one conflict dialog (./resolveConflict).
 import * as actions from '../actions';
@@ -45,7 +45,7 @@ const fieldsOfInput = ({ id, lineId, ...f }: PointInput): PointFields =>
 const teamName = (teamId: string | null): string | null => (teamId ? store.get(teamsAtom).find((t) => t.id === teamId)?.name ?? null : null);
 
 /**
- * Saves a point through the outbox (issue 25 item 2: one write path): the change is laid on the collection at once,
+ * Saves a point through the outbox (one write path): the change is laid on the collection at once,
  * recorded, and sent at once when online (queued otherwise). An edit states `base.updatedAt`, the version the form
  * opened; online, the form waits for its replay (at most ONLINE_SAVE_WAIT_MS) and a conflict opens the outbox's
  * conflict dialog in place (../conflicts). Throws so the form keeps its content: the server's refusal,

@@ -1,6 +1,6 @@
-// The one seam between the offline mode (issue 11) and the points state (issue 10: compact index with details on
+// The one seam between the offline mode and the points state (compact index with details on
 // demand, ./pointsCollection and ./pointDetails). Everything the outbox needs from the points lives here.
-// The local replica of issue 10 persists the points; the offline snapshot (./snapshot) keeps the small tables only.
+// The local replica persists the points; the offline snapshot (./snapshot) keeps the small tables only.
 import type { Point } from '../../core/types';
 import { overlayViews } from '../../core/outbox/overlay';
 import type { OutboxItem } from '../../core/outbox/types';

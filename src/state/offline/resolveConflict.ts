@@ -1,4 +1,4 @@
-// An offline change that met a newer version on the server (issue 21 item 2) is resolved in the same dialog as an
+// An offline change that met a newer version on the server is resolved in the same dialog as an
 // online conflict (features/conflicts, state/conflicts): field by field, text merge, who changed it and when. The
 // chosen values become one update stated on the server's current version, sent at once; a choice that equals the
 // server's version drops the change.

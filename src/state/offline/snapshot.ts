@@ -1,5 +1,5 @@
 // The last loaded small tables (zones, teams, levels, markers, settings) and profile per user in IndexedDB, so the
-// app opens offline with them. The points are not here: the local replica of issue 10 persists them
+// app opens offline with them. The points are not here: the local replica persists them
 // (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
 // without network.
 import { store } from '../store';

@@ -102,7 +102,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   let lastPublish = 0;
   let publishedCount = 0;
   let total: number | null = null;
-  // A line's cold load: past its first pages the worker builds the whole index (issue 19) and this thread adopts it
+  // A line's cold load: past its first pages the worker builds the whole index and this thread adopts it
   // in one step. Changes applied here meanwhile (realtime, a save) are merged into it, newer rows winning.
   // The worker also writes the built index as the line's replica record (no copy of every column here after the load).
   let seedVersion = -1;

@@ -29,8 +29,8 @@ export function scheduleSave(delay = SAVE_DELAY_MS): void {
 /** What a replica save writes: an index, its line and its sync cursor (default: the line shown now). */
 export interface IndexToSave { index: PointIndex; line: string | null; cursorMs: number }
 
-/** Writes the index (default: the line shown now) to the replica. Its columns are copied a slice at a time (issue 19:
- * 52 MB at 1M points, once a 200-280 ms task); if the index changes meanwhile, the save is scheduled again. */
+/** Writes the index (default: the line shown now) to the replica. Its columns are copied a slice at a time
+ * (one copy of the whole index would be one long task); if the index changes meanwhile, the save is scheduled again. */
 export async function saveNow(what?: IndexToSave): Promise<void> {
   if (!replicaOk()) return;
   const s = pointsState();
@@ -46,13 +46,13 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
 async function restoreFromReplica(userId: string, lineId: string | null, still: () => boolean): Promise<boolean> {
   try {
     const binding = bindReplica(userId);
-    // Another user's (or no) replica: the points are fetched at once, the clear being written meanwhile (issue 19:
-    // it held a cold open's first pages ~0.65 s); a failure to write it turns the replica off.
+    // Another user's (or no) replica: the points are fetched at once, the clear being written meanwhile
+    // (waiting for it would hold a cold open's first pages); a failure to write it turns the replica off.
     const mine = await binding.mine;
     setReplicaEnabled(true);
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
-    // Read, copied, hashed and sorted in the point-index worker (issue 19: at 1M the id hash alone held the main thread).
+    // Read, copied, hashed and sorted in the point-index worker (at 1M the id hash alone held the main thread).
     const restored = await restoreLineIndex(indexKey(lineId), userId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;

@@ -2,7 +2,7 @@
 // through the outbox (../offline/offlineActions → ../offline/replay): docs/architecture.md#where-a-point-is-written.
 import { loadPointDetails } from '../pointDetails';
 
-/** The editable fields compared field by field on a conflict (issue 15). */
+/** The editable fields compared field by field on a conflict. */
 export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
 
 /** Fresh details of one point from the server (used when its form opens; nothing kept once its session ended). */
