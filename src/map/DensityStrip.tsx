@@ -1,4 +1,4 @@
-// The density strip's control and readout (issue 23): a toggle in the map's controls (remembered on the device); when
+// The density strip's control and readout: a toggle in the map's controls (remembered on the device); when
 // on, the open anomalies passing the status filter are binned per 100 m of PK in a worker (densityStripClient) and
 // drawn under the ruler (densityStripDraw); hovering or tapping the strip, or the arrow keys on the readout, tell a
 // cell's text in a polite live region.

@@ -36,7 +36,7 @@ import { markLoad } from '../platform/loadMarks';
 const NEVER_WAITS = (): boolean => false;
 const ALWAYS_READY = (): boolean => true;
 const NOTHING = (): void => undefined;
-// Layer order on the stage: each layer is a composited canvas at the stage size × dpr (issue 19: few of them).
+// Layer order on the stage: each layer is a composited canvas at the stage size × dpr (few of them).
 const GROUND = 0, POINTS = 1, DRAFT = 2;
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
@@ -46,7 +46,7 @@ const IMAGE_WAIT_MS = 600;
 const PARKED_LINE_IMAGES = 2;
 
 // Stage attributes (position and scale, set every frame for tests and tools) never draw by themselves: the
-// controller's LayerPainter decides when a layer is drawn (issue 19). The app has no other Konva stage.
+// controller's LayerPainter decides when a layer is drawn. The app has no other Konva stage.
 Konva.autoDrawEnabled = false;
 
 const devicePixelRatio = () => (typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
@@ -208,7 +208,7 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     ctl.attachStage(stageRef.current);
     // Konva's own pointer and wheel handling (a hit-graph lookup per event) serves nothing here (the stage does not
-    // listen): events go straight to the container's handlers, past Konva's content element (issue 19, gesture frames).
+    // listen): events go straight to the container's handlers, past Konva's content element (gesture frames).
     if (stageRef.current) stageRef.current.content.style.pointerEvents = 'none';
     // The image layer is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, it is transformed
     // like every layer; once rested it waits (briefly) for the region at the new zoom rather than resampling.

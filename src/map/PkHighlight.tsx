@@ -1,4 +1,4 @@
-// A short highlight of the ruler after a jump to a PK (issue 13): a band at the PK's x across the map with the PK
+// A short highlight of the ruler after a jump to a PK: a band at the PK's x across the map with the PK
 // label at the ruler, following pans and zooms, fading out after a few seconds.
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';

@@ -1,4 +1,4 @@
-// Draws the density strip (issue 23): a thin band just above the PK ruler, one rectangle per non-empty 100 m cell in
+// Draws the density strip: a thin band just above the PK ruler, one rectangle per non-empty 100 m cell in
 // the colour of its worst criticality, stronger with more open anomalies; and finds the cell under a screen point.
 // Drawn in the ruler's layer, so it follows pan and zoom like the ruler (CSS transform while moving, redrawn at rest).
 import { cellAlpha, cellAtImageX, type DensityBins } from '../core/densityStrip/bins';

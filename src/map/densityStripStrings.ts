@@ -1,4 +1,4 @@
-// French text of the density strip (issue 23); the cell text itself is src/core/densityStrip/bins.ts `cellText`.
+// French text of the density strip; the cell text itself is src/core/densityStrip/bins.ts `cellText`.
 import { formatCount } from '../core/format';
 
 export const DENSITY_STRINGS = {

@@ -1,4 +1,4 @@
-// Hidden layers hold no pixels (issue 19): a layer not shown (no zones, no draft) keeps a 0×0 canvas instead of one at
+// Hidden layers hold no pixels: a layer not shown (no zones, no draft) keeps a 0×0 canvas instead of one at
 // the stage size and device pixel ratio (4-5 MB each on a phone); shown again, it is sized back and redrawn.
 import type Konva from 'konva';
 

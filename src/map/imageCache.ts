@@ -2,7 +2,7 @@
 // beside the image when lines.image.tiles says so, see workers/imageScaler.worker.ts) returns a low-resolution overview once and, for each settled zoom, the region around
 // the view pre-scaled to it; the layer draws it with a 1:1 blit. One region is asked at a time: views wanted while it
 // is composed are coalesced into the latest (a pan asks at most one more), so the worker never composes regions that
-// would be dropped, on a CPU the gesture's frames share (issue 19).
+// would be dropped, on a CPU the gesture's frames share.
 import type * as Comlink from 'comlink';
 import type { Size, Viewport } from './viewportMath';
 import type { ImageScalerApi } from '../../workers/imageScaler.worker';

@@ -1,4 +1,4 @@
-// Paints the stage's layers for a viewport without making a gesture wait (issue 19): while the view moves, each
+// Paints the stage's layers for a viewport without making a gesture wait: while the view moves, each
 // layer's canvas is moved by a CSS transform from the viewport it was last drawn at (the compositor moves what is
 // drawn; nothing is redrawn, as OpenLayers does while interacting); once the view rests, the layers whose drawing is
 // stale are redrawn, a few per frame within a time budget, the others keeping their transform until their turn; a

@@ -26,7 +26,7 @@ export interface MapPointArrays {
   resolved: Uint8Array; // 1 = status resolu (drawn dimmed)
   count: number;
   /** Fresh arrays for the cluster worker, made on demand (the caller transfers them): the main thread keeps no
-   * copy of the points' coordinates for the map (issue 19: a filter change allocates only what it must). */
+   * copy of the points' coordinates for the map (a filter change allocates only what it must). */
   clusterInput(): ClusterArrays;
   /** The same points as the index's columns and a pass table (the client's preferred path: a filter change then sends
    * 3 bytes). Absent for arrays given directly (tests, benches). */
@@ -93,7 +93,7 @@ export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: S
 
 /** Derivations kept per index: the one shown and the one before, so going back to the previous filter is free (at
  * 1M points a derivation is about 5 MB: the slots and the dimmed flags). A line shown again is the same index object,
- * taken back from memory (issue 20: warm switch): unchanged since, its arrays are reused. */
+ * taken back from memory (warm switch): unchanged since, its arrays are reused. */
 const derivations = keptResults<PointIndex, { version: number; filter: StatusFilter; scale: object }, DerivedPoints>({
   size: 2,
   current: (kept, asked) => kept.version === asked.version,

@@ -1,4 +1,4 @@
-// The points layer redrawn in frame-sized slices once the view rests (issue 19): a frame of more than ITEMS_PER_SLICE
+// The points layer redrawn in frame-sized slices once the view rests: a frame of more than ITEMS_PER_SLICE
 // items is drawn ITEMS_PER_SLICE at a time into a back buffer, one slice per animation frame (LayerPainter.prepare),
 // while the layer keeps showing its previous drawing moved by its CSS transform; the finished buffer is then copied
 // to the layer in one blit and released. Smaller frames are drawn directly.

@@ -1,4 +1,4 @@
-// Keyboard reporting on the map (issue 15): Enter / Space in Signaler or Zone mode places at the centre crosshair,
+// Keyboard reporting on the map: Enter / Space in Signaler or Zone mode places at the centre crosshair,
 // and the mode and each result are announced to screen readers (the returned text goes to an aria-live region).
 import { useEffect, useState, type MutableRefObject, type RefObject } from 'react';
 import type { AppMode } from '../core/modeMachine';

@@ -1,6 +1,6 @@
 // Owns the live viewport outside React: handlers call panBy/zoomAt, one rAF applies stage.position/scale; while the
 // view moves the drawn layers are only moved (CSS transforms, LayerPainter), and once it rests for SETTLE_MS the stale
-// layers are redrawn within a frame budget (issue 19: a gesture never waits for drawing). Listeners hear every
+// layers are redrawn within a frame budget (a gesture never waits for drawing). Listeners hear every
 // painted frame and, once movement settles, the settled viewport.
 import type Konva from 'konva';
 import { LayerPainter } from './layerPainter';
@@ -10,7 +10,7 @@ import {
 
 export const SETTLE_MS = 120; // ms without movement before the layers are redrawn and clusters re-queried (engine choice)
 /** ms a wheel notch holds the gesture open: the notches of one wheel spin (100-250 ms apart) make one gesture, not a
- * redraw between each (issue 19: on a phone-class CPU a redraw between notches made the frames that missed). */
+ * redraw between each (on a phone-class CPU a redraw between notches made the frames that missed). */
 export const WHEEL_SETTLE_MS = 300;
 const ANIMATION_MS = 250; // ms, centre/fit animation
 

@@ -21,7 +21,7 @@ export function wholeLineScale(view: Size, image: Size): number {
   return Math.min(view.width / image.width, view.height / image.height);
 }
 
-/** The lowest zoom: ZOOM_MIN, or lower when the view needs it to show the whole line (a phone; issue 21 item 7). */
+/** The lowest zoom: ZOOM_MIN, or lower when the view needs it to show the whole line (a phone). */
 export function minScaleFor(view: Size, image: Size): number {
   const whole = wholeLineScale(view, image);
   return Number.isFinite(whole) && whole > 0 ? Math.min(ZOOM_MIN, whole) : ZOOM_MIN;
@@ -76,7 +76,7 @@ export function fitViewport(v: Viewport, view: Size, image: Size): Viewport {
 }
 
 /**
- * The first view (issue 15): at the current zoom, the view's left edge `marginPx` before the image x of the
+ * The first view: at the current zoom, the view's left edge `marginPx` before the image x of the
  * first kilometre marker, so the stretch before the ruler does not fill a phone's first screen.
  */
 export function startAtImageX(v: Viewport, imageX: number, view: Size, image: Size, marginPx = 24): Viewport {
@@ -85,7 +85,7 @@ export function startAtImageX(v: Viewport, imageX: number, view: Size, image: Si
 
 /**
  * After the view was resized (a banner gone, a rotation): a line that covered the old view's height is zoomed to
- * cover the new one, about the view's centre, so no empty band appears above and below it (issue 21 item 7).
+ * cover the new one, about the view's centre, so no empty band appears above and below it.
  * A view zoomed out on purpose below that (the whole line) is left as it is.
  */
 export function keepCoveringHeight(v: Viewport, before: Size, view: Size, image: Size): Viewport {
