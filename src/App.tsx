@@ -40,7 +40,7 @@ export function App() {
   const bootError = useAtomValue(bootErrorAtom);
   useEffect(() => { void bootstrap(); }, []);
   // Signing in, the main screen is mounted in a deferred (time-sliced) render: its first render no longer holds the
-  // main thread in one long task while the sign-in's first answers (lines, the point pages) arrive (issue 19).
+  // main thread in one long task while the sign-in's first answers (lines, the point pages) arrive.
   // Leaving it (sign-out) is immediate.
   const wantMain = !!(session && profile);
   const mainReady = useDeferredValue(wantMain);

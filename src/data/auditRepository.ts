@@ -1,4 +1,4 @@
-// The audit log (issue 12): a point's history, the admin Journal (filtered, paged on the server with a count),
+// The audit log: a point's history, the admin Journal (filtered, paged on the server with a count),
 // and colleagues' emails through user_emails() (plain users read only their own profile).
 import { supabase } from './client';
 import type { Tables } from './database.types';

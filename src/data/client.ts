@@ -39,7 +39,7 @@ const watchingFetch: typeof fetch = async (input, init) => {
   return res;
 };
 
-const CONFIG_KEY = 'rail-runtime-config'; // the last config read, for an offline start (issue 11)
+const CONFIG_KEY = 'rail-runtime-config'; // the last config read, for an offline start
 
 async function fetchConfig(): Promise<RuntimeConfig> {
   try {
@@ -67,7 +67,7 @@ export function initSupabase(cfg: RuntimeConfig): AppClient {
   client = createClient<Database>(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
-    // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer' (issue 15).
+    // No silent retries (1 s + 2 s + 4 s on a network error): a failure shows at once with 'Réessayer'.
     db: { retry: false },
     global: { fetch: watchingFetch },
   });

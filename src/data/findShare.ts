@@ -1,4 +1,4 @@
-// Repository functions of issue 13 (find and share): the search and nearby RPCs, one point by id, the creators'
+// Repository functions (find and share): the search and nearby RPCs, one point by id, the creators'
 // emails and what a worker needs to read REST pages with the caller's token.
 import { supabase, loadRuntimeConfig } from './client';
 import type { Database } from './database.types';

@@ -1,4 +1,4 @@
-// The replay's requests (issue 11), each safe to repeat: an insert that already landed changes nothing, an update
+// The replay's requests, each safe to repeat: an insert that already landed changes nothing, an update
 // states its base version (the database answers 409 when the row changed), a photo goes to the path fixed when it
 // was taken and "already exists" means it landed before. Every function throws the supabase error on failure.
 import { supabase } from './client';

@@ -24,7 +24,7 @@ export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
 /**
- * A line's cold load reads the precomputed pages (on since issue 19 part 3's second round: e2e/replica.spec.ts, which
+ * A line's cold load reads the precomputed pages (on part 3's second round: e2e/replica.spec.ts, which
  * had shown '—' on the warm open, passes with it on; see docs/architecture.md).
  */
 export const USE_PRECOMPUTED_PAGES = true;
@@ -35,7 +35,7 @@ const TOMBSTONE_PAGE = 1000;
  * The session's point-index worker (src/platform/workerHost.ts): it holds the signed-in user's access token, so it
  * lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next user gets a
  * new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
- * It is also stopped once idle for IDLE_MS (issue 19 part 2: its isolate, its heap and the buffers of the last pages
+ * It is also stopped once idle for IDLE_MS (its isolate, its heap and the buffers of the last pages
  * and replica write are returned) and started again by the next call; calls in flight are counted, a busy worker is
  * never stopped.
  */
@@ -100,7 +100,7 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
 /**
  * The API to call, configured with the current access token (the worker is told again before each call: refreshes).
  * The configuration is posted, not awaited: the worker applies it synchronously on receipt and Comlink posts in
- * order, so the call posted next already runs with it (issue 19: waiting for its answer cost the cold open a round
+ * order, so the call posted next already runs with it (waiting for its answer cost the cold open a round
  * trip through a main thread busy mounting the map, ~0.4 s before the index build started).
  */
 async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {

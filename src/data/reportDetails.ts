@@ -1,4 +1,4 @@
-// Report details on demand (issue 10, route report at scale): the text fields of points fetched by id, in pages
+// Report details on demand (route report at scale): the text fields of points fetched by id, in pages
 // small enough for a URL (the pages of one call go in parallel). The map and forms use ./pointDetails.
 import { supabase } from './client';
 import type { PointDetails } from '../core/report/reportIndex';

@@ -1,4 +1,4 @@
-// The requests a user's session has in flight (issue 25): every supabase-js call of the page runs with the signal of
+// The requests a user's session has in flight: every supabase-js call of the page runs with the signal of
 // the session it started in, and the session's end (sign-out, revoked access, another user) aborts them, so no
 // answer, closure or URL of the signed-out user stays alive in the page waiting on a slow server.
 import { definePart } from '../core/session/scope';

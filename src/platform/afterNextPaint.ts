@@ -1,4 +1,4 @@
-// Runs work once the next frame is painted (issue 20: a line switch's own frame first; the address bar, the
+// Runs work once the next frame is painted (a line switch's own frame first; the address bar, the
 // remembered line and the realtime channel follow it). A page without frames (hidden tab) still runs it, soon.
 const HIDDEN_PAGE_MS = 500;
 

@@ -1,4 +1,4 @@
-// The phases of a page's first open as User Timing marks (issue 19): `rail:<phase>` at its first occurrence on this
+// The phases of a page's first open as User Timing marks: `rail:<phase>` at its first occurrence on this
 // page, seen in the performance panel's Timings track and read by the benches (bench/app/loadPhases.ts) to say where
 // a cold or warm open's time goes without a trace (a trace slows a phone-class run by about 1.6×). A mark costs a
 // few microseconds; later occurrences of a phase (a line switch, a refresh) add nothing.

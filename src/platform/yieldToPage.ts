@@ -1,4 +1,4 @@
-// Gives the page's thread back between slices of a long piece of work (issue 24: a 10,000-point batch applied in
+// Gives the page's thread back between slices of a long piece of work (a 10,000-point batch applied in
 // slices of about 1,000, no task over 50 ms): input, rendering and other tasks run before the next slice.
 // scheduler.yield() where the browser has it (the slice resumes ahead of other queued tasks), else a macrotask
 // through a MessageChannel (setTimeout(0) is clamped to 4 ms after a few nested calls).

@@ -1,5 +1,5 @@
 // Accessible modal dialog on @radix-ui/react-dialog; full-screen on phones (CSS), 'full' size for wide dialogs.
-// On close the focus goes back to where the user was (issue 21 item 4): the element focused when it opened, or,
+// On close the focus goes back to where the user was: the element focused when it opened, or,
 // when that one was re-rendered meanwhile, the control with the same accessible name, else the map.
 import * as RD from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';

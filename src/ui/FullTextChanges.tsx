@@ -1,4 +1,4 @@
-// The whole old and new texts of a shortened text change (history and Journal, issue 21 item 6), behind a
+// The whole old and new texts of a shortened text change (history and Journal), behind a
 // native disclosure so that the line stays short until asked.
 import './fullTextChanges.css';
 export interface FullTextChange { label: string; old: string; new: string }

@@ -2,7 +2,7 @@
 // make the window pure arithmetic (no per-item measurement: a million rows cost nothing until shown). Browsers cap
 // an element's height (~33M px in Chromium), so past MAX_SCROLL_PX the scroll range is scaled: the scrollbar maps
 // onto the whole list and rows are placed relative to the scroll position.
-// Keyboard (issue 21 item 4): the list is one tab stop (a roving tab index): ↑/↓ (Page↑/↓, Début/Fin) move between
+// Keyboard: the list is one tab stop (a roving tab index): ↑/↓ (Page↑/↓, Début/Fin) move between
 // rows, ←/→ between the controls of a row; only the current row's primary control (the one marked
 // `data-row-primary`, else its first) is in the tab order.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
-// The local replica (issue 10 item 3), a small API over IndexedDB (./db.ts):
+// The local replica, a small API over IndexedDB (./db.ts):
 //   bindReplica(userId)      binds the replica to the signed-in user (once per session); another user's replica is
-//                            cleared. Says whether it was this user's as soon as the owner is read (issue 19: a cold
+//                            cleared. Says whether it was this user's as soon as the owner is read (a cold
 //                            open's first pages do not wait for the clear to be written)
 //   openReplica(userId)      the same, resolved once the binding is written
 //   writeIndex(rec, line)    the point index columns and the sync cursor of one line (each line the user opened has
