@@ -38,7 +38,7 @@ begin
   end if;
 end $$;
 
--- Statement time limits of Supabase's API roles (issue 22): applied to each request transaction by
+-- Statement time limits of Supabase's API roles: applied to each request transaction by
 -- server/db/postgres.ts, as PostgREST applies impersonated role settings (PGlite cannot cancel a statement).
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';

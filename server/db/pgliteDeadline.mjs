@@ -1,4 +1,4 @@
-// Statement time limits on PGlite (issue 22): PGlite runs PostgreSQL's statements synchronously in this thread and
+// Statement time limits on PGlite: PGlite runs PostgreSQL's statements synchronously in this thread and
 // ignores statement_timeout (its timers are JavaScript setTimeouts, which cannot fire while a statement runs). A
 // statement that runs past its deadline is cancelled as PostgreSQL's own timeout handler does it: set
 // QueryCancelPending and InterruptPending, which the executor acts on at its next CHECK_FOR_INTERRUPTS (never inside

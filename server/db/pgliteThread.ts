@@ -1,5 +1,5 @@
 // PGlite adapter of the Database interface whose database runs in a worker thread (server/db/pgliteWorker.mjs),
-// so a long statement never stalls the main thread's other answers (issue 27). Same semantics as running PGlite
+// so a long statement never stalls the main thread's other answers. Same semantics as running PGlite
 // in process: one session, transactions hold PGlite's exclusive lock, requests switch role with set_config.
 // Request statements run under their role's statement_timeout, cancelled by the worker (pgliteDeadline.mjs).
 import type { Database, QueryOptions, QueryResult, Queryable, RequestContext, Row } from './types';

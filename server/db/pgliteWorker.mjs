@@ -1,4 +1,4 @@
-// The PGlite database in a worker thread (issue 27): PGlite is single-threaded WebAssembly, so a long statement
+// The PGlite database in a worker thread: PGlite is single-threaded WebAssembly, so a long statement
 // run on the main thread blocked every other answer (static files, /config.json, health). Here it blocks only
 // this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: see pgliteThread.ts;
 // the message loop is workerReplies.mjs.

@@ -1,4 +1,4 @@
-// Keeps the precomputed point-index pages (private.point_index_pages, issue 19 part 3) built between reads: a
+// Keeps the precomputed point-index pages (private.point_index_pages) built between reads: a
 // few dirty pages per statement (private.refresh_point_index_pages), one statement at a time so requests
 // interleave, starting at once and then every `intervalMs`. Readers rebuild what is still dirty themselves:
 // this only moves the work out of a cold open.

@@ -1,4 +1,4 @@
-// The PostgreSQL request pool (the `authenticator` login) in a worker thread (issue 27): reading a multi-MB
+// The PostgreSQL request pool (the `authenticator` login) in a worker thread: reading a multi-MB
 // result (pg's protocol parsing, the UTF-8 decoding of one big json text value, the garbage it leaves) happened on
 // the server's main thread and delayed every other answer (static files, /config.json, health). Here it delays
 // only this thread. Plain JavaScript so it starts the same under node, tsx and vitest. Protocol: postgresThread.ts;

@@ -1,4 +1,4 @@
-// Security headers of the SPA's responses (issue 27 item 4; the same list for a static host is in docs/operations.md#production-on-a-real-supabase-project):
+// Security headers of the SPA's responses (the same list for a static host is in docs/operations.md#production-on-a-real-supabase-project):
 // a Content-Security-Policy the app satisfies (own scripts and workers, blob:/data: images and downloads, photos
 // from the storage origin and from the http(s) image URLs the spec allows, the API and its websocket), no framing
 // (frame-ancestors 'none' + X-Frame-Options DENY), no referrer beyond the origin, and the camera kept for photos.

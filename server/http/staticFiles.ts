@@ -1,4 +1,4 @@
-// The SPA's static files served from memory (issue 27): each file is read once per version, with its ETag and
+// The SPA's static files served from memory: each file is read once per version, with its ETag and
 // its brotli and gzip copies made once (async zlib), so answering a static request touches neither the disk nor
 // the libuv thread pool, which the compression of large API answers keeps busy under load (a `stat` per request
 // queued behind them). A file is re-checked on disk in the background at most once per RECHECK_MS, so a rebuild

@@ -1,4 +1,4 @@
-// Who may hold a realtime socket (issue 27 item 2), checked in the connection and join path: at most
+// Who may hold a realtime socket, checked in the connection and join path: at most
 // `perAddress` sockets per client address (TRUST_PROXY-aware) and `perUser` per signed-in user; a socket that has
 // joined no channel within `joinDeadlineMs` is closed; sockets joined with the public anon key only share
 // `anonSockets`, below the server's global limit, so signed-in users always find room. Limits: docs/architecture.md#the-embedded-server.

@@ -1,4 +1,4 @@
-// Bounds on embedded resources, checked before any SQL runs (issue 27): embeds nested back and forth multiply
+// Bounds on embedded resources, checked before any SQL runs: embeds nested back and forth multiply
 // rows at each level, so one request could hold the database and the process for seconds and gigabytes.
 // docs/product.md#server-limits. Refusals are PostgREST-shaped 400s that name the limit.
 import { restError } from '../http/errors';
