@@ -1,4 +1,4 @@
-// Density strip worker (issue 23): thin Comlink wrapper over src/core/densityStrip/service; arrays in and out are transferred.
+// Density strip worker: thin Comlink wrapper over src/core/densityStrip/service; arrays in and out are transferred.
 import * as Comlink from 'comlink';
 import { createDensityService } from '../src/core/densityStrip/service';
 

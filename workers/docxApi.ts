@@ -2,7 +2,7 @@
 // start, on the main thread (src/platform/workerHost.ts): fetches the photos (re-encoding large ones smaller), builds
 // and packs the .docx, reports progress through a callback and returns a Blob.
 // Two ways: `generate` (a whole ReportResult, small reports and the docx bench) and the streamed one used by the app
-// (issue 10: `begin`, then `section`/`rows` page by page as the main thread fetches details, then `finish`), whose
+// (`begin`, then `section`/`rows` page by page as the main thread fetches details, then `finish`), whose
 // memory is the compressed output plus at most WORD_MAX_PHOTOS photos. The document logic lives in src/core/report.
 import { buildReportDocument, packReportDocument, type ReportImage } from '../src/core/report/docxDocument';
 import { fetchReportImage, fetchReportImages } from './fetchImages';

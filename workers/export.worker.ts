@@ -1,4 +1,4 @@
-// Export worker (issue 13): the API of ./exportApi.ts off the main thread.
+// Export worker: the API of ./exportApi.ts off the main thread.
 import * as Comlink from 'comlink';
 import { createExportApi } from './exportApi';
 

@@ -1,4 +1,4 @@
-// The export's API (issue 13), run by workers/export.worker.ts or, where it cannot start, on the main thread: reads
+// The export's API, run by workers/export.worker.ts or, where it cannot start, on the main thread: reads
 // point pages from the REST API with the caller's token, turns them into CSV or GeoJSON with src/core/export and hands ~1 MB UTF-8 chunks (transferred, not copied) to the main thread, which
 // writes them to the file. Progress and cancellation through Comlink.
 import * as Comlink from 'comlink';

@@ -1,4 +1,4 @@
-// Upload-time tiling of a line image (issue 19): decodes the file chosen by an admin once and returns its tile pyramid
+// Upload-time tiling of a line image: decodes the file chosen by an admin once and returns its tile pyramid
 // as PNG files named `level/col_row.png`, to be stored beside the image (src/state/lineImageTiles.ts) so that viewers
 // fetch only the tiles in view and never decode the whole image. Runs in workers/lineImageTiles.worker.ts.
 import { tilePath } from '../src/core/imageTiles';

@@ -1,7 +1,7 @@
-// Point-index worker (issue 10): calls public.point_index() through supabase-js off the main thread, decodes the
+// Point-index worker: calls public.point_index() through supabase-js off the main thread, decodes the
 // columnar page (src/core/pointIndex) into typed arrays and transfers them back; the same for a line's
 // precomputed pages (public.point_index_pages_bin, as bytes: ./pointIndexPagesFetch.ts); builds a line's whole index from its pages on a cold load
-// (src/core/pointIndex/buildFromPages.ts: finished columns, id hash and order transferred, issue 19); sorts the
+// (src/core/pointIndex/buildFromPages.ts: finished columns, id hash and order transferred); sorts the
 // newest-first order; writes the replica's index records (./replicaWrite.ts).
 // The main thread never parses the large JSON answers.
 import * as Comlink from 'comlink';
@@ -81,7 +81,7 @@ const api = {
       write.catch(() => undefined); // read (and its failure reported) through replicaWritten
       writes.set(replica.key, write);
     }
-    built.cluster = premadeClusterColumns(built.index); // mapped here, not on the main thread (issue 19)
+    built.cluster = premadeClusterColumns(built.index); // mapped here, not on the main thread
     return Comlink.transfer(built, builtBuffers(built));
   },
 
@@ -108,7 +108,7 @@ const api = {
     if (!rec || !rec.count) return null;
     const out = restoredFromRecord(rec);
     releaseBuffers(indexBuffers(rec)); // copied into the index: 52 MB at 1M points freed now, not at an idle worker's GC
-    out.cluster = premadeClusterColumns(out.index); // mapped here, not on the main thread (issue 19)
+    out.cluster = premadeClusterColumns(out.index); // mapped here, not on the main thread
     return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null, cluster: out.cluster }));
   },
 

@@ -1,4 +1,4 @@
-// The point-index worker's side of the local replica (issue 19 part 3): a line's index record is written here, so
+// The point-index worker's side of the local replica: a line's index record is written here, so
 // its structured clone and IndexedDB serialisation (hundreds of ms at 100k points) never run on the main thread.
 // The main thread transfers the record's arrays and awaits the write (src/data/replica/index.ts); a warm open's
 // read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner

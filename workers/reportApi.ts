@@ -16,8 +16,8 @@ export const reportApi = {
     return Comlink.transfer(codes, [codes.buffer as ArrayBuffer]);
   },
   /**
-   * Classifies and groups in one go (issue 10): sections of point indices in km order. The arrays are lent by the page
-   * (issue 19: no 25 MB copy at 1M points and no main-thread pass): positions, km and status codes go back with the
+   * Classifies and groups in one go: sections of point indices in km order. The arrays are lent by the page
+   * (no 25 MB copy at 1M points and no main-thread pass): positions, km and status codes go back with the
    * plan, transferred both ways. The arrays must be whole buffers (not views).
    */
   planLent(points: LentPoints, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {

@@ -1,4 +1,4 @@
-// The line image's tile pyramid inside the image worker (issue 19, src/core/imageTiles): tiles either stored once
+// The line image's tile pyramid inside the image worker (src/core/imageTiles): tiles either stored once
 // beside the image (fetched one by one, only those a region needs: the whole image is never fetched nor decoded) or,
 // for an image stored without tiles, cut here from the decoded image (workers/tileCutter.ts), which is then released;
 // a small LRU of decoded tiles, and regions composed from the tiles of one level with integer-snapped edges (no seam).
@@ -31,7 +31,7 @@ export class TilePyramid {
   /** The tiles stored under `tiles.base`, fetched when a region needs them (`load`: how a tile is fetched). */
   static stored(tiles: StoredTiles, load: (url: string) => Promise<Blob> = fetchBlob): TilePyramid {
     // The fetched (compressed) tiles are kept, up to FETCHED_BYTES: a tile evicted from the small decoded LRU, or a
-    // line shown again (its image worker parked, issue 20), is decoded again but never fetched again.
+    // line shown again (its image worker parked), is decoded again but never fetched again.
     const fetched = new Map<string, Promise<Blob>>();
     const sizes = new Map<string, number>();
     let bytes = 0;
