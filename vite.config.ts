@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           testTimeout: 30_000, // some pure tests check big inputs (100k-point clusters against brute force) on a loaded CI machine
-          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'tools/lint/rules/*.test.ts'],
           exclude: ['**/node_modules/**', 'src/**/*.browser.test.ts'], // those run in Chromium (project 'browser')
         },
       },

@@ -8,6 +8,7 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import { fileURLToPath } from 'node:url';
+import noIssueReferences from './rules/noIssueReferences.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -132,6 +133,13 @@ export default tseslint.config(
         { selector: 'Program > VariableDeclaration > VariableDeclarator > NewExpression.init[callee.name=/^(Map|Set)$/]', message: SESSION_STATE_MESSAGE },
       ],
     },
+  },
+  {
+    // Product code: comments about the code as it is (tools/lint/rules/noIssueReferences.js).
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs,js}', 'workers/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    ignores: TEST_FILES,
+    plugins: { local: { rules: { 'no-issue-references': noIssueReferences } } },
+    rules: { 'local/no-issue-references': 'error' },
   },
   {
     files: TEST_FILES,
