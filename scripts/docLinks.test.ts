@@ -1,6 +1,6 @@
 // Every pointer into the repository's markdown docs resolves: `docs/product.md#anchor` (also `#a, #b` lists) and
 // `CONTRIBUTING.md#anchor` in code comments, and markdown links `[..](path.md#anchor)` / `[..](#anchor)` in the docs,
-// must name an existing file and one of its headings (GitHub slugs). Renaming a heading breaks this test until
+// must name an existing file and one of its headings (GitHub slugs) or `<a id>` anchors. Renaming a heading breaks this test until
 // every comment that points to it follows.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, extname } from 'node:path';
@@ -28,6 +28,7 @@ function anchorsOf(file: string): Set<string> | null {
       if (line.startsWith('```')) fenced = !fenced;
       const m = !fenced && /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
       if (m) set.add(slug(m[1]));
+      if (!fenced) for (const a of line.matchAll(/<a id="([\w-]+)"><\/a>/g)) set.add(a[1]); // an anchor inside a paragraph
     }
     anchorCache.set(file, set);
   }
@@ -54,7 +55,7 @@ interface Ref { from: string; target: string; anchor: string }
 export function refsIn(file: string, text: string): Ref[] {
   const refs: Ref[] = [];
   const from = relative(root, file);
-  const plain = /(?<![\w/.(-])((?:docs\/[\w.-]+|CONTRIBUTING|README)\.md)#([\w-]+)((?:,\s*#[\w-]+)*)/g;
+  const plain = /(?<![\w/.-])(?<!\]\()((?:docs\/[\w.-]+|CONTRIBUTING|README)\.md)#([\w-]+)((?:,\s*#[\w-]+)*)/g;
   for (const m of text.matchAll(plain)) {
     const target = join(root, m[1]);
     refs.push({ from, target, anchor: m[2] });
@@ -77,9 +78,9 @@ describe('links into the docs', () => {
   });
 
   it('finds plain, listed and markdown pointers', () => {
-    const refs = refsIn(join(root, 'docs/x.md'), 'see docs/product.md#teams, #statuses and [a](../CONTRIBUTING.md#lint) or [b](#here)');
+    const refs = refsIn(join(root, 'docs/x.md'), 'see docs/product.md#teams, #statuses (docs/product.md#pk) and [a](../CONTRIBUTING.md#lint) or [b](#here)');
     expect(refs.map((r) => `${relative(root, r.target)}#${r.anchor}`)).toEqual([
-      'docs/product.md#teams', 'docs/product.md#statuses', 'CONTRIBUTING.md#lint', 'docs/x.md#here',
+      'docs/product.md#teams', 'docs/product.md#statuses', 'docs/product.md#pk', 'CONTRIBUTING.md#lint', 'docs/x.md#here',
     ]);
   });
 

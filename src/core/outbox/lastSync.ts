@@ -1,4 +1,4 @@
-// The time shown as 'Dernière synchronisation' (docs/product.md#offline): the newest of what is known, never an older
+// The time shown as 'Dernière synchronisation' (docs/architecture.md#offline-installable-app-outbox): the newest of what is known, never an older
 // one. At sign-in the device's last snapshot time is read from IndexedDB while the first load may finish and set a
 // newer time; the read, arriving last, must not take it back (a fresh device would then show 'Jamais synchronisé'
 // right after a good load).
