@@ -18,7 +18,16 @@ const failedTests = [];
 /** Tests that failed once and passed on their retry (CI only). */
 const flakyTests = [];
 
-const banner = (s) => console.log(`\n\x1b[1m=== ${s} ===\x1b[0m`);
+/** How long each part took, printed at the end: [title, seconds]. */
+const timings = [];
+let current = null;
+/** Starts a part: ends the previous one's clock and prints the new one's title. */
+const banner = (s) => {
+  const now = performance.now();
+  if (current) timings.push([current.title, (now - current.at) / 1000]);
+  current = { title: s, at: now };
+  console.log(`\n\x1b[1m=== ${s} ===\x1b[0m`);
+};
 const want = (step) => only.length === 0 || only.includes(step);
 
 function run(cmd, args, env = {}) {
@@ -164,6 +173,9 @@ if (want('browser') || want('e2e')) {
   }
 }
 
+banner('summary');
+const total = timings.reduce((sum, [, s]) => sum + s, 0);
+console.log(`Time per part (total ${Math.round(total)} s):\n${timings.map(([t, s]) => `  ${String(Math.round(s)).padStart(5)} s  ${t}`).join('\n')}`);
 if (flakyTests.length) console.log(`\nFlaky (passed on retry):\n${flakyTests.map((t) => `  - ${t}`).join('\n')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 console.log(`\nSteps failed: ${failures.length ? failures.join(', ') : 'none'}`);
