@@ -39,7 +39,7 @@ export function App() {
   const profile = useAtomValue(profileAtom);
   const bootError = useAtomValue(bootErrorAtom);
   useEffect(() => { void bootstrap(); }, []);
-  // Signing in, the main screen is mounted in a deferred (time-sliced) render: its first render no longer holds the
+  // Signing in, the main screen is mounted in a deferred (time-sliced) render: its first render does not hold the
   // main thread in one long task while the sign-in's first answers (lines, the point pages) arrive.
   // Leaving it (sign-out) is immediate.
   const wantMain = !!(session && profile);

@@ -26,8 +26,7 @@ const newestFirst = (a: Point, b: Point) =>
 
 /**
  * Every point, paged past the 1000-row cap by keyset on the primary key (each page costs the same, where an
- * offset page costs more the further it goes: 100k points load in about 2 s instead of 20 s on the embedded
- * server), then sorted newest first. `onPage` reports progress after each page with the rows so far (not to be
+ * offset page costs more the further it goes), then sorted newest first. `onPage` reports progress after each page with the rows so far (not to be
  * mutated; in key order until the last page).
  */
 export async function listPoints(onPage?: (loaded: number, soFar: readonly Point[]) => void, lineId: string | null = null): Promise<Point[]> {

@@ -79,7 +79,7 @@ const relayPart = definePart('bulkRelay', () => ({ generation: 0 }));
  * The waiting batches over the index (after every publish: a load, a sync, a realtime change, a restore from the
  * replica). Up to SLICE_ROWS points at once; a larger overlay (a 10,000-point batch waiting or being sent) is laid
  * SLICE_ROWS points per slice after a yield and with a yield between, and published once at the end if it
- * changed anything (a sync's publish no longer re-lays 10,000 points in one task).
+ * changed anything (a sync's publish never re-lays a whole batch in one task).
  */
 export function showBulkOverlayOf(items: readonly OutboxItem[]): void {
   const gen = ++currentSession().part(relayPart).generation;

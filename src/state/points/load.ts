@@ -154,7 +154,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     markLoad('points-loaded');
     if (!savedByWorker) scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
-    // load is over for the user: its round trips no longer hold the loading state).
+    // load is over for the user: its round trips do not hold the loading state).
     void syncPoints();
     return true;
   } catch (e) {
