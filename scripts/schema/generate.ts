@@ -2,7 +2,8 @@
 // migrates a database from scratch (throwaway PostgreSQL, or the cluster of --url), then writes (or, with --check,
 // compares) supabase/schemas/*.sql (scripts/schema/split.ts) and src/data/database.types.ts (postgres-meta's
 // TypeScript generator, the one the Supabase CLI runs). A drift prints the diff and the command that regenerates.
-// Arguments: `schemas`, `types` (default: both), `--check`, `--url <superuser URL of a PostgreSQL cluster>`.
+// Arguments: `schemas`, `types` (default: both), `--check`, `--url <superuser URL of a PostgreSQL cluster>`,
+// `--migrations <dir>` (default: supabase/migrations).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,11 +74,10 @@ function diff(file: string, have: string, want: string): string {
 async function main() {
   const args = process.argv.slice(2);
   const check = args.includes('--check');
-  const urlAt = args.indexOf('--url');
-  const url = urlAt >= 0 ? args[urlAt + 1] : undefined;
-  const parts = args.filter((a, i) => ['schemas', 'types'].includes(a) && args[i - 1] !== '--url');
+  const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const parts = args.filter((a, i) => ['schemas', 'types'].includes(a) && !args[i - 1]?.startsWith('--'));
   const want = (p: string) => parts.length === 0 || parts.includes(p);
-  const dbs = await migratedDatabases(url);
+  const dbs = await migratedDatabases(option('--url'), option('--migrations'));
   const drift: string[] = [];
   try {
     if (want('schemas')) {

@@ -37,8 +37,9 @@ async function createMigrated(clusterUrl: string, name: string, migrationsDir?: 
   return url;
 }
 
-/** Migrates two fresh databases in the cluster at `clusterUrl` (a superuser URL), or in a throwaway cluster. */
-export async function migratedDatabases(clusterUrl?: string): Promise<MigratedDatabases> {
+/** Migrates two fresh databases in the cluster at `clusterUrl` (a superuser URL), or in a throwaway cluster; the
+ * migrations of `migrationsDir` (default: supabase/migrations). */
+export async function migratedDatabases(clusterUrl?: string, migrationsDir?: string): Promise<MigratedDatabases> {
   const temp = clusterUrl ? null : await startTempPostgres();
   const cluster = clusterUrl ?? temp!.url;
   const suffix = randomBytes(4).toString('hex');
@@ -56,7 +57,7 @@ export async function migratedDatabases(clusterUrl?: string): Promise<MigratedDa
     } finally { await admin.end(); }
   };
   try {
-    const url = await createMigrated(cluster, names[0]);
+    const url = await createMigrated(cluster, names[0], migrationsDir);
     const baselineUrl = await createMigrated(cluster, names[1], empty);
     const dump = (u: string) => execFileSync(pgDump, ['--schema-only', '--no-owner', u], { encoding: 'utf8', maxBuffer: 1 << 28 });
     return { url, baselineUrl, dump, close };

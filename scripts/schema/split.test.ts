@@ -47,6 +47,7 @@ describe('schema split', () => {
   it('keys a function the same way by argument types and by argument names', () => {
     expect(functionKey('f(p_a integer, p_b numeric(10, 2))')).toBe(functionKey('f(integer, numeric(10, 2))'));
     expect(functionKey('f()')).toBe('f/0');
+    expect(functionKey('f(p_url text, OUT subject text, OUT body text)')).toBe(functionKey('f(text)'));
     expect(functionKey('f(jsonb)')).not.toBe(functionKey('f(jsonb, text)'));
   });
 

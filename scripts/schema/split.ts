@@ -38,20 +38,22 @@ export function parseDump(text: string): Block[] {
 
 const key = (b: Block) => `${b.type}|${b.schema}|${b.name}`;
 
-/** `f(a integer, b text)` and `f(integer, text)` → `f/2`: a function's name and argument count, the form that its
- * TOC entry (argument types) and its ACL and COMMENT entries (argument names and types) share. */
+/** `f(a integer, b text, OUT c text)` and `f(integer, text)` → `f/2`: a function's name and input argument count,
+ * the form that its TOC entry (input types) and its ACL and COMMENT entries (all arguments, named) share. */
 export function functionKey(name: string): string {
   const open = name.indexOf('(');
   if (open < 0) return name;
-  const args = name.slice(open + 1, name.lastIndexOf(')')).trim();
+  const args: string[] = [];
   let depth = 0;
-  let count = args ? 1 : 0;
-  for (const c of args) {
+  let arg = '';
+  for (const c of name.slice(open + 1, name.lastIndexOf(')'))) {
+    if (c === ',' && depth === 0) { args.push(arg.trim()); arg = ''; continue; }
     if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) count++;
+    arg += c;
   }
-  return `${name.slice(0, open)}/${count}`;
+  if (arg.trim()) args.push(arg.trim());
+  return `${name.slice(0, open)}/${args.filter((a) => !/^OUT\s/.test(a)).length}`;
 }
 
 const FUNCTION_TYPES = new Set(['FUNCTION', 'PROCEDURE', 'AGGREGATE']);
