@@ -18,7 +18,7 @@ export interface SeedDemoOptions {
   /** A second, shorter line with its own image, markers, zones and points (./secondLine). Default false. */
   secondLine?: boolean;
   /** Lines in all (default 1, or 2 with secondLine). From 3, lines L3…LN are generated (./networkLines) and the
-   * extra points are spread evenly over every line (issue 20's network at scale: 50 lines × 20k points). */
+   * extra points are spread evenly over every line (a network at scale: 50 lines × 20k points). */
   lines?: number;
   /** Stores a file (the server's storage layer); path is relative to the bucket, e.g. points/<uuid>.png. */
   putObject(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
@@ -138,7 +138,7 @@ export async function insertPoints(tx: Queryable, rows: PointRow[]): Promise<voi
   }
   if (rows.length > BATCH) {
     await tx.query("select set_config('session_replication_role', 'origin', true)");
-    // The point-index pages' triggers were off too: have every page rebuilt (issue 19).
+    // The point-index pages' triggers were off too: have every page rebuilt.
     await tx.query('select private.invalidate_point_index_pages()');
   }
 }

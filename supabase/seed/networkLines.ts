@@ -1,4 +1,4 @@
-// A network of generated lines for scale runs (issue 20, SEED_LINES >= 3): lines L3…LN after the demo's two, each
+// A network of generated lines for scale runs (SEED_LINES >= 3): lines L3…LN after the demo's two, each
 // with the second line's image and markers, one zone, and its share of the extra points (SEED_POINTS).
 import type { Queryable } from '../../server/db/types';
 import { DEMO_SEED, generatePoints, insertPoints, kmAt, prng } from './demo';

@@ -1,4 +1,4 @@
-// The demo's second line (issue 20): a shorter line with its own image (6000 × 1500, drawn here), 7 kilometre
+// The demo's second line: a shorter line with its own image (6000 × 1500, drawn here), 7 kilometre
 // markers from PK 20, 3 zones and a few dozen points, so that a newcomer sees the line picker at work.
 import { encodePng } from '../../src/core/png';
 import { TRACK_Y } from './data';

@@ -136,7 +136,7 @@ export default tseslint.config(
   },
   {
     // Product code: comments about the code as it is (tools/lint/rules/noIssueReferences.js).
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs,js}', 'workers/**/*.ts', 'scripts/**/*.{ts,mjs,js}'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs,js}', 'workers/**/*.ts', 'scripts/**/*.{ts,mjs,js}', 'supabase/seed/**/*.ts'],
     ignores: TEST_FILES,
     plugins: { local: { rules: { 'no-issue-references': noIssueReferences } } },
     rules: { 'local/no-issue-references': 'error' },
