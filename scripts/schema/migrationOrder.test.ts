@@ -1,11 +1,11 @@
 // Migration names: the rules on examples, then on the repository (files of the working tree against those of
 // the main branch's history, read with git).
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { migrationNameProblems, versionTime } from './migrationOrder';
+import { migrationCommentProblems, migrationNameProblems, versionTime } from './migrationOrder';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const NOW = new Date('2026-12-04T12:00:00Z');
@@ -45,9 +45,20 @@ describe('migration names', () => {
     expect(migrationNameProblems(['20261201100000_a.sql', '20261201100000_b.sql'], [], NOW)).toEqual(['version 20261201100000 is used by more than one migration']);
   });
 
+  it('finds issue references in a migration\'s comments, not in its code', () => {
+    const sql = "-- Follow-up (issue 31)\ncreate table t (c text default '#123');\n/* see #45 */\nselect 1; -- round 2";
+    expect(migrationCommentProblems('x.sql', sql).map((p) => p.split("'")[1])).toEqual(['issue 31', '#45', 'round 2']);
+    expect(migrationCommentProblems('x.sql', "-- The assignee of a point.\nselect '#12';")).toEqual([]);
+  });
+
   it('holds for supabase/migrations against the main branch', () => {
-    const files = readdirSync(join(root, 'supabase/migrations')).filter((f) => f.endsWith('.sql'));
+    const dir = join(root, 'supabase/migrations');
+    const files = readdirSync(dir).filter((f) => f.endsWith('.sql'));
     const applied = appliedMigrations() ?? files;
-    expect(migrationNameProblems(files, applied, new Date())).toEqual([]);
+    const fresh = files.filter((f) => !applied.includes(f));
+    expect([
+      ...migrationNameProblems(files, applied, new Date()),
+      ...fresh.flatMap((f) => migrationCommentProblems(f, readFileSync(join(dir, f), 'utf8'))),
+    ]).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
-// The rules for a new migration's name: `<YYYYMMDDHHMMSS>_<name>.sql`, a time that is not in the future, and after
+// The rules for a new migration: its name is `<YYYYMMDDHHMMSS>_<name>.sql`, a time that is not in the future, after
 // every migration already applied (the migrations of the main branch), since `supabase db push` refuses a file
-// that sorts before one the database already has.
+// that sorts before one the database already has; its comments name no issue (applied files stay as they are).
+import { issueReference } from '../../tools/lint/rules/noIssueReferences.js';
 
 const NAME = /^(\d{14})_[0-9a-z_]+\.sql$/;
 
@@ -36,3 +37,11 @@ export function migrationNameProblems(files: string[], applied: string[], now: D
   for (const v of new Set(versions)) if (versions.filter((x) => x === v).length > 1) problems.push(`version ${v} is used by more than one migration`);
   return problems;
 }
+
+/** The issue references in the `--` and block comments of a migration's SQL, as messages. */
+export function migrationCommentProblems(file: string, sql: string): string[] {
+  const comments = [...sql.matchAll(/--(.*)$|\/\*([\s\S]*?)\*\//gm)].map((m) => m[1] ?? m[2]);
+  return comments.map(issueReference).filter((r): r is string => r !== null)
+    .map((ref) => `${file}: '${ref}' in a comment: state what the SQL does (history goes to git log and docs/decisions.md)`);
+}
+
