@@ -100,8 +100,8 @@ const mainThreadPointIndex: PointIndexWorkerApi = {
 /**
  * The API to call, configured with the current access token (the worker is told again before each call: refreshes).
  * The configuration is posted, not awaited: the worker applies it synchronously on receipt and Comlink posts in
- * order, so the call posted next already runs with it (waiting for its answer cost the cold open a round
- * trip through a main thread busy mounting the map, ~0.4 s before the index build started).
+ * order, so the call posted next already runs with it (waiting for its answer would cost the cold open a round
+ * trip through a main thread busy mounting the map before the index build starts).
  */
 async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
   const cfg = runtimeConfig();

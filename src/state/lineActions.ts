@@ -53,8 +53,8 @@ function showLineInAddress(lineId: string): void {
 }
 
 /** Records the line shown once the lines are known (remembered, in the address). `afterPaint` (a switch): the
- * address and the remembered line are written once the switch's frame is painted (history.replaceState took ~9 ms
- * of the click), for the line shown then. */
+ * address and the remembered line are written once the switch's frame is painted (history.replaceState is not
+ * free), for the line shown then. */
 export function settleActiveLine(afterPaint = false): void {
   const line = store.get(activeLineAtom);
   if (line) store.set(shownLineAtom, line);

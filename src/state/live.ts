@@ -130,7 +130,7 @@ export function startLive(opts: LiveOptions): Promise<void> {
     lineChannel = ch;
     L.channels.push(ch);
   };
-  // On a switch the channel follows once the switch's frame is painted (leaving one costs ~4 ms of the click); the
+  // On a switch the channel follows once the switch's frame is painted (leaving one is work the click need not wait for); the
   // catch-up sync after the switch (SYNC_AFTER_SWITCH_MS) fetches what changed meanwhile.
   L.unfollowLine = store.sub(activeLineAtom, () => afterNextPaint(followLine));
   followLine();

@@ -2,8 +2,7 @@
 // switching back to a line reuses its tree instead of rebuilding 26 levels. Keyed by line: an entry holds the tree
 // of one version of that line's points (a fingerprint of exactly what was indexed), so a new version of the line's
 // points replaces its entry and a tree is only ever reused for the very same input. Bounded by entries and by the
-// memory the trees hold (stats.bytes: ~9 MB for a line of 20,000 points of the bench's track dataset, mostly the
-// grids' cell offsets, so 3 such lines hold ~27 MB; the bound is 64 MB).
+// memory the trees hold (stats.bytes, mostly the grids' cell offsets; the bound is 64 MB).
 import { createRecentCache } from '../lines/recentCache';
 import type { ClusterIndex, ClusterInput } from './types';
 

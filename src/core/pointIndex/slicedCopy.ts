@@ -1,6 +1,6 @@
 // A copy of a point index's columns trimmed to its count (what the local replica stores), made a slice of rows at a
-// time with a pause between slices. At 1M points the columns are 52 MB, and copying them in one go held the main
-// thread 200-280 ms on a desktop (the replica save after a warm open's catch-up). The index may change
+// time with a pause between slices, so that no single task holds the main thread (at 1M points the columns are
+// 52 MB). The index may change
 // during the pauses (a realtime row, a sync): the copy then gives up (null) rather than mix two versions, and the
 // caller saves again later.
 import { COLUMNS } from './store';

@@ -2,8 +2,8 @@
 // order, by a least-significant-digit radix sort (16-bit digits). PK values are decimals with at most three places
 // in practice: then the key is the whole number of metres from the smallest value (two passes); otherwise the
 // float64 bits made sortable (four passes over two uint32 halves). A pass is skipped when every key has the same digit
-// there. At 750k points it replaces a comparator sort of about 230 ms, with as little fresh memory as it can (on a
-// 2-core machine fresh memory costs 4-7 ms a MB). Keys are finite or NaN; NaN sorts last.
+// there. It uses as little fresh memory as it can (fresh memory is costly on a small machine: docs/performance.md).
+// Keys are finite or NaN; NaN sorts last.
 
 const RADIX = 1 << 16;
 const MAX_METRES = 0xfffffffe; // the largest span of whole metres a uint32 key holds (0xffffffff: NaN)

@@ -75,8 +75,8 @@ export const REPORT_COPY_STEP = 65_536;
 
 /**
  * The report's index from the app's compact point index, in steps of `step` points: a generator
- * that yields between steps so the caller can give the page's thread back (the whole copy at 1M points,
- * about 40 MB of fresh memory, was one 290-340 ms task as the report form opened). The source must not change
+ * that yields between steps so the caller can give the page's thread back (the whole copy at 1M points would be
+ * one long task as the report form opens). The source must not change
  * between steps (the caller starts again if it did). Positions stay float32, as in the point index.
  */
 export function* copyPointIndexInSteps(p: PointIndex, step = REPORT_COPY_STEP): Generator<number, ReportPointIndex, void> {

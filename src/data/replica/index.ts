@@ -51,7 +51,7 @@ const bindingPart = definePart('replicaBinding', () => ({ binding: null as Repli
 
 /**
  * Binds the replica to `userId`. Called again in the same session it returns the same binding (a second check
- * started before the first clear was written would see no owner and clear again: ~0.65 s each on a cold open).
+ * started before the first clear was written would see no owner and clear again, on the cold open's path).
  * `mine` resolves false as soon as another (or no) owner is read, the clear still being written: every replica
  * transaction started after that runs after the clear (IndexedDB runs transactions of overlapping scope in the
  * order they were created, across connections, the worker's included). Both promises reject with ReplicaError.

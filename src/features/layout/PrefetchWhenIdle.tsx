@@ -1,7 +1,7 @@
 // Fetches code the user is likely to open next (the route report) once the first points load is over, the hand has
 // rested a second (../offline/useQuietMoment: no press, drag, wheel or key) and the page is idle (requestIdleCallback),
-// so its screen opens without waiting for the network and the module's evaluation (at 1M points
-// 'Rapport' waited about 200 ms for its chunk), and that evaluation never lands in a pan or a zoom on a phone.
+// so its screen opens without waiting for the network and the module's evaluation, and that evaluation never lands
+// in a pan or a zoom on a phone.
 import { useEffect, useRef } from 'react';
 import { useQuietMoment } from '../offline/useQuietMoment';
 

@@ -21,7 +21,7 @@ export function useStatusCounts(): StatusCounts {
 }
 
 /** The last two status filters' slots of each newest-first order (one order per data version): going back to the
- * previous filter is free (at 1M points a pass over the order costs 30-40 ms). Keyed by the snapshot too: the index
+ * previous filter is free (no pass over the whole order). Keyed by the snapshot too: the index
  * is published before its new order, and is changed in place. */
 const keptSlots = keptResults<Int32Array, { snap: PointIndexSnapshot; filter: StatusFilter }, Int32Array>({
   size: 2,

@@ -1,6 +1,6 @@
 // When the service worker may be registered without slowing the first open or the hand: its install
-// precaches the app shell and the line tiles (~2 s of CPU on a 2-core machine, measured in bench coldOpen; 466 ms
-// of it traced during the first gestures after a first visit), so it waits until no sign-in and no points load is
+// precaches the app shell and the line tiles (seconds of CPU on a small machine: docs/performance.md), so it
+// waits until no sign-in and no points load is
 // under way and the user has not touched the page (pointer, wheel, key) for QUIET_MS, and never longer than
 // MAX_WAIT_MS after the app started.
 import { useEffect, useState } from 'react';
