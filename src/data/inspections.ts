@@ -42,6 +42,13 @@ export async function getInspection(id: string): Promise<InspectionRow | null> {
   return data as InspectionRow | null;
 }
 
+/** Deletes a record (RLS and a trigger: its inspector within 24 h, an admin always); false when it was not deleted. */
+export async function deleteInspection(id: string): Promise<boolean> {
+  const { data, error } = await supabase().from('inspections').delete().eq('id', id).select('id');
+  if (error) throw error;
+  return (data ?? []).length === 1;
+}
+
 export async function listAnnotations(inspectionId: string): Promise<AnnotationRow[]> {
   const { data, error } = await supabase().from('inspection_annotations').select('*').eq('inspection_id', inspectionId).order('created_at');
   if (error) throw error;
