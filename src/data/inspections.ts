@@ -9,7 +9,8 @@ export interface InspectionRow {
   km_from: number | null; km_to: number | null; filters: { zones?: string[]; tracks?: string[]; zone_names?: Record<string, string> };
   findings: InspectionFinding[]; counts: InspectionCounts; remarks: Record<string, string>; not_inspected: NotInspected[];
 }
-export type InspectionSummary = Omit<InspectionRow, 'findings'>;
+/** A row of the 'Tournées' list: what it shows (the counts give its number of anomalies), never the record's texts. */
+export type InspectionSummary = Pick<InspectionRow, 'id' | 'line_id' | 'inspector' | 'inspector_email' | 'inspected_at' | 'created_at' | 'updated_at' | 'km_from' | 'km_to' | 'counts'>;
 export interface InspectionInput {
   line_id: string; inspector: string; inspected_at: string; km_from: number | null; km_to: number | null;
   filters: InspectionRow['filters']; findings: InspectionFinding[]; counts: InspectionCounts; remarks: Record<string, string>; not_inspected: NotInspected[];
@@ -17,7 +18,7 @@ export interface InspectionInput {
 export interface AnnotationRow { id: string; inspection_id: string; author: string; body: string; created_at: string }
 export interface InspectionQuery { lineId?: string | null; inspector?: string | null; from?: string | null; to?: string | null }
 
-const SUMMARY = 'id, line_id, inspector, inspector_email, inspected_at, created_at, updated_at, km_from, km_to, filters, counts, remarks, not_inspected';
+const SUMMARY = 'id, line_id, inspector, inspector_email, inspected_at, created_at, updated_at, km_from, km_to, counts';
 
 export async function insertInspection(input: InspectionInput): Promise<InspectionRow> {
   const row = { ...input, filters: jsonArg(input.filters), findings: jsonArg(input.findings), counts: jsonArg(input.counts), remarks: jsonArg(input.remarks), not_inspected: jsonArg(input.not_inspected) };
@@ -42,6 +43,13 @@ export async function getInspection(id: string): Promise<InspectionRow | null> {
   const { data, error } = await supabase().from('inspections').select('*').eq('id', id).maybeSingle();
   if (error) throw error;
   return jsonAnswer<InspectionRow | null>(data);
+}
+
+/** Deletes a record (RLS and a trigger: its inspector within 24 h, an admin always); false when it was not deleted. */
+export async function deleteInspection(id: string): Promise<boolean> {
+  const { data, error } = await supabase().from('inspections').delete().eq('id', id).select('id');
+  if (error) throw error;
+  return (data ?? []).length === 1;
 }
 
 export async function listAnnotations(inspectionId: string): Promise<AnnotationRow[]> {

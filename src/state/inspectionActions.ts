@@ -52,6 +52,7 @@ export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.
 export const listInspections = (q: repo.InspectionQuery) => repo.listInspections(q);
 export const getInspection = (id: string) => repo.getInspection(id);
 export const listAnnotations = (id: string) => repo.listAnnotations(id);
+export const deleteInspection = (id: string) => repo.deleteInspection(id);
 
 export async function annotateInspection(id: string, body: string): Promise<repo.AnnotationRow> {
   const me = store.get(profileAtom);

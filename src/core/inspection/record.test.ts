@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareText, compareWithToday, isLocked, notInspectedError, snapshotOfReport, OUTSIDE_ZONE_KEY } from './record';
+import { compareText, compareWithToday, inspectedAtError, inspectionRefusal, isLocked, notInspectedError, snapshotOfReport, OUTSIDE_ZONE_KEY } from './record';
 import { indexFromPoints } from '../report/reportIndex';
 import type { ReportPlan } from '../report/plan';
 
@@ -50,5 +50,18 @@ describe('rules', () => {
     expect(notInspectedError({ km_from: 2, km_to: 1, reason: 'x' })).toMatch(/précéder/);
     expect(notInspectedError({ km_from: 1, km_to: 2, reason: ' ' })).toMatch(/raison/);
     expect(notInspectedError({ km_from: null, km_to: 2, reason: 'x' })).toMatch(/PK/);
+  });
+  it("a walk's date is given, at most 5 minutes ahead and not before the line was created", () => {
+    const now = Date.parse('2026-12-04T12:00:00Z');
+    expect(inspectedAtError('2026-12-04T12:04:59Z', now, '2026-01-01T00:00:00Z')).toBeNull();
+    expect(inspectedAtError('2026-12-04T12:05:01Z', now, null)).toBe('La date de la tournée est dans le futur.');
+    expect(inspectedAtError('2025-12-31T23:59:59Z', now, '2026-01-01T00:00:00Z')).toBe('La date de la tournée est antérieure à la création de la ligne.');
+    expect(inspectedAtError('', now, null)).toBe('Indiquez la date de la tournée.');
+  });
+  it("shows the database's French refusal of a record (23514) and nothing else", () => {
+    expect(inspectionRefusal({ code: '23514', message: 'La date de la tournée est dans le futur.' })).toBe('La date de la tournée est dans le futur.');
+    expect(inspectionRefusal({ code: '42501', message: 'permission denied' })).toBeNull();
+    expect(inspectionRefusal(new Error('x'))).toBeNull();
+    expect(inspectionRefusal(null)).toBeNull();
   });
 });

@@ -75,6 +75,25 @@ export const INSPECTION_LOCK_MS = 24 * 3600 * 1000;
 export const isLocked = (createdAt: string, now = Date.now()): boolean => now - Date.parse(createdAt) >= INSPECTION_LOCK_MS;
 
 /** A stretch not inspected is valid with PKs in order and a reason. French error or null. */
+/** How far ahead of the server's clock inspected_at may be (the database refuses later dates). */
+export const INSPECTED_AT_SKEW_MS = 5 * 60_000;
+
+/** The French refusal of a walk's date (ISO, or '' when unreadable), or null: given, not in the future, not before the
+ * line was created (the database checks the same, docs/product.md#inspection-records). */
+export function inspectedAtError(iso: string, nowMs: number, lineCreatedAt: string | null): string | null {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return 'Indiquez la date de la tournée.';
+  if (t > nowMs + INSPECTED_AT_SKEW_MS) return 'La date de la tournée est dans le futur.';
+  if (lineCreatedAt && t < Date.parse(lineCreatedAt)) return 'La date de la tournée est antérieure à la création de la ligne.';
+  return null;
+}
+
+/** The database's refusal of a record (SQLSTATE 23514: too large, date out of bounds) is already in French. */
+export function inspectionRefusal(err: unknown): string | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e && e.code === '23514' && typeof e.message === 'string' && e.message ? e.message : null;
+}
+
 export function notInspectedError(s: { km_from: number | null; km_to: number | null; reason: string }): string | null {
   if (s.km_from === null || s.km_to === null) return 'Indiquez les PK de début et de fin du tronçon non inspecté.';
   if (s.km_from > s.km_to) return 'Le PK de début doit précéder le PK de fin.';

@@ -1,11 +1,13 @@
 // 'Tournées' (docs/product.md#inspection-records): the records the user may read, filtered by line, person and
-// dates, newest first; one opens as saved (InspectionView).
+// dates, newest first; one opens as saved (InspectionView); an admin may delete one (DeleteInspectionButton).
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { formatDateTimeFr, formatKm } from '../../core/format';
 import { listInspections, type InspectionSummary } from '../../state/inspectionActions';
+import { isAdminAtom } from '../../state/session';
 import { activeLineAtom, linesAtom } from '../../state/tables';
 import { Button, Dialog, Select, TextInput } from '../../ui';
+import { DeleteInspectionButton } from './DeleteInspectionButton';
 import { InspectionView } from './InspectionView';
 import { INSPECTION_TEXT as T } from './strings';
 import './inspections.css';
@@ -13,6 +15,7 @@ import './inspections.css';
 export function InspectionsDialog({ onClose, openId }: { onClose: () => void; openId?: string | null }) {
   const lines = useAtomValue(linesAtom);
   const active = useAtomValue(activeLineAtom);
+  const isAdmin = useAtomValue(isAdminAtom);
   const [lineId, setLineId] = useState<string>(active?.id ?? '');
   const [person, setPerson] = useState('');
   const [from, setFrom] = useState('');
@@ -57,11 +60,13 @@ export function InspectionsDialog({ onClose, openId }: { onClose: () => void; op
           {rows && shown.length === 0 && <p className="empty-text">{T.empty}</p>}
           <ul className="inspection-list">
             {shown.map((r) => (
-              <li key={r.id}>
+              <li key={r.id} className="inspection-item">
                 <button type="button" className="inspection-row" onClick={() => setOpen(r.id)}>
                   <strong>{T.title(formatDateTimeFr(r.inspected_at))}</strong>
                   <span>{T.by(r.inspector_email || '—')} · {T.row(formatKm(r.km_from === null ? null : Number(r.km_from)), formatKm(r.km_to === null ? null : Number(r.km_to)), total(r))}</span>
                 </button>
+                {isAdmin && <DeleteInspectionButton id={r.id} date={formatDateTimeFr(r.inspected_at)}
+                  onDeleted={(id) => setRows((all) => (all ?? []).filter((x) => x.id !== id))} />}
               </li>
             ))}
           </ul>

@@ -2,11 +2,13 @@
 // walk, a remark per zone of the report and the stretches not inspected (PK range and reason), then the record is
 // saved with every anomaly of the report as it is now. Offline it is refused with a French message, the form kept.
 import { useMemo, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
-import { OUTSIDE_ZONE_KEY, notInspectedError, type NotInspected } from '../../core/inspection/record';
+import { OUTSIDE_ZONE_KEY, inspectedAtError, inspectionRefusal, notInspectedError, type NotInspected } from '../../core/inspection/record';
 import { parseKm } from '../../core/validation';
 import { failureKind } from '../../core/outbox/errors';
 import { saveInspectionFromReport } from '../../state/inspectionActions';
+import { activeLineAtom } from '../../state/tables';
 import { Button, Dialog, TextArea, TextInput, toast } from '../../ui';
 import type { ReportSession } from '../report/reportSession';
 import { INSPECTION_TEXT as T } from './strings';
@@ -18,6 +20,7 @@ const localNow = () => { const d = new Date(); d.setMinutes(d.getMinutes() - d.g
 export function SaveInspectionDialog({ session, onClose }: { session: ReportSession; onClose: () => void }) {
   const zones = useMemo(() => session.plan.sections.map((s) => (s.zone === OUTSIDE_ZONES
     ? { key: OUTSIDE_ZONE_KEY, name: T.outside } : { key: session.zones[s.zone].id, name: session.zones[s.zone].name })), [session]);
+  const line = useAtomValue(activeLineAtom);
   const [when, setWhen] = useState(localNow);
   const [remarks, setRemarks] = useState<Record<string, string>>({});
   const [stretches, setStretches] = useState<StretchDraft[]>([]);
@@ -26,7 +29,9 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
 
   const parsed: NotInspected[] = stretches.map((s) => ({ km_from: parseKm(s.from) ?? NaN, km_to: parseKm(s.to) ?? NaN, reason: s.reason.trim() }));
   const stretchErrors = parsed.map((s) => notInspectedError({ km_from: Number.isNaN(s.km_from) ? null : s.km_from, km_to: Number.isNaN(s.km_to) ? null : s.km_to, reason: s.reason }));
-  const valid = stretchErrors.every((e) => e === null) && !!when;
+  const whenIso = when ? new Date(when).toISOString() : '';
+  const whenError = when ? inspectedAtError(whenIso, Date.now(), line?.createdAt ?? null) : null;
+  const valid = stretchErrors.every((e) => e === null) && !!when && !whenError;
 
   const save = async () => {
     // Not queued offline (a record is the report as it is now, on the server): refused at once, the form kept.
@@ -36,7 +41,7 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
     try {
       await saveInspectionFromReport({
         request: session.request, plan: session.plan, index: session.index, zones: session.zones,
-        inspectedAt: new Date(when).toISOString(), remarks, notInspected: parsed,
+        inspectedAt: whenIso, remarks, notInspected: parsed,
         onProgress: (done, total) => setBusy(T.saving(done, total)),
       });
       toast(T.saved, 'success');
@@ -44,7 +49,7 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
     } catch (err) {
       console.error('Tournée', err);
       setError(failureKind(err) === 'network' ? T.offline
-        : err instanceof Error && err.message && !('code' in err) ? err.message : T.saveFailed);
+        : inspectionRefusal(err) ?? (err instanceof Error && err.message && !('code' in err) ? err.message : T.saveFailed));
     } finally {
       setBusy(null);
     }
@@ -56,7 +61,7 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
         <Button onClick={onClose} disabled={!!busy}>{T.cancel}</Button>
         <Button variant="primary" onClick={() => void save()} disabled={!valid} busy={!!busy}>{T.save}</Button>
       </>}>
-      <TextInput label={T.date} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required />
+      <TextInput label={T.date} type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} required error={whenError ?? undefined} />
       <h3 className="inspection-subtitle">{T.remarks}</h3>
       {zones.map((z) => (
         <TextArea key={z.key} label={T.remarkFor(z.name)} rows={2} maxLength={2000} value={remarks[z.key] ?? ''}

@@ -33,4 +33,10 @@ export const INSPECTION_TEXT = {
   wordFailed: "Le document Word n'a pas pu être créé. Vérifiez la connexion et réessayez.",
   pdf: 'Imprimer / PDF',
   gone: "Cette tournée n'existe plus ou n'est pas visible.",
+  remove: (date: string) => `Supprimer la tournée du ${date}`,
+  removeName: (date: string) => `la tournée du ${date}`,
+  removeWhat: 'cette tournée et ses annotations.',
+  removed: 'Tournée supprimée',
+  removeFailed: "La suppression de la tournée a échoué. Vérifiez la connexion puis réessayez.",
+  removeRefused: "Cette tournée n'a pas été supprimée : seuls les administrateurs suppriment une tournée verrouillée ou annotée.",
 } as const;
