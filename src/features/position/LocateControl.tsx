@@ -16,15 +16,28 @@ import { selectLine } from '../../state/lineActions';
 import { useWatchPosition, type WatchError } from './useWatchPosition';
 import { POSITION_TEXT as T } from './strings';
 
-type Status = 'off' | 'waiting' | 'on' | WatchError;
+type Status = 'waiting' | 'on' | WatchError;
 
+/** The button; the panel (and the line indexes it reads) only while on. */
 export function LocateControl() {
+  const [on, setOn] = useState(false);
+  if (!on) {
+    return (
+      <div className="locate-control">
+        <Button variant="primary" onClick={() => setOn(true)} data-testid="locate-button">{T.locate}</Button>
+      </div>
+    );
+  }
+  return <LocatePanel onStop={() => setOn(false)} />;
+}
+
+function LocatePanel({ onStop }: { onStop: () => void }) {
   const indexes = useAtomValue(lineIndexesAtom);
   const activeLine = useAtomValue(activeLineAtom);
   const settings = useAtomValue(settingsAtom);
   const setMark = useSetAtom(positionMarkAtom);
   const setCentre = useSetAtom(centerRequestAtom);
-  const [status, setStatus] = useState<Status>('off');
+  const [status, setStatus] = useState<Status>('waiting');
   const [fix, setFix] = useState<Fix | null>(null);
   const [follow, setFollow] = useState(true);
   const [track, setTrack] = useState<Track | null>(null);
@@ -70,16 +83,9 @@ export function LocateControl() {
   }, [place, located, follow, setMark, setCentre]);
   useEffect(() => () => setMark(null), [setMark]);
 
-  const start = () => { setStatus('waiting'); setFix(null); setTrack(null); setAverageNote(null); setFollow(true); setHeld(false); watch.start(); };
-  const stop = () => { watch.stop(); setStatus('off'); setFix(null); setAveraging(null); setMark(null); };
+  useEffect(() => { watch.start(); }, []); // eslint-disable-line react-hooks/exhaustive-deps -- asked once, when the agent pressed 'Me localiser'
+  const stop = () => { watch.stop(); setMark(null); onStop(); };
 
-  if (status === 'off') {
-    return (
-      <div className="locate-control">
-        <Button variant="primary" onClick={start} data-testid="locate-button">{T.locate}</Button>
-      </div>
-    );
-  }
   const error = status === 'denied' ? T.denied : status === 'unavailable' ? T.unavailable : status === 'timeout' ? T.timeout : status === 'unsupported' ? T.unsupported : null;
   const message = indexes.length === 0 ? T.noAxes : located ? locatedMessage(located) : T.waiting;
   const usable = located?.kind === 'on_line' && located.hit.pk !== null && fixAccepted(fix!, maxAccuracyM);
