@@ -57,6 +57,19 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   await expect(status).toHaveText(/^PK 15,30 ± 0,01 · Voie 1 · précision 3 m$/);
   await expect.poll(async () => Number(await dot.getAttribute('data-x'))).toBeGreaterThan(x0 + 50);
 
+  // 'Moyenner': the fixes of 5 s, the imprecise one dropped; the average is held until 'Suivre'.
+  await page.getByRole('button', { name: 'Moyenner' }).click();
+  await ctx.setGeolocation(fixAt(15.3, 'voie_1', 4));
+  await ctx.setGeolocation({ ...fixAt(15.3), accuracy: 200 });
+  await ctx.setGeolocation(fixAt(15.31, 'voie_1', 4));
+  await expect(page.getByTestId('locate-average')).toHaveText('Moyenne de 2 positions (1 écartée)', { timeout: 10_000 });
+  await expect(status).toHaveText(/^PK 15,3[01] ± 0,01 · Voie 1 · précision 4 m$/);
+  await ctx.setGeolocation(fixAt(15.2));
+  await expect(status).toHaveText(/^PK 15,3[01] /);
+  await page.getByRole('button', { name: 'Suivre', exact: true }).click();
+  await ctx.setGeolocation(fixAt(15.25));
+  await expect(status).toHaveText(/^PK 15,25 /);
+
   // Far from every axis: said in metres, no report there.
   const far = line.at(15.3, 'voie_1', -340);
   await ctx.setGeolocation({ latitude: far.lat, longitude: far.lon, accuracy: 3 });
