@@ -17,7 +17,7 @@ afterAll(async () => { await s?.close(); });
 
 describe('security headers', () => {
   for (const path of ['/', '/index.html', '/assets/app-abc123.js', '/some/route']) {
-    it(`${path}: CSP without framing, X-Frame-Options, Referrer-Policy, Permissions-Policy with the camera`, async () => {
+    it(`${path}: CSP without framing, X-Frame-Options, Referrer-Policy, Permissions-Policy with the camera and the position`, async () => {
       const r = await fetch(`${s.url}${path}`);
       expect(r.status).toBe(200);
       const csp = r.headers.get('content-security-policy') ?? '';
@@ -28,6 +28,7 @@ describe('security headers', () => {
       expect(r.headers.get('x-frame-options')).toBe('DENY');
       expect(r.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(r.headers.get('permissions-policy')).toContain('camera=(self)');
+      expect(r.headers.get('permissions-policy')).toContain('geolocation=(self)'); // 'Me localiser'
     });
   }
 

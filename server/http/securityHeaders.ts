@@ -40,6 +40,6 @@ export function spaSecurityHeaders(supabaseUrl: string, host: string | undefined
     'Content-Security-Policy': contentSecurityPolicy(supabaseUrl, host),
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
+    'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=()',
   };
 }

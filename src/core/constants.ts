@@ -70,3 +70,8 @@ export const DEFAULT_LINE_IMAGE = { url: '/line.png', width: 12000, height: 1500
 export const MIN_ZONE_VERTICES = 3;
 /** Deletion tombstones are kept this long; an older local replica reloads every point (docs/product.md#constants). */
 export const REPLICA_MAX_AGE_DAYS = 30;
+
+export const POSITION_MAX_ACCURACY_M = 50; // m, fixes worse are dropped (admin setting), docs/product.md#position
+export const POSITION_FAR_M = 100; // m, beyond it a fix is off the line, docs/product.md#position
+export const POSITION_AVERAGE_MS = 5000; // ms of fixes averaged by 'Moyenner', docs/product.md#position
+export const POSITION_NEARBY_LINE_M = 200; // m, another line this close is offered, docs/product.md#position

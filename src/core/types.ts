@@ -61,6 +61,8 @@ export interface Point {
   createdBy: string | null;
   /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
   updatedAt?: string;
+  /** The position fix the point was reported from (points.gnss_*, docs/product.md#position); absent: none. */
+  gnss?: { lat: number; lon: number; accuracyM: number; fixes: number };
 }
 
 /** A point as the app saves it: the columns the user edits (and its id when it exists). */

@@ -39,6 +39,8 @@ export const toPoint = (r: PointRow): Point => ({
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
   creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
+  ...(r.gnss_lat !== null && r.gnss_lat !== undefined
+    ? { gnss: { lat: Number(r.gnss_lat), lon: Number(r.gnss_lon), accuracyM: Number(r.gnss_accuracy_m ?? 0), fixes: Number(r.gnss_fixes ?? 1) } } : {}),
 });
 
 export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
@@ -54,6 +56,7 @@ export const fromPoint = (p: PointInput): PointWrite => ({
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,
   position: { x: p.position.x, y: p.position.y }, image_url: p.imageUrl, status: p.status,
   criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toLineColumn(p), ...baseVersion(p),
+  ...(p.gnss ? { gnss_lat: p.gnss.lat, gnss_lon: p.gnss.lon, gnss_accuracy_m: p.gnss.accuracyM, gnss_fixes: p.gnss.fixes } : {}),
 });
 
 export const toZone = (r: ZoneRow): Zone => ({

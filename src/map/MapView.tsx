@@ -16,6 +16,7 @@ import { LassoOverlay } from './LassoOverlay';
 import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { PkHighlight } from './PkHighlight';
+import { PositionDot } from './PositionDot';
 import { DensityStrip } from './DensityStrip';
 import { DraftToolbar } from './DraftToolbar';
 import { toolForMode } from './tools';
@@ -111,6 +112,7 @@ export function MapView() {
       >
         {api && <ZoomControls controller={api.controller} />}
         {api && <PkHighlight controller={api.controller} />}
+        {api && <PositionDot controller={api.controller} />}
         {api && <DensityStrip api={api} />}
         {mode === 'draw-zone' && (
           <DraftToolbar

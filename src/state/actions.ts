@@ -9,6 +9,7 @@ import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../
 import { saveVersioned } from './conflicts';
 import { firstLoadDoneAtom } from './firstLoad';
 import { activeLineId, dataLoadingAtom, markersAtom } from './tables';
+import { loadLinePositions } from './position/actions';
 import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { settleActiveLine } from './lineActions';
 import { loadPoints, syncPoints } from './pointsCollection';
@@ -49,7 +50,7 @@ export async function loadAll(): Promise<boolean> {
     const lines = await linesCollection.load();
     markLoad('lines');
     settleActiveLine();
-    const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points')]);
+    const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points'), loadLinePositions()]);
     return lines && points && small.every(Boolean);
   } finally {
     if (seq === loads.seq && scope.active) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
@@ -59,7 +60,7 @@ export async function loadAll(): Promise<boolean> {
 /** After a realtime reconnect: small tables again (cheap), points only what changed. */
 export async function catchUp(): Promise<void> {
   await linesCollection.load();
-  await Promise.all([...SMALL_COLLECTIONS.map((c) => c.load()), syncPoints()]);
+  await Promise.all([...SMALL_COLLECTIONS.map((c) => c.load()), syncPoints(), loadLinePositions()]);
 }
 
 /** The feedback link changed elsewhere (window event 'feedbackLinkUpdated'): reload the settings. */

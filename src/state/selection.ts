@@ -7,7 +7,7 @@ export const selectionAtom = atom<Selection>(null);
 
 /** The point form: a new point at a map position, or an existing point to edit. */
 export type PointFormState =
-  | { mode: 'create'; position: ImagePoint; kmValue: number | null }
+  | { mode: 'create'; position: ImagePoint; kmValue: number | null; gnss?: { lat: number; lon: number; accuracyM: number; fixes: number } }
   | { mode: 'edit'; pointId: string }
   | null;
 export const pointFormAtom = atom<PointFormState>(null);

@@ -9,6 +9,7 @@ import { demoPhoto } from './png';
 import { SECOND_LINE, SECOND_LINE_IMAGE_PATH, SECOND_LINE_POINTS, SECOND_LINE_ZONES, secondLineImage, secondLineMarkers } from './secondLine';
 import { mulberry32 } from '../../src/core/prng';
 import { seedNetworkLines } from './networkLines';
+import { DEMO_ROUTES, demoLineGeometry, seedLineAxes } from './lineAxes';
 
 export interface SeedDemoOptions {
   adminEmail: string;
@@ -198,6 +199,8 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
       `insert into public.kilometer_markers ("position", value, created_by)
        select p, v, $3 from unnest($1::numeric[], $2::numeric[]) as u(p, v)`,
       [markers.map((m) => m.position), markers.map((m) => m.value), adminId]);
+    const firstLine = (await tx.query<{ id: string }>('select private.default_line_id() as id')).rows[0].id;
+    await seedLineAxes(tx, firstLine, demoLineGeometry(DEMO_ROUTES.L1, markers[0].value, markers[markers.length - 1].value), adminId);
 
     const teamIds: string[] = [];
     for (const [i, t] of TEAMS.entries()) {
@@ -265,6 +268,7 @@ async function seedSecondLine(tx: Queryable, rand: () => number, teamIds: string
     `insert into public.kilometer_markers ("position", value, created_by, line_id)
      select p, v, $3, $4 from unnest($1::numeric[], $2::numeric[]) as u(p, v)`,
     [markers.map((m) => m.position), markers.map((m) => m.value), adminId, lineId]);
+  await seedLineAxes(tx, lineId, demoLineGeometry(DEMO_ROUTES.L2, markers[0].value, markers[markers.length - 1].value), adminId);
   for (const [i, z] of SECOND_LINE_ZONES.entries()) {
     const poly = zonePolygon(rand, z.track, z.x0, z.x1);
     const xs = poly.map((p) => p.x);

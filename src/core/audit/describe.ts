@@ -18,6 +18,7 @@ export interface DescribeContext {
 export const TABLE_LABELS: Record<string, string> = {
   points: 'Signalements', zones: 'Zones', criticality_levels: 'Niveaux de criticité', teams: 'Équipes',
   kilometer_markers: 'Repères PK', app_settings: 'Paramètres', profiles: 'Utilisateurs', invitations: 'Invitations',
+  line_axes: 'Tracés des voies', line_anchors: 'Repères de position',
 };
 
 const ENTITY: Record<string, [string, string, string]> = {
@@ -30,6 +31,8 @@ const ENTITY: Record<string, [string, string, string]> = {
   app_settings: ['Paramètre', 'créé', 'supprimé'],
   profiles: ['Profil', 'créé', 'supprimé'],
   invitations: ['Invitation', 'créée', 'supprimée'],
+  line_axes: ['Tracé de voie', 'créé', 'supprimé'],
+  line_anchors: ['Repère de position', 'créé', 'supprimé'],
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -37,6 +40,9 @@ const FIELD_LABELS: Record<string, string> = {
   criticality: 'Criticité', ticket_number: 'N° OT/Dépêche', team_id: 'Équipe', color: 'Couleur', icon: 'Icône',
   order: 'Ordre', is_default: 'Par défaut', track: 'Voie', points: 'Contour', km_start: 'PK début', km_end: 'PK fin',
   value: 'Valeur', key: 'Clé', role: 'Rôle', active: 'Accès', email: 'Email', id: 'Identifiant', observed_at: 'Constaté le',
+  gnss_lat: 'Latitude signalée', gnss_lon: 'Longitude signalée', gnss_accuracy_m: 'Précision (m)', gnss_fixes: 'Positions moyennées',
+  pk: 'PK', lat: 'Latitude', lon: 'Longitude', source: 'Origine', accuracy_m: 'Précision (m)', fixes: 'Positions moyennées',
+  coordinates: 'Tracé', band_y_min: 'Bande (haut)', band_y_max: 'Bande (bas)',
 };
 /** Free texts: shown old → new, shortened to TEXT_PREVIEW characters, the whole texts on demand (fullTextChanges). */
 const FREE_TEXT = new Set(['description']);

@@ -1,6 +1,6 @@
 // One row of public.audit_log as the app sees it.
 export type AuditAction = 'insert' | 'update' | 'delete';
-export type AuditTable = 'points' | 'zones' | 'criticality_levels' | 'teams' | 'kilometer_markers' | 'app_settings' | 'profiles' | 'invitations';
+export type AuditTable = 'points' | 'zones' | 'criticality_levels' | 'teams' | 'kilometer_markers' | 'app_settings' | 'profiles' | 'invitations' | 'line_axes' | 'line_anchors';
 
 export interface AuditEntry {
   id: number;
@@ -13,4 +13,4 @@ export interface AuditEntry {
   changes: Record<string, { old?: unknown; new?: unknown }>;
 }
 
-export const AUDIT_TABLES: AuditTable[] = ['points', 'zones', 'criticality_levels', 'teams', 'kilometer_markers', 'app_settings', 'profiles', 'invitations'];
+export const AUDIT_TABLES: AuditTable[] = ['points', 'zones', 'criticality_levels', 'teams', 'kilometer_markers', 'app_settings', 'profiles', 'invitations', 'line_axes', 'line_anchors'];

@@ -8,6 +8,8 @@ export interface PointFields {
   imageUrl: string | null; status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null;
   /** A new point's line (absent: the database's default line); an update never moves a point to another line. */
   lineId?: string;
+  /** A new point's position fix (docs/product.md#position), sent once with the point. */
+  gnss?: { lat: number; lon: number; accuracyM: number; fixes: number };
 }
 
 export type OutboxOp =

@@ -15,6 +15,7 @@ import { MarkerRuler } from './MarkerRuler';
 import { MarkerTable } from './MarkerTable';
 import { LineImageReplace } from './LineImageReplace';
 import { LineOfTab } from './LineOfTab';
+import { LinePositions } from './LinePositions';
 
 export function LineTab() {
   const load = useSetAtom(loadLineDataAtom);
@@ -97,6 +98,7 @@ export function LineTab() {
               onSave={(m, v) => doSave({ id: m.id, ...v }).catch(() => undefined)}
               onDelete={(m) => { setDeleteError(null); setDeleting(m); }} />
           </section>
+          <LinePositions />
           <LineImageReplace />
         </>
       )}

@@ -26,6 +26,7 @@ import { PrefetchWhenIdle } from './PrefetchWhenIdle';
 import { loadReportFlow, ReportFlowHost } from './ReportFlowHost';
 import { deferredModule, DeferredScreen } from './DeferredScreen';
 import { SkipToMap } from './SkipToMap';
+import { LocateControl } from '../position/LocateControl';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
 
 // The report (./ReportFlowHost), the administration panel and the dashboard are loaded on first use (./DeferredScreen):
@@ -52,6 +53,7 @@ export function MainScreen() {
         <Sidebar />
         <main className="map-area" id="plan">
           <MapView />
+          {later && <LocateControl />}
           {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
         </main>
       </div>

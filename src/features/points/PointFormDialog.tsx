@@ -102,7 +102,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     setSaveError(null);
     try {
       // An edit states the version it started from (`editing`); a recreation after a deletion is a new point.
-      const result = await savePoint(toPointInput(v, position, gone ? undefined : editing?.id), gone ? null : editing);
+      const result = await savePoint({ ...toPointInput(v, position, gone ? undefined : editing?.id), ...(form.mode === 'create' && form.gnss ? { gnss: form.gnss } : {}) }, gone ? null : editing);
       saved.current = true;
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);

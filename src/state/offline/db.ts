@@ -1,6 +1,7 @@
 // The device's IndexedDB database 'rail-outbox' (library idb): outbox items, photos taken offline (blobs),
 // and a snapshot of the last loaded data per user (the map offline until the replica replaces it).
 // A batch's item is stored packed (core/outbox/bulkStorage: columns, not 10,000 row objects).
+import type { LinePositions } from '../../core/position/types';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { currentSession } from '../../data/currentSession';
 import { definePart } from '../../core/session/scope';
@@ -12,6 +13,8 @@ export interface PendingPhoto { path: string; userId: string; blob: Blob; takenA
 export interface DataSnapshot {
   userId: string; savedAt: number; profile: Profile | null;
   points: Point[]; zones: Zone[]; teams: Team[]; levels: CriticalityLevel[]; markers: KilometerMarker[]; settings: AppSetting[];
+  /** The lines' axes and anchors (docs/product.md#position); absent in snapshots written before them. */
+  positions?: LinePositions;
 }
 
 interface OutboxDB extends DBSchema {

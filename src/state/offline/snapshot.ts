@@ -1,4 +1,4 @@
-// The last loaded small tables (zones, teams, levels, markers, settings) and profile per user in IndexedDB, so the
+// The last loaded small tables (zones, teams, levels, markers, settings, the lines' axes and anchors) and profile per user in IndexedDB, so the
 // app opens offline with them. The points are not here: the local replica persists them
 // (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
 // without network.
@@ -9,12 +9,13 @@ import { profileAtom } from '../session';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { outboxDb, type DataSnapshot } from './db';
 import { lastSyncAtom } from './atoms';
+import { linePositionsAtom } from '../position/atoms';
 
 export async function saveSnapshot(userId: string): Promise<void> {
   const snap: DataSnapshot = {
     userId, savedAt: Date.now(), profile: store.get(profileAtom), points: [],
     zones: store.get(zonesAtom), teams: store.get(teamsAtom), levels: store.get(criticalityLevelsAtom),
-    markers: store.get(markersAtom), settings: store.get(settingsAtom),
+    markers: store.get(markersAtom), settings: store.get(settingsAtom), positions: store.get(linePositionsAtom),
   };
   await (await outboxDb()).put('snapshots', snap);
 }
@@ -29,6 +30,7 @@ export async function loadSnapshot(userId: string): Promise<boolean> {
   store.set(criticalityLevelsAtom, snap.levels);
   store.set(markersAtom, snap.markers);
   store.set(settingsAtom, snap.settings);
+  if (snap.positions) store.set(linePositionsAtom, snap.positions);
   store.set(teamsLoadErrorAtom, null);
   store.set(levelsLoadErrorAtom, null);
   store.set(lastSyncAtom, snap.savedAt);
