@@ -14,6 +14,7 @@ import {
   type PathMap, type PathOptions,
 } from './sql';
 import { toHttpError } from './errors';
+import { penaltyError, TimeoutPenalty } from './timeoutPenalty';
 import { NonFiniteNumber, parseStrictJson } from './json';
 import { withPreRequest } from './preRequest';
 
@@ -41,10 +42,17 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     }
   }
 
+  const penalty = new TimeoutPenalty();
   const handler = async (req: IncomingMessage, res: ServerResponse, ctx: { url: URL; auth: AuthContext; body: () => Promise<Buffer> }) => {
+    // A member's request that just ran out of time is refused for a while (timeoutPenalty.ts).
+    const key = ctx.auth.userId ? TimeoutPenalty.key(ctx.auth.userId, (req.method ?? 'GET').toUpperCase(), ctx.url.pathname) : null;
     try {
+      const wait = key ? penalty.waitS(key) : 0;
+      if (wait > 0) throw penaltyError(wait);
       await serve(req, res, ctx);
+      if (key) penalty.clear(key);
     } catch (e) {
+      if (key && (e as { code?: unknown } | null)?.code === '57014') penalty.strike(key);
       const he = toHttpError(e, ctx.auth.role);
       send(res, he.status, JSON.stringify(he.body), { ...he.headers }, req.method === 'HEAD');
     }
