@@ -10,12 +10,11 @@ import { signUpMember, type Member } from '../../test/server/members';
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 let s: RunningServer;
-let admin: Member;
 let a: Member;
 let b: Member;
 beforeAll(async () => {
   s = await startTestServer();
-  admin = await signUpMember(s, 'admin@example.com'); // first profile: admin
+  await signUpMember(s, 'admin@example.com'); // first profile: admin
   a = await signUpMember(s, 'lourd@example.com');
   b = await signUpMember(s, 'collegue@example.com');
   // Slower than the authenticated role's 8 s on both databases: PGlite cancels a statement at its next file access
