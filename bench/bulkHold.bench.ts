@@ -1,12 +1,13 @@
 // Does one member's worst bulk request hold another member's read? (`npm run bench bulkHold`). On the embedded
 // server over PGlite (in memory) and PostgreSQL (DATABASE_URL, or a throwaway one from Debian's binaries;
-// BULK_HOLD_PG=0 / BULK_HOLD_PGLITE=0 skips one), seeded with BULK_HOLD_POINTS (default 10,000) points: member B's
+// BULK_HOLD_PG=0 / BULK_HOLD_PGLITE=0 skips one; a fresh database is made on that server for the run), seeded with BULK_HOLD_POINTS (default 10,000) points: member B's
 // GET /rest/v1/teams through supabase-js, timed to its answer, (1) idle (the baseline, same process and server),
 // (2) while member A's bulk_update_points of every point runs (the worst bulk request: 10,000 ids at their
 // versions), (3) while A sends the same body again (refused with 429 when the first ran out of time). Ratios
 // against the idle median. JSON in bench/results/bulkHold.json.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import pg from 'pg';
 import { startServer, type RunningServer } from '../server/main';
 import { startTempPostgres, type TempPostgres } from '../server/db/tempPostgres';
 import { createInvitation } from '../test/server/testDatabase';
@@ -103,11 +104,22 @@ if (process.env.BULK_HOLD_PGLITE !== '0') {
 }
 if (process.env.BULK_HOLD_PG !== '0') {
   let temp: TempPostgres | null = null;
-  const url = process.env.DATABASE_URL ?? (temp = await startTempPostgres()).url;
+  const base = process.env.DATABASE_URL ?? (temp = await startTempPostgres()).url;
+  // A fresh database on that server for this run, dropped after it.
+  const name = `bulk_hold_${Date.now().toString(36)}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try { await c.query(sql); } finally { await c.end(); }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
   try {
-    const r = await run('postgres', url);
+    const r = await run('postgres', url.toString());
     results.push(r.idle, r.first, r.again);
   } finally {
+    await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
     temp?.stop();
   }
 }
