@@ -22,7 +22,7 @@ import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret, type Keys } from './keys';
 import { lockDataDir } from './ops/dataDirLock';
-import { loosePermissionsWarning, makePrivateDir, restrictTree, tightenUmask } from './ops/privateFiles';
+import { loosePermissionsWarnings, makePrivateDir, restrictTree, tightenUmask } from './ops/privateFiles';
 import { createOpsRoutes } from './ops/routes';
 import { checkPgdata, openFailure } from './ops/damage';
 import { checkSinceCleanShutdown, recordCleanShutdown } from './ops/cleanShutdown';
@@ -106,8 +106,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     // Only this user may read DATA_DIR (server/ops/privateFiles.ts); an existing folder open to others is fixed.
     tightenUmask();
     makePrivateDir(dataDir);
-    const loosened = restrictTree(dataDir);
-    if (loosened) console.warn(loosePermissionsWarning(dataDir, loosened));
+    const refused: string[] = [];
+    const loosened = restrictTree(dataDir, refused);
+    for (const w of loosePermissionsWarnings(dataDir, loosened, refused)) console.warn(w);
   }
   // One server per PGlite DATA_DIR (server/ops): refused here, before anything is opened.
   const lock = dataDir && !opts.databaseUrl ? lockDataDir(dataDir, { command: process.argv.slice(1).join(' ') }) : null;

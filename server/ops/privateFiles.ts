@@ -9,9 +9,9 @@ export const PRIVATE_FILE_MODE = 0o600;
 
 /**
  * Takes group and other permissions away from `dir` and everything under it (symbolic links left alone).
- * Returns how many entries were changed.
+ * Returns how many entries were changed; an entry this user may not change (another owner) is added to `refused`.
  */
-export function restrictTree(dir: string): number {
+export function restrictTree(dir: string, refused: string[] = []): number {
   let changed = 0;
   const visit = (path: string) => {
     let st;
@@ -22,8 +22,13 @@ export function restrictTree(dir: string): number {
     if (st.isSymbolicLink()) return;
     const want = st.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
     if ((st.mode & 0o777) !== want) {
-      chmodSync(path, want);
-      changed++;
+      try {
+        chmodSync(path, want);
+        changed++;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EPERM') throw e;
+        refused.push(path);
+      }
     }
     if (st.isDirectory()) for (const e of readdirSync(path)) visit(join(path, e));
   };
@@ -31,10 +36,9 @@ export function restrictTree(dir: string): number {
   return changed;
 }
 
-/** Creates `dir` (and its parents) if missing; `dir` itself ends 0700. */
+/** Creates `dir` (and its parents) if missing, 0700 whatever the umask (restrictTree fixes an existing one). */
 export function makePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodSync(dir, PRIVATE_DIR_MODE);
 }
 
 /**
@@ -50,8 +54,16 @@ export function tightenUmask(): void {
   }
 }
 
-/** The warning printed at start when an existing DATA_DIR was open to other users. */
-export function loosePermissionsWarning(dataDir: string, changed: number): string {
-  return `ATTENTION : ${changed} fichiers ou dossiers de DATA_DIR ${dataDir} étaient accessibles à d'autres utilisateurs de la machine ` +
-    `(base de données, secret JWT, photos) : leurs droits ont été ramenés à 0700 (dossiers) et 0600 (fichiers).`;
+/** The warnings printed at start when an existing DATA_DIR was open to other users (none when it was not). */
+export function loosePermissionsWarnings(dataDir: string, changed: number, refused: string[]): string[] {
+  const out: string[] = [];
+  if (changed) {
+    out.push(`ATTENTION : ${changed} fichiers ou dossiers de DATA_DIR ${dataDir} étaient accessibles à d'autres utilisateurs de la machine ` +
+      `(base de données, secret JWT, photos) : leurs droits ont été ramenés à 0700 (dossiers) et 0600 (fichiers).`);
+  }
+  if (refused.length) {
+    out.push(`ATTENTION : ${refused.length} fichiers ou dossiers de DATA_DIR restent accessibles à d'autres utilisateurs (ils appartiennent à un autre ` +
+      `utilisateur, leurs droits n'ont pas pu être changés) : ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ', …' : ''}`);
+  }
+  return out;
 }
