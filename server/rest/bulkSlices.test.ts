@@ -18,7 +18,10 @@ describe('sliceBulkChanges', () => {
     expect(slices.flat().flatMap((g) => g.ids)).toEqual([...a, ...b]);
     expect(slices[1][0]).toEqual({ set: { status: 'resolu' }, ids: a.slice(3), versions: [3, 4] });
     expect(slices[1][1].set).toEqual({ team_id: null });
-    expect(oneOfEachGroup(slices)).toEqual([{ set: { status: 'resolu' }, ids: [a[0]], versions: [0] }, { set: { team_id: null }, ids: [b[0]], versions: ['v'] }]);
+    expect(oneOfEachGroup(slices)).toEqual([
+      { set: { status: 'resolu' }, ids: [a[0]], versions: [0] }, { set: { status: 'resolu' }, ids: [a[3]], versions: [3] },
+      { set: { team_id: null }, ids: [b[0]], versions: ['v'] }, { set: { team_id: null }, ids: [b[1]], versions: ['v'] },
+    ]);
   });
 
   it('leaves whole what the database refuses at once or what is small', () => {
@@ -63,6 +66,15 @@ describe.skipIf(!onPglite)('bulk_update_points in slices (PGlite)', () => {
     expect(error).not.toBeNull();
     expect(status).toBeGreaterThanOrEqual(400);
     expect(status).toBeLessThan(500);
+    expect((await read()).filter((r) => r.status === 'pris_en_charge')).toEqual([]);
+  });
+
+  it('a request with a malformed version in its last slice writes nothing', async () => {
+    const rows = await read();
+    const versions: unknown[] = rows.map((r) => r.updated_at);
+    versions[versions.length - 1] = 'pas une date';
+    const { error } = await m.c.rpc('bulk_update_points', { p_changes: [{ set: { status: 'pris_en_charge' }, ids: rows.map((r) => r.id), versions }] });
+    expect(error?.code).toBe('22007');
     expect((await read()).filter((r) => r.status === 'pris_en_charge')).toEqual([]);
   });
 

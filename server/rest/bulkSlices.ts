@@ -3,8 +3,9 @@
 // (the groups' `set` kept as sent, ids and versions cut in order); the others' requests queued meanwhile run between
 // two slices. The answers' lists are concatenated into one answer of the same shape. What the whole request may be
 // refused for is checked first, before anything is written: the shape, the count and duplicates here (else the
-// request goes to the database whole and is refused there), each group's values by a rolled-back call with one id
-// per group. A slice that fails afterwards (its time limit, the server stopping) leaves the slices before it written,
+// request goes to the database whole and is refused there), then in one rolled-back transaction every id and version
+// as the database reads them (private.bulk_request of the whole request) and the values of each group by a call with
+// one of its ids per slice (a value is checked on a row that exists). A slice that fails afterwards (its time limit, the server stopping) leaves the slices before it written,
 // each row at its stated version as always: the caller's next read shows them. On PostgreSQL the request stays one
 // transaction (other sessions are not held).
 
@@ -57,17 +58,9 @@ export function sliceBulkChanges(changes: unknown, size = BULK_SLICE_IDS): Group
   return slices;
 }
 
-/** One id (and its version) of each group: the rolled-back check of every group's values. */
+/** One id (and its version) of each group of each slice: the rolled-back check of the groups' values. */
 export function oneOfEachGroup(slices: Group[][]): Group[] {
-  const seen = new Set<string>();
-  const out: Group[] = [];
-  for (const slice of slices) for (const g of slice) {
-    const key = JSON.stringify({ ...g, ids: undefined, versions: undefined });
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ ...g, ids: g.ids.slice(0, 1), versions: g.versions.slice(0, 1) });
-  }
-  return out;
+  return slices.flatMap((slice) => slice.map((g) => ({ ...g, ids: g.ids.slice(0, 1), versions: g.versions.slice(0, 1) })));
 }
 
 /** The answers of the slices as one: every list concatenated in slice order, anything else from the first. */

@@ -258,7 +258,11 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     const call = (changes: unknown, tx: Queryable) =>
       tx.query<{ body: string }>('select to_json(public.bulk_update_points($1::jsonb))::text as body', [JSON.stringify(changes)]);
     const checked = Symbol('checked');
-    await db.asRequest(reqCtx, async (tx) => { await call(oneOfEachGroup(slices), tx); throw checked; })
+    await db.asRequest(reqCtx, async (tx) => {
+      await tx.query('select count(*) from private.bulk_request($1::jsonb)', [JSON.stringify(slices.flat())]);
+      await call(oneOfEachGroup(slices), tx);
+      throw checked;
+    })
       .catch((e: unknown) => { if (e !== checked) throw e; });
     const answers: Record<string, unknown>[] = [];
     for (const slice of slices) {
