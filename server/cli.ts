@@ -1,10 +1,17 @@
 // `node --import tsx server/cli.ts`: starts the embedded server from the environment and prints how to log in.
 import { optionsFromEnv } from './config';
-import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, startServer } from './main';
+import { startServer } from './main';
+import { startBanner } from './startBanner';
 import { DataDirLockedError } from './ops/dataDirLock';
 import { DamagedDatabaseError } from './ops/damage';
 
-const opts = optionsFromEnv();
+let opts: ReturnType<typeof optionsFromEnv>;
+try {
+  opts = optionsFromEnv();
+} catch (e) {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+}
 const started = performance.now();
 console.log(`Démarrage du serveur embarqué (${opts.databaseUrl ? 'PostgreSQL' : `PGlite, ${opts.dataDir}`})...`);
 const s = await startServer(opts).catch((e: unknown) => {
@@ -15,20 +22,10 @@ const s = await startServer(opts).catch((e: unknown) => {
   process.exit(1);
 });
 const where = opts.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${opts.dataDir}`;
-console.log(`\n  Signalements ferroviaires — serveur embarqué prêt en ${((performance.now() - started) / 1000).toFixed(1)} s`);
-console.log(`  URL:          ${s.url}`);
-console.log(`  Base:         ${where}`);
-if (s.seeded?.seed === 'demo') {
-  console.log(`  Admin (démo): ${s.seeded.adminEmail} / ${s.seeded.adminPassword}`);
-} else if (s.seeded?.seed === 'none') {
-  console.log(`  Invitation de l'administrateur (${s.seeded.adminEmail}):\n    ${s.seeded.invitationUrl ?? '(aucun lien: voir les journaux)'}`);
-} else {
-  console.log(`  Données existantes conservées.`);
-  if (opts.seedPoints) console.log(`  SEED_POINTS ne s'applique qu'au premier démarrage (DATA_DIR vide).`);
-  if (opts.seed === 'demo') console.log(`  Admin (démo): ${opts.adminEmail ?? DEFAULT_ADMIN_EMAIL} / ${opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD} (mot de passe initial)`);
-}
-for (const p of opts.ssoProviders ?? []) console.log(`  SSO:          ${p.id} (${p.issuer}) pour ${p.domains.join(', ')}`);
-console.log(`  Clé anon:     ${s.anonKey}\n`);
+console.log('\n' + startBanner({
+  url: s.url, where, readySeconds: (performance.now() - started) / 1000, seeded: s.seeded, adminPasswordGiven: opts.adminPassword !== undefined,
+  seedPointsAsked: Boolean(opts.seedPoints), anonKey: s.anonKey, sso: opts.ssoProviders ?? [],
+}).join('\n'));
 
 let stopping = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

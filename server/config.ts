@@ -1,6 +1,9 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS, SEED_LINES,
 // ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG, LOG_LEVEL; single sign-on: SSO_PROVIDERS or
 // SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
+// SEED=demo (the default) is refused when HOST is reachable from the network, unless SEED_DEMO_ON_NETWORK=1: a
+// production start never creates the demo admin by accident.
+import { isIP } from 'node:net';
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
 import { parseTrustProxy } from './http/clientIp';
@@ -8,6 +11,12 @@ import { parseTrustProxy } from './http/clientIp';
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
   const seed = (env.SEED ?? 'demo').toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", not "${env.SEED}"`);
+  const host = env.HOST || '127.0.0.1';
+  if (seed === 'demo' && !isLoopbackHost(host) && env.SEED_DEMO_ON_NETWORK !== '1') {
+    throw new Error(`SEED=demo refusé : HOST=${host} n'est pas une adresse locale (127.0.0.1, ::1, localhost), et le jeu de démonstration ` +
+      `crée un administrateur au mot de passe connu. En production, démarrez avec SEED=none (lien d'invitation de l'administrateur) ; ` +
+      `pour une démonstration sur le réseau, ajoutez SEED_DEMO_ON_NETWORK=1.`);
+  }
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   const requestTimeoutS = Number(env.REQUEST_TIMEOUT_S ?? 120);
@@ -18,7 +27,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
   if (!Number.isInteger(seedLines) || seedLines < 1 || seedLines > 500) throw new Error(`SEED_LINES must be an integer from 1 to 500, not "${env.SEED_LINES}"`);
   return {
     port,
-    host: env.HOST || '127.0.0.1',
+    host,
     dataDir: env.DATA_DIR || './.data',
     databaseUrl: env.DATABASE_URL || undefined,
     seed,
@@ -38,4 +47,13 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: Math.round(requestTimeoutS * 1000),
   };
+}
+
+/** 127.0.0.0/8, ::1 (also as ::ffff:127.x.y.z) and localhost: reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  if (isIP(h) === 4) return h.startsWith('127.');
+  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(h);
+  return false;
 }

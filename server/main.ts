@@ -1,6 +1,6 @@
 // startServer: one node:http server for the SPA (dist/), /config.json and the Supabase-compatible API
 // (/auth/v1, /rest/v1, /storage/v1, /realtime/v1) over PGlite or PostgreSQL; migrates and seeds on first start.
-import { mkdtempSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { createRestHandler } from './rest/index';
 import { attachRealtime } from './realtime/index';
 import { createKeys, loadSecret, type Keys } from './keys';
 import { lockDataDir } from './ops/dataDirLock';
+import { loosePermissionsWarnings, makePrivateDir, restrictTree, tightenUmask } from './ops/privateFiles';
 import { createOpsRoutes } from './ops/routes';
 import { checkPgdata, openFailure } from './ops/damage';
 import { checkSinceCleanShutdown, recordCleanShutdown } from './ops/cleanShutdown';
@@ -101,7 +102,14 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const memory = opts.memory ?? false;
   const dataDir = memory ? null : resolve(opts.dataDir ?? './.data');
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    // Only this user may read DATA_DIR (server/ops/privateFiles.ts); an existing folder open to others is fixed.
+    tightenUmask();
+    makePrivateDir(dataDir);
+    const refused: string[] = [];
+    const loosened = restrictTree(dataDir, refused);
+    for (const w of loosePermissionsWarnings(dataDir, loosened, refused)) console.warn(w);
+  }
   // One server per PGlite DATA_DIR (server/ops): refused here, before anything is opened.
   const lock = dataDir && !opts.databaseUrl ? lockDataDir(dataDir, { command: process.argv.slice(1).join(' ') }) : null;
   const storageRoot = dataDir ? join(dataDir, 'storage') : mkdtempSync(join(tmpdir(), 'rail-storage-'));
@@ -127,6 +135,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const siteUrl = () => (opts.siteUrl ?? publicUrl).replace(/\/$/, '');
   try {
     await migrate(db);
+    // A new PGlite folder is written by PGlite with its own modes: taken back to 0700/0600.
+    if (lock) restrictTree(dataDir!);
     if (lock) {
       const lost = await checkSinceCleanShutdown(db, dataDir!);
       if (lost) {

@@ -3,8 +3,11 @@
 // running server on DATA_DIR makes the database copy itself (POST /ops/v1/database-dump, service key), else the
 // DATA_DIR is locked and opened here. With DATABASE_URL, pg_dump runs on a snapshot exported by the counting
 // transaction. Files stored after the database copy may be in the archive too; every file a row names is.
+// The archive holds the keys to everything (the JWT secret signs service_role tokens; the database holds password
+// hashes and refresh tokens): it is written 0600 whatever the umask, and with a passphrase it is encrypted
+// (server/ops/encrypt.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { findPostgresBin } from '../db/tempPostgres';
@@ -13,18 +16,26 @@ import { createKeys, loadSecret } from '../keys';
 import { ARCHIVE_FORMAT, copyStoredFiles, PGLITE_DUMP, POSTGRES_DUMP, writeArchive, type Manifest } from './archive';
 import { LOCK_FILE, lockDataDir, ownerAlive, type LockOwner } from './dataDirLock';
 import { countRows, type RowCounts } from './rowCounts';
+import { encryptFile } from './encrypt';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './privateFiles';
 
-export interface BackupOptions { dataDir: string; databaseUrl?: string; jwtSecret?: string; log?: (line: string) => void }
+export interface BackupOptions {
+  dataDir: string; databaseUrl?: string; jwtSecret?: string; log?: (line: string) => void;
+  /** Encrypts the archive (AES-256-GCM, key derived by scrypt); restore asks for the same passphrase. */
+  passphrase?: string;
+}
 
 export async function backup(file: string, opts: BackupOptions): Promise<Manifest> {
   const out = resolve(file);
   if (existsSync(out)) throw new Error(`${out} existe déjà : choisissez un autre nom de fichier (une sauvegarde n'en écrase jamais une autre).`);
   const dataDir = resolve(opts.dataDir);
   const log = opts.log ?? (() => {});
-  const staging = mkdtempSync(join(dirname(out), '.backup-'));
-  const partial = `${out}.partial`;
+  // A private folder (mkdtemp: 0700) beside the archive: the copy and the archive are never readable by others.
+  const work = mkdtempSync(join(dirname(out), '.backup-'));
+  const staging = join(work, 'content');
+  const partial = join(work, 'archive.tar');
   try {
-    mkdirSync(join(staging, 'database'));
+    mkdirSync(join(staging, 'database'), { recursive: true, mode: PRIVATE_DIR_MODE });
     let rowCounts: RowCounts;
     let release = () => {};
     if (opts.databaseUrl) {
@@ -54,14 +65,21 @@ export async function backup(file: string, opts: BackupOptions): Promise<Manifes
       };
       writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
       await writeArchive(partial, staging);
-      renameSync(partial, out);
+      chmodSync(partial, PRIVATE_FILE_MODE);
+      if (opts.passphrase) {
+        log('Chiffrement...');
+        const sealed = join(work, 'archive.enc');
+        await encryptFile(partial, sealed, opts.passphrase);
+        renameSync(sealed, out);
+      } else {
+        renameSync(partial, out);
+      }
       return manifest;
     } finally {
       release();
     }
   } finally {
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(partial, { force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
 

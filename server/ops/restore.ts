@@ -1,19 +1,23 @@
 // `npm run restore -- FILE`: only into an empty DATA_DIR (or a database without tables with DATABASE_URL), refused
 // otherwise with nothing touched. Unpacks the archive, loads the database, checks every table's row count and the
 // stored files against the manifest, and puts the JWT secret back. On any failure what it wrote is removed.
+// An encrypted archive is decrypted first (the passphrase given to the backup); DATA_DIR ends 0700 with every file
+// 0600 whatever the umask (server/ops/privateFiles.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { findPostgresBin } from '../db/tempPostgres';
 import { openPglite } from '../db/pglite';
 import { ARCHIVE_FORMAT, listStoredFiles, PGLITE_DUMP, POSTGRES_DUMP, readArchive, type Manifest } from './archive';
 import { lockDataDir } from './dataDirLock';
+import { decryptFile, isEncrypted } from './encrypt';
+import { makePrivateDir, restrictTree, tightenUmask } from './privateFiles';
 import { countRows, type RowCounts } from './rowCounts';
 import type { Queryable } from '../db/types';
 import { objectFilePath } from '../storage/paths';
 
-export interface RestoreOptions { dataDir: string; databaseUrl?: string; log?: (line: string) => void }
+export interface RestoreOptions { dataDir: string; databaseUrl?: string; log?: (line: string) => void; passphrase?: string }
 export interface RestoreResult { manifest: Manifest; missingFiles: string[] }
 
 export class RestoreRefusedError extends Error {
@@ -33,14 +37,25 @@ export async function restore(file: string, opts: RestoreOptions): Promise<Resto
     throw new RestoreRefusedError(`DATA_DIR ${dataDir} n'est pas vide : la restauration se fait seulement dans un dossier vide (rien n'a été modifié). ` +
       `Arrêtez le serveur, déplacez l'ancien dossier (mv ${dataDir} ${dataDir}.ancien) puis relancez la restauration.`);
   }
+  const encrypted = isEncrypted(archive);
+  if (encrypted && !opts.passphrase) throw new RestoreRefusedError(`${archive} est chiffrée : indiquez sa phrase de passe (--passphrase-file FICHIER).`);
   if (opts.databaseUrl) await refuseNonEmptyDatabase(opts.databaseUrl);
   const existed = existsSync(dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  tightenUmask();
+  makePrivateDir(dataDir);
   const lock = lockDataDir(dataDir, { command: 'npm run restore' });
   const staging = mkdtempSync(join(dirname(dataDir), '.restore-'));
   let ok = false;
   try {
-    await readArchive(archive, staging);
+    if (encrypted) {
+      log('Déchiffrement...');
+      const plain = join(staging, '.archive.tar');
+      await decryptFile(archive, plain, opts.passphrase!);
+      await readArchive(plain, staging);
+      rmSync(plain);
+    } else {
+      await readArchive(archive, staging);
+    }
     const manifest = JSON.parse(readFileSync(join(staging, 'manifest.json'), 'utf8')) as Manifest;
     if (manifest.format !== ARCHIVE_FORMAT) throw new Error(`${archive} n'est pas une sauvegarde de cette application`);
     if (manifest.database === 'postgres' && !opts.databaseUrl) throw new Error('cette sauvegarde vient de PostgreSQL : indiquez DATABASE_URL');
@@ -64,6 +79,7 @@ export async function restore(file: string, opts: RestoreOptions): Promise<Resto
     if (files.length) renameSync(join(staging, 'storage'), join(dataDir, 'storage'));
     if (existsSync(join(staging, 'jwt-secret'))) writeFileSync(join(dataDir, 'jwt-secret'), readFileSync(join(staging, 'jwt-secret')), { mode: 0o600 });
     const missingFiles = await objectsWithoutFile(dataDir, opts.databaseUrl);
+    restrictTree(dataDir);
     ok = true;
     return { manifest, missingFiles };
   } finally {

@@ -2,7 +2,8 @@
 // postgres_changes bindings, heartbeats, access_token refresh, leave; each change sent only to subscribers whose
 // role and claims can select the row (feed.ts). Broadcast from the database (realtime.send): private channels are
 // authorised once at join and at each token refresh by the RLS of realtime.messages (broadcast.ts), then every
-// broadcast row of their topic is sent as is. Presence and client broadcasts are acknowledged, not relayed.
+// broadcast row of their topic is sent as is; access that ends meanwhile closes them (revocation.ts). Presence and
+// client broadcasts are acknowledged, not relayed.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
@@ -11,6 +12,7 @@ import { ChangeFeed, type Change, type Viewer } from './feed';
 import { authorizeChannel, broadcastFrameEncoder, broadcastRowOf, subTopic, type BroadcastRow } from './broadcast';
 import { decodeFrame, encodeFrame, parseSubscription, subscriptionMatches, type Frame, type Subscription } from './protocol';
 import { DEFAULT_CONNECTION_LIMITS, KeyedCounter, type ConnectionLimits } from './connectionLimits';
+import { closeUserSockets, linesChanged, recheckLineChannels, revokedUser } from './revocation';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -249,6 +251,12 @@ export function attachRealtime(server: http.Server, opts: RealtimeOptions): { cl
       const exp = ch.viewer.claims.exp;
       if (typeof exp === 'number' && exp < now) continue; // expired token: silent until refreshed
       sendText(conn, encode(ch.joinRef));
+    }
+    const revoked = revokedUser(m);
+    if (revoked) closeUserSockets(conns, revoked.id, revoked.reason);
+    if (linesChanged(m)) {
+      void recheckLineChannels(opts.db, conns, (conn, ch) => refuse(conn, ch as Channel, ch.topic))
+        .catch((e) => console.error('[realtime] line channels re-check failed', e));
     }
   }
 

@@ -14,6 +14,8 @@ import {
   type PathMap, type PathOptions,
 } from './sql';
 import { toHttpError } from './errors';
+import { penaltyError, TimeoutPenalty } from './timeoutPenalty';
+import { mergeBulkAnswers, oneOfEachGroup, sliceBulkChanges } from './bulkSlices';
 import { NonFiniteNumber, parseStrictJson } from './json';
 import { withPreRequest } from './preRequest';
 
@@ -41,10 +43,17 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     }
   }
 
+  const penalty = new TimeoutPenalty();
   const handler = async (req: IncomingMessage, res: ServerResponse, ctx: { url: URL; auth: AuthContext; body: () => Promise<Buffer> }) => {
+    // A member's request that just ran out of time is refused for a while (timeoutPenalty.ts).
+    const key = ctx.auth.userId ? TimeoutPenalty.key(ctx.auth.userId, (req.method ?? 'GET').toUpperCase(), ctx.url.pathname) : null;
     try {
+      const wait = key ? penalty.waitS(key) : 0;
+      if (wait > 0) throw penaltyError(wait);
       await serve(req, res, ctx);
+      if (key) penalty.clear(key);
     } catch (e) {
+      if (key && (e as { code?: unknown } | null)?.code === '57014') penalty.strike(key);
       const he = toHttpError(e, ctx.auth.role);
       send(res, he.status, JSON.stringify(he.body), { ...he.headers }, req.method === 'HEAD');
     }
@@ -244,11 +253,34 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     return args;
   }
 
+  /** bulk_update_points on PGlite, slice after slice (bulkSlices.ts); nothing is written when the check fails. */
+  async function bulkUpdateInSlices(res: ServerResponse, slices: ReturnType<typeof sliceBulkChanges> & object, reqCtx: Parameters<Database['asRequest']>[0]) {
+    const call = (changes: unknown, tx: Queryable) =>
+      tx.query<{ body: string }>('select to_json(public.bulk_update_points($1::jsonb))::text as body', [JSON.stringify(changes)]);
+    const checked = Symbol('checked');
+    await db.asRequest(reqCtx, async (tx) => {
+      await tx.query('select count(*) from private.bulk_request($1::jsonb)', [JSON.stringify(slices.flat())]);
+      await call(oneOfEachGroup(slices), tx);
+      throw checked;
+    })
+      .catch((e: unknown) => { if (e !== checked) throw e; });
+    const answers: Record<string, unknown>[] = [];
+    for (const slice of slices) {
+      const out = await db.asRequest(reqCtx, (tx) => call(slice, tx));
+      answers.push(JSON.parse(out.rows[0].body) as Record<string, unknown>);
+    }
+    return send(res, 200, JSON.stringify(mergeBulkAnswers(answers)), { 'Content-Range': '0-0/*' }, false);
+  }
+
   async function rpc(res: ServerResponse, ctx: { url: URL; body: () => Promise<Buffer> }, name: string, method: string,
     o: { single: boolean; stripNulls: boolean; prefer: Prefer; reqCtx: Parameters<Database['asRequest']>[0] }) {
     const args = await rpcArgs(ctx, name, method);
     const keys = Object.keys(args);
     const f: Func = await fresh((c) => pickFunc(c, name, keys));
+    if (rawDb.kind === 'pglite' && name === 'bulk_update_points' && method === 'POST' && keys.length === 1 && keys[0] === 'p_changes') {
+      const slices = sliceBulkChanges(args.p_changes);
+      if (slices) return bulkUpdateInSlices(res, slices, o.reqCtx);
+    }
     const c = await getCache();
     const q = parseQuery(ctx.url.searchParams, method === 'POST' ? new Set() : new Set(keys));
     const p = new Params();
