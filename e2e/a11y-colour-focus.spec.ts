@@ -1,7 +1,8 @@
 // Never colour alone and focus always visible (docs/product.md#accessibility), in Chromium against the demo seed:
-// every coloured status or criticality mark of the sidebar rows, the search results, the route report's rows and the
-// dashboard (legends, age bars, busiest stretches) has the status's or the level's name in text beside it; and every
-// control reached with Tab on the main screen, the report form and the administration draws a focus ring.
+// every coloured status or criticality mark of the sidebar rows, the map's legend, the search results, the route
+// report's rows and the dashboard (legends, age bars, busiest stretches) has the status's or the level's name in text
+// beside it; and every control reached with Tab on the main screen, the report form and the administration draws a
+// focus ring of 3:1 contrast at least.
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { adminClient, DESKTOP, openWholeLineReport, signIn } from './appHelpers';
 import { STATUS_LABELS } from '../src/core/constants';
@@ -33,6 +34,11 @@ test('each status and criticality colour has its name beside it', async ({ page 
   await expectEachNames(rows.locator('.list-row-meta'), levelNames, 'sidebar row (level)');
   await expectEachNames(rows.locator('.status-badge'), STATUSES, 'sidebar row (status)');
 
+  // The map's legend: every level's colour with its name.
+  await page.locator('.map-legend summary').click();
+  const legend = page.locator('.map-legend li').filter({ hasNot: page.locator('.map-legend-cluster') });
+  await expectEachNames(legend, levelNames, 'map legend');
+
   // Search results.
   await page.getByRole('combobox', { name: /Rechercher/ }).first().fill('signal');
   const options = page.getByRole('listbox').getByRole('option');
@@ -60,13 +66,21 @@ test('each status and criticality colour has its name beside it', async ({ page 
   await expectEachNames(dash.locator('.dash-stretches li'), levelNames, 'busiest stretch');
 });
 
-/** Whether the focused element draws a ring: an outline of 2 px or more, or a box shadow. */
+/** Whether the focused element draws a ring that stands out from a white surface (WCAG 1.4.11, 3:1): an outline of
+ * 2 px or more, or a box shadow, in a colour of contrast 3:1 at least against white. */
 async function focusRing(page: Page): Promise<{ what: string; ring: boolean } | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const s = getComputedStyle(el);
-    const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
+    const lum = (c: number) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    const contrasted = (css: string) => [...css.matchAll(/rgba?\(([^)]+)\)/g)].some((m) => {
+      const [r, g, b, a = 1] = m[1].split(',').map(Number);
+      if (a < 0.5) return false;
+      return 1.05 / (0.2126 * lum(r) + 0.7152 * lum(g) + 0.0722 * lum(b) + 0.05) >= 3;
+    });
+    const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && contrasted(s.outlineColor))
+      || (s.boxShadow !== 'none' && contrasted(s.boxShadow));
     const what = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} « ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} »`;
     return { what, ring };
   });

@@ -1,10 +1,10 @@
 // Accessibility of every screen and dialog state a user meets (docs/product.md#accessibility), on a desktop and a
 // phone: axe-core's WCAG 2.0/2.1 A and AA rules find no violation on the sign-in and invitation screens, the
-// 'Accessibilité' page, the main screen (each sidebar tab, a status filter, a selection), the point form (new with its
-// error, edit), the zone form, the route report's form, view and print dialog, the inspection records, the dashboard
-// and every administration tab.
+// 'Accessibilité' page, the main screen (each sidebar tab, a status filter, a selection, the map's legend, offline),
+// an edit conflict, the point form (new with its error, edit), the zone form, the route report's form, view and print
+// dialog, the inspection records, the dashboard and every administration tab.
 import { test, expect, type Page } from '@playwright/test';
-import { DESKTOP, PHONE, signIn } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, writeStated } from './appHelpers';
 import { expectNoAxeViolations } from './support/axe';
 
 const VIEWPORTS = [
@@ -24,7 +24,9 @@ async function openList(page: Page, phone: boolean) {
 }
 
 async function closeList(page: Page, phone: boolean) {
-  if (phone) await page.getByRole('button', { name: 'Masquer la liste' }).first().click();
+  if (!phone) return;
+  await page.keyboard.press('Escape'); // the drawer closes on Escape
+  await expect(page.locator('.sidebar')).toHaveClass(/sidebar-closed/);
 }
 
 for (const vp of VIEWPORTS) {
@@ -48,12 +50,14 @@ for (const vp of VIEWPORTS) {
       await page.getByRole('link', { name: 'Accessibilité' }).click();
       await expect(page.getByRole('heading', { level: 1, name: "Déclaration d'accessibilité" })).toBeVisible();
       await expectNoAxeViolations(page, `${vp.name} accessibility statement`);
+      await shot(page, `a11y-${vp.name}-statement`);
     });
 
     test('main screen: sidebar tabs, a filter, a selection', async ({ page }) => {
       await signIn(page);
       await openList(page, phone);
       await expectNoAxeViolations(page, `${vp.name} main screen`);
+      await shot(page, `a11y-${vp.name}-main`);
       const sidebar = page.locator('.sidebar');
       await sidebar.getByRole('radio', { name: /^En cours/ }).click();
       await expectNoAxeViolations(page, `${vp.name} status filter`);
@@ -67,6 +71,34 @@ for (const vp of VIEWPORTS) {
       await page.locator('.point-row').first().getByRole('checkbox').first().check();
       await expect(page.getByRole('region', { name: 'Actions sur la sélection' })).toBeVisible();
       await expectNoAxeViolations(page, `${vp.name} a selection`);
+      await closeList(page, phone);
+      await page.locator('.map-legend summary').click();
+      await expect(page.locator('.map-legend li').first()).toBeVisible();
+      await expectNoAxeViolations(page, `${vp.name} map legend`);
+      await page.context().setOffline(true);
+      await expect(page.getByRole('status', { name: 'Hors ligne' })).toBeVisible();
+      await expectNoAxeViolations(page, `${vp.name} offline`);
+      await page.context().setOffline(false);
+    });
+
+    test('an edit conflict', async ({ page, baseURL }) => {
+      const db = await adminClient(baseURL!);
+      const name = `Conflit a11y ${uniq()}`;
+      const ins = await db.from('points').insert({ name, description: 'Traverse fissurée.', kilometer: '12.50', km_value: 12.5,
+        position: { x: 3000, y: 700 }, status: 'signale', criticality: 'attention' }).select('id').single();
+      expect(ins.error).toBeNull();
+      await signIn(page);
+      await openList(page, phone);
+      await page.locator('.point-row', { hasText: name }).getByRole('button', { name: `Modifier ${name}` }).click();
+      const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+      await expect(form.getByLabel('Libellé')).toHaveValue(name);
+      expect((await writeStated(db, 'points', 'id', ins.data!.id as string, { status: 'resolu' })).error).toBeNull();
+      await form.getByLabel('Description').fill('Traverse fissurée sur 40 cm.');
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      const conflict = page.getByRole('dialog', { name: 'Modifié par un autre utilisateur' });
+      await expect(conflict).toBeVisible({ timeout: 20_000 });
+      await expectNoAxeViolations(page, `${vp.name} edit conflict`);
+      await db.from('points').delete().eq('id', ins.data!.id as string);
     });
 
     test('point form: new with an error, edit; zone form', async ({ page }) => {
@@ -117,6 +149,7 @@ for (const vp of VIEWPORTS) {
       const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
       await expect(view.locator('.report-row').first()).toBeVisible({ timeout: 30_000 });
       await expectNoAxeViolations(page, `${vp.name} report view`);
+      await shot(page, `a11y-${vp.name}-report-view`);
       await view.getByRole('button', { name: 'Imprimer', exact: true }).click();
       const ask = page.getByRole('dialog', { name: 'Imprimer le rapport' });
       await expect(ask.locator('.print-summary')).toBeVisible();
@@ -135,6 +168,7 @@ for (const vp of VIEWPORTS) {
       const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
       await expect(dash.getByTestId('dash-open')).toBeVisible({ timeout: 30_000 });
       await expectNoAxeViolations(page, `${vp.name} dashboard`);
+      await shot(page, `a11y-${vp.name}-dashboard`);
       await dash.getByTestId('dash-open').getByRole('button', { name: 'Voir les données' }).click();
       await expectNoAxeViolations(page, `${vp.name} dashboard with its data table`);
       await page.keyboard.press('Escape');

@@ -15,6 +15,7 @@ import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { LassoOverlay } from './LassoOverlay';
 import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { MapLegend } from './MapLegend';
 import { PkHighlight } from './PkHighlight';
 import { DensityStrip } from './DensityStrip';
 import { DraftToolbar } from './DraftToolbar';
@@ -110,6 +111,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <MapLegend levels={levels} />}
         {api && <PkHighlight controller={api.controller} />}
         {api && <DensityStrip api={api} />}
         {mode === 'draw-zone' && (
