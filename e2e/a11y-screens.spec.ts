@@ -71,6 +71,8 @@ for (const vp of VIEWPORTS) {
       await page.locator('.point-row').first().getByRole('checkbox').first().check();
       await expect(page.getByRole('region', { name: 'Actions sur la sélection' })).toBeVisible();
       await expectNoAxeViolations(page, `${vp.name} a selection`);
+      await page.locator('.point-row').first().getByRole('checkbox').first().uncheck();
+      await expect(page.getByRole('region', { name: 'Actions sur la sélection' })).toBeHidden();
       await closeList(page, phone);
       await page.locator('.map-legend summary').click();
       await expect(page.locator('.map-legend li').first()).toBeVisible();
