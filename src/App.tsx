@@ -1,4 +1,5 @@
-// Routes of docs/product.md#routes: /auth/callback (SSO return), /invitation?token=… (login in invite mode), / (main or login).
+// Routes of docs/product.md#routes: /auth/callback (SSO return), /invitation?token=… (login in invite mode), /accessibilite
+// (the accessibility statement, signed in or not), / (main or login).
 import { useDeferredValue, useEffect, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai';
 import { authReadyAtom, profileAtom, sessionAtom } from './state/session';
@@ -10,6 +11,8 @@ import { LoginScreen } from './features/auth/LoginScreen';
 import { AuthCallback } from './features/auth/AuthCallback';
 import { Toaster } from './ui';
 import { UpdatePrompt } from './features/offline/UpdatePrompt';
+import { AccessibilityPage } from './features/accessibility/AccessibilityPage';
+import { ACCESSIBILITY_PATH } from './features/accessibility/navigate';
 
 const LOCATION_EVENT = 'locationchange';
 function subscribeLocation(cb: () => void) {
@@ -47,7 +50,8 @@ export function App() {
 
   const loc = window.location;
   let screen;
-  if (!ready) screen = <LoadingScreen error={bootError} />;
+  if (loc.pathname === ACCESSIBILITY_PATH) screen = <AccessibilityPage />;
+  else if (!ready) screen = <LoadingScreen error={bootError} />;
   else if (isAuthCallback(loc)) screen = <AuthCallback />;
   else if (wantMain && mainReady) screen = <MainScreen />;
   else if (wantMain) screen = <LoadingScreen error={null} />;

@@ -15,6 +15,7 @@ import { MapCanvas, type MapEngineApi } from './MapCanvas';
 import { LassoOverlay } from './LassoOverlay';
 import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 import { ZoomControls } from './ZoomControls';
+import { MapLegend } from './MapLegend';
 import { PkHighlight } from './PkHighlight';
 import { PositionDot } from './PositionDot';
 import { DensityStrip } from './DensityStrip';
@@ -111,6 +112,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
+        {api && <MapLegend levels={levels} />}
         {api && <PkHighlight controller={api.controller} />}
         {api && <PositionDot controller={api.controller} />}
         {api && <DensityStrip api={api} />}

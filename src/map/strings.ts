@@ -9,6 +9,8 @@ export const MAP_STRINGS = {
   zoomOut: 'Zoom arrière',
   fit: 'Ajuster à la ligne',
   zoomControls: 'Contrôles du zoom',
+  legend: 'Légende',
+  legendCluster: 'Groupe : nombre de signalements, couleur de la criticité la plus haute (la liste du groupe nomme chacune)',
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),

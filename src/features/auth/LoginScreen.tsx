@@ -8,6 +8,7 @@ import { PrivacyNotice } from './PrivacyNotice';
 import { AccessRevokedNotice } from './AccessRevokedNotice';
 import { AUTH_TEXT as T } from './strings';
 import { OnlineOnlyNotice } from '../offline/OnlineOnlyNotice';
+import { AccessibilityLink } from '../accessibility/AccessibilityLink';
 
 export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
   const [mode, setMode] = useState<'signin' | 'invite'>(inviteToken !== null ? 'invite' : 'signin');
@@ -36,6 +37,7 @@ export function LoginScreen({ inviteToken }: { inviteToken: string | null }) {
         {mode === 'signin' && <SsoBlock />}
         <p className="login-help">{T.noAccount}</p>
         <PrivacyNotice />
+        <p className="login-footer"><AccessibilityLink /></p>
       </main>
     </div>
   );

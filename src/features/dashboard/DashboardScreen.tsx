@@ -110,8 +110,8 @@ function DashboardBody({ stats, listable }: { stats: DashboardStats; listable: b
         <div className="dash-bars">
           {ages.map((a) => AGE_BUCKETS.map((b) => {
             const bar = <>
-              <span className="dash-bar-label">{a.name} · {AGE_LABELS[b]}</span>
-              <span className="dash-bar" style={{ width: `${(100 * a.counts[b]) / maxAge}%`, background: a.color }} />
+              <span className="dash-bar-label">{a.name}, {AGE_LABELS[b].toLowerCase()}</span>{' '}
+              <span className="dash-bar" style={{ width: `${(100 * a.counts[b]) / maxAge}%`, background: a.color }} />{' '}
               <span className="dash-bar-n">{formatCount(a.counts[b])}</span>
             </>;
             return listable && a.counts[b] > 0
@@ -141,11 +141,11 @@ function DashboardBody({ stats, listable }: { stats: DashboardStats; listable: b
         {stats.stretches.length === 0 ? <p>{T.none}</p> : (
           <ol className="dash-stretches">{stats.stretches.map((s) => (
             <li key={`${s.line_id}-${s.km}`}>
-              <button type="button" className="btn btn-ghost"
-                aria-label={T.stretchLabel(lineCode(s.line_id), formatKm(s.km), formatKm(s.km + 1), formatCount(s.open))}
-                onClick={() => void openStretch(s.line_id, s.km)}>
-                <span className="dash-dot" style={{ background: levels.find((l) => l.id === s.worst_criticality)?.color ?? '#9ca3af' }} />
-                {lineCode(s.line_id)} PK {formatKm(s.km)}-{formatKm(s.km + 1)} : {formatCount(s.open)} ({T.score} {formatCount(s.score)})
+              <button type="button" className="btn btn-ghost" onClick={() => void openStretch(s.line_id, s.km)}>
+                <span className="dash-dot" aria-hidden="true" style={{ background: levels.find((l) => l.id === s.worst_criticality)?.color ?? '#9ca3af' }} />
+                {lineCode(s.line_id)} PK {formatKm(s.km)}-{formatKm(s.km + 1)} : {formatCount(s.open)}<span className="sr-only">{T.stretchOpen}</span>
+                {' '}({T.score} {formatCount(s.score)}) · {levels.find((l) => l.id === s.worst_criticality)?.name ?? s.worst_criticality}
+                <span className="sr-only">{T.stretchGo}</span>
               </button>
             </li>))}
           </ol>

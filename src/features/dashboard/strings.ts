@@ -35,7 +35,8 @@ export const DASH_TEXT = {
   line: 'Ligne',
   none: 'Aucune anomalie ouverte.',
   ageBarLabel: (level: string, bucket: string, n: string) => `${level}, ${bucket} : ${n} — voir la liste`,
-  stretchLabel: (line: string, from: string, to: string, n: string) => `${line} PK ${from}-${to} : ${n} anomalies ouvertes — voir sur le plan`,
+  stretchOpen: ' anomalies ouvertes', // read after the stretch's count, hidden on screen
+  stretchGo: ' — voir sur le plan',
   agesAllLines: 'Pour ouvrir la liste d’une barre, choisissez « Ligne affichée » : la liste montre la ligne affichée.',
   statusNote: 'Les filtres de statut et d’équipe s’appliquent aux anomalies ouvertes.',
   teamFilter: 'Équipes',

@@ -43,12 +43,14 @@ export function NearbyReports({ km, position }: { km: number | null; position: I
           const level = levelById.get(h.criticality);
           return (
             <li key={h.id}>
-              <button type="button" className="nearby-item" aria-label={T.nearbyOpen(h.name)} onClick={() => void openPoint(h.id)}>
+              <button type="button" className="nearby-item" onClick={() => void openPoint(h.id)}>
+                <span className="sr-only">{T.nearbyOpen} </span>
                 <span className="crit-dot" style={{ background: level?.color ?? UNKNOWN_SEVERITY_COLOR }} aria-hidden="true" />
                 <span className="nearby-name">{h.name}</span>
                 <span className="nearby-meta">
                   {h.kmValue !== null && <span>PK {formatKm(h.kmValue)}</span>}
                   <span className={`badge status-badge status-${h.status}`}>{STATUS_LABELS[h.status] ?? h.status}</span>
+                  <span>{level?.name ?? h.criticality}</span>
                   <span>{formatDateFr(h.createdAt)}</span>
                 </span>
               </button>

@@ -47,5 +47,5 @@ export const FIND_TEXT = {
   exportNetwork: "L'export a échoué : le serveur est injoignable. Vérifiez le réseau et réessayez.",
   nearbyTitle: 'Un signalement proche existe peut-être déjà',
   nearbyHint: 'Signalements non résolus à moins de 0,05 km, sur la même voie. Vous pouvez tout de même enregistrer.',
-  nearbyOpen: (name: string) => `Ouvrir ${name}`,
+  nearbyOpen: 'Ouvrir', // read before the row's visible text (its accessible name starts with it)
 } as const;

@@ -59,7 +59,7 @@ export function LinePicker({ className, onPicked }: { className?: string; onPick
       <button ref={buttonRef} type="button" className="btn btn-ghost line-picker-button" aria-haspopup="listbox" aria-expanded={open}
         aria-label={T.lineChoose(lineLabel(active))} title={T.lineLabel} onClick={() => setOpen((o) => !o)}>
         <Route size={18} aria-hidden="true" />
-        <span className="line-picker-code">{active.code}</span>
+        <span className="line-picker-code">{active.code}</span>{' '}
         <span className="line-picker-name">{active.name}</span>
         <ChevronDown size={16} aria-hidden="true" />
       </button>

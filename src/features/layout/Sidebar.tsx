@@ -16,6 +16,7 @@ import { LinePicker } from './LinePicker';
 import { ExportButton } from '../findShare/ExportDialog';
 import { ListPointsProvider } from './ListPoints';
 import { useAfterFirstPaint } from './useAfterFirstPaint';
+import { AccessibilityLink } from '../accessibility/AccessibilityLink';
 
 export function Sidebar() {
   const [open, setOpen] = useAtom(sidebarOpenAtom);
@@ -60,7 +61,7 @@ export function Sidebar() {
           {drawer && <SearchBox className="drawer-search" onPicked={onPicked} />}
           <ListPointsProvider>
             <StatusChips />
-            <div className="sidebar-tools"><ExportButton /></div>
+            <div className="sidebar-tools"><AccessibilityLink className="sidebar-a11y-link" /><ExportButton /></div>
             {/* The lists after the first paint: a closed drawer on a phone, beside the map on a desktop. */}
             <TabsContent value="tout" className="sidebar-content">{later && tab === 'tout' && <AllPointsPanel onPicked={onPicked} />}</TabsContent>
             <TabsContent value="zone" className="sidebar-content">{later && tab === 'zone' && <ZonesPanel onPicked={onPicked} />}</TabsContent>

@@ -35,11 +35,12 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           onClick={(e) => onCheck(point, e.shiftKey)} onChange={() => undefined} />
       )}
       <button type="button" className="list-row-main" data-row-primary onClick={() => onSelect(point)} aria-current={selected || undefined}>
-        <span className="crit-dot" style={{ background: color }} title={levelName} aria-label={levelName} role="img" />
+        <span className="crit-dot" style={{ background: color }} aria-hidden="true" />
         <span className="list-row-text">
           <span className="list-row-title">{point.name || '—'}</span>
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
+            <span className="list-row-level">{levelName}</span>
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
             {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}

@@ -30,7 +30,7 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
                 </td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colStatus}>{STATUS_LABELS[p.status] ?? p.status}</td>
                 <td data-label={REPORT_TEXT.colCriticality}>
-                  <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? p.criticality}</span>
+                  <span className="badge report-level" style={{ borderColor: level?.color }}><span className="crit-dot" style={{ background: level?.color }} aria-hidden="true" />{level?.name ?? p.criticality}</span>
                 </td>
                 <td data-label={REPORT_TEXT.colTeam}>{p.teamName ?? REPORT_TEXT.noTeam}</td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colTicket}>{p.ticketNumber || REPORT_TEXT.none}</td>

@@ -33,7 +33,7 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
       {cell(REPORT_TEXT.colLabel, pending ? wait : details.name, 'report-label')}
       {cell(REPORT_TEXT.colDescription, pending ? wait : <>{details.description}{details.observedAt && <span className="report-observed">{observationLabel(details.observedAt, details.createdAt)}</span>}</>, 'report-desc')}
       {cell(REPORT_TEXT.colStatus, STATUS_LABELS[status] ?? status)}
-      {cell(REPORT_TEXT.colCriticality, <span className="badge report-level" style={{ borderColor: level?.color, color: level?.color }}>{level?.name ?? levelId}</span>)}
+      {cell(REPORT_TEXT.colCriticality, <span className="badge report-level" style={{ borderColor: level?.color }}><span className="crit-dot" style={{ background: level?.color }} aria-hidden="true" />{level?.name ?? levelId}</span>)}
       {cell(REPORT_TEXT.colTeam, teamName ?? REPORT_TEXT.noTeam)}
       {cell(REPORT_TEXT.colTicket, pending ? wait : details.ticketNumber || REPORT_TEXT.none)}
       {cell(REPORT_TEXT.colPhoto, pending ? wait : details.imageUrl

@@ -139,14 +139,14 @@ function PageList({ session, items }: { session: ReportSession; items: PlanItems
 function SectionHeading({ zone, count, phone }: { zone: ReportSession['zones'][number] | null; count: number; phone: boolean }) {
   return (
     <div className="report-vsection" role="rowgroup" aria-label={zone ? zone.name : REPORT_TEXT.outsideZones}>
-      <header className="report-section-head" style={zone ? { borderLeftColor: zone.color } : undefined}>
-        <h3>{zone ? zone.name : REPORT_TEXT.outsideZones}</h3>
-        <div className="report-section-meta">
+      <div role="row" className="report-section-head" style={zone ? { borderLeftColor: zone.color } : undefined}>
+        <div role="rowheader"><h3>{zone ? zone.name : REPORT_TEXT.outsideZones}</h3></div>
+        <div role="cell" className="report-section-meta">
           {zone && <TrackBadge track={zone.track} showNone />}
           {zone && <span>PK {formatKm(zone.kmStart)} → PK {formatKm(zone.kmEnd)}</span>}
           <span className="badge count-badge">{REPORT_TEXT.anomalies(count)}</span>
         </div>
-      </header>
+      </div>
       {!phone && <ReportColumnHeads />}
     </div>
   );

@@ -7,8 +7,8 @@ export const FORM_TEXT = {
   end: "PK d'arrivée",
   min: 'Min',
   max: 'Max',
-  minOf: (field: string) => `${field} : valeur minimale`,
-  maxOf: (field: string) => `${field} : valeur maximale`,
+  minOf: (field: string) => `Min, ${field} : valeur minimale`, // the visible 'Min' starts the name
+  maxOf: (field: string) => `Max, ${field} : valeur maximale`,
   bounds: (min: string, max: string) => `Entre PK ${min} et PK ${max}`,
   tracks: 'Voies',
   zones: 'Zones traversées',

@@ -1,0 +1,31 @@
+// French texts of the 'Accessibilité' page: the accessibility statement in the RGAA's form (docs/product.md#accessibility-page).
+export const ACCESSIBILITY_TEXT = {
+  link: 'Accessibilité',
+  title: "Déclaration d'accessibilité",
+  back: "Retour à l'application",
+  intro: "L'exploitant ferroviaire s'engage à rendre ses services numériques accessibles, conformément à l'article 47 de la loi n° 2005-102 du 11 février 2005. Cette déclaration d'accessibilité s'applique à l'application « Signalements ferroviaires ».",
+  stateTitle: 'État de conformité',
+  state: "L'application « Signalements ferroviaires » est non conforme avec le référentiel général d'amélioration de l'accessibilité (RGAA), version 4.1 : aucun audit de conformité complet n'a encore été réalisé.",
+  resultsTitle: 'Résultats des tests',
+  results: "Chaque écran et chaque fenêtre de l'application (connexion, invitation, écran principal et ses listes, formulaires de signalement et de zone, rapport de parcours, impression, tournées, tableau de bord, administration) est contrôlé automatiquement, sur ordinateur et sur téléphone, avec l'outil axe-core et les règles WCAG 2.1 niveaux A et AA : ces contrôles ne relèvent aucune erreur. Ils ne remplacent pas un audit manuel.",
+  contentTitle: 'Contenus non accessibles',
+  contentIntro: 'Les contenus suivants ne sont pas accessibles à tous ; une alternative est proposée pour chacun :',
+  content: [
+    "Le plan de la ligne (image, zones et signalements dessinés) n'est pas lisible par un lecteur d'écran. Alternative : les listes « Tout », « Par zone » et « Par équipe » donnent chaque signalement avec son libellé, son statut, sa criticité et son PK ; la recherche trouve un signalement par son nom ou un PK ; le rapport de parcours est un tableau. Au clavier, le plan se déplace avec les flèches, se zoome avec + et −, et Entrée place un signalement au centre.",
+    "Les graphiques du tableau de bord sont des images. Alternative : le bouton « Voir les données » de chaque graphique affiche le même contenu sous forme de tableau.",
+    "Les photos jointes aux signalements n'ont pas de description : leur texte alternatif reprend le libellé du signalement, et la description écrite du signalement dit ce qui a été constaté.",
+    "Les documents Word et PDF produits par l'application (rapport, tournée) n'ont pas été vérifiés. Alternative : le même contenu est consultable à l'écran.",
+  ],
+  setupTitle: 'Établissement de cette déclaration',
+  setupDate: (date: string) => `Cette déclaration a été établie le ${date}.`,
+  setupTech: "Technologies utilisées : HTML5, CSS, JavaScript, WAI-ARIA. Environnement de test : navigateur Chromium sur ordinateur (1440 × 900) et sur téléphone (390 × 844), outil axe-core.",
+  contactTitle: "Retour d'information et contact",
+  contact: "Si vous n'arrivez pas à accéder à un contenu ou à un service, vous pouvez contacter le responsable de l'application pour être orienté vers une alternative accessible ou obtenir le contenu sous une autre forme :",
+  appealTitle: 'Voies de recours',
+  appeal: "Si vous avez signalé au responsable de l'application un défaut d'accessibilité qui vous empêche d'accéder à un contenu ou à un service et que vous n'avez pas obtenu de réponse satisfaisante, vous pouvez :",
+  appeals: [
+    { text: 'écrire un message au Défenseur des droits :', link: 'formulaire en ligne', href: 'https://formulaire.defenseurdesdroits.fr/' },
+    { text: 'contacter le délégué du Défenseur des droits dans votre région :', link: 'liste des délégués', href: 'https://www.defenseurdesdroits.fr/saisir/delegues' },
+    { text: 'envoyer un courrier par la poste (gratuit, ne pas mettre de timbre) : Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07.' },
+  ],
+} as const;

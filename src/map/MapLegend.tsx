@@ -1,0 +1,28 @@
+// The map's legend (docs/product.md#accessibility): each criticality level's colour with its icon and name, and what a
+// cluster's colour and number mean, so that no colour on the map speaks alone. Folded by default ('Légende').
+import type { CriticalityLevel } from '../core/types';
+import { levelIcon } from './levelIcons';
+import { MAP_STRINGS } from './strings';
+
+export function MapLegend({ levels }: { levels: readonly CriticalityLevel[] }) {
+  return (
+    <details className="map-legend">
+      <summary>{MAP_STRINGS.legend}</summary>
+      <ul>
+        {levels.map((l) => {
+          const Icon = levelIcon(l.icon);
+          return (
+            <li key={l.id}>
+              <span className="map-legend-mark" style={{ background: l.color }} aria-hidden="true"><Icon size={14} color="#fff" /></span>
+              {l.name}
+            </li>
+          );
+        })}
+        <li>
+          <span className="map-legend-mark map-legend-cluster" aria-hidden="true">12</span>
+          {MAP_STRINGS.legendCluster}
+        </li>
+      </ul>
+    </details>
+  );
+}
