@@ -18,15 +18,19 @@ export const toPoint = (r: Row): Point => ({
   kmValue: num(r.km_value), position: { x: Number(r.position?.x ?? 0), y: Number(r.position?.y ?? 0) },
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
-  creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
+  creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null,
+  ...('assignee_id' in r ? { assigneeId: r.assignee_id ?? null } : {}), ...('due_at' in r ? { dueAt: r.due_at ?? null } : {}),
+  ...lineOf(r), ...version(r),
 });
+/** The assignee column is written when the point states it (null clears it). */
+const toAssigneeColumn = (p: { assigneeId?: string | null }): Row => (p.assigneeId !== undefined ? { assignee_id: p.assigneeId || null } : {});
 
 export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
 export const fromPoint = (p: PointInput): Row => ({
   ...(p.id ? { id: p.id } : {}),
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,
   position: { x: p.position.x, y: p.position.y }, image_url: p.imageUrl, status: p.status,
-  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toLineColumn(p), ...baseVersion(p),
+  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toAssigneeColumn(p), ...toLineColumn(p), ...baseVersion(p),
 });
 
 export const toZone = (r: Row): Zone => ({
@@ -42,10 +46,12 @@ export const fromZone = (z: ZoneInput): Row => ({
 
 export const toLevel = (r: Row): CriticalityLevel => ({
   id: r.id, name: r.name, color: r.color, icon: r.icon as CriticalityIcon, order: Number(r.order ?? 0),
-  isDefault: !!r.is_default, createdBy: r.created_by ?? null, ...version(r),
+  isDefault: !!r.is_default, createdBy: r.created_by ?? null,
+  ...('delay_hours' in r ? { delayHours: num(r.delay_hours) } : {}), ...version(r),
 });
 export const fromLevel = (l: Omit<CriticalityLevel, 'createdBy'>): Row => ({
-  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault, ...baseVersion(l),
+  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault,
+  ...(l.delayHours !== undefined ? { delay_hours: l.delayHours } : {}), ...baseVersion(l),
 });
 
 export const toTeam = (r: Row): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r) });

@@ -33,6 +33,7 @@ export function changedFields(before: PointFields, after: PointFields): Partial<
 export const fieldsOf = (p: Point): PointFields => ({
   name: p.name, description: p.description, kilometer: p.kilometer, kmValue: p.kmValue, position: p.position,
   imageUrl: p.imageUrl, status: p.status, criticality: p.criticality, ticketNumber: p.ticketNumber, teamId: p.teamId,
+  ...(p.assigneeId !== undefined ? { assigneeId: p.assigneeId } : {}),
 });
 
 /**

@@ -6,6 +6,8 @@ import type { BulkGroup, BulkRow } from '../bulk/plan';
 export interface PointFields {
   name: string; description: string; kilometer: string; kmValue: number | null; position: ImagePoint;
   imageUrl: string | null; status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null;
+  /** The assignee (absent: not part of the change). */
+  assigneeId?: string | null;
   /** A new point's line (absent: the database's default line); an update never moves a point to another line. */
   lineId?: string;
 }

@@ -150,6 +150,13 @@ export const A = {
     deleteWhat: 'ce niveau de criticité.',
     saved: 'Niveau enregistré',
     deleted: 'Niveau supprimé',
+    delay: 'Délai de traitement',
+    delayUnit: 'Unité',
+    hours: 'heures',
+    days: 'jours',
+    noDelay: 'Aucun',
+    delayHint: "Temps laissé pour traiter un signalement de ce niveau, à partir de son constat. Vide : pas d'échéance.",
+    delayOf: (text: string) => `Délai : ${text}`,
   },
 
   settings: {

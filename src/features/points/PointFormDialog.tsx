@@ -22,6 +22,9 @@ import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
+import { AssigneeSelect } from './AssigneeSelect';
+import { DueHint } from './DueHint';
+import { membersAtom } from '../../state/members';
 import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
@@ -63,6 +66,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const [gone, setGone] = useState(false);
   const alertRef = useScrollIntoView<HTMLDivElement>(saveError ?? (gone ? 'gone' : null));
   const markers = useAtomValue(markersAtom);
+  const members = useAtomValue(membersAtom);
   const [uploading, setUploading] = useState(false);
   /** Images uploaded in this form session (removed again if the form is cancelled). */
   const uploaded = useRef(new Set<string>());
@@ -73,6 +77,13 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const set = <K extends keyof PointFormValues>(k: K, val: PointFormValues[K]) => {
     setV((cur) => ({ ...cur, [k]: val }));
     if (errors[k as keyof PointFormErrors]) setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  /** A team change drops an assignee known to be of another team (the database would refuse them). */
+  const onTeam = (teamId: string) => {
+    const assignee = members.find((m) => m.id === v.assigneeId);
+    set('teamId', teamId);
+    if (teamId && assignee && assignee.teamId !== teamId) set('assigneeId', '');
   };
 
   const cleanupUploads = useCallback(() => {
@@ -145,6 +156,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
         {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
+        {editing && <DueHint point={editing} />}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
@@ -165,11 +177,14 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
             {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
           </Select>
         </div>
-        <Select label={T.team} name="team" value={v.teamId} error={teamsError} onChange={(e) => set('teamId', e.target.value)}>
+        <div className="field-row">
+        <Select label={T.team} name="team" value={v.teamId} error={teamsError} onChange={(e) => onTeam(e.target.value)}>
           <option value="">{T.noTeam}</option>
           {v.teamId && !teams.some((t) => t.id === v.teamId) && <option value={v.teamId}>{editing?.teamName ?? v.teamId}</option>}
           {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
         </Select>
+        <AssigneeSelect value={v.assigneeId} teamId={v.teamId} onChange={(id) => set('assigneeId', id)} />
+        </div>
         <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
           onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
         <div ref={alertRef}>
