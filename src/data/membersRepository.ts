@@ -1,10 +1,12 @@
-// The members a point can be assigned to (docs/product.md#assignee): id, e-mail and team of active profiles. An admin
-// reads every profile; a member reads the profiles that RLS lets them see.
+// The members a point can be assigned to (docs/product.md#assignee), from public.assignable_members: the active
+// members of a team, or every active member for a point without team (admins only; colleagues' profiles are
+// not readable otherwise).
 import { supabase } from './client';
 import type { Member } from '../core/followUp/assignees';
 
-export async function listActiveMembers(): Promise<Member[]> {
-  const { data, error } = await supabase().from('profiles').select('id, email, team_id, active').eq('active', true).order('email');
+export async function listAssignableMembers(teamId: string | null): Promise<Member[]> {
+  const { data, error } = await supabase().rpc('assignable_members', { p_team_id: teamId });
   if (error) throw error;
-  return (data ?? []).map((r) => ({ id: r.id as string, email: (r.email as string) ?? '', teamId: (r.team_id as string | null) ?? null, active: true }));
+  return ((data ?? []) as { id: string; email: string | null; team_id: string | null }[])
+    .map((r) => ({ id: r.id, email: r.email ?? '', teamId: r.team_id ?? null, active: true }));
 }

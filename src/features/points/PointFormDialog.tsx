@@ -24,7 +24,7 @@ import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
 import { AssigneeSelect } from './AssigneeSelect';
 import { DueHint } from './DueHint';
-import { membersAtom } from '../../state/members';
+import { knownMembersAtom } from '../../state/members';
 import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
@@ -66,7 +66,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const [gone, setGone] = useState(false);
   const alertRef = useScrollIntoView<HTMLDivElement>(saveError ?? (gone ? 'gone' : null));
   const markers = useAtomValue(markersAtom);
-  const members = useAtomValue(membersAtom);
+  const members = useAtomValue(knownMembersAtom);
   const [uploading, setUploading] = useState(false);
   /** Images uploaded in this form session (removed again if the form is cancelled). */
   const uploaded = useRef(new Set<string>());
