@@ -12,6 +12,15 @@ export interface PointFields {
   lineId?: string;
 }
 
+/** A comment or an intervention written on a point (public.point_events), sent once with the device's id. */
+export interface EventFields {
+  eventId: string; eventKind: 'comment' | 'intervention'; body: string;
+  /** An intervention: when the work was done (ISO) and who did it, as written; null for a comment. */
+  doneAt: string | null; doneBy: string | null;
+  /** The device's time of writing (ISO), kept however late it is sent. */
+  observedAt: string;
+}
+
 export type OutboxOp =
   /** `observedAt`: the device's time when the agent saved it (ISO), sent as observed_at; absent in older queues. */
   | { kind: 'create'; pointId: string; fields: PointFields; observedAt?: string }
@@ -23,7 +32,9 @@ export type OutboxOp =
    * version as the device held it; `before` keeps the rows' former values (to put back on discard). `pointId` is the
    * item's own key ('bulk:<uuid>'), never a point: the points are in `groups` (see ./bulk.ts pointIdsOf).
    */
-  | { kind: 'bulk'; pointId: string; groups: BulkGroup[]; before: BulkRow[] };
+  | { kind: 'bulk'; pointId: string; groups: BulkGroup[]; before: BulkRow[] }
+  /** A comment or intervention on the point, in order with the point's other changes; `view` is the point as shown. */
+  | { kind: 'event'; pointId: string; event: EventFields };
 
 /**
  * pending: waits for the network; sending: being replayed (a crash leaves it so: replayed again, idempotently);

@@ -23,6 +23,9 @@ import { ImageField } from './ImageField';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
 import { AssigneeSelect } from './AssigneeSelect';
+import { PointFollowUp } from './PointFollowUp';
+import { FOLLOW_TEXT } from './followUpStrings';
+import { addPointEvent } from '../../state/followUp';
 import { DueHint } from './DueHint';
 import { knownMembersAtom } from '../../state/members';
 import { observationLabel } from '../../core/observedAt';
@@ -73,6 +76,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   /** The point's previous image, removed only after a successful save. */
   const [replacedImage, setReplacedImage] = useState<string | null>(null);
   const saved = useRef(false);
+  const [resolveNote, setResolveNote] = useState('');
 
   const set = <K extends keyof PointFormValues>(k: K, val: PointFormValues[K]) => {
     setV((cur) => ({ ...cur, [k]: val }));
@@ -103,6 +107,9 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     return null;
   };
 
+  /** The save resolves the point: the form asks for an optional intervention note. */
+  const resolving = !!editing && !gone && v.status === 'resolu' && editing.status !== 'resolu';
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!position || saving || uploading) return;
@@ -118,6 +125,11 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
       if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
+      // Resolving with a note: the intervention goes after the status change, in order, through the outbox.
+      if (resolving && resolveNote.trim()) {
+        await addPointEvent(result, { eventKind: 'intervention', body: resolveNote.trim(), doneAt: new Date().toISOString(), doneBy: null })
+          .catch((err) => { console.error('Note d’intervention refusée', err); toast(FOLLOW_TEXT.failed, 'error'); });
+      }
       const waits = waitsOnDevice(result.id) ? waitReason() : null;
       toast(waits === 'network' ? T.savedOnDeviceToast : waits === 'slow' ? T.savedSlowToast : T.savedToast, 'success', 2500);
       setForm(null);
@@ -185,6 +197,10 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
         </Select>
         <AssigneeSelect value={v.assigneeId} teamId={v.teamId} onChange={(id) => set('assigneeId', id)} />
         </div>
+        {resolving && (
+          <TextArea label={FOLLOW_TEXT.resolveNote} name="resolveNote" rows={2} maxLength={4000} hint={FOLLOW_TEXT.resolveNoteHint}
+            value={resolveNote} onChange={(e) => setResolveNote(e.target.value)} />
+        )}
         <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
           onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
         <div ref={alertRef}>
@@ -192,6 +208,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}
         </div>
       </form>
+      {editing && !gone && <PointFollowUp point={editing} />}
       {editing && <PointHistory pointId={editing.id} />}
     </Dialog>
   );
