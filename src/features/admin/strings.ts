@@ -159,6 +159,11 @@ export const A = {
     delayOf: (text: string) => `Délai : ${text}`,
   },
 
+  mail: {
+    on: "Envoi d'e-mails actif : invitations, notifications et résumés quotidiens partent par e-mail.",
+    off: "Envoi d'e-mails désactivé (SMTP non configuré sur le serveur) : les notifications restent dans l'application et les liens d'invitation se copient à la main.",
+  },
+
   settings: {
     heading: "Paramètres de l'application",
     feedbackLabel: "Lien d'avis (« Laisser un Avis »)",
