@@ -138,3 +138,43 @@ test.describe('phone', () => {
     expect(Date.parse(statusChange!.at)).toBeLessThanOrEqual(Date.parse(rows[0].created_at));
   });
 });
+
+test.describe('bell', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('assigning a point counts on the assignee\'s bell live (phone), opening it opens the point and reads it', async ({ page, browser, baseURL }) => {
+    const db = await adminClient(baseURL!);
+    const tag = `Cloche ${uniq()}`;
+    const { teamId, name } = await teamAndPoint(db, tag);
+    const email = `chef.${uniq()}@rail.local`;
+    const memberId = await member(baseURL!, db, email, teamId);
+
+    const phoneCtx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const phone = await phoneCtx.newPage();
+    await signIn(phone, email, PASSWORD);
+    const bell = phone.getByTestId('notification-bell');
+    await expect(bell).toHaveAccessibleName('Notifications');
+
+    await signIn(page);
+    await openEdit(page, name);
+    const dialog = dialogOf(page);
+    await dialog.getByLabel('Assigné à').selectOption(memberId);
+    await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(bell).toHaveAccessibleName('Notifications (1 non lue)', { timeout: 15_000 });
+    await shot(phone, 'follow-phone-bell');
+    await bell.click();
+    const list = phone.getByRole('dialog', { name: 'Notifications' });
+    const item = list.getByTestId('notification').first();
+    await expect(item).toContainText(name);
+    await shot(phone, 'follow-phone-notifications');
+    await item.click();
+    await expect(dialogOf(phone)).toBeVisible();
+    await expect(dialogOf(phone).getByLabel('Libellé')).toHaveValue(name);
+    await expect(bell).toHaveAttribute('aria-label', 'Notifications'); // read (the point's dialog hides the header from assistive tech)
+    // Another member's notifications are not readable, not even by an admin.
+    expect((await db.from('notifications').select('read_at').eq('user_id', memberId)).data).toHaveLength(0);
+    await phoneCtx.close();
+  });
+});
