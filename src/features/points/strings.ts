@@ -15,6 +15,7 @@ export const POINT_TEXT = {
   team: 'Équipe',
   noTeam: '-- Sans équipe --',
   assignee: 'Assigné à',
+  late: 'En retard',
   noAssignee: '-- Personne --',
   assigneeTeamHint: "Membres actifs de l'équipe du signalement.",
   membersLoadError: 'Liste des membres indisponible : réessayez en rouvrant le signalement.',
