@@ -178,3 +178,38 @@ test.describe('bell', () => {
     await phoneCtx.close();
   });
 });
+
+test.describe('late', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('\'En retard\' lists the points whose due time the clock has passed, with their delay', async ({ page, baseURL }) => {
+    const db = await adminClient(baseURL!);
+    const tag = `Retard ${uniq()}`;
+    const level = `e2e-${uniq()}`;
+    expect((await db.from('criticality_levels').insert({ id: level, name: `Urgent ${tag}`, color: '#b91c1c', icon: 'Zap', order: 90, delay_hours: 1 }).select('id').single()).error).toBeNull();
+    const mk = (name: string, criticality: string) => db.from('points').insert({
+      name, description: 'Échéance proche', kilometer: '', position: { x: 2700, y: 640 }, status: 'signale', criticality,
+    }).select('id, due_at').single(); // due in 1 h (the new level) and in 30 days ('attention')
+    const soon = await mk(`${tag} bientôt`, level);
+    expect(soon.error).toBeNull();
+    const later = await mk(`${tag} plus tard`, 'attention');
+    expect(later.error).toBeNull();
+
+    await signIn(page);
+    const late = page.getByRole('button', { name: 'En retard', exact: true });
+    await late.click();
+    await expect(page.getByRole('button', { name: `Modifier ${tag} bientôt` })).toHaveCount(0);
+    await late.click(); // cleared
+
+    // Two hours later on the device's clock: the first point is late, the second (30 days) is not.
+    await page.clock.setFixedTime(Date.now() + 2 * 3_600_000);
+    await late.click();
+    await expect(late).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: `Modifier ${tag} bientôt` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: `Modifier ${tag} plus tard` })).toHaveCount(0);
+    await expect(page.locator('.point-row').filter({ hasText: `${tag} bientôt` }).locator('.late-badge')).toHaveText('En retard');
+    await shot(page, 'follow-desktop-late');
+    await page.getByRole('button', { name: `Modifier ${tag} bientôt` }).click();
+    await expect(dialogOf(page).getByTestId('point-due')).toHaveText('En retard de 1 h');
+  });
+});

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { indexOfPoints } from '../pointIndex/fromPoints';
+import { indexPointView } from '../pointIndex/view';
+import { point } from '../outbox/testItems';
 import { deadlineLabel, delayParts, dueText, formatDelay, isLate, lateText, parseDelay } from './deadline';
 
 const at = (iso: string) => Date.parse(iso);
@@ -48,5 +51,14 @@ describe('Délai de traitement', () => {
     expect(parseDelay('0', 'heures')).toHaveProperty('error');
     expect(parseDelay('1,5', 'jours')).toHaveProperty('error');
     expect(parseDelay('366', 'jours')).toEqual({ error: 'Le délai ne peut pas dépasser 365 jours.' });
+  });
+});
+
+describe('list rows', () => {
+  it('a row built from the index keeps the details\' due time and assignee (its late badge)', () => {
+    const p = point('11111111-1111-4111-8111-111111111111', { dueAt: '2026-12-03T13:00:00Z', assigneeId: 'u2' });
+    const v = indexPointView(indexOfPoints([p]), 0, p);
+    expect(v).toMatchObject({ dueAt: '2026-12-03T13:00:00Z', assigneeId: 'u2' });
+    expect(isLate(v, at('2026-12-04T00:00:00Z'))).toBe(true);
   });
 });
