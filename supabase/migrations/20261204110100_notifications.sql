@@ -238,15 +238,18 @@ declare
   actor uuid := auth.uid();
   changed jsonb;
 begin
-  -- Each changed point once: the assignee set, the team set, the reporter of a resolution (null when not done).
+  -- Each changed point once: the assignee set, the team set, the reporter of a resolution (null when not done),
+  -- and its assignee (owner), who is told of the assignment rather than of the team.
   if tg_op = 'INSERT' then
-    select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer, 'assignee', n.assignee_id, 'team', n.team_id))
+    select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer, 'assignee', n.assignee_id, 'team', n.team_id,
+                                        'owner', n.assignee_id))
       into changed from new_rows n where n.assignee_id is not null or n.team_id is not null;
   else
     select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer,
              'assignee', case when n.assignee_id is distinct from o.assignee_id then n.assignee_id end,
              'team', case when n.team_id is distinct from o.team_id then n.team_id end,
-             'reporter', case when n.status = 'resolu' and o.status <> 'resolu' then n.created_by end))
+             'reporter', case when n.status = 'resolu' and o.status <> 'resolu' then n.created_by end,
+             'owner', n.assignee_id))
       into changed
       from new_rows n join old_rows o on o.id = n.id
      where (n.assignee_id is distinct from o.assignee_id and n.assignee_id is not null)
@@ -257,7 +260,7 @@ begin
 
   perform private.deliver(coalesce(jsonb_agg(g), '[]'::jsonb)) from (
     with c as materialized (
-      select * from jsonb_to_recordset(changed) x(id uuid, name text, km text, assignee uuid, team uuid, reporter uuid)
+      select * from jsonb_to_recordset(changed) x(id uuid, name text, km text, assignee uuid, team uuid, reporter uuid, owner uuid)
     )
     select c.assignee as user_id, 'assigned' as kind, count(*) as count, (array_agg(c.id))[1] as point_id,
            (array_agg(c.name))[1] as name, (array_agg(c.km))[1] as km, null::text as extra
@@ -266,7 +269,7 @@ begin
     select pr.id, 'team_assigned', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1],
            (select t.name from public.teams t where t.id = (array_agg(c.team))[1])
       from c join public.profiles pr on pr.team_id = c.team and pr.active
-     where c.team is not null and pr.id is distinct from actor group by pr.id
+     where c.team is not null and pr.id is distinct from actor and pr.id is distinct from c.owner group by pr.id
     union all
     select c.reporter, 'resolved', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1], null
       from c where c.reporter is not null and c.reporter is distinct from actor group by c.reporter
