@@ -171,7 +171,7 @@ test.describe('desktop', () => {
     expect(mine[10]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Constaté le
     expect(mine[11]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Créé le
     expect(mine[12]).toBe(E2E_ADMIN.email);
-    expect(rows.every((r) => r.length === 14)).toBe(true);
+    expect(rows.every((r) => r.length === 16)).toBe(true);
     expect(rows.slice(1).every((r) => r[0].startsWith('L1 · '))).toBe(true);
     expect(rows.slice(1).some((r) => r[4] === 'Résolu')).toBe(false); // the sidebar's default filter: not resolved
 
