@@ -1,7 +1,8 @@
 // E-mail end to end (docs/operations.md#e-mail): the embedded server with SMTP_URL pointing at a real SMTP server
 // started by the test; real supabase-js clients invite a member, assign a point, let it run late and choose the
 // daily digest; the SMTP server receives the invitation, the assignment, the deadline warning and the digest, in
-// French, with links that open the invitation or the point on the site. Without SMTP the admin panel is told.
+// French, with links that open the invitation or the point on the site. The same loop removes a deleted point's
+// photo files. Without SMTP the admin panel is told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RunningServer } from '../main';
@@ -95,6 +96,20 @@ describe('e-mail through SMTP', () => {
     expect(d.text).toContain('Un signalement vous a été assigné : « Ballast manquant » (PK 13+100) vous a été assigné.');
     expect(d.text).toContain(`${SITE}/?point=${p.data!.id}`);
     expect(smtp.mails.slice(before).filter((x) => x.to.includes('agent@example.org')).map((x) => x.subject)).toEqual(['Résumé quotidien : 1 notification']);
+  });
+
+  it('a deleted point takes its photos out of storage (the loop removes the queued files)', async () => {
+    const p = await agent.from('points').insert({ name: 'Traverse', position: { x: 7, y: 7 } }).select('id').single();
+    const path = `points/${p.data!.id}-apres.png`;
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    expect((await agent.storage.from('poi_images').upload(path, png, { contentType: 'image/png' })).error).toBeNull();
+    expect((await agent.from('point_photos').insert({ point_id: p.data!.id, storage_path: path })).error).toBeNull();
+    expect((await agent.storage.from('poi_images').download(path)).error).toBeNull();
+    expect((await admin.from('points').delete().eq('id', p.data!.id)).error).toBeNull();
+    await s.mail.tick();
+    expect((await agent.storage.from('poi_images').download(path)).error).not.toBeNull();
+    const left = await s.db.admin.query('select 1 from storage.objects where name = $1', [path]);
+    expect(left.rows.length).toBe(0);
   });
 
   it('without SMTP, e-mail is off: the admin panel is told and an invitation is only a link', async () => {

@@ -55,7 +55,8 @@ describe('assignee', () => {
     if (!inactive.ok) expect(inactive.error.message).toContain('membre actif');
 
     await w.db.admin.query('update public.points set assignee_id = $2 where id = $1', [p, lead]);
-    const moved = await tryAs(w.db, w.admin, async (tx) => (await update(tx, p, 'team_id = $2', [w.freeTeam])).rows[0]);
+    // Any member may move the point to another team (alice is in none): the assignee goes with the change.
+    const moved = await tryAs(w.db, w.userA, async (tx) => (await update(tx, p, 'team_id = $2', [w.freeTeam])).rows[0]);
     expect(moved.ok && moved.value.assignee_id).toBeNull();
     // The assignment is in the point's history like any other field.
     const hist = await q1<{ n: number }>(

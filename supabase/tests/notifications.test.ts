@@ -40,6 +40,9 @@ describe('fan-out', () => {
     const got = await notes();
     expect(got.map((n) => [n.user_id, n.kind, n.count, n.title])).toEqual([[mate, 'assigned', 3, '3 signalements vous ont été assignés']]);
     expect(got[0].point_id).toBeNull();
+    // The bell hears it at once: one Broadcast on the member's private topic.
+    const live = (await w.db.admin.query<{ payload: { count: number } }>("select payload from realtime.messages where topic = $1 and event = 'notifications' order by inserted_at desc limit 1", [`user:${mate}`])).rows;
+    expect(live[0]?.payload.count).toBe(1);
     // Assigning oneself tells nobody.
     const [own] = await points(1, { team: w.team });
     await w.db.admin.query('delete from public.notifications');
