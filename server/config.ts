@@ -1,12 +1,14 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS, SEED_LINES,
 // ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG, LOG_LEVEL; single sign-on: SSO_PROVIDERS or
-// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S).
+// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S;
+// e-mail: SMTP_URL, MAIL_FROM).
 // SEED=demo (the default) is refused when HOST is reachable from the network, unless SEED_DEMO_ON_NETWORK=1: a
 // production start never creates the demo admin by accident.
 import { isIP } from 'node:net';
 import type { StartOptions } from './main';
 import { providersFromEnv, redirectAllowListFromEnv } from './sso/config';
 import { parseTrustProxy } from './http/clientIp';
+import { mailOptionsFromEnv } from './mail/config';
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptions {
   const seed = (env.SEED ?? 'demo').toLowerCase();
@@ -46,6 +48,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     apiExternalUrl: env.API_EXTERNAL_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: Math.round(requestTimeoutS * 1000),
+    mail: mailOptionsFromEnv(env),
   };
 }
 

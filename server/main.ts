@@ -29,6 +29,8 @@ import { checkSinceCleanShutdown, recordCleanShutdown } from './ops/cleanShutdow
 import { optionalModule } from './modules';
 import { runSeed, type SeedResult } from './seed';
 import type { SsoOptions, SsoProviderConfig } from './sso/index';
+import type { MailOptions } from './mail/config';
+import { startMailLoop, type MailLoop, type MailLoopOptions } from './mail/loop';
 
 export interface StartOptions {
   port?: number;
@@ -73,6 +75,10 @@ export interface StartOptions {
   bodyIdleTimeoutMs?: number;
   /** On close, how long requests in flight may take to finish; default SHUTDOWN_GRACE_MS. */
   shutdownGraceMs?: number;
+  /** SMTP_URL and MAIL_FROM: e-mail is off without them (server/mail). */
+  mail?: MailOptions;
+  /** Periods of the follow-up loop (outbox sending, deadline and digest sweeps); tests shorten them. */
+  mailLoop?: Pick<MailLoopOptions, 'sendEveryMs' | 'sweepEveryMs' | 'send'>;
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
@@ -92,6 +98,8 @@ export interface RunningServer {
   auth: AuthService;
   /** Where object bytes live (DATA_DIR/storage, or a temp dir in memory mode). */
   storageRoot: string;
+  /** The follow-up loop: deadline warnings, digests, file removals and, with SMTP, the e-mail outbox. */
+  mail: MailLoop;
   close(): Promise<void>;
 }
 
@@ -212,14 +220,17 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       putObject: storage.putObject,
     }).finally(() => openGate());
     const warmup = startPointIndexWarmup(db);
+    const mail = await startMailLoop({ db, mail: opts.mail, siteUrl: siteUrl(), storageRoot, ...opts.mailLoop });
+    cleanups.unshift(() => mail.stop());
 
     let closed = false;
     return {
-      url: publicUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, db, seeded, server, auth: service, storageRoot,
+      url: publicUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, db, seeded, server, auth: service, storageRoot, mail,
       async close() {
         if (closed) return;
         closed = true;
         await warmup.stop();
+        await mail.stop();
         // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
         // websockets with 1012 so clients reconnect elsewhere, then the database.
         const stopped = new Promise<void>((ok) => server.close(() => ok()));

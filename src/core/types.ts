@@ -26,6 +26,8 @@ export interface Invitation {
 export interface CriticalityLevel {
   id: string; name: string; color: string; icon: CriticalityIcon;
   order: number; isDefault: boolean; createdBy: string | null;
+  /** 'Délai de traitement' in hours (null: none; absent on rows read before the follow-up columns). */
+  delayHours?: number | null;
   updatedAt?: string;
 }
 
@@ -54,6 +56,10 @@ export interface Point {
   ticketNumber: string | null;
   teamId: string | null;
   teamName: string | null;
+  /** The member responsible for the report (points.assignee_id); null: nobody; absent on older rows. */
+  assigneeId?: string | null;
+  /** When it must be treated (points.due_at, set by the database from the criticality's delay); null: no deadline. */
+  dueAt?: string | null;
   /** When the row reached the server (created_at). */
   creationDate: string;
   /** When the anomaly was observed (observed_at: the device's time of the save, offline or not); creationDate when unknown. */
@@ -66,7 +72,7 @@ export interface Point {
 }
 
 /** A point as the app saves it: the columns the user edits (and its id when it exists). */
-export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'observedAt' | 'createdBy'> & { id?: string };
+export type PointInput = Omit<Point, 'id' | 'teamName' | 'creationDate' | 'observedAt' | 'createdBy' | 'dueAt'> & { id?: string };
 
 export interface Team { id: string; name: string; description: string | null; createdBy: string | null; createdAt: string; updatedAt?: string }
 

@@ -38,10 +38,14 @@ export const toPoint = (r: PointRow): Point => ({
   kmValue: num(r.km_value), position: { x: Number(fields(r.position)?.x ?? 0), y: Number(fields(r.position)?.y ?? 0) },
   imageUrl: r.image_url ?? null, status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention',
   ticketNumber: r.ticket_number ?? null, teamId: r.team_id ?? null, teamName: r.teams?.name ?? null,
-  creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null, ...lineOf(r), ...version(r),
+  creationDate: r.created_at, observedAt: r.observed_at ?? r.created_at, createdBy: r.created_by ?? null,
+  ...('assignee_id' in r ? { assigneeId: r.assignee_id ?? null } : {}), ...('due_at' in r ? { dueAt: r.due_at ?? null } : {}),
+  ...lineOf(r), ...version(r),
   ...(r.gnss_lat !== null && r.gnss_lat !== undefined
     ? { gnss: { lat: Number(r.gnss_lat), lon: Number(r.gnss_lon), accuracyM: Number(r.gnss_accuracy_m ?? 0), fixes: Number(r.gnss_fixes ?? 1) } } : {}),
 });
+/** The assignee column is written when the point states it (null clears it). */
+const toAssigneeColumn = (p: { assigneeId?: string | null }): { assignee_id?: string | null } => (p.assigneeId !== undefined ? { assignee_id: p.assigneeId || null } : {});
 
 export type { PointInput }; // defined in src/core/types (screens build it without importing src/data)
 /**
@@ -55,7 +59,7 @@ export const fromPoint = (p: PointInput): PointWrite => ({
   ...(p.id ? { id: p.id } : {}),
   name: p.name, description: p.description, kilometer: p.kilometer, km_value: p.kmValue,
   position: { x: p.position.x, y: p.position.y }, image_url: p.imageUrl, status: p.status,
-  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toLineColumn(p), ...baseVersion(p),
+  criticality: p.criticality, ticket_number: p.ticketNumber || null, team_id: p.teamId || null, ...toAssigneeColumn(p), ...toLineColumn(p), ...baseVersion(p),
   ...(p.gnss ? { gnss_lat: p.gnss.lat, gnss_lon: p.gnss.lon, gnss_accuracy_m: p.gnss.accuracyM, gnss_fixes: p.gnss.fixes } : {}),
 });
 
@@ -72,10 +76,12 @@ export const fromZone = (z: ZoneInput): TablesInsert<'zones'> => ({
 
 export const toLevel = (r: LevelRow): CriticalityLevel => ({
   id: r.id, name: r.name, color: r.color, icon: r.icon as CriticalityIcon, order: Number(r.order ?? 0),
-  isDefault: !!r.is_default, createdBy: r.created_by ?? null, ...version(r),
+  isDefault: !!r.is_default, createdBy: r.created_by ?? null,
+  ...('delay_hours' in r ? { delayHours: num(r.delay_hours) } : {}), ...version(r),
 });
 export const fromLevel = (l: Omit<CriticalityLevel, 'createdBy'>): TablesInsert<'criticality_levels'> => ({
-  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault, ...baseVersion(l),
+  id: l.id, name: l.name, color: l.color, icon: l.icon, order: l.order, is_default: l.isDefault,
+  ...(l.delayHours !== undefined ? { delay_hours: l.delayHours } : {}), ...baseVersion(l),
 });
 
 export const toTeam = (r: TeamRow): Team => ({ id: r.id, name: r.name, description: r.description ?? null, createdBy: r.created_by ?? null, createdAt: r.created_at, ...version(r) });

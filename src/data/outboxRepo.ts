@@ -65,6 +65,7 @@ function patchRow(patch: Partial<PointFields>): TablesUpdate<'points'> {
   if ('criticality' in p) row.criticality = p.criticality;
   if ('ticketNumber' in p) row.ticket_number = p.ticketNumber || null;
   if ('teamId' in p) row.team_id = p.teamId || null;
+  if ('assigneeId' in p) row.assignee_id = p.assigneeId || null;
   return row;
 }
 

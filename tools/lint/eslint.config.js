@@ -93,6 +93,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'public/**',
+      'supabase/functions/**', // Deno (Supabase Edge Functions): npm: imports, Deno globals
       '.data*/**',
       'bench/results/**',
       '**/*.d.ts',

@@ -26,4 +26,9 @@ describe('teamStats', () => {
     expect(stats.get('b')).toEqual({ members: 1, total: 0, resolved: 0, percent: 0 });
     expect(stats.has('zzz')).toBe(false);
   });
+
+  it('counts only active members: a deactivated member is no longer part of the team', () => {
+    const stats = teamStats(['a'], [], [{ teamId: 'a', active: true }, { teamId: 'a', active: false }, { teamId: 'a' }]);
+    expect(stats.get('a')?.members).toBe(2);
+  });
 });

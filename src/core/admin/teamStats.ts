@@ -1,4 +1,4 @@
-// Team card figures (docs/product.md#teams, #statuses, #constants): members, points total, resolved, progress = resolved / total rounded to %.
+// Team card figures (docs/product.md#teams, #statuses, #constants): active members (profiles' team), points total, resolved, progress = resolved / total rounded to %.
 import type { Point, Profile } from '../types';
 
 export interface TeamStats { members: number; total: number; resolved: number; percent: number }
@@ -12,11 +12,11 @@ export function progressPercent(resolved: number, total: number): number {
 export function teamStats(
   teamIds: string[],
   points: Pick<Point, 'teamId' | 'status'>[],
-  profiles: Pick<Profile, 'teamId'>[],
+  profiles: Pick<Profile, 'teamId' | 'active'>[],
 ): Map<string, TeamStats> {
   const out = new Map<string, TeamStats>();
   for (const id of teamIds) out.set(id, { members: 0, total: 0, resolved: 0, percent: 0 });
-  for (const p of profiles) if (p.teamId) { const s = out.get(p.teamId); if (s) s.members++; }
+  for (const p of profiles) if (p.teamId && p.active !== false) { const s = out.get(p.teamId); if (s) s.members++; }
   for (const p of points) {
     if (!p.teamId) continue;
     const s = out.get(p.teamId);
@@ -32,7 +32,7 @@ export function teamStats(
 export function teamStatsFromCounts(
   teamIds: string[],
   counts: ReadonlyMap<string, { signale: number; pris_en_charge: number; resolu: number }>,
-  profiles: Pick<Profile, 'teamId'>[],
+  profiles: Pick<Profile, 'teamId' | 'active'>[],
 ): Map<string, TeamStats> {
   const out = teamStats(teamIds, [], profiles);
   for (const [id, s] of out) {

@@ -43,6 +43,7 @@ const FIELD_LABELS: Record<string, string> = {
   gnss_lat: 'Latitude signalée', gnss_lon: 'Longitude signalée', gnss_accuracy_m: 'Précision (m)', gnss_fixes: 'Positions moyennées',
   pk: 'PK', lat: 'Latitude', lon: 'Longitude', source: 'Origine', accuracy_m: 'Précision (m)', fixes: 'Positions moyennées',
   coordinates: 'Tracé', band_y_min: 'Bande (haut)', band_y_max: 'Bande (bas)',
+  assignee_id: 'Assigné à', due_at: 'Échéance', delay_hours: 'Délai de traitement',
 };
 /** Free texts: shown old → new, shortened to TEXT_PREVIEW characters, the whole texts on demand (fullTextChanges). */
 const FREE_TEXT = new Set(['description']);
@@ -67,7 +68,8 @@ export function formatAuditValue(table: string, col: string, v: unknown, ctx: De
   if (col === 'active' && typeof v === 'boolean') return v ? 'actif' : 'désactivé';
   if (col === 'track' && typeof v === 'string') return (TRACK_LABELS as Record<string, string>)[v] ?? v;
   if (col === 'kilometer' && typeof v === 'string') { const km = parseKmInput(v); return km === null ? truncate(v) : formatKm(km); }
-  if (col === 'observed_at' && typeof v === 'string') return formatDateTimeFr(v) || v;
+  if ((col === 'observed_at' || col === 'due_at') && typeof v === 'string') return formatDateTimeFr(v) || v;
+  if (col === 'assignee_id' && typeof v === 'string') return ctx.email(v) ?? 'membre inconnu';
   if ((col === 'km_start' || col === 'km_end' || (table === 'kilometer_markers' && col === 'value')) && typeof v === 'number') return formatKm(v);
   if (col === 'position' && typeof v === 'object') {
     const p = v as { x?: unknown; y?: unknown };

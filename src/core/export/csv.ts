@@ -10,7 +10,7 @@ export const CSV_EOL = '\r\n';
 
 export const CSV_COLUMNS = [
   'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche',
-  'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par',
+  'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance',
 ] as const;
 
 /** One field, quoted when needed. */
@@ -35,6 +35,7 @@ export function csvLine(r: ExportRecord, withLine = false): string {
     csvKm(r.km), csvField(r.name), csvField(r.description), csvField(r.statusLabel), csvField(r.criticalityLabel),
     csvField(r.teamName), csvField(r.zoneNames.join(', ')), csvField(r.trackLabel), csvField(r.ticketNumber),
     csvField(r.imageUrl), formatDateTimeFr(r.observedAt), formatDateTimeFr(r.createdAt), csvField(r.createdByEmail),
+    csvField(r.assigneeEmail), r.dueAt ? formatDateTimeFr(r.dueAt) : '',
   ].join(CSV_SEPARATOR) + CSV_EOL;
 }
 

@@ -13,6 +13,9 @@ export interface PointRowRaw {
   /** When it was observed (docs/product.md#observation-time); absent from older rows, then created_at. */
   observed_at?: string | null;
   line_id?: string | null;
+  /** The assignee and the due time (docs/product.md#assignee, #deadlines); absent from older rows. */
+  assignee_id?: string | null;
+  due_at?: string | null;
 }
 
 /** `lineId`: the zone's line (a point is matched against the zones of its own line only). */
@@ -23,7 +26,7 @@ export interface ExportLookups {
   levels: { id: string; name: string }[];
   teams: { id: string; name: string }[];
   zones: ExportZone[];
-  /** profile id → email ('créé par'); missing ids are left blank. */
+  /** profile id → email ('Créé par', 'Assigné à'); missing ids are left blank. */
   emails: Record<string, string>;
   /** The lines (id → 'code · name', and its image: a network GeoJSON gives each point its line's image size) for
    * the 'Ligne' column; absent: no such column. */
@@ -35,6 +38,7 @@ export interface ExportRecord {
   status: PointStatus | string; statusLabel: string; criticality: string; criticalityLabel: string;
   teamId: string | null; teamName: string; zoneIds: string[]; zoneNames: string[]; tracks: Track[]; trackLabel: string;
   ticketNumber: string; imageUrl: string; observedAt: string; createdAt: string; createdBy: string | null; createdByEmail: string;
+  assigneeId: string | null; assigneeEmail: string; dueAt: string | null;
   x: number; y: number;
   /** 'code · name' of the point's line ('' when the export has no 'Ligne' column). */
   lineLabel: string;
@@ -74,6 +78,7 @@ export function createResolver(l: ExportLookups): Resolver {
         tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
         ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', observedAt: r.observed_at ?? r.created_at, createdAt: r.created_at,
         createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
+        assigneeId: r.assignee_id ?? null, assigneeEmail: r.assignee_id ? l.emails[r.assignee_id] ?? '' : '', dueAt: r.due_at ?? null,
         x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '', lineImage: r.line_id ? images.get(r.line_id) ?? null : null,
       };
     },

@@ -12,7 +12,7 @@ export interface ExportFilter { status: 'tous' | 'all' | PointStatus; teamId?: s
 
 export interface Cursor { createdAt: string; id: string }
 
-export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,observed_at,created_at,created_by,line_id';
+export const EXPORT_COLUMNS = 'id,name,description,kilometer,km_value,position,image_url,status,criticality,ticket_number,team_id,observed_at,created_at,created_by,line_id,assignee_id,due_at';
 
 const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
@@ -60,7 +60,7 @@ export function withCreatorEmails(
   const asked = new Set<string>();
   return async (after: Cursor | null): Promise<PointRowRaw[]> => {
     const rows = await read(after);
-    const ids = [...new Set(rows.map((r) => r.created_by).filter((id): id is string => !!id && !(id in emails) && !asked.has(id)))];
+    const ids = [...new Set(rows.flatMap((r) => [r.created_by, r.assignee_id ?? null]).filter((id): id is string => !!id && !(id in emails) && !asked.has(id)))];
     if (ids.length > 0) {
       ids.forEach((id) => asked.add(id));
       try {

@@ -34,6 +34,7 @@ export const fieldsOf = (p: Point): PointFields => ({
   name: p.name, description: p.description, kilometer: p.kilometer, kmValue: p.kmValue, position: p.position,
   imageUrl: p.imageUrl, status: p.status, criticality: p.criticality, ticketNumber: p.ticketNumber, teamId: p.teamId,
   ...(p.gnss ? { gnss: p.gnss } : {}),
+  ...(p.assigneeId !== undefined ? { assigneeId: p.assigneeId } : {}),
 });
 
 /**

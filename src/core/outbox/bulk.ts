@@ -117,7 +117,7 @@ export function rebaseAfterBulk(items: readonly OutboxItem[], sent: OutboxItem, 
       if (cur !== i) out.push(cur);
       continue;
     }
-    if (i.op.kind === 'create') continue;
+    if (i.op.kind === 'create' || i.op.kind === 'event') continue;
     const to = written.get(i.op.pointId);
     if (!to) continue;
     if (i.op.baseVersion === null || sameVersion(i.op.baseVersion, statedVersion(op, i.op.pointId))) out.push({ ...i, op: { ...i.op, baseVersion: to } });

@@ -26,12 +26,13 @@ export const pendingCount = (items: readonly OutboxItem[]): number => items.leng
  */
 export function rebaseAfter(items: readonly OutboxItem[], sent: OutboxItem, version: string): OutboxItem[] {
   if (sent.op.kind === 'bulk') return []; // a batch's own rule: rebaseAfterBulk (./bulk.ts)
+  if (sent.op.kind === 'event') return []; // a comment states no version and changes none
   const sentBase = sent.op.kind === 'create' ? null : sent.op.baseVersion;
   const out: OutboxItem[] = [];
   for (const i of items) {
     if (i.id === sent.id || i.seq < sent.seq) continue;
     if (i.op.kind === 'bulk') { const r = rebaseBulkRow(i, sent.op.pointId, sentBase, version); if (r) out.push(r); continue; }
-    if (i.op.pointId !== sent.op.pointId || i.op.kind === 'create') continue;
+    if (i.op.pointId !== sent.op.pointId || i.op.kind === 'create' || i.op.kind === 'event') continue;
     if (i.op.baseVersion === null || i.op.baseVersion === sentBase) out.push({ ...i, op: { ...i.op, baseVersion: version } });
   }
   return out;

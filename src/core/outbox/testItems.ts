@@ -14,7 +14,7 @@ export const point = (id: string, over: Partial<Point> = {}): Point => ({
 let n = 0;
 export function item(op: OutboxOp, over: Partial<OutboxItem> = {}): OutboxItem {
   n++;
-  const view = op.kind === 'delete' || op.kind === 'bulk' ? null : point(op.pointId, op.kind === 'create' ? op.fields : op.patch);
+  const view = op.kind === 'delete' || op.kind === 'bulk' ? null : point(op.pointId, op.kind === 'create' ? op.fields : op.kind === 'update' ? op.patch : {});
   return {
     id: `item-${n}`, seq: n, userId: 'u1', queuedAt: n, op, view, before: null, photos: [], photosDone: [],
     state: 'pending', error: null, server: null, conflict: null, attempts: 0, ...over,

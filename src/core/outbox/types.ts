@@ -6,10 +6,21 @@ import type { BulkGroup, BulkRow } from '../bulk/plan';
 export interface PointFields {
   name: string; description: string; kilometer: string; kmValue: number | null; position: ImagePoint;
   imageUrl: string | null; status: PointStatus; criticality: string; ticketNumber: string | null; teamId: string | null;
+  /** The assignee (absent: not part of the change). */
+  assigneeId?: string | null;
   /** A new point's line (absent: the database's default line); an update never moves a point to another line. */
   lineId?: string;
   /** A new point's position fix (docs/product.md#position), sent once with the point. */
   gnss?: { lat: number; lon: number; accuracyM: number; fixes: number };
+}
+
+/** A comment or an intervention written on a point (public.point_events), sent once with the device's id. */
+export interface EventFields {
+  eventId: string; eventKind: 'comment' | 'intervention'; body: string;
+  /** An intervention: when the work was done (ISO) and who did it, as written; null for a comment. */
+  doneAt: string | null; doneBy: string | null;
+  /** The device's time of writing (ISO), kept however late it is sent. */
+  observedAt: string;
 }
 
 export type OutboxOp =
@@ -23,7 +34,9 @@ export type OutboxOp =
    * version as the device held it; `before` keeps the rows' former values (to put back on discard). `pointId` is the
    * item's own key ('bulk:<uuid>'), never a point: the points are in `groups` (see ./bulk.ts pointIdsOf).
    */
-  | { kind: 'bulk'; pointId: string; groups: BulkGroup[]; before: BulkRow[] };
+  | { kind: 'bulk'; pointId: string; groups: BulkGroup[]; before: BulkRow[] }
+  /** A comment or intervention on the point, in order with the point's other changes; `view` is the point as shown. */
+  | { kind: 'event'; pointId: string; event: EventFields };
 
 /**
  * pending: waits for the network; sending: being replayed (a crash leaves it so: replayed again, idempotently);

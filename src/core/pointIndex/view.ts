@@ -1,5 +1,5 @@
 // A Point for display built from the index slot (status, criticality, team, PK, position, dates) and the
-// point's details when known (name, description, ticket, photo). `detailsLoaded` false: text fields are empty.
+// point's details when known (name, description, ticket, photo, assignee, due time). `detailsLoaded` false: text fields are empty.
 import type { Point } from '../types';
 import { idAt } from './store';
 import { STATUS_BY_CODE, type PointIndex } from './types';
@@ -25,6 +25,8 @@ export function indexPointView(ix: PointIndex, slot: number, details?: Point, te
     teamName: teamId ? (teamName?.(teamId) ?? details?.teamName ?? null) : null,
     creationDate: details?.creationDate ?? new Date(ix.created[slot]).toISOString(),
     ...(details?.observedAt ? { observedAt: details.observedAt } : {}),
+    ...(details?.assigneeId !== undefined ? { assigneeId: details.assigneeId } : {}),
+    ...(details?.dueAt !== undefined ? { dueAt: details.dueAt } : {}),
     createdBy: details?.createdBy ?? null,
     detailsLoaded: !!details,
   };

@@ -7,6 +7,7 @@ import { Alert, Button, ConfirmDialog, IconButton, toast } from '../../ui';
 import type { CriticalityLevel } from '../../core/types';
 import { levelIdFromName, nextLevelOrder, sortLevels } from '../../core/admin/criticalityOrder';
 import { criticalityLevelsAtom } from '../../state/tables';
+import { formatDelay } from '../../core/followUp/deadline';
 import { deleteLevelAtom, loadLevelsAtom, moveLevelAtom, saveLevelAtom } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
@@ -97,6 +98,7 @@ export function CriticalityTab() {
                 <span className="admin-row-title">{l.name}</span>
                 <span className="admin-row-meta">
                   <span className="muted small">{A.levels.order(l.order)}</span>
+                  {l.delayHours !== undefined && <span className="muted small" data-testid="level-delay">{A.levels.delayOf(formatDelay(l.delayHours))}</span>}
                   {l.isDefault && <span className="badge default-badge">{A.levels.defaultBadge}</span>}
                 </span>
               </span>

@@ -4,6 +4,7 @@ import { Copy, Send } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
 import { isValidEmail } from '../../core/admin/settingsValidation';
 import { COPY_CONFIRMATION_MS } from '../../core/constants';
+import { MailStatusNote } from './MailStatusNote';
 import { A } from './strings';
 import { useFlash } from './useLoad';
 
@@ -27,6 +28,7 @@ export function InviteUserForm({ result, onInvite }: { result: InviteView; onInv
   return (
     <section className="admin-section invite-form" aria-labelledby="invite-title">
       <h3 id="invite-title" className="admin-subheading">{A.users.inviteTitle}</h3>
+      <MailStatusNote />
       <form className="invite-row" onSubmit={submit} noValidate>
         <TextInput
           label={A.users.emailLabel} type="email" name="invite-email" autoComplete="off" placeholder={A.users.emailPlaceholder}

@@ -9,6 +9,7 @@ import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
 import { feedbackLinkAtom, settingsAtom } from '../../state/tables';
 import type { AppSetting } from '../../core/types';
 import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
+import { MailStatusNote } from './MailStatusNote';
 import { A } from './strings';
 import { saveErrorText } from '../conflicts/saveErrorText';
 import { useFlash, useLoad } from './useLoad';
@@ -48,6 +49,7 @@ export function SettingsTab() {
   return (
     <div className="admin-tab settings-tab">
       <div className="admin-toolbar"><h3 className="admin-heading">{A.settings.heading}</h3></div>
+      <MailStatusNote />
       {status !== 'ready' ? <LoadState status={status} error={A.settings.loadError} onRetry={reload} /> : (
         <form onSubmit={submit} noValidate className="settings-form">
           <TextInput

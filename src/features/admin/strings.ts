@@ -150,6 +150,18 @@ export const A = {
     deleteWhat: 'ce niveau de criticité.',
     saved: 'Niveau enregistré',
     deleted: 'Niveau supprimé',
+    delay: 'Délai de traitement',
+    delayUnit: 'Unité',
+    hours: 'heures',
+    days: 'jours',
+    noDelay: 'Aucun',
+    delayHint: "Temps laissé pour traiter un signalement de ce niveau, à partir de son constat. Vide : pas d'échéance.",
+    delayOf: (text: string) => `Délai : ${text}`,
+  },
+
+  mail: {
+    on: "Envoi d'e-mails actif : invitations, notifications et résumés quotidiens partent par e-mail.",
+    off: "Envoi d'e-mails désactivé (SMTP non configuré sur le serveur) : les notifications restent dans l'application et les liens d'invitation se copient à la main.",
   },
 
   settings: {

@@ -1,4 +1,4 @@
-// Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, refresh, administration, logout.
+// Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, notifications, refresh, administration, logout.
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { BarChart3, FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
@@ -12,6 +12,7 @@ import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
@@ -90,6 +91,7 @@ export function Header() {
       </nav>
       <div className="header-actions">
         <OutboxCounter />
+        <NotificationBell />
         <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
         <IconButton label={T.dashboard} icon={<BarChart3 size={20} aria-hidden="true" />} onClick={() => setDashboard((o) => !o)} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}

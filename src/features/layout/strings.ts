@@ -38,6 +38,8 @@ export const LAYOUT_TEXT = {
 } as const;
 
 export const SIDEBAR_TEXT = {
+  followFilters: 'Filtres de suivi',
+  followFilterError: 'Filtre indisponible (hors ligne ?) : la liste reste entière.',
   title: 'Signalements',
   tabAll: 'Tout',
   tabZone: 'Par zone',

@@ -10,6 +10,8 @@ import { countsOfSlots, filterSlots, indexStatusCounts, indexTeamCounts, passes,
 import type { StatusFilter, StatusCounts } from '../../core/sidebarLists';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
 import { listAgeFilterAtom } from '../../state/listAgeFilter';
+import { followFilterAtom } from '../../state/followFilter';
+import { slotsWithIds } from '../../core/followUp/followFilter';
 import { ageFilterSlots } from '../../core/dashboard/ageFilter';
 import { useListPoints } from './ListPoints';
 import { keptResults } from '../../core/keptResults';
@@ -32,13 +34,17 @@ export function filterSlotsKept(snap: PointIndexSnapshot, order: Int32Array, fil
   return keptSlots.get(order, { snap, filter }, () => filterSlots(snap.index, order, filter));
 }
 
-/** Slots passing the status filter (and the age filter of a dashboard bar, if any), newest first. */
+/** Slots passing the status filter (the follow-up filter and the age filter of a dashboard bar, if any), newest first. */
 export function useFilteredSlots(): Int32Array {
   const { snap, order } = useListPoints();
   // Deferred: the chip highlights at once, the long list follows.
   const filter = useDeferredValue(useAtomValue(statusFilterAtom));
   const age = useAtomValue(listAgeFilterAtom);
-  return useMemo(() => (age ? ageFilterSlots(snap.index, order, filter, age) : filterSlotsKept(snap, order, filter)), [snap, order, filter, age]);
+  const follow = useAtomValue(followFilterAtom);
+  return useMemo(() => {
+    const slots = age ? ageFilterSlots(snap.index, order, filter, age) : filterSlotsKept(snap, order, filter);
+    return follow?.status === 'ready' ? slotsWithIds(snap.index, slots, follow.ids) : slots;
+  }, [snap, order, filter, age, follow]);
 }
 
 export interface SlotGrouping { counts: Map<string, StatusCounts>; member: (key: string) => ((slot: number) => boolean) }

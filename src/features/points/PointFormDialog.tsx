@@ -22,6 +22,12 @@ import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
+import { AssigneeSelect } from './AssigneeSelect';
+import { PointFollowUp } from './PointFollowUp';
+import { FOLLOW_TEXT } from './followUpStrings';
+import { addPointEvent } from '../../state/followUp';
+import { DueHint } from './DueHint';
+import { knownMembersAtom } from '../../state/members';
 import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
@@ -63,16 +69,25 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const [gone, setGone] = useState(false);
   const alertRef = useScrollIntoView<HTMLDivElement>(saveError ?? (gone ? 'gone' : null));
   const markers = useAtomValue(markersAtom);
+  const members = useAtomValue(knownMembersAtom);
   const [uploading, setUploading] = useState(false);
   /** Images uploaded in this form session (removed again if the form is cancelled). */
   const uploaded = useRef(new Set<string>());
   /** The point's previous image, removed only after a successful save. */
   const [replacedImage, setReplacedImage] = useState<string | null>(null);
   const saved = useRef(false);
+  const [resolveNote, setResolveNote] = useState('');
 
   const set = <K extends keyof PointFormValues>(k: K, val: PointFormValues[K]) => {
     setV((cur) => ({ ...cur, [k]: val }));
     if (errors[k as keyof PointFormErrors]) setErrors((e) => ({ ...e, [k]: undefined }));
+  };
+
+  /** A team change drops an assignee known to be of another team (the database would refuse them). */
+  const onTeam = (teamId: string) => {
+    const assignee = members.find((m) => m.id === v.assigneeId);
+    set('teamId', teamId);
+    if (teamId && assignee && assignee.teamId !== teamId) set('assigneeId', '');
   };
 
   const cleanupUploads = useCallback(() => {
@@ -92,6 +107,9 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
     return null;
   };
 
+  /** The save resolves the point: the form asks for an optional intervention note. */
+  const resolving = !!editing && !gone && v.status === 'resolu' && editing.status !== 'resolu';
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!position || saving || uploading) return;
@@ -107,6 +125,11 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       uploaded.current.clear();
       const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
       if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
+      // Resolving with a note: the intervention goes after the status change, in order, through the outbox.
+      if (resolving && resolveNote.trim()) {
+        await addPointEvent(result, { eventKind: 'intervention', body: resolveNote.trim(), doneAt: new Date().toISOString(), doneBy: null })
+          .catch((err) => { console.error('Note d’intervention refusée', err); toast(FOLLOW_TEXT.failed, 'error'); });
+      }
       const waits = waitsOnDevice(result.id) ? waitReason() : null;
       toast(waits === 'network' ? T.savedOnDeviceToast : waits === 'slow' ? T.savedSlowToast : T.savedToast, 'success', 2500);
       setForm(null);
@@ -145,6 +168,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
         {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
+        {editing && <DueHint point={editing} />}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
@@ -165,11 +189,18 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
             {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
           </Select>
         </div>
-        <Select label={T.team} name="team" value={v.teamId} error={teamsError} onChange={(e) => set('teamId', e.target.value)}>
+        <div className="field-row">
+        <Select label={T.team} name="team" value={v.teamId} error={teamsError} onChange={(e) => onTeam(e.target.value)}>
           <option value="">{T.noTeam}</option>
           {v.teamId && !teams.some((t) => t.id === v.teamId) && <option value={v.teamId}>{editing?.teamName ?? v.teamId}</option>}
           {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
         </Select>
+        <AssigneeSelect value={v.assigneeId} teamId={v.teamId} onChange={(id) => set('assigneeId', id)} />
+        </div>
+        {resolving && (
+          <TextArea label={FOLLOW_TEXT.resolveNote} name="resolveNote" rows={2} maxLength={4000} hint={FOLLOW_TEXT.resolveNoteHint}
+            value={resolveNote} onChange={(e) => setResolveNote(e.target.value)} />
+        )}
         <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
           onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
         <div ref={alertRef}>
@@ -177,6 +208,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}
         </div>
       </form>
+      {editing && !gone && <PointFollowUp point={editing} />}
       {editing && <PointHistory pointId={editing.id} />}
     </Dialog>
   );

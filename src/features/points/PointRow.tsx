@@ -1,10 +1,11 @@
-// One point in the sidebar lists: selection checkbox, criticality colour, label, status, PK, date of the observation, team; edit and delete buttons
+// One point in the sidebar lists: selection checkbox, criticality colour, label, status, 'En retard', PK, date of the observation, team; edit and delete buttons
 // (their icons from the list's sprite: ./rowIcons).
 import { memo } from 'react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateFr, formatKm } from '../../core/format';
 import { observationLabel } from '../../core/observedAt';
+import { isLate, lateText } from '../../core/followUp/deadline';
 import { IconButton } from '../../ui';
 import { POINT_TEXT as T } from './strings';
 import { PendingBadge } from '../offline/PendingBadge';
@@ -41,6 +42,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             <span className="list-row-level">{levelName}</span>
+            {isLate(point, Date.now()) && <span className="badge late-badge" title={lateText(point.dueAt!, Date.now())}>{T.late}</span>}
             {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
             {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
             {point.teamName && <span className="list-row-team">{point.teamName}</span>}

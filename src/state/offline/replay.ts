@@ -2,7 +2,8 @@
 // (see src/data/outboxRepo.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
 // an expired session that cannot be refreshed stops it until the user signs in again; a 409 is a conflict unless
 // the server already holds the change (this device's own earlier write) or nothing of the point changed since the
-// edit began (only its version moved: sent again at it); a point deleted on the server is reported.
+// edit began (only its version moved: sent again at it); a point deleted on the server is reported. A comment or an
+// intervention goes in order with its point's other changes.
 import { nextToSend, rebaseAfter } from '../../core/outbox/order';
 import { alreadyApplied, unchangedSince } from '../../core/outbox/applied';
 import { failureKind, refusalReason } from '../../core/outbox/errors';
@@ -18,6 +19,7 @@ import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } fro
 import { readPhoto } from './photos';
 import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
+import { insertEventOnce } from '../../data/pointEvents';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
 import { yieldToPage } from '../../platform/yieldToPage';
@@ -94,6 +96,8 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
       landed = r.landed;
     } else if (op.kind === 'bulk') {
       await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
+    } else if (op.kind === 'event') {
+      await insertEventOnce(op.pointId, op.event); // the device's id: a repeat after a lost answer inserts nothing
     } else {
       await repo.deletePointOnce(op.pointId);
       const path = storagePathOfImageUrl(op.imageUrl);

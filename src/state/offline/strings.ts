@@ -4,7 +4,7 @@ import { bulkRowCount } from '../../core/outbox/bulk';
 import { formatCount } from '../../core/format';
 
 export const OFFLINE_TEXT = {
-  opLabel: { create: 'Création', update: 'Modification', delete: 'Suppression', bulk: 'Modification groupée' } as Record<'create' | 'update' | 'delete' | 'bulk', string>,
+  opLabel: { create: 'Création', update: 'Modification', delete: 'Suppression', bulk: 'Modification groupée', event: 'Suivi' } as Record<'create' | 'update' | 'delete' | 'bulk' | 'event', string>,
   bulkName: (n: number) => `${formatCount(n)} signalement(s)`,
   conflictChanged: 'Ce point a été modifié par quelqu’un d’autre entre-temps.',
   conflictDeleted: 'Ce point a été supprimé sur le serveur entre-temps.',

@@ -1,0 +1,58 @@
+// The signed-in member's notifications (public.notifications, own rows only), their settings
+// (public.notification_settings), whether the server sends e-mail (public.mail_status) and the live channel
+// that tells when a notification of theirs is added or read.
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { supabase } from './client';
+import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
+import { settingsFromRow, settingsToRow } from '../core/followUp/notifications';
+import type { Row } from './mappers';
+
+const toNotification = (r: Row): AppNotification => ({
+  id: r.id, kind: r.kind, pointId: r.point_id ?? null, count: Number(r.count ?? 1), title: r.title ?? '', body: r.body ?? '',
+  link: r.link ?? '/', readAt: r.read_at ?? null, createdAt: r.created_at,
+});
+
+/** The newest notifications and the number unread. */
+export async function listNotifications(limit = 50): Promise<{ items: AppNotification[]; unread: number }> {
+  const [list, count] = await Promise.all([
+    supabase().from('notifications').select('*').order('created_at', { ascending: false }).limit(limit),
+    supabase().from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null),
+  ]);
+  if (list.error) throw list.error;
+  if (count.error) throw count.error;
+  return { items: (list.data ?? []).map(toNotification), unread: count.count ?? 0 };
+}
+
+/** Marks these notifications read (null: all of the member's). */
+export async function markNotificationsRead(ids: string[] | null): Promise<void> {
+  const { error } = await supabase().rpc('mark_notifications_read', { p_ids: ids });
+  if (error) throw error;
+}
+
+export async function getNotificationSettings(userId: string): Promise<NotificationSettings> {
+  const { data, error } = await supabase().from('notification_settings').select('kinds, email_mode').eq('user_id', userId).maybeSingle();
+  if (error) throw error;
+  return settingsFromRow(data as { kinds: string[] | null; email_mode: string } | null);
+}
+
+export async function saveNotificationSettings(userId: string, s: NotificationSettings): Promise<void> {
+  const { error } = await supabase().from('notification_settings').upsert({ user_id: userId, ...settingsToRow(s) }, { onConflict: 'user_id' });
+  if (error) throw error;
+}
+
+/** Whether the server sends e-mail (SMTP configured). */
+export async function mailEnabled(): Promise<boolean> {
+  const { data, error } = await supabase().rpc('mail_status');
+  if (error) throw error;
+  return !!(data as { enabled?: boolean } | null)?.enabled;
+}
+
+/** Calls `onChange` when one of the member's notifications is added or changes (row-level security filters them). */
+export function watchNotifications(userId: string, onChange: () => void, onStatus: (ok: boolean) => void): RealtimeChannel {
+  const ch = supabase().channel(`notifications:${userId}`)
+    .on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, () => onChange());
+  ch.subscribe((status) => onStatus(status === 'SUBSCRIBED'));
+  return ch;
+}
+
+export const unwatch = (ch: RealtimeChannel): void => { void supabase().removeChannel(ch); };

@@ -1,0 +1,23 @@
+// A point's follow-up (docs/product.md#follow-up): its comments and interventions (public.point_events, inserted
+// with the device's id so that a repeat inserts nothing) and its timeline (public.point_timeline).
+import { supabase } from './client';
+import type { EventFields } from '../core/outbox/types';
+import type { TimelineRow } from '../core/followUp/timeline';
+
+/** Inserts the comment or intervention once; a row with that id already there is this one, sent before. */
+export async function insertEventOnce(pointId: string, e: EventFields): Promise<void> {
+  const row = {
+    id: e.eventId, point_id: pointId, kind: e.eventKind, body: e.body,
+    done_at: e.eventKind === 'intervention' ? e.doneAt : null, done_by: e.eventKind === 'intervention' ? e.doneBy : null,
+    observed_at: e.observedAt,
+  };
+  const res = await supabase().from('point_events').upsert(row, { onConflict: 'id', ignoreDuplicates: true });
+  if (res.error) throw Object.assign(res.error, { status: res.status });
+}
+
+/** The point's timeline, oldest first. */
+export async function fetchTimeline(pointId: string): Promise<TimelineRow[]> {
+  const res = await supabase().rpc('point_timeline', { p_point_id: pointId });
+  if (res.error) throw res.error;
+  return (res.data ?? []) as TimelineRow[];
+}

@@ -1,0 +1,61 @@
+// A point's 'Suivi' for the UI (docs/product.md#follow-up): its timeline (with the actors' e-mails), and adding a
+// comment or an intervention through the outbox: shown at once, sent once with the device's id and its own
+// observation time, in order with the point's other changes (offline: when the network is back).
+import { atom } from 'jotai';
+import type { EventFields } from '../core/outbox/types';
+import type { Point } from '../core/types';
+import type { TimelineRow } from '../core/followUp/timeline';
+import { fetchTimeline } from '../data/pointEvents';
+import { userEmails } from '../data/auditRepository';
+import { store } from './store';
+import { offlineAtom, outboxItemsAtom } from './offline/atoms';
+import { currentPoint } from './offline/pointsPort';
+import { discardItem, queueChange } from './offline/queue';
+import { replayOutbox } from './offline/replay';
+
+/** Bumped when a comment of this device has been sent (the open timeline reads again). */
+export const timelineVersionAtom = atom(0);
+
+/** The comments and interventions of the point waiting in the outbox, oldest first. */
+export const pendingEventsAtom = atom((get) => {
+  const out = new Map<string, EventFields[]>();
+  for (const i of [...get(outboxItemsAtom)].sort((a, b) => a.seq - b.seq)) {
+    if (i.op.kind !== 'event') continue;
+    out.set(i.op.pointId, [...(out.get(i.op.pointId) ?? []), i.op.event]);
+  }
+  return out;
+});
+
+export interface TimelineData { rows: TimelineRow[]; emails: Map<string, string> }
+
+/** The point's timeline and the e-mails of its actors (those the caller may see). */
+export async function loadTimeline(pointId: string): Promise<TimelineData> {
+  const rows = await fetchTimeline(pointId);
+  const ids = new Set<string>();
+  for (const r of rows) {
+    if (r.actor) ids.add(r.actor);
+    const a = r.changes?.assignee_id;
+    for (const v of [a?.old, a?.new]) if (typeof v === 'string') ids.add(v);
+  }
+  const emails = ids.size ? await userEmails([...ids]).catch((e) => { console.warn('emails du suivi indisponibles', e); return new Map<string, string>(); }) : new Map<string, string>();
+  return { rows, emails };
+}
+
+/**
+ * Queues a comment or an intervention on `point` and sends it at once when online. Returns whether it waits on the
+ * device (offline, or the server has not answered yet).
+ */
+export async function addPointEvent(point: Point, e: Omit<EventFields, 'eventId' | 'observedAt'>): Promise<{ waits: boolean }> {
+  const event: EventFields = { ...e, eventId: crypto.randomUUID(), observedAt: new Date().toISOString() };
+  const view = currentPoint(point.id) ?? point;
+  const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos: [] });
+  if (store.get(offlineAtom) || !item) { void replayOutbox(); return { waits: true }; }
+  await replayOutbox();
+  store.set(timelineVersionAtom, (n) => n + 1);
+  const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
+  if (left?.state === 'failed') {
+    await discardItem(left.id); // refused while online: the text stays in the form, which says so
+    throw new Error(left.error ?? 'refused');
+  }
+  return { waits: !!left };
+}

@@ -1,0 +1,63 @@
+// The bell's state (docs/product.md#notifications): the member's newest notifications and unread count, kept live
+// by a realtime channel for the session (reloaded, debounced, on each change and on each rejoin), and the actions
+// of the list: open one (marks it read, opens its point), mark all read, read and save the settings.
+import { atom } from 'jotai';
+import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
+import * as repo from '../data/notificationsRepository';
+import { definePart } from '../core/session/scope';
+import { currentSession } from './userSession';
+import { openPointFromSearch } from './links';
+import { store } from './store';
+
+export const notificationsAtom = atom<AppNotification[]>([]);
+export const unreadCountAtom = atom(0);
+export const notificationsErrorAtom = atom(false);
+
+const RELOAD_DEBOUNCE_MS = 150;
+
+const livePart = definePart('notifications', () => ({
+  channel: null as ReturnType<typeof repo.watchNotifications> | null, timer: undefined as ReturnType<typeof setTimeout> | undefined,
+}), (s) => { clearTimeout(s.timer); if (s.channel) repo.unwatch(s.channel); });
+
+/** Reads the list and the count now. */
+export async function reloadNotifications(): Promise<void> {
+  const scope = currentSession();
+  try {
+    const r = await repo.listNotifications();
+    if (!scope.active) return;
+    store.set(notificationsAtom, r.items);
+    store.set(unreadCountAtom, r.unread);
+    store.set(notificationsErrorAtom, false);
+  } catch (e) {
+    console.warn('Notifications : lecture impossible', e);
+    if (scope.active) store.set(notificationsErrorAtom, true);
+  }
+}
+
+/** Starts the session's live notifications once (the bell calls it when it mounts). */
+export function startNotifications(userId: string): void {
+  const s = currentSession().part(livePart);
+  if (s.channel) return;
+  const soon = () => { clearTimeout(s.timer); s.timer = setTimeout(() => void reloadNotifications(), RELOAD_DEBOUNCE_MS); };
+  s.channel = repo.watchNotifications(userId, soon, (ok) => { if (ok) soon(); });
+  void reloadNotifications();
+}
+
+/** Opens a notification: marked read, then its point opened (a notification about many points opens nothing). */
+export async function openNotification(n: AppNotification): Promise<boolean> {
+  if (!n.readAt) {
+    store.set(notificationsAtom, (l) => l.map((x) => (x.id === n.id ? { ...x, readAt: new Date().toISOString() } : x)));
+    store.set(unreadCountAtom, (c) => Math.max(0, c - 1));
+    void repo.markNotificationsRead([n.id]).catch((e) => console.warn('Notification : lecture non enregistrée', e));
+  }
+  return n.pointId ? openPointFromSearch(n.pointId) : false;
+}
+
+export async function markAllRead(): Promise<void> {
+  await repo.markNotificationsRead(null);
+  await reloadNotifications();
+}
+
+export const loadNotificationSettings = (userId: string): Promise<NotificationSettings> => repo.getNotificationSettings(userId);
+export const saveNotificationSettings = (userId: string, s: NotificationSettings): Promise<void> => repo.saveNotificationSettings(userId, s);
+export const mailEnabled = (): Promise<boolean> => repo.mailEnabled();
