@@ -57,9 +57,9 @@ describe('levels', () => {
     for (let l = 0; l <= MAX_LEVEL; l++) expect(levelForZoom(zoomForLevel(l))).toBe(l);
     for (let z = 1 / 32; z < 0.45; z += 0.001) expect(zoomForLevel(levelForZoom(z))).toBeLessThanOrEqual(z + 1e-12);
   });
-  it('uses 50 screen px / zoom as image-px radius', () => {
-    expect(clusterRadiusImagePx(0)).toBe(1600);
-    expect(clusterRadiusImagePx(3)).toBe(200);
+  it('uses 50 screen px / zoom as image-px radius (60 under zoom 0.5)', () => {
+    expect(clusterRadiusImagePx(0)).toBe(1920);
+    expect(clusterRadiusImagePx(3)).toBe(240);
     expect(clusterRadiusImagePx(4)).toBe(100);
     expect(clusterRadiusImagePx(9)).toBe(50);
     expect(clusterRadiusImagePx(29)).toBeCloseTo(50 / 3, 12);

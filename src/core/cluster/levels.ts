@@ -1,13 +1,16 @@
 // The 30 cluster levels. Levels 0-3 are the zooms below ZOOM_MIN that only a view showing the whole line reaches
 // (a phone, 'Ajuster à la ligne' on a long line): 1/32, 1/16, 1/8, 1/4. Levels 4-29 are zoom 0.5 + 0.1·(L − 4)
-// (ZOOM_MIN..ZOOM_MAX by ZOOM_STEP, docs/product.md#constants). Every level clusters with a radius of 50 screen px
-// at its zoom (50 / zoom image px). A zoom below ZOOM_MIN takes the level at or below it (never a finer one), so
-// clusters stay at least 50 screen px apart there too.
+// (ZOOM_MIN..ZOOM_MAX by ZOOM_STEP, docs/product.md#constants). A regular level clusters with the spec's radius of
+// 50 screen px at its zoom (50 / zoom image px); a low level with 60 screen px, more than two of the largest discs
+// (2 × 26 px) plus the drift of a cluster's centre, and a zoom below ZOOM_MIN takes the level at or below it (never a
+// finer one), so the discs of a whole-line view never overlap.
 import { CLUSTER_RADIUS_SCREEN_PX, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from '../constants';
 
 /** The zooms of the levels under ZOOM_MIN, coarsest first. */
 export const LOW_ZOOMS = [1 / 32, 1 / 16, 1 / 8, 1 / 4] as const;
 const LOW = LOW_ZOOMS.length;
+/** Clustering radius of the low levels, screen px. */
+export const LOW_LEVEL_RADIUS_SCREEN_PX = 60;
 export const LEVEL_COUNT = LOW + Math.round((ZOOM_MAX - ZOOM_MIN) / ZOOM_STEP) + 1; // 30
 export const MAX_LEVEL = LEVEL_COUNT - 1; // 29 = zoom 3.0
 /** The level of ZOOM_MIN (0.5). */
@@ -31,7 +34,7 @@ export function zoomForLevel(level: number): number {
   return Math.round((ZOOM_MIN + (l - LOW) * ZOOM_STEP) * 10) / 10;
 }
 
-/** Clustering radius of a level in image px: 50 / zoom (1,600 px at level 0, 100 px at level 4, 16.67 px at level 29). */
+/** Clustering radius of a level in image px: 60 / zoom under ZOOM_MIN (1,920 px at level 0), else 50 / zoom (100 px at level 4, 16.67 px at level 29). */
 export function clusterRadiusImagePx(level: number): number {
-  return CLUSTER_RADIUS_SCREEN_PX / zoomForLevel(level);
+  return (level < LOW ? LOW_LEVEL_RADIUS_SCREEN_PX : CLUSTER_RADIUS_SCREEN_PX) / zoomForLevel(level);
 }
