@@ -1,8 +1,10 @@
 // Start-time seeding through supabase/seed/demo.ts: SEED=demo loads the demo dataset into an empty
-// database (photos written through the storage layer); SEED=none prints a bootstrap invitation while no user exists.
+// database (photos written through the storage layer), then builds its point-index pages before requests are let in;
+// SEED=none prints a bootstrap invitation while no user exists.
 import type { Database } from './db/types';
 import { SEED_LOCK } from './db/locks';
 import { seedDemo, seedNone } from '../supabase/seed/demo';
+import { buildPointIndexPages } from './db/pointIndexWarmup';
 
 const PHOTO_CACHE_SECONDS = '31536000'; // docs/product.md#photos: images cached one year
 
@@ -42,6 +44,7 @@ async function seedOnce(db: Database, o: SeedOptions): Promise<SeedResult | null
       adminEmail: o.adminEmail, adminPassword: o.adminPassword, extraPoints: o.seedPoints, secondLine: (o.seedLines ?? 2) >= 2, lines: o.seedLines ?? 2,
       putObject: async (bucket, path, bytes) => { await o.putObject(bucket, path, bytes, { cacheControl: PHOTO_CACHE_SECONDS, upsert: true }); },
     });
+    if (r.seeded) await buildPointIndexPages(db.admin);
     return r.seeded ? { seed: 'demo', adminEmail: o.adminEmail, adminPassword: o.adminPassword, counts: r.counts } : null;
   }
   const url = await seedNone(db, { adminEmail: o.adminEmail, siteUrl: o.siteUrl });

@@ -1,8 +1,20 @@
-// Keeps the precomputed point-index pages (private.point_index_pages) built between reads: a
-// few dirty pages per statement (private.refresh_point_index_pages), one statement at a time so requests
-// interleave, starting at once and then every `intervalMs`. Readers rebuild what is still dirty themselves:
-// this only moves the work out of a cold open.
-import type { Database } from './types';
+// Keeps the precomputed point-index pages (private.point_index_pages) built between reads: a few dirty pages per
+// statement (private.refresh_point_index_pages), one statement at a time so requests interleave, starting at once
+// and then every `intervalMs`. Readers rebuild what is still dirty themselves: this only moves the work out of a
+// cold open. buildPointIndexPages builds every dirty page at once, for the end of a seed or a restore (before the
+// first request is let in), so the first user after a bulk load does not wait for them.
+import type { Database, Queryable } from './types';
+
+/** Rebuilds every dirty point-index page, `pagesPerStep` per statement; returns how many were built. */
+export async function buildPointIndexPages(q: Queryable, pagesPerStep = 16): Promise<number> {
+  let built = 0;
+  for (;;) {
+    const r = await q.query<{ n: number }>('select private.refresh_point_index_pages($1) as n', [pagesPerStep]);
+    const n = Number(r.rows[0]?.n ?? 0);
+    if (n === 0) return built;
+    built += n;
+  }
+}
 
 export function startPointIndexWarmup(db: Database, o: { intervalMs?: number; pagesPerStep?: number } = {}): { stop(): Promise<void> } {
   const pagesPerStep = o.pagesPerStep ?? 4;

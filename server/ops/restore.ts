@@ -1,8 +1,9 @@
 // `npm run restore -- FILE`: only into an empty DATA_DIR (or a database without tables with DATABASE_URL), refused
 // otherwise with nothing touched. Unpacks the archive, loads the database, checks every table's row count and the
-// stored files against the manifest, and puts the JWT secret back. On any failure what it wrote is removed.
-// An encrypted archive is decrypted first (the passphrase given to the backup); DATA_DIR ends 0700 with every file
-// 0600 whatever the umask (server/ops/privateFiles.ts).
+// stored files against the manifest, and puts the JWT secret back. The point-index pages left dirty in the archive
+// are built before it returns, so the first sign-in after a restore reads stored pages. On any failure what it
+// wrote is removed. An encrypted archive is decrypted first (the passphrase given to the backup); DATA_DIR ends
+// 0700 with every file 0600 whatever the umask (server/ops/privateFiles.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { lockDataDir } from './dataDirLock';
 import { decryptFile, isEncrypted } from './encrypt';
 import { makePrivateDir, restrictTree, tightenUmask } from './privateFiles';
 import { countRows, type RowCounts } from './rowCounts';
+import { buildPointIndexPages } from '../db/pointIndexWarmup';
 import type { Queryable } from '../db/types';
 import { objectFilePath } from '../storage/paths';
 
@@ -95,7 +97,10 @@ export async function restore(file: string, opts: RestoreOptions): Promise<Resto
 
 async function loadPglite(pgdata: string, tarball: string): Promise<RowCounts> {
   const db = await openPglite(pgdata, { loadDataDir: new Blob([readFileSync(tarball)]) });
-  try { return await countRows(db.admin); } finally { await db.close(); }
+  try {
+    await buildPointIndexPages(db.admin);
+    return await countRows(db.admin);
+  } finally { await db.close(); }
 }
 
 async function withClient<T>(url: string, fn: (q: Queryable) => Promise<T>): Promise<T> {
@@ -118,7 +123,7 @@ async function loadPostgres(url: string, dump: string): Promise<RowCounts> {
   const bin = findPostgresBin();
   const r = spawnSync(bin ? join(bin, 'pg_restore') : 'pg_restore', ['--exit-on-error', '--single-transaction', `--dbname=${url}`, dump], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`pg_restore a échoué : ${r.error?.message ?? r.stderr.trim()}`);
-  return withClient(url, countRows);
+  return withClient(url, async (q) => { await buildPointIndexPages(q); return countRows(q); });
 }
 
 /** Stored objects whose row is in the database but whose file is not in DATA_DIR/storage. */

@@ -1,12 +1,16 @@
 // Draws the zones: semi-transparent polygons in their colour (image space), then a track badge and the name
-// at constant screen size; the selected zone gets a thicker dark outline.
+// at constant screen size, placed without overlap (../core/labelPlacement: the selected zone's first, then left to
+// right; moved up a row or hidden when there is no room); the selected zone gets a thicker dark outline.
 import type { Zone } from '../core/types';
 import { MIN_ZONE_VERTICES, TRACK_LABELS } from '../core/constants';
 import { bboxOf, type ImageBBox } from '../core/geometry';
+import { placeLabels } from '../core/labelPlacement';
 import type { Size, Viewport } from './viewportMath';
 
 const FILL_ALPHA = 0.22;
 const SELECTED_FILL_ALPHA = 0.38;
+const LABEL_H = 18;
+const LABEL_OFFSETS = [0, -(LABEL_H + 2), -2 * (LABEL_H + 2)]; // above the zone, then one or two rows higher
 
 const boxes = new WeakMap<Zone, ImageBBox | null>();
 function zoneBox(z: Zone): ImageBBox | null {
@@ -45,12 +49,24 @@ export function drawZones(ctx: CanvasRenderingContext2D, zones: readonly Zone[],
   ctx.font = '600 12px system-ui, sans-serif';
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
-  for (const { z, sx, sy } of labels) {
-    const y = Math.max(sy - 12, 12);
-    let x = sx;
+  labels.sort((a, b) => Number(b.z.id === selectedId) - Number(a.z.id === selectedId) || a.sx - b.sx);
+  const widths = labels.map(({ z }) => {
+    const badge = z.track ? ctx.measureText(TRACK_LABELS[z.track]).width + 10 : 0;
+    return { badge, name: ctx.measureText(z.name).width + 8 };
+  });
+  const boxes = labels.map(({ sx, sy }, i) => {
+    const w = widths[i];
+    return { x: sx, y: Math.max(sy - 12, 12) - LABEL_H / 2, w: (w.badge ? w.badge + 4 : 0) + w.name, h: LABEL_H };
+  });
+  const offsets = placeLabels(boxes, LABEL_OFFSETS);
+  labels.forEach(({ z }, i) => {
+    const dy = offsets[i];
+    if (dy === null) return;
+    const y = boxes[i].y + dy + LABEL_H / 2;
+    let x = boxes[i].x;
     if (z.track) {
       const badge = TRACK_LABELS[z.track];
-      const w = ctx.measureText(badge).width + 10;
+      const w = widths[i].badge;
       ctx.fillStyle = '#111827';
       roundRect(ctx, x, y - 9, w, 18, 4);
       ctx.fill();
@@ -58,13 +74,13 @@ export function drawZones(ctx: CanvasRenderingContext2D, zones: readonly Zone[],
       ctx.fillText(badge, x + 5, y);
       x += w + 4;
     }
-    const w = ctx.measureText(z.name).width + 8;
+    const w = widths[i].name;
     ctx.fillStyle = 'rgba(255,255,255,0.9)';
     roundRect(ctx, x, y - 9, w, 18, 4);
     ctx.fill();
     ctx.fillStyle = '#111827';
     ctx.fillText(z.name, x + 4, y);
-  }
+  });
 }
 
 function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number): void {

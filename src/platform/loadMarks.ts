@@ -21,3 +21,18 @@ export function markLoad(phase: LoadPhase): void {
   const name = `rail:${phase}`;
   if (performance.getEntriesByName(name, 'mark').length === 0) performance.mark(name);
 }
+
+/** Resolves once `phase` is marked on this page (at once when it already is); never when marks are unavailable. */
+export function whenMarked(phase: LoadPhase): Promise<void> {
+  const name = `rail:${phase}`;
+  return new Promise((resolve) => {
+    if (typeof performance === 'undefined' || typeof PerformanceObserver === 'undefined') return;
+    if (performance.getEntriesByName(name, 'mark').length) { resolve(); return; }
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName(name).length) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'mark' });
+  });
+}

@@ -39,20 +39,30 @@ const datasets = {
 };
 
 describe('levels', () => {
-  it('maps zoom 0.5..3 to levels 0..25 and back', () => {
-    expect(LEVEL_COUNT).toBe(26);
-    expect(levelForZoom(0.5)).toBe(0);
-    expect(levelForZoom(1)).toBe(5);
-    expect(levelForZoom(3)).toBe(25);
-    expect(levelForZoom(0.1)).toBe(0);
-    expect(levelForZoom(9)).toBe(25);
-    expect(levelForZoom(1.04)).toBe(5);
+  it('maps zoom 0.5..3 to levels 4..29, the zooms under 0.5 to 0..3, and back', () => {
+    expect(LEVEL_COUNT).toBe(30);
+    expect(levelForZoom(0.5)).toBe(4);
+    expect(levelForZoom(1)).toBe(9);
+    expect(levelForZoom(3)).toBe(29);
+    expect(levelForZoom(9)).toBe(29);
+    expect(levelForZoom(1.04)).toBe(9);
+    // Under 0.5: the level at or below the zoom (coarser clusters, never closer than 50 screen px).
+    expect(levelForZoom(0.46)).toBe(4);
+    expect(levelForZoom(0.44)).toBe(3);
+    expect(levelForZoom(0.25)).toBe(3);
+    expect(levelForZoom(0.2)).toBe(2);
+    expect(levelForZoom(0.1)).toBe(1);
+    expect(levelForZoom(390 / 12000)).toBe(0);
+    expect(levelForZoom(0.01)).toBe(0);
     for (let l = 0; l <= MAX_LEVEL; l++) expect(levelForZoom(zoomForLevel(l))).toBe(l);
+    for (let z = 1 / 32; z < 0.45; z += 0.001) expect(zoomForLevel(levelForZoom(z))).toBeLessThanOrEqual(z + 1e-12);
   });
-  it('uses 50 screen px / zoom as image-px radius', () => {
-    expect(clusterRadiusImagePx(0)).toBe(100);
-    expect(clusterRadiusImagePx(5)).toBe(50);
-    expect(clusterRadiusImagePx(25)).toBeCloseTo(50 / 3, 12);
+  it('uses 50 screen px / zoom as image-px radius (60 under zoom 0.5)', () => {
+    expect(clusterRadiusImagePx(0)).toBe(1920);
+    expect(clusterRadiusImagePx(3)).toBe(240);
+    expect(clusterRadiusImagePx(4)).toBe(100);
+    expect(clusterRadiusImagePx(9)).toBe(50);
+    expect(clusterRadiusImagePx(29)).toBeCloseTo(50 / 3, 12);
   });
 });
 

@@ -43,7 +43,7 @@ export interface ClusterStats {
 
 export interface ClusterIndex {
   readonly stats: ClusterStats;
-  /** Everything of `level` (0..25, see levelForZoom) whose position lies in the image-px bbox (inclusive). */
+  /** Everything of `level` (0..29, see levelForZoom) whose position lies in the image-px bbox (inclusive). */
   query(level: number, minX: number, minY: number, maxX: number, maxY: number): ClusterFrame;
   /** Point indices of a cluster (at most `limit`, default all); a point index given as id returns itself. */
   leaves(clusterId: number, limit?: number): Uint32Array;

@@ -1,35 +1,39 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
-// Registers the service worker (production builds) once the app is quiet (./useQuietMoment: not during a sign-in or
-// the first points load) and announces a new version: it waits for the next opening (registerType 'prompt': never
-// swapped mid-edit); the user may apply it at once.
+// Registers the service worker (./registerServiceWorker) as soon as the first map is drawn (the first clusters on
+// screen, at the next idle moment) or, with nothing to draw, at the first quiet moment (./useQuietMoment), and
+// announces a new version: it waits for the next opening (registerType 'prompt': never swapped mid-edit); the user
+// may apply it at once.
 import { useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '../../ui';
+import { whenMarked } from '../../platform/loadMarks';
 import { OFFLINE_UI as T } from './strings';
 import { useQuietMoment } from './useQuietMoment';
+import { applyUpdate, noteControllerAtStart, registerServiceWorker } from './registerServiceWorker';
 import './offline.css';
 
-let update: ((reload?: boolean) => Promise<void>) | null = null;
+noteControllerAtStart();
+
+const idle = (fn: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 0));
 
 export function UpdatePrompt() {
   const [ready, setReady] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   const quiet = useQuietMoment();
   useEffect(() => {
-    if (!quiet || !import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      if (cancelled || update) return;
-      update = registerSW({ immediate: true, onNeedRefresh: () => setReady(true) });
-    }).catch((e) => console.warn('Service worker non enregistré', e));
+    void whenMarked('map-frame').then(() => idle(() => { if (!cancelled) setDrawn(true); }));
     return () => { cancelled = true; };
-  }, [quiet]);
+  }, []);
+  useEffect(() => {
+    if (quiet || drawn) registerServiceWorker(() => setReady(true));
+  }, [quiet, drawn]);
   if (!ready) return null;
   return (
     <div className="update-prompt" role="status">
       <span>{T.updateReady}</span>
       <div className="update-prompt-actions">
         <Button size="sm" onClick={() => setReady(false)}>{T.later}</Button>
-        <Button size="sm" variant="primary" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={() => void update?.(true)}>{T.updateNow}</Button>
+        <Button size="sm" variant="primary" icon={<RefreshCw size={16} aria-hidden="true" />} onClick={applyUpdate}>{T.updateNow}</Button>
       </div>
     </div>
   );

@@ -49,7 +49,8 @@ export const OFFLINE_UI = {
   updateReady: 'Une nouvelle version de l’application est prête : elle sera utilisée à la prochaine ouverture.',
   updateNow: 'Mettre à jour maintenant',
   later: 'Plus tard',
-  offlineReady: 'L’application est installée sur cet appareil et s’ouvrira sans réseau.',
+  offlineReady: 'Disponible hors ligne : l’application et les données de la ligne sont sur cet appareil.',
+  notReadyOffline: 'Cet appareil n’a pas encore tout enregistré pour le hors ligne : gardez cette page ouverte jusqu’au retour du réseau.',
   // Online-only
   onlineOnly: (what: string) => `${what} nécessite une connexion réseau. Reconnectez-vous au réseau pour l’utiliser.`,
 };

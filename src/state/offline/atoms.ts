@@ -17,6 +17,17 @@ export const offlineAtom = atom((get) => !get(browserOnlineAtom) || get(networkD
 
 /** ms since epoch of the last complete load from the server (or replay), null before the first. */
 export const lastSyncAtom = atom<number | null>(null);
+/** How this device got what an offline open needs: 'already' when it was there as the page (or the session)
+ * started, 'now' when it arrived during it, null while missing. */
+export type Readiness = 'already' | 'now' | null;
+/** The service worker controls the page: the app shell and the line image are precached. */
+export const appCachedAtom = atom<Readiness>(null);
+/** The user's data (small tables' snapshot; the points are in the local replica) are saved on this device. */
+export const dataSavedAtom = atom<Readiness>(null);
+/** The app would open without network on this device. */
+export const offlineReadyAtom = atom((get) => get(appCachedAtom) !== null && get(dataSavedAtom) !== null);
+/** It became ready during this page: the moment to say so. */
+export const offlineReadyNewsAtom = atom((get) => get(offlineReadyAtom) && (get(appCachedAtom) === 'now' || get(dataSavedAtom) === 'now'));
 /** The replay waits for a sign-in: the session could not be refreshed. */
 export const authBlockedAtom = atom<boolean>(false);
 export const replayingAtom = atom<boolean>(false);

@@ -7,7 +7,7 @@ import { dataLoadingAtom } from '../tables';
 import { onPointsChanged } from './pointsPort';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
 import { loadAll } from '../actions';
-import { authBlockedAtom, browserOnlineAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom, outboxPanelOpenAtom, recentlySentAtom } from './atoms';
+import { authBlockedAtom, browserOnlineAtom, dataSavedAtom, lastSyncAtom, networkDownAtom, offlineAtom, outboxItemsAtom, outboxPanelOpenAtom, recentlySentAtom } from './atoms';
 import { forgetQueue, loadQueue, showOverlay } from './queue';
 import { replayOutbox } from './replay';
 import { dropUnreferencedPhotos, restorePreviews } from './photos';
@@ -29,6 +29,7 @@ const offlinePart = definePart('offline', () => ({ user: null as string | null, 
   clearTimeout(o.snapshotTimer);
   forgetQueue();
   store.set(lastSyncAtom, null);
+  store.set(dataSavedAtom, null);
   store.set(recentlySentAtom, []);
   store.set(authBlockedAtom, false);
   store.set(outboxPanelOpenAtom, false);
@@ -64,7 +65,10 @@ async function sessionChanged(): Promise<void> {
     await restorePreviews(id);
     const snapshotAt = await lastSnapshotTime(id);
     // The first load may have finished meanwhile and set a newer time: keep it.
-    if (o.user === id) store.set(lastSyncAtom, (shown) => newestSync(shown, snapshotAt));
+    if (o.user === id) {
+      store.set(lastSyncAtom, (shown) => newestSync(shown, snapshotAt));
+      if (snapshotAt !== null) store.set(dataSavedAtom, (was) => was ?? 'already');
+    }
     if (store.get(offlineAtom)) await loadSnapshot(id); // the map at once, without waiting for failed loads
     if (!store.get(offlineAtom)) void replayOutbox();
   } catch (err) {
@@ -96,5 +100,10 @@ async function loadFinished(): Promise<void> {
   store.set(lastSyncAtom, Date.now());
   if (wasDown && store.get(outboxItemsAtom).length) void replayOutbox();
   clearTimeout(o.snapshotTimer);
-  o.snapshotTimer = setTimeout(() => { if (o.user === id && o === offline()) void saveSnapshot(id).catch((e) => console.warn('Instantané hors ligne non enregistré', e)); }, SNAPSHOT_DEBOUNCE_MS);
+  o.snapshotTimer = setTimeout(() => {
+    if (o.user !== id || o !== offline()) return;
+    void saveSnapshot(id)
+      .then(() => { if (o === offline()) store.set(dataSavedAtom, (was) => was ?? 'now'); })
+      .catch((e) => console.warn('Instantané hors ligne non enregistré', e));
+  }, SNAPSHOT_DEBOUNCE_MS);
 }

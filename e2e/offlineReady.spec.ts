@@ -1,0 +1,50 @@
+// Offline readiness said out loud: 'Disponible hors ligne' once the service worker controls the page and the
+// user's data are saved on the device, and a reload without network right after it opens the map with its points
+// (desktop and phone); when the network goes before that, the offline banner warns to keep the page open.
+import { test, expect, type Browser } from '@playwright/test';
+import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
+
+const VIEWPORTS = [
+  { name: 'desktop', options: { viewport: DESKTOP } },
+  { name: 'phone', options: { viewport: PHONE, isMobile: true, hasTouch: true } },
+];
+
+async function frameItems(page: import('@playwright/test').Page): Promise<number> {
+  return Number(await page.locator('[data-frame-items]').first().getAttribute('data-frame-items') ?? 0);
+}
+
+for (const v of VIEWPORTS) {
+  test(`${v.name}: 'Disponible hors ligne' is shown, then a reload without network opens the map at once`, async ({ browser }: { browser: Browser }) => {
+    const ctx = await browser.newContext(v.options);
+    const page = await ctx.newPage();
+    await signIn(page);
+    const notice = page.getByText('Disponible hors ligne', { exact: false });
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await shot(page, `${v.name}-offline-ready`);
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('status', { name: 'Hors ligne' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('map-canvas')).toBeVisible();
+    await expect.poll(() => frameItems(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Ready since the start of this page: no warning, and the notice is not said again.
+    await expect(page.locator('.offline-not-ready')).toHaveCount(0);
+    await expect(notice).toHaveCount(0);
+    await ctx.close();
+  });
+}
+
+test('the network lost before the app is on the device: the offline banner warns to keep the page open', async ({ browser }) => {
+  // Service workers blocked: the app never gets on the device, whatever the timing.
+  const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+  const page = await ctx.newPage();
+  await signIn(page);
+  await ctx.setOffline(true);
+  const banner = page.getByRole('status', { name: 'Hors ligne' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('alert')).toHaveText('Cet appareil n’a pas encore tout enregistré pour le hors ligne : gardez cette page ouverte jusqu’au retour du réseau.');
+  await expect(page.getByText('Disponible hors ligne', { exact: false })).toHaveCount(0);
+  await shot(page, 'phone-offline-not-ready');
+  await ctx.close();
+});
