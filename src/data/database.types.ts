@@ -70,6 +70,7 @@ export type Database = {
           color: string
           created_at: string
           created_by: string | null
+          delay_hours: number | null
           icon: string
           id: string
           is_default: boolean
@@ -81,6 +82,7 @@ export type Database = {
           color?: string
           created_at?: string
           created_by?: string | null
+          delay_hours?: number | null
           icon?: string
           id?: string
           is_default?: boolean
@@ -92,6 +94,7 @@ export type Database = {
           color?: string
           created_at?: string
           created_by?: string | null
+          delay_hours?: number | null
           icon?: string
           id?: string
           is_default?: boolean
@@ -266,6 +269,101 @@ export type Database = {
           },
         ]
       }
+      line_anchors: {
+        Row: {
+          accuracy_m: number | null
+          created_at: string
+          created_by: string | null
+          fixes: number | null
+          id: string
+          lat: number
+          line_id: string
+          lon: number
+          pk: number
+          source: string
+          track: string
+          updated_at: string
+        }
+        Insert: {
+          accuracy_m?: number | null
+          created_at?: string
+          created_by?: string | null
+          fixes?: number | null
+          id?: string
+          lat: number
+          line_id: string
+          lon: number
+          pk: number
+          source?: string
+          track: string
+          updated_at?: string
+        }
+        Update: {
+          accuracy_m?: number | null
+          created_at?: string
+          created_by?: string | null
+          fixes?: number | null
+          id?: string
+          lat?: number
+          line_id?: string
+          lon?: number
+          pk?: number
+          source?: string
+          track?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "line_anchors_line_id_fkey"
+            columns: ["line_id"]
+            referencedRelation: "lines"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      line_axes: {
+        Row: {
+          band_y_max: number | null
+          band_y_min: number | null
+          coordinates: NonNullable<Json>
+          created_at: string
+          created_by: string | null
+          id: string
+          line_id: string
+          track: string
+          updated_at: string
+        }
+        Insert: {
+          band_y_max?: number | null
+          band_y_min?: number | null
+          coordinates: NonNullable<Json>
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          line_id: string
+          track: string
+          updated_at?: string
+        }
+        Update: {
+          band_y_max?: number | null
+          band_y_min?: number | null
+          coordinates?: NonNullable<Json>
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          line_id?: string
+          track?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "line_axes_line_id_fkey"
+            columns: ["line_id"]
+            referencedRelation: "lines"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       lines: {
         Row: {
           archived: boolean
@@ -299,6 +397,195 @@ export type Database = {
         }
         Relationships: []
       }
+      notification_settings: {
+        Row: {
+          email_mode: string
+          kinds: string[] | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email_mode?: string
+          kinds?: string[] | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          email_mode?: string
+          kinds?: string[] | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          body: string
+          count: number
+          created_at: string
+          id: string
+          kind: string
+          link: string
+          point_id: string | null
+          read_at: string | null
+          title: string
+          user_id: string
+        }
+        Insert: {
+          body?: string
+          count?: number
+          created_at?: string
+          id?: string
+          kind: string
+          link?: string
+          point_id?: string | null
+          read_at?: string | null
+          title: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          count?: number
+          created_at?: string
+          id?: string
+          kind?: string
+          link?: string
+          point_id?: string | null
+          read_at?: string | null
+          title?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_point_id_fkey"
+            columns: ["point_id"]
+            referencedRelation: "points"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      point_events: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          done_at: string | null
+          done_by: string | null
+          id: string
+          kind: string
+          line_id: string
+          observed_at: string
+          point_id: string
+          updated_at: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          done_at?: string | null
+          done_by?: string | null
+          id?: string
+          kind: string
+          line_id: string
+          observed_at?: string
+          point_id: string
+          updated_at?: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          done_at?: string | null
+          done_by?: string | null
+          id?: string
+          kind?: string
+          line_id?: string
+          observed_at?: string
+          point_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "point_events_line_id_fkey"
+            columns: ["line_id"]
+            referencedRelation: "lines"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "point_events_point_id_fkey"
+            columns: ["point_id"]
+            referencedRelation: "points"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      point_photos: {
+        Row: {
+          bytes: number | null
+          caption: string | null
+          created_at: string
+          created_by: string | null
+          event_id: string | null
+          gnss_lat: number | null
+          gnss_lon: number | null
+          height: number | null
+          id: string
+          kind: string
+          point_id: string
+          position: number
+          storage_path: string
+          taken_at: string | null
+          width: number | null
+        }
+        Insert: {
+          bytes?: number | null
+          caption?: string | null
+          created_at?: string
+          created_by?: string | null
+          event_id?: string | null
+          gnss_lat?: number | null
+          gnss_lon?: number | null
+          height?: number | null
+          id?: string
+          kind?: string
+          point_id: string
+          position?: number
+          storage_path: string
+          taken_at?: string | null
+          width?: number | null
+        }
+        Update: {
+          bytes?: number | null
+          caption?: string | null
+          created_at?: string
+          created_by?: string | null
+          event_id?: string | null
+          gnss_lat?: number | null
+          gnss_lon?: number | null
+          height?: number | null
+          id?: string
+          kind?: string
+          point_id?: string
+          position?: number
+          storage_path?: string
+          taken_at?: string | null
+          width?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "point_photos_event_id_fkey"
+            columns: ["event_id"]
+            referencedRelation: "point_events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "point_photos_point_id_fkey"
+            columns: ["point_id"]
+            referencedRelation: "points"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       point_tombstones: {
         Row: {
           deleted_at: string
@@ -326,10 +613,16 @@ export type Database = {
       }
       points: {
         Row: {
+          assignee_id: string | null
           created_at: string
           created_by: string | null
           criticality: string
           description: string
+          due_at: string | null
+          gnss_accuracy_m: number | null
+          gnss_fixes: number | null
+          gnss_lat: number | null
+          gnss_lon: number | null
           id: string
           image_url: string | null
           kilometer: string
@@ -344,10 +637,16 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          assignee_id?: string | null
           created_at?: string
           created_by?: string | null
           criticality?: string
           description?: string
+          due_at?: string | null
+          gnss_accuracy_m?: number | null
+          gnss_fixes?: number | null
+          gnss_lat?: number | null
+          gnss_lon?: number | null
           id?: string
           image_url?: string | null
           kilometer?: string
@@ -362,10 +661,16 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          assignee_id?: string | null
           created_at?: string
           created_by?: string | null
           criticality?: string
           description?: string
+          due_at?: string | null
+          gnss_accuracy_m?: number | null
+          gnss_fixes?: number | null
+          gnss_lat?: number | null
+          gnss_lon?: number | null
           id?: string
           image_url?: string | null
           kilometer?: string
@@ -515,6 +820,14 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      assignable_members: {
+        Args: { p_team_id?: string }
+        Returns: {
+          email: string
+          id: string
+          team_id: string
+        }[]
+      }
       bulk_delete_points: { Args: { p_rows: Json }; Returns: Json }
       bulk_update_points: { Args: { p_changes: Json }; Returns: Json }
       change_user_role: {
@@ -547,6 +860,21 @@ export type Database = {
         }
         Returns: Json
       }
+      deactivated_assignments: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          assignee_email: string
+          assignee_id: string
+          criticality: string
+          due_at: string
+          kilometer: string
+          line_id: string
+          name: string
+          point_id: string
+          status: string
+          team_id: string
+        }[]
+      }
       invite_user: { Args: { email: string }; Returns: Json }
       list_invitations: {
         Args: Record<PropertyKey, never>
@@ -561,6 +889,8 @@ export type Database = {
           revoked_at: string
         }[]
       }
+      mail_status: { Args: Record<PropertyKey, never>; Returns: Json }
+      mark_notifications_read: { Args: { p_ids?: string[] }; Returns: number }
       nearby_points: {
         Args: {
           exclude_id?: string
@@ -602,6 +932,27 @@ export type Database = {
         Args: { p_line_id: string; p_page_from?: number; p_page_to?: number }
         Returns: unknown
       }
+      point_timeline: {
+        Args: { p_point_id: string }
+        Returns: {
+          actor: string
+          at: string
+          body: string
+          changes: Json
+          created_at: string
+          done_at: string
+          done_by: string
+          id: string
+          kind: string
+          photos: Json
+          source: string
+          updated_at: string
+        }[]
+      }
+      replace_line_positions: {
+        Args: { p_anchors: Json; p_axes: Json; p_line_id: string }
+        Returns: Json
+      }
       revoke_invitation: { Args: { invitation_id: string }; Returns: boolean }
       search_points: {
         Args: { max_results?: number; query: string }
@@ -625,6 +976,13 @@ export type Database = {
       set_user_active: {
         Args: { active: boolean; user_id: string }
         Returns: boolean
+      }
+      team_member_counts: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          members: number
+          team_id: string
+        }[]
       }
       user_emails: {
         Args: { ids: string[] }

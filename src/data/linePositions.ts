@@ -1,6 +1,7 @@
 // The lines' place on the ground on supabase-js (docs/product.md#position): every readable line's track axes and
 // PK anchors (read by pages), an import that replaces a line's axes and anchors, and an anchor recorded on site.
 import { supabase } from './client';
+import { jsonArg } from './json';
 import { SUPABASE_MAX_ROWS } from '../core/constants';
 import type { LineAnchor, LineAxis, LinePositions } from '../core/position/types';
 import type { ImportedGeometry } from '../core/position/importCheck';
@@ -37,7 +38,7 @@ export async function listLinePositions(): Promise<LinePositions> {
 
 /** Replaces a line's axes and imported anchors (admins; terrain anchors and bands are kept). */
 export async function replaceLinePositions(lineId: string, g: ImportedGeometry): Promise<{ axes: number; anchors: number }> {
-  const { data, error } = await supabase().rpc('replace_line_positions', { p_line_id: lineId, p_axes: g.axes, p_anchors: g.anchors });
+  const { data, error } = await supabase().rpc('replace_line_positions', { p_line_id: lineId, p_axes: jsonArg(g.axes), p_anchors: jsonArg(g.anchors) });
   if (error) throw error;
   return data as { axes: number; anchors: number };
 }

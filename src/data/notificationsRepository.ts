@@ -3,6 +3,7 @@
 // that tells when a notification of theirs is added or read.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from './client';
+import { rpc } from './rpc';
 import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
 import { settingsFromRow, settingsToRow } from '../core/followUp/notifications';
 import type { Row } from './mappers';
@@ -25,7 +26,7 @@ export async function listNotifications(limit = 50): Promise<{ items: AppNotific
 
 /** Marks these notifications read (null: all of the member's). */
 export async function markNotificationsRead(ids: string[] | null): Promise<void> {
-  const { error } = await supabase().rpc('mark_notifications_read', { p_ids: ids });
+  const { error } = await rpc('mark_notifications_read', { p_ids: ids });
   if (error) throw error;
 }
 

@@ -1,6 +1,7 @@
 // A point's follow-up (docs/product.md#follow-up): its comments and interventions (public.point_events, inserted
 // with the device's id so that a repeat inserts nothing) and its timeline (public.point_timeline).
 import { supabase } from './client';
+import type { TablesInsert } from './database.types';
 import type { EventFields } from '../core/outbox/types';
 import type { TimelineRow } from '../core/followUp/timeline';
 
@@ -11,7 +12,9 @@ export async function insertEventOnce(pointId: string, e: EventFields): Promise<
     done_at: e.eventKind === 'intervention' ? e.doneAt : null, done_by: e.eventKind === 'intervention' ? e.doneBy : null,
     observed_at: e.observedAt,
   };
-  const res = await supabase().from('point_events').upsert(row, { onConflict: 'id', ignoreDuplicates: true });
+  // line_id is not sent: the database copies the point's (point_event_stamp trigger), so the generator's required
+  // column is filled there.
+  const res = await supabase().from('point_events').upsert(row as TablesInsert<'point_events'>, { onConflict: 'id', ignoreDuplicates: true });
   if (res.error) throw Object.assign(res.error, { status: res.status });
 }
 

@@ -4,6 +4,21 @@
 
 SET check_function_bodies = false;
 
+-- ------------------------------------------------------------ private.annotation_stamp()
+
+CREATE FUNCTION private.annotation_stamp() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.created_at := now();
+  return new;
+end $$;
+
+COMMENT ON FUNCTION private.annotation_stamp() IS 'Before insert of inspection_annotations: created_at is the server''s time.';
+
+REVOKE ALL ON FUNCTION private.annotation_stamp() FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.annotations_append_only()
 
 CREATE FUNCTION private.annotations_append_only() RETURNS trigger
@@ -11,8 +26,14 @@ CREATE FUNCTION private.annotations_append_only() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  -- Deleted by the cascade of a record's deletion (run from the foreign key's trigger), for an admin.
+  if tg_op = 'DELETE' and pg_catalog.pg_trigger_depth() > 1 and private.is_admin() then
+    return null;
+  end if;
   raise exception 'Une annotation ne peut être ni modifiée ni supprimée' using errcode = '42501', hint = 'annotation_append_only';
 end $$;
+
+COMMENT ON FUNCTION private.annotations_append_only() IS 'Before update or delete of inspection_annotations (per statement): refused, except the deletion of an admin''s deleted record''s annotations.';
 
 REVOKE ALL ON FUNCTION private.annotations_append_only() FROM PUBLIC;
 
@@ -187,6 +208,36 @@ begin
 end $$;
 
 REVOKE ALL ON FUNCTION private.apply_point_update(p_id uuid, p_at timestamp with time zone, ch jsonb) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.assert_assignments(uuid[], uuid[])
+
+CREATE FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  by_request boolean := current_user in ('anon', 'authenticated');
+  t uuid;
+  a uuid;
+begin
+  for t, a in select x.t, x.a from unnest(p_teams, p_assignees) x(t, a) loop
+    if by_request and not private.may_assign(t) then
+      raise exception 'Seuls les administrateurs et les membres de l''équipe du signalement peuvent l''assigner.'
+        using errcode = '42501', hint = 'assign_forbidden';
+    end if;
+    if a is not null and not private.is_assignable(a, null) then
+      raise exception 'La personne assignée doit être un membre actif.' using errcode = '23514', hint = 'assignee_inactive';
+    end if;
+    if a is not null and not private.is_assignable(a, t) then
+      raise exception 'La personne assignée doit faire partie de l''équipe du signalement.'
+        using errcode = '23514', hint = 'assignee_not_in_team';
+    end if;
+  end loop;
+end $$;
+
+REVOKE ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ private.audit_invitation()
 
@@ -499,6 +550,22 @@ COMMENT ON FUNCTION private.broadcast_invalidation() IS 'Statement trigger: one 
 
 REVOKE ALL ON FUNCTION private.broadcast_invalidation() FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.broadcast_notifications()
+
+CREATE FUNCTION private.broadcast_notifications() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform realtime.send(jsonb_build_object('count', n.c), 'notifications', 'user:' || n.user_id::text, true)
+     from (select r.user_id, count(*) as c from new_rows r group by r.user_id) n;
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.broadcast_notifications() IS 'After insert of notifications (statement): one Broadcast ''notifications'' per recipient on topic user:<id>.';
+
+REVOKE ALL ON FUNCTION private.broadcast_notifications() FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.bulk_request(jsonb)
 
 CREATE FUNCTION private.bulk_request(p_groups jsonb) RETURNS TABLE(grp integer, vals jsonb, id uuid, base numeric)
@@ -525,7 +592,7 @@ begin
         raise exception 'Requête groupée invalide : rien à modifier' using errcode = '22023';
       end if;
       for k in select jsonb_object_keys(g -> 'set') loop
-        if k not in ('status', 'team_id', 'criticality') then
+        if k not in ('status', 'team_id', 'criticality', 'assignee_id') then
           raise exception 'Requête groupée invalide : le champ « % » ne peut pas être modifié en masse', k using errcode = '22023';
         end if;
       end loop;
@@ -621,6 +688,36 @@ end $$;
 COMMENT ON FUNCTION private.check_observed_at() IS 'points.observed_at: created_at when not stated; refused more than 5 minutes after the arrival (insert) or now (update).';
 
 REVOKE ALL ON FUNCTION private.check_observed_at() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.check_point_assignments()
+
+CREATE FUNCTION private.check_point_assignments() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  teams uuid[];
+  assignees uuid[];
+begin
+  if tg_op = 'INSERT' then
+    select array_agg(d.team_id), array_agg(d.assignee_id) into teams, assignees
+      from (select distinct n.team_id, n.assignee_id from new_rows n where n.assignee_id is not null) d;
+  else
+    select array_agg(d.team_id), array_agg(d.assignee_id) into teams, assignees
+      from (select distinct n.team_id, n.assignee_id from new_rows n join old_rows o on o.id = n.id
+             where n.assignee_id is distinct from o.assignee_id
+               -- not the assignee a team change dropped (the row trigger did it, not the caller)
+               and not (n.assignee_id is null and n.team_id is distinct from o.team_id)) d;
+  end if;
+  if teams is not null then
+    perform private.assert_assignments(teams, assignees);
+  end if;
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.check_point_assignments() IS 'After insert or update of points (statement): the assignments made are checked once per distinct team and assignee.';
+
+REVOKE ALL ON FUNCTION private.check_point_assignments() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.check_request()
 
@@ -724,17 +821,19 @@ GRANT ALL ON FUNCTION private.dashboard_ages(p_line_id uuid, p_statuses text[], 
 -- ------------------------------------------------------------ private.dashboard_filters(text, uuid, text[], uuid[])
 
 CREATE FUNCTION private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[]) RETURNS text
-    LANGUAGE sql IMMUTABLE
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $_$
   select concat(
     case when p_line_id is not null then format(' and %I.line_id = $1', p_alias) end,
     case when p_statuses is not null then format(' and %I.status = any ($2)', p_alias) end,
     case when p_team_ids is not null
-      then format(' and coalesce(%I.team_id, ''00000000-0000-0000-0000-000000000000''::uuid) = any ($3)', p_alias) end)
+      then format(' and coalesce(%I.team_id, ''00000000-0000-0000-0000-000000000000''::uuid) = any ($3)', p_alias) end,
+    (select format(' and %I.line_id <> all (%L::uuid[])', p_alias, h.ids)
+       from (select private.hidden_line_ids() as ids) h where pg_catalog.cardinality(h.ids) > 0))
 $_$;
 
-COMMENT ON FUNCTION private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[]) IS 'SQL conditions of the dashboard filters given (line $1, statuses $2, teams $3) on a history table alias; none for a null argument.';
+COMMENT ON FUNCTION private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[]) IS 'The dashboard queries'' filters on alias p_alias: line ($1), statuses ($2), teams ($3, null team as the zero uuid), and never a line hidden from the caller.';
 
 REVOKE ALL ON FUNCTION private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.dashboard_filters(p_alias text, p_line_id uuid, p_statuses text[], p_team_ids uuid[]) TO authenticated;
@@ -889,7 +988,8 @@ declare
       on coalesce(r.team_id, ''00000000-0000-0000-0000-000000000000''::uuid) = coalesce(c.team_id, ''00000000-0000-0000-0000-000000000000''::uuid)
    order by 1 nulls last';
 begin
-  if p_line_id is not null then
+  -- The team histograms hold every line: a caller with hidden lines takes the per-line path, which filters them.
+  if p_line_id is not null or pg_catalog.cardinality(private.hidden_line_ids()) > 0 then
     return query execute 'with ' || cur || ', res as (
       select s.team_id, count(*)::integer as resolved,
              round((percentile_cont(0.5) within group (order by extract(epoch from s.valid_from - s.reported_at)))::numeric / 86400, 1) as median_days
@@ -946,6 +1046,55 @@ REVOKE ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p
 GRANT ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO service_role;
 
+-- ------------------------------------------------------------ private.deadline_sweep()
+
+CREATE FUNCTION private.deadline_sweep() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  horizon interval := coalesce((select pg_catalog.make_interval(hours => max(l.delay_hours)) from public.criticality_levels l), interval '0');
+  items jsonb;
+begin
+  with cand as (
+    select p.id, p.name, p.kilometer, p.assignee_id, p.team_id, p.due_at,
+           case when now() >= p.due_at then 100
+                when now() >= p.observed_at + (p.due_at - p.observed_at) * 0.75 then 75
+                when now() >= p.observed_at + (p.due_at - p.observed_at) * 0.5 then 50 end as level
+      from public.points p
+     where p.status <> 'resolu' and p.due_at is not null and p.due_at <= now() + horizon
+       and not exists (select 1 from private.deadline_warnings w where w.point_id = p.id and w.due_at = p.due_at and w.level = 100)
+  ), fresh as (
+    insert into private.deadline_warnings (point_id, due_at, level)
+    select c.id, c.due_at, c.level from cand c where c.level is not null
+    on conflict do nothing
+    returning point_id, level
+  ), f as (
+    select c.id, c.name, c.kilometer as km, c.assignee_id as assignee, c.team_id as team, c.due_at as due, fr.level
+      from fresh fr join cand c on c.id = fr.point_id
+  )
+  select coalesce(jsonb_agg(g), '[]'::jsonb) into items from (
+    select r.user_id, case r.level when 50 then 'deadline_50' when 75 then 'deadline_75' else 'deadline_breach' end as kind,
+           count(distinct r.id) as count, (array_agg(r.id))[1] as point_id, (array_agg(r.name))[1] as name,
+           (array_agg(r.km))[1] as km, private.fr_datetime((array_agg(r.due))[1]) as extra
+      from (
+        select f.*, f.assignee as user_id from f where f.assignee is not null
+        union all
+        select f.*, pr.id from f join public.profiles pr on pr.team_id = f.team and pr.active where f.assignee is null
+        union all
+        select f.*, pr.id from f join public.profiles pr on pr.role = 'admin' and pr.active where f.level = 100
+      ) r
+     group by r.user_id, r.level
+  ) g;
+  return private.deliver(items);
+end $$;
+
+COMMENT ON FUNCTION private.deadline_sweep() IS 'Deadline warnings at 50 %, 75 % and breach, each once per point and due time (idempotent); run every minute.';
+
+REVOKE ALL ON FUNCTION private.deadline_sweep() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.deadline_sweep() TO service_role;
+
 -- ------------------------------------------------------------ private.default_line_id()
 
 CREATE FUNCTION private.default_line_id() RETURNS uuid
@@ -969,6 +1118,107 @@ REVOKE ALL ON FUNCTION private.default_line_id() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.default_line_id() TO authenticated;
 GRANT ALL ON FUNCTION private.default_line_id() TO service_role;
 
+-- ------------------------------------------------------------ private.deliver(jsonb)
+
+CREATE FUNCTION private.deliver(items jsonb) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  mail_on boolean := coalesce((select c.enabled from private.mail_config c), false);
+  n integer;
+begin
+  if items is null or jsonb_array_length(items) = 0 then return 0; end if;
+  with it as (
+    select x.user_id, x.kind, x.point_id, x.count, t.title, t.body,
+           case when x.count = 1 and x.point_id is not null then '/?point=' || x.point_id::text else '/' end as link
+      from jsonb_to_recordset(items) x(user_id uuid, kind text, point_id uuid, count bigint, name text, km text, extra text)
+      cross join lateral private.notification_text(x.kind, x.count, x.name, x.km, x.extra) t
+  ), wanted as (
+    select it.*, pr.email, coalesce(s.email_mode, 'immediat') as email_mode
+      from it join public.profiles pr on pr.id = it.user_id and pr.active
+      left join public.notification_settings s on s.user_id = it.user_id
+     where s.kinds is null or it.kind = any (s.kinds)
+  ), ins as (
+    insert into public.notifications (user_id, kind, point_id, count, title, body, link)
+    select w.user_id, w.kind, case when w.count = 1 then w.point_id end, w.count, w.title, w.body, w.link from wanted w
+    returning id, user_id, kind, title, body, link
+  ), mails as (
+    insert into private.mail_outbox (to_email, subject, text_body, html_body, kind, dedupe_key)
+    select w.email, m.subject, m.text_body, m.html_body, i.kind, 'notification:' || i.id::text
+      from ins i join wanted w on w.user_id = i.user_id and w.kind = i.kind
+      cross join lateral private.render_notification_mail(i.title, i.body, i.link) m
+     where mail_on and w.email_mode = 'immediat'
+    returning 1
+  )
+  select count(*)::integer into n from ins;
+  return n;
+end $$;
+
+COMMENT ON FUNCTION private.deliver(items jsonb) IS 'Writes the notifications of the items to the recipients who want them and queues their immediate e-mails.';
+
+REVOKE ALL ON FUNCTION private.deliver(items jsonb) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.digest_sweep()
+
+CREATE FUNCTION private.digest_sweep() RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  cfg private.mail_config;
+  today_at timestamptz;
+  u record;
+  since timestamptz;
+  lines_text text;
+  lines_html text;
+  cnt integer;
+  site text := private.site_url();
+  made integer := 0;
+begin
+  select * into cfg from private.mail_config;
+  if not coalesce(cfg.enabled, false) then return 0; end if;
+  today_at := (((now() at time zone 'Europe/Paris')::date + pg_catalog.make_interval(hours => cfg.digest_hour))::timestamp)
+                at time zone 'Europe/Paris';
+  if now() < today_at then return 0; end if;
+  for u in
+    select s.user_id, pr.email, d.covered_until
+      from public.notification_settings s
+      join public.profiles pr on pr.id = s.user_id and pr.active
+      left join private.mail_digests d on d.user_id = s.user_id
+     where s.email_mode = 'quotidien' and (d.covered_until is null or d.covered_until < today_at)
+     for update of s skip locked
+  loop
+    since := coalesce(u.covered_until, today_at - interval '1 day');
+    select count(*), string_agg('- ' || n.title || coalesce(' : ' || nullif(n.body, ''), '') || E'\n  ' || site || n.link, E'\n' order by n.created_at),
+           string_agg('<li><a href="' || private.html_escape(site || n.link) || '">' || private.html_escape(n.title) || '</a>'
+                      || coalesce('<br>' || private.html_escape(nullif(n.body, '')), '') || '</li>', '' order by n.created_at)
+      into cnt, lines_text, lines_html
+      from public.notifications n where n.user_id = u.user_id and n.created_at > since and n.created_at <= today_at;
+    if cnt > 0 then
+      insert into private.mail_outbox (to_email, subject, text_body, html_body, kind, dedupe_key)
+      values (u.email,
+              'Résumé quotidien : ' || private.fr_int(cnt) || case when cnt = 1 then ' notification' else ' notifications' end,
+              'Vos notifications depuis le ' || private.fr_datetime(since) || E' :\n\n' || lines_text || E'\n\n-- \n'
+                || 'Vous recevez ce résumé chaque jour selon vos préférences de notification (menu Notifications).',
+              '<!doctype html><html lang="fr"><body style="font-family:sans-serif"><p><strong>Vos notifications depuis le '
+                || private.html_escape(private.fr_datetime(since)) || '</strong></p><ul>' || lines_html || '</ul>'
+                || '<p style="color:#666;font-size:12px">Vous recevez ce résumé chaque jour selon vos préférences de notification (menu Notifications).</p></body></html>',
+              'digest', 'digest:' || u.user_id::text || ':' || ((today_at at time zone 'Europe/Paris')::date)::text)
+      on conflict (dedupe_key) do nothing;
+      made := made + 1;
+    end if;
+    insert into private.mail_digests (user_id, covered_until) values (u.user_id, today_at)
+      on conflict (user_id) do update set covered_until = excluded.covered_until;
+  end loop;
+  return made;
+end $$;
+
+COMMENT ON FUNCTION private.digest_sweep() IS 'Queues each ''quotidien'' member''s daily digest once their digest hour (Europe/Paris) has passed; idempotent.';
+
+REVOKE ALL ON FUNCTION private.digest_sweep() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.digest_sweep() TO service_role;
+
 -- ------------------------------------------------------------ private.first_profile_role()
 
 CREATE FUNCTION private.first_profile_role() RETURNS text
@@ -987,6 +1237,102 @@ REVOKE ALL ON FUNCTION private.first_profile_role() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.first_profile_role() TO authenticated;
 GRANT ALL ON FUNCTION private.first_profile_role() TO service_role;
 
+-- ------------------------------------------------------------ private.fr_datetime(timestamp with time zone)
+
+CREATE FUNCTION private.fr_datetime(t timestamp with time zone) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.to_char(t at time zone 'Europe/Paris', 'DD/MM/YYYY HH24:MI')
+$$;
+
+COMMENT ON FUNCTION private.fr_datetime(t timestamp with time zone) IS 'A time in Paris as ''03/12/2026 14:00''.';
+
+REVOKE ALL ON FUNCTION private.fr_datetime(t timestamp with time zone) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.fr_int(bigint)
+
+CREATE FUNCTION private.fr_int(n bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $_$
+  select pg_catalog.regexp_replace(n::text, '(\d)(?=(\d{3})+$)', '\1 ', 'g')
+$_$;
+
+COMMENT ON FUNCTION private.fr_int(n bigint) IS 'An integer written the French way: 5000 → ''5 000''.';
+
+REVOKE ALL ON FUNCTION private.fr_int(n bigint) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.hidden_line_ids()
+
+CREATE FUNCTION private.hidden_line_ids() RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case when private.is_admin() then '{}'::uuid[]
+              else coalesce((select pg_catalog.array_agg(l.id) from public.lines l where l.archived), '{}'::uuid[]) end
+$$;
+
+COMMENT ON FUNCTION private.hidden_line_ids() IS 'The lines the caller may not see: the archived ones for a member (or anyone not admin), none for an admin.';
+
+REVOKE ALL ON FUNCTION private.hidden_line_ids() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.hidden_line_ids() TO authenticated;
+GRANT ALL ON FUNCTION private.hidden_line_ids() TO service_role;
+
+-- ------------------------------------------------------------ private.html_escape(text)
+
+CREATE FUNCTION private.html_escape(t text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
+           coalesce(t, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')
+$$;
+
+REVOKE ALL ON FUNCTION private.html_escape(t text) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.inspection_bounds()
+
+CREATE FUNCTION private.inspection_bounds() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  c record;
+begin
+  for c in select * from (values
+      ('filters', 'les filtres', pg_catalog.octet_length(new.filters::text), 16384),
+      ('counts', 'les comptes', pg_catalog.octet_length(new.counts::text), 16384),
+      ('remarks', 'les remarques', pg_catalog.octet_length(new.remarks::text), 32768),
+      ('not_inspected', 'les tronçons non inspectés', pg_catalog.octet_length(new.not_inspected::text), 16384),
+      ('findings', 'les anomalies', pg_catalog.octet_length(new.findings::text), 8388608)) v(col, label, size, lim)
+  loop
+    if c.size > c.lim then
+      raise exception 'Tournée trop volumineuse : % dépassent % Ko.', c.label, c.lim / 1024
+        using errcode = '23514', hint = 'inspection_too_large', detail = c.col;
+    end if;
+  end loop;
+  if pg_catalog.jsonb_array_length(new.not_inspected) > 100 then
+    raise exception 'Tournée trop volumineuse : 100 tronçons non inspectés au plus.'
+      using errcode = '23514', hint = 'inspection_too_large', detail = 'not_inspected';
+  end if;
+  if tg_op = 'INSERT' or new.inspected_at is distinct from old.inspected_at then
+    if new.inspected_at > now() + interval '5 minutes' then
+      raise exception 'La date de la tournée est dans le futur.'
+        using errcode = '23514', hint = 'inspected_at_in_future';
+    end if;
+    if current_user in ('anon', 'authenticated') and new.inspected_at < private.line_created_at(new.line_id) then
+      raise exception 'La date de la tournée est antérieure à la création de la ligne.'
+        using errcode = '23514', hint = 'inspected_at_before_line';
+    end if;
+  end if;
+  return new;
+end $$;
+
+COMMENT ON FUNCTION private.inspection_bounds() IS 'Before insert or update of inspections: JSON columns within their sizes, inspected_at not in the future nor (API) before the line (23514).';
+
+REVOKE ALL ON FUNCTION private.inspection_bounds() FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.inspection_lock()
 
 CREATE FUNCTION private.inspection_lock() RETURNS trigger
@@ -994,6 +1340,9 @@ CREATE FUNCTION private.inspection_lock() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  if tg_op = 'DELETE' and private.is_admin() then
+    return old;
+  end if;
   if old.created_at <= now() - interval '24 hours' then
     raise exception 'Tournée verrouillée : elle ne peut plus être modifiée 24 h après son enregistrement (ajoutez une annotation).'
       using errcode = '42501', hint = 'inspection_locked';
@@ -1010,7 +1359,7 @@ begin
   return old;
 end $$;
 
-COMMENT ON FUNCTION private.inspection_lock() IS 'Refuses any update or delete of an inspection record 24 h after it was saved (42501 inspection_locked), and changes of its identity.';
+COMMENT ON FUNCTION private.inspection_lock() IS 'Refuses any update or delete of an inspection record 24 h after it was saved (42501 inspection_locked), except an admin''s delete, and changes of its identity.';
 
 REVOKE ALL ON FUNCTION private.inspection_lock() FROM PUBLIC;
 
@@ -1076,6 +1425,22 @@ REVOKE ALL ON FUNCTION private.is_admin() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_admin() TO authenticated;
 GRANT ALL ON FUNCTION private.is_admin() TO service_role;
 
+-- ------------------------------------------------------------ private.is_assignable(uuid, uuid)
+
+CREATE FUNCTION private.is_assignable(p_user uuid, p_team uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.profiles p
+                  where p.id = p_user and p.active and (p_team is null or p.team_id = p_team))
+$$;
+
+COMMENT ON FUNCTION private.is_assignable(p_user uuid, p_team uuid) IS 'True when the user is an active member (of the team when one is given).';
+
+REVOKE ALL ON FUNCTION private.is_assignable(p_user uuid, p_team uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_assignable(p_user uuid, p_team uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.is_assignable(p_user uuid, p_team uuid) TO service_role;
+
 -- ------------------------------------------------------------ private.is_banned(uuid)
 
 CREATE FUNCTION private.is_banned(user_id uuid) RETURNS boolean
@@ -1088,6 +1453,26 @@ $$;
 REVOKE ALL ON FUNCTION private.is_banned(user_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.is_banned(user_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.is_banned(user_id uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.is_lonlat_line(jsonb)
+
+CREATE FUNCTION private.is_lonlat_line(c jsonb) RETURNS boolean
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.jsonb_typeof(c) = 'array' and pg_catalog.jsonb_array_length(c) >= 2
+    and not exists (
+      select 1 from pg_catalog.jsonb_array_elements(c) e(p)
+       where not coalesce(pg_catalog.jsonb_typeof(e.p) = 'array' and pg_catalog.jsonb_array_length(e.p) = 2
+                 and pg_catalog.jsonb_typeof(e.p -> 0) = 'number' and pg_catalog.jsonb_typeof(e.p -> 1) = 'number'
+                 and (e.p ->> 0)::float8 between -180 and 180 and (e.p ->> 1)::float8 between -90 and 90, false)), false)
+$$;
+
+COMMENT ON FUNCTION private.is_lonlat_line(c jsonb) IS 'Whether c is a JSON array of at least two [longitude, latitude] positions in WGS 84 degrees.';
+
+REVOKE ALL ON FUNCTION private.is_lonlat_line(c jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.is_lonlat_line(c jsonb) TO authenticated;
+GRANT ALL ON FUNCTION private.is_lonlat_line(c jsonb) TO service_role;
 
 -- ------------------------------------------------------------ private.is_open_status(text)
 
@@ -1134,6 +1519,21 @@ COMMENT ON FUNCTION private.keep_point_id() IS 'Before update of points'' id: re
 
 REVOKE ALL ON FUNCTION private.keep_point_id() FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.level_delay(text)
+
+CREATE FUNCTION private.level_delay(p_level text) RETURNS interval
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.make_interval(hours => l.delay_hours) from public.criticality_levels l where l.id = p_level
+$$;
+
+COMMENT ON FUNCTION private.level_delay(p_level text) IS 'The level''s time allowed (null: none).';
+
+REVOKE ALL ON FUNCTION private.level_delay(p_level text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.level_delay(p_level text) TO authenticated;
+GRANT ALL ON FUNCTION private.level_delay(p_level text) TO service_role;
+
 -- ------------------------------------------------------------ private.line_created_at(uuid)
 
 CREATE FUNCTION private.line_created_at(p_line_id uuid) RETURNS timestamp with time zone
@@ -1157,9 +1557,231 @@ CREATE FUNCTION private.lock_roles() RETURNS void
   select pg_catalog.pg_advisory_xact_lock(8171221001)
 $$;
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
 REVOKE ALL ON FUNCTION private.lock_roles() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.lock_roles() TO authenticated;
 GRANT ALL ON FUNCTION private.lock_roles() TO service_role;
+
+-- ------------------------------------------------------------ private.mail_claim(integer, interval)
+
+CREATE FUNCTION private.mail_claim(p_limit integer DEFAULT 20, p_lease interval DEFAULT '00:05:00'::interval) RETURNS SETOF private.mail_outbox
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with token as (select gen_random_uuid() as t),
+  due as (
+    select o.id from private.mail_outbox o
+     where o.sent_at is null and o.failed_at is null and o.sending_at is null and o.send_after <= now()
+       and (o.claimed_at is null or o.claimed_at < now() - p_lease)
+     order by o.send_after, o.id
+     limit greatest(p_limit, 0)
+     for update skip locked
+  )
+  update private.mail_outbox o set claimed_at = now(), claim_token = (select t from token), attempts = o.attempts + 1
+    from due where o.id = due.id
+  returning o.*
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_claim(p_limit integer, p_lease interval) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_claim(p_limit integer, p_lease interval) TO service_role;
+
+-- ------------------------------------------------------------ private.mail_failed(bigint, uuid, text, integer)
+
+CREATE FUNCTION private.mail_failed(p_id bigint, p_token uuid, p_error text, p_max integer DEFAULT 10) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with s as (
+    update private.mail_outbox o
+       set claimed_at = null, claim_token = null, sending_at = null, last_error = pg_catalog.left(p_error, 1000),
+           send_after = now() + least(interval '6 hours', interval '1 minute' * power(2, greatest(o.attempts - 1, 0))),
+           failed_at = case when o.attempts >= p_max then now() end
+     where o.id = p_id and o.claim_token = p_token and o.sent_at is null
+    returning 1
+  ) select exists (select 1 from s)
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_failed(p_id bigint, p_token uuid, p_error text, p_max integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_failed(p_id bigint, p_token uuid, p_error text, p_max integer) TO service_role;
+
+-- ------------------------------------------------------------ private.mail_sending(bigint, uuid)
+
+CREATE FUNCTION private.mail_sending(p_id bigint, p_token uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with s as (
+    update private.mail_outbox o set sending_at = now()
+     where o.id = p_id and o.claim_token = p_token and o.sending_at is null and o.sent_at is null
+    returning 1
+  ) select exists (select 1 from s)
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_sending(p_id bigint, p_token uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_sending(p_id bigint, p_token uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.mail_sent(bigint, uuid)
+
+CREATE FUNCTION private.mail_sent(p_id bigint, p_token uuid) RETURNS boolean
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  with s as (
+    update private.mail_outbox o set sent_at = now(), last_error = null
+     where o.id = p_id and o.claim_token = p_token and o.sent_at is null
+    returning 1
+  ) select exists (select 1 from s)
+$$;
+
+REVOKE ALL ON FUNCTION private.mail_sent(p_id bigint, p_token uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_sent(p_id bigint, p_token uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.may_assign(uuid)
+
+CREATE FUNCTION private.may_assign(p_team uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.profiles p
+                  where p.id = auth.uid() and p.active and (p.role = 'admin' or (p_team is not null and p.team_id = p_team)))
+$$;
+
+COMMENT ON FUNCTION private.may_assign(p_team uuid) IS 'True when the caller may set a point''s assignee: an active admin, or an active member of the point''s team.';
+
+REVOKE ALL ON FUNCTION private.may_assign(p_team uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.notification_text(text, bigint, text, text, text)
+
+CREATE FUNCTION private.notification_text(kind text, cnt bigint, p_name text, p_km text, extra text DEFAULT NULL::text, OUT title text, OUT body text) RETURNS record
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+declare
+  n text := private.fr_int(cnt);
+  label text := private.point_label(p_name, p_km);
+begin
+  case kind
+    when 'assigned' then
+      if cnt = 1 then title := 'Un signalement vous a été assigné'; body := label || ' vous a été assigné.';
+      else title := n || ' signalements vous ont été assignés'; body := 'Ouvrez la liste « Assignés à moi » pour les voir.'; end if;
+    when 'team_assigned' then
+      if cnt = 1 then title := 'Un signalement a été confié à votre équipe';
+        body := label || ' a été confié à l''équipe ' || coalesce(extra, '') || '.';
+      else title := n || ' signalements ont été confiés à votre équipe'; body := 'Équipe ' || coalesce(extra, '') || '.'; end if;
+    when 'comment' then
+      if cnt = 1 then title := 'Nouveau message sur ' || label; body := coalesce(extra, '');
+      else title := n || ' nouveaux messages sur vos signalements'; body := 'Dernier message sur ' || label || ' : ' || coalesce(extra, ''); end if;
+    when 'resolved' then
+      if cnt = 1 then title := 'Votre signalement est résolu'; body := label || ' a été marqué résolu.';
+      else title := n || ' de vos signalements ont été résolus'; body := 'Dont ' || label || '.'; end if;
+    when 'deadline_50' then
+      if cnt = 1 then title := 'Échéance à mi-parcours'; body := label || ' est à traiter avant le ' || coalesce(extra, '') || '.';
+      else title := n || ' signalements ont atteint la moitié de leur délai de traitement'; body := 'Dont ' || label || ', à traiter avant le ' || coalesce(extra, '') || '.'; end if;
+    when 'deadline_75' then
+      if cnt = 1 then title := 'Échéance proche'; body := label || ' est à traiter avant le ' || coalesce(extra, '') || '.';
+      else title := n || ' signalements approchent de leur échéance'; body := 'Dont ' || label || ', à traiter avant le ' || coalesce(extra, '') || '.'; end if;
+    when 'deadline_breach' then
+      if cnt = 1 then title := 'Échéance dépassée'; body := label || ' devait être traité avant le ' || coalesce(extra, '') || '.';
+      else title := n || ' signalements ont dépassé leur échéance'; body := 'Dont ' || label || ', à traiter avant le ' || coalesce(extra, '') || '.'; end if;
+    else
+      raise exception 'unknown notification kind %', kind;
+  end case;
+end $$;
+
+REVOKE ALL ON FUNCTION private.notification_text(kind text, cnt bigint, p_name text, p_km text, extra text, OUT title text, OUT body text) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.notify_point_changes()
+
+CREATE FUNCTION private.notify_point_changes() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+declare
+  actor uuid := auth.uid();
+  changed jsonb;
+begin
+  -- Each changed point once: the assignee set, the team set, the reporter of a resolution (null when not done),
+  -- and its assignee (owner), who is told of the assignment rather than of the team.
+  if tg_op = 'INSERT' then
+    select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer, 'assignee', n.assignee_id, 'team', n.team_id,
+                                        'owner', n.assignee_id))
+      into changed from new_rows n where n.assignee_id is not null or n.team_id is not null;
+  else
+    select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer,
+             'assignee', case when n.assignee_id is distinct from o.assignee_id then n.assignee_id end,
+             'team', case when n.team_id is distinct from o.team_id then n.team_id end,
+             'reporter', case when n.status = 'resolu' and o.status <> 'resolu' then n.created_by end,
+             'owner', n.assignee_id))
+      into changed
+      from new_rows n join old_rows o on o.id = n.id
+     where (n.assignee_id is distinct from o.assignee_id and n.assignee_id is not null)
+        or (n.team_id is distinct from o.team_id and n.team_id is not null)
+        or (n.status = 'resolu' and o.status <> 'resolu' and n.created_by is not null);
+  end if;
+  if changed is null then return null; end if;
+
+  perform private.deliver(coalesce(jsonb_agg(g), '[]'::jsonb)) from (
+    with c as materialized (
+      select * from jsonb_to_recordset(changed) x(id uuid, name text, km text, assignee uuid, team uuid, reporter uuid, owner uuid)
+    )
+    select c.assignee as user_id, 'assigned' as kind, count(*) as count, (array_agg(c.id))[1] as point_id,
+           (array_agg(c.name))[1] as name, (array_agg(c.km))[1] as km, null::text as extra
+      from c where c.assignee is not null and c.assignee is distinct from actor group by c.assignee
+    union all
+    select pr.id, 'team_assigned', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1],
+           (select t.name from public.teams t where t.id = (array_agg(c.team))[1])
+      from c join public.profiles pr on pr.team_id = c.team and pr.active
+     where c.team is not null and pr.id is distinct from actor and pr.id is distinct from c.owner group by pr.id
+    union all
+    select c.reporter, 'resolved', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1], null
+      from c where c.reporter is not null and c.reporter is distinct from actor group by c.reporter
+  ) g;
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.notify_point_changes() IS 'After insert or update of points (statement): one notification per recipient and kind (assigned, team_assigned, resolved).';
+
+REVOKE ALL ON FUNCTION private.notify_point_changes() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.notify_point_events()
+
+CREATE FUNCTION private.notify_point_events() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  items jsonb;
+begin
+  select coalesce(jsonb_agg(g), '[]'::jsonb) into items from (
+    select r.user_id, 'comment' as kind, count(*) as count, (array_agg(r.point_id))[1] as point_id,
+           (array_agg(r.name))[1] as name, (array_agg(r.km))[1] as km,
+           (array_agg(case r.kind when 'intervention' then 'Intervention : ' else '' end
+                      || coalesce(r.author_email || ' : ', '') || pg_catalog.left(r.body, 300)))[1] as extra
+      from (
+        select distinct on (e.id, u.user_id) e.id, e.point_id, e.kind, e.body, p.name, p.kilometer as km, u.user_id,
+               (select a.email from public.profiles a where a.id = e.author_id) as author_email, e.author_id
+          from new_rows e join public.points p on p.id = e.point_id
+          cross join lateral (
+            select p.created_by as user_id union all select p.assignee_id
+            union all select pe.author_id from public.point_events pe where pe.point_id = e.point_id
+          ) u
+         where u.user_id is not null and u.user_id is distinct from e.author_id
+      ) r
+     group by r.user_id
+  ) g;
+  perform private.deliver(items);
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.notify_point_events() IS 'After insert of point_events (statement): a ''comment'' notification to the reporter, the assignee and earlier writers.';
+
+REVOKE ALL ON FUNCTION private.notify_point_events() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.paris_day(timestamp with time zone)
 
@@ -1175,6 +1797,77 @@ COMMENT ON FUNCTION private.paris_day(ts timestamp with time zone) IS 'The calen
 REVOKE ALL ON FUNCTION private.paris_day(ts timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.paris_day(ts timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION private.paris_day(ts timestamp with time zone) TO service_role;
+
+-- ------------------------------------------------------------ private.point_event_stamp()
+
+CREATE FUNCTION private.point_event_stamp() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'INSERT' then
+    new.created_at := now();
+    new.updated_at := new.created_at;
+    new.observed_at := coalesce(new.observed_at, new.created_at);
+    if current_user in ('anon', 'authenticated') then
+      new.author_id := auth.uid();
+    end if;
+    select p.line_id into new.line_id from public.points p where p.id = new.point_id;
+  else
+    if current_user in ('anon', 'authenticated') and (new.point_id is distinct from old.point_id or new.line_id is distinct from old.line_id or new.kind is distinct from old.kind
+       or new.author_id is distinct from old.author_id or new.created_at is distinct from old.created_at) then
+      raise exception 'Le signalement, le type, l''auteur et la date d''un message ne changent pas.'
+        using errcode = '42501', hint = 'event_identity';
+    end if;
+    if current_user in ('anon', 'authenticated')
+       and (old.author_id is distinct from auth.uid() or old.created_at <= now() - interval '15 minutes') then
+      raise exception 'Un commentaire ou une intervention ne peut être modifié que par son auteur, dans les 15 minutes qui suivent son envoi.'
+        using errcode = '42501', hint = 'event_locked';
+    end if;
+    new.updated_at := greatest(now(), old.updated_at + interval '1 millisecond');
+  end if;
+  if new.observed_at > (case when tg_op = 'INSERT' then new.created_at else now() end) + interval '5 minutes' then
+    raise exception 'L''heure de constat est postérieure à la réception du message.'
+      using errcode = '23514', hint = 'observed_at_in_future';
+  end if;
+  if new.done_at is not null and new.done_at > now() + interval '5 minutes' then
+    raise exception 'La date d''intervention est dans le futur.' using errcode = '23514', hint = 'done_at_in_future';
+  end if;
+  return new;
+end $$;
+
+COMMENT ON FUNCTION private.point_event_stamp() IS 'point_events: arrival time, author and line set by the database; the 15-minute edit window of the author (42501 event_locked).';
+
+REVOKE ALL ON FUNCTION private.point_event_stamp() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.point_follow_up()
+
+CREATE FUNCTION private.point_follow_up() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- A team change drops an assignee who is not a member of the new team (unless the statement sets the assignee).
+  if tg_op = 'UPDATE' and new.assignee_id is not distinct from old.assignee_id and new.team_id is distinct from old.team_id
+     and new.assignee_id is not null and new.team_id is not null and not private.is_assignable(new.assignee_id, new.team_id) then
+    new.assignee_id := null;
+  end if;
+
+  -- The due time: never a client's value.
+  if tg_op = 'UPDATE' and old.status = 'resolu' and new.status = 'resolu' then
+    new.due_at := old.due_at;                                   -- frozen while resolved
+  elsif tg_op = 'UPDATE' and new.criticality is not distinct from old.criticality
+        and new.observed_at is not distinct from old.observed_at and old.status <> 'resolu' then
+    new.due_at := old.due_at;                                   -- nothing it depends on changed
+  else
+    new.due_at := coalesce(new.observed_at, new.created_at, now()) + private.level_delay(new.criticality);
+  end if;
+  return new;
+end $$;
+
+COMMENT ON FUNCTION private.point_follow_up() IS 'Before insert or update of points: due_at (observation + delay, frozen once resolved); a team change drops an assignee outside the new team.';
+
+REVOKE ALL ON FUNCTION private.point_follow_up() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.point_index_columns(uuid, integer, integer, integer, timestamp with time zone, integer)
 
@@ -1262,6 +1955,10 @@ begin
   if p_line_id is null then
     raise exception 'p_line_id est obligatoire.' using errcode = '22004';
   end if;
+  if p_line_id = any (private.hidden_line_ids()) then
+    return pg_catalog.json_build_object(
+      'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'total', 0, 'pages', '[]'::json);
+  end if;
   -- A page with no row has never held a point (the migration made every page of every line with points, the
   -- triggers make the row of any page a write touches): it is empty.
   for pg in select g.page_no from private.point_index_pages g
@@ -1301,6 +1998,11 @@ begin
   end if;
   if p_line_id is null then
     raise exception 'p_line_id est obligatoire.' using errcode = '22004';
+  end if;
+  if p_line_id = any (private.hidden_line_ids()) then
+    header := pg_catalog.convert_to(pg_catalog.json_build_object(
+      'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'total', 0, 'pages', '[]'::json)::text, 'UTF8');
+    return pg_catalog.int4send(pg_catalog.length(header)) || header;
   end if;
   for pg in select g.page_no from private.point_index_pages g
             where g.line_id = p_line_id and g.page_no >= p_page_from and g.page_no < p_page_to and g.dirty
@@ -1347,6 +2049,17 @@ end $$;
 COMMENT ON FUNCTION private.point_index_pages_touched() IS 'After a statement on points: marks the point_index pages (line, first id byte) of its old and new rows dirty.';
 
 REVOKE ALL ON FUNCTION private.point_index_pages_touched() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.point_label(text, text)
+
+CREATE FUNCTION private.point_label(p_name text, p_km text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select '« ' || p_name || ' »' || case when coalesce(btrim(p_km), '') <> '' then ' (PK ' || btrim(p_km) || ')' else '' end
+$$;
+
+REVOKE ALL ON FUNCTION private.point_label(p_name text, p_km text) FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.point_open_counts_apply()
 
@@ -1413,6 +2126,57 @@ end $$;
 COMMENT ON FUNCTION private.point_open_counts_apply() IS 'After insert/update/delete/truncate on private.point_states (statement): keeps private.point_open_ages, private.point_open_days, private.point_open_kms, private.team_resolution_bands and private.team_resolution_band_days.';
 
 REVOKE ALL ON FUNCTION private.point_open_counts_apply() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.point_photo_identity()
+
+CREATE FUNCTION private.point_photo_identity() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if (new.point_id, new.event_id, new.storage_path, new.kind, new.created_by, new.created_at)
+     is distinct from (old.point_id, old.event_id, old.storage_path, old.kind, old.created_by, old.created_at) then
+    raise exception 'Seuls la légende et l''ordre d''une photo changent.' using errcode = '42501', hint = 'photo_identity';
+  end if;
+  return new;
+end $$;
+
+REVOKE ALL ON FUNCTION private.point_photo_identity() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.point_photo_limits()
+
+CREATE FUNCTION private.point_photo_limits() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  ev record;
+begin
+  -- One photo at a time per point: the point's row lock orders concurrent inserts.
+  perform 1 from public.points p where p.id = new.point_id for update;
+  new.created_at := now();
+  if current_user in ('anon', 'authenticated') then
+    new.created_by := auth.uid();
+  end if;
+  if new.event_id is not null then
+    select e.point_id, e.kind into ev from public.point_events e where e.id = new.event_id;
+    if ev.point_id is distinct from new.point_id or ev.kind is distinct from 'intervention' then
+      raise exception 'Une photo « après » appartient à une intervention du même signalement.'
+        using errcode = '23514', hint = 'photo_event_mismatch';
+    end if;
+    if (select count(*) from public.point_photos f where f.event_id = new.event_id) >= 4 then
+      raise exception 'Au plus 4 photos « après » par intervention.' using errcode = '23514', hint = 'photo_event_limit';
+    end if;
+  end if;
+  if (select count(*) from public.point_photos f where f.point_id = new.point_id) >= 8 then
+    raise exception 'Au plus 8 photos par signalement.' using errcode = '23514', hint = 'photo_point_limit';
+  end if;
+  return new;
+end $$;
+
+COMMENT ON FUNCTION private.point_photo_limits() IS 'Before insert of point_photos: at most 8 per point and 4 per intervention, the event of the same point; creator and time stamped.';
+
+REVOKE ALL ON FUNCTION private.point_photo_limits() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.points_search_sync()
 
@@ -1599,6 +2363,48 @@ COMMENT ON FUNCTION private.purge_old_point_tombstones() IS 'Statement trigger a
 
 REVOKE ALL ON FUNCTION private.purge_old_point_tombstones() FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.queue_invitation_mail(text, text, text)
+
+CREATE FUNCTION private.queue_invitation_mail(p_email text, p_site text, p_token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  inv uuid;
+begin
+  if not coalesce((select c.enabled from private.mail_config c), false) or not private.is_admin() then
+    return false;
+  end if;
+  select i.id into inv from public.invitations i
+   where i.email = p_email and i.redeemed_at is null and i.revoked_at is null order by i.created_at desc limit 1;
+  insert into private.mail_outbox (to_email, subject, text_body, html_body, kind, dedupe_key)
+  select p_email, m.subject, m.text_body, m.html_body, 'invitation', 'invitation:' || inv::text
+    from private.render_invitation_mail(coalesce(nullif(p_site, ''), private.site_url()) || '/invitation?token=' || p_token) m
+  on conflict (dedupe_key) do nothing;
+  return true;
+end $$;
+
+REVOKE ALL ON FUNCTION private.queue_invitation_mail(p_email text, p_site text, p_token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.queue_invitation_mail(p_email text, p_site text, p_token text) TO authenticated;
+GRANT ALL ON FUNCTION private.queue_invitation_mail(p_email text, p_site text, p_token text) TO service_role;
+
+-- ------------------------------------------------------------ private.queue_photo_removals()
+
+CREATE FUNCTION private.queue_photo_removals() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  insert into private.storage_removals (bucket_id, name)
+    select 'poi_images', o.storage_path from old_rows o
+     where not exists (select 1 from public.point_photos f where f.storage_path = o.storage_path);
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.queue_photo_removals() IS 'After delete of point_photos (statement): queues their files for removal.';
+
+REVOKE ALL ON FUNCTION private.queue_photo_removals() FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.rebuild_point_index_page(uuid, integer)
 
 CREATE FUNCTION private.rebuild_point_index_page(p_line_id uuid, p_page_no integer) RETURNS void
@@ -1774,12 +2580,61 @@ begin
     raise exception 'La ligne « % » (%) est archivée : on ne peut plus y ajouter ni y modifier de signalement, de zone ou de repère kilométrique.', l.name, l.code
       using errcode = '23514', hint = 'line_archived';
   end if;
+  if tg_op = 'UPDATE' and new.line_id is distinct from old.line_id
+     and coalesce(auth.role(), '') in ('anon', 'authenticated') then
+    select ln.code, ln.name, ln.archived into l from public.lines ln where ln.id = old.line_id;
+    if l.archived then
+      raise exception 'La ligne « % » (%) est archivée : on ne peut plus en retirer ni y modifier de signalement, de zone ou de repère kilométrique.', l.name, l.code
+        using errcode = '23514', hint = 'line_archived';
+    end if;
+  end if;
   return new;
 end $$;
 
-COMMENT ON FUNCTION private.refuse_archived_line() IS 'Before insert or update of points, zones and kilometer_markers: refuses a row on an archived line (23514, hint line_archived).';
+COMMENT ON FUNCTION private.refuse_archived_line() IS 'Before insert or update of points, zones and kilometer_markers: refuses a row on an archived line, and through the API a row leaving one (23514, hint line_archived).';
 
 REVOKE ALL ON FUNCTION private.refuse_archived_line() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.render_invitation_mail(text)
+
+CREATE FUNCTION private.render_invitation_mail(p_url text, OUT subject text, OUT text_body text, OUT html_body text) RETURNS record
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select 'Invitation à rejoindre l''application de signalements ferroviaires',
+         'Bonjour,' || E'\n\n' || 'Vous êtes invité(e) à créer votre compte sur l''application de signalements ferroviaires.'
+           || E'\n\n' || 'Créer mon compte : ' || p_url || E'\n\n'
+           || 'Ce lien est valable 7 jours et ne sert qu''une fois. Si vous n''attendiez pas cette invitation, ignorez ce message.',
+         '<!doctype html><html lang="fr"><body style="font-family:sans-serif"><p>Bonjour,</p>'
+           || '<p>Vous êtes invité(e) à créer votre compte sur l''application de signalements ferroviaires.</p>'
+           || '<p><a href="' || private.html_escape(p_url) || '">Créer mon compte</a></p>'
+           || '<p style="color:#666;font-size:12px">Ce lien est valable 7 jours et ne sert qu''une fois. Si vous n''attendiez pas cette invitation, ignorez ce message.</p>'
+           || '</body></html>'
+$$;
+
+REVOKE ALL ON FUNCTION private.render_invitation_mail(p_url text, OUT subject text, OUT text_body text, OUT html_body text) FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.render_notification_mail(text, text, text)
+
+CREATE FUNCTION private.render_notification_mail(p_title text, p_body text, p_link text, OUT subject text, OUT text_body text, OUT html_body text) RETURNS record
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  url text := private.site_url() || coalesce(p_link, '/');
+begin
+  subject := p_title;
+  text_body := p_title || E'\n\n' || coalesce(nullif(p_body, '') || E'\n\n', '') || 'Ouvrir : ' || url || E'\n\n'
+    || '-- ' || E'\n' || 'Vous recevez ce message selon vos préférences de notification (menu Notifications).';
+  html_body := '<!doctype html><html lang="fr"><body style="font-family:sans-serif">'
+    || '<p><strong>' || private.html_escape(p_title) || '</strong></p>'
+    || coalesce('<p>' || private.html_escape(nullif(p_body, '')) || '</p>', '')
+    || '<p><a href="' || private.html_escape(url) || '">Ouvrir dans l''application</a></p>'
+    || '<p style="color:#666;font-size:12px">Vous recevez ce message selon vos préférences de notification (menu Notifications).</p>'
+    || '</body></html>';
+end $$;
+
+REVOKE ALL ON FUNCTION private.render_notification_mail(p_title text, p_body text, p_link text, OUT subject text, OUT text_body text, OUT html_body text) FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.report_day(timestamp with time zone)
 
@@ -1844,6 +2699,18 @@ $$;
 
 GRANT ALL ON FUNCTION private.search_pattern(query text) TO authenticated;
 GRANT ALL ON FUNCTION private.search_pattern(query text) TO service_role;
+
+-- ------------------------------------------------------------ private.site_url()
+
+CREATE FUNCTION private.site_url() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.rtrim(coalesce(nullif((select c.site_url from private.mail_config c), ''),
+                                   nullif(btrim((select s.value from public.app_settings s where s.key = 'site_url')), ''), ''), '/')
+$$;
+
+REVOKE ALL ON FUNCTION private.site_url() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.stamp_created_by()
 

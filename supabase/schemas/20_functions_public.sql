@@ -4,6 +4,24 @@
 
 SET check_function_bodies = false;
 
+-- ------------------------------------------------------------ public.assignable_members(uuid)
+
+CREATE FUNCTION public.assignable_members(p_team_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, email text, team_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id, p.email, p.team_id from public.profiles p
+   where (select private.is_active_member()) and p.active
+     and ((p_team_id is not null and p.team_id = p_team_id) or (p_team_id is null and (select private.is_admin())))
+   order by p.email
+$$;
+
+COMMENT ON FUNCTION public.assignable_members(p_team_id uuid) IS 'Active members who may be assigned a point of the team (null: no team, admins only): id, email, team.';
+
+REVOKE ALL ON FUNCTION public.assignable_members(p_team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO service_role;
+
 -- ------------------------------------------------------------ public.bulk_delete_points(jsonb)
 
 CREATE FUNCTION public.bulk_delete_points(p_rows jsonb) RETURNS jsonb
@@ -61,7 +79,6 @@ GRANT ALL ON FUNCTION public.bulk_delete_points(p_rows jsonb) TO service_role;
 CREATE FUNCTION public.bulk_update_points(p_changes jsonb) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    SET jit TO 'off'
     AS $$
 declare
   ids uuid[];
@@ -90,14 +107,16 @@ begin
            case when r.vals ? 'status' then r.vals ->> 'status' else p.status end as status,
            case when r.vals ? 'team_id' then (r.vals ->> 'team_id')::uuid else p.team_id end as team_id,
            case when r.vals ? 'criticality' then r.vals ->> 'criticality' else p.criticality end as criticality,
+           case when r.vals ? 'assignee_id' then (r.vals ->> 'assignee_id')::uuid else p.assignee_id end as assignee_id,
            p.updated_at, (private.version_ms(p.updated_at) = r.base) as current
       from req r join public.points p on p.id = r.id
   ), changed as (
     update public.points p
-       set status = t.status, team_id = t.team_id, criticality = t.criticality, updated_at = p.updated_at
+       set status = t.status, team_id = t.team_id, criticality = t.criticality, assignee_id = t.assignee_id,
+           updated_at = p.updated_at
       from target t
      where p.id = t.id and private.version_ms(p.updated_at) = t.base
-       and (p.status, p.team_id, p.criticality) is distinct from (t.status, t.team_id, t.criticality)
+       and (p.status, p.team_id, p.criticality, p.assignee_id) is distinct from (t.status, t.team_id, t.criticality, t.assignee_id)
     returning p.id, p.updated_at
   )
   select jsonb_build_object(
@@ -105,7 +124,8 @@ begin
     'unchanged', coalesce((select jsonb_agg(jsonb_build_array(t.id, t.updated_at)) from target t
                             where t.current and not exists (select 1 from changed c where c.id = t.id)), '[]'::jsonb),
     'conflicts', coalesce((select jsonb_agg(jsonb_build_object('id', p.id, 'updated_at', p.updated_at, 'status', p.status,
-                                                              'team_id', p.team_id, 'criticality', p.criticality))
+                                                              'team_id', p.team_id, 'criticality', p.criticality,
+                                                              'assignee_id', p.assignee_id))
                              from target t join public.points p on p.id = t.id where not t.current), '[]'::jsonb),
     'missing', coalesce((select jsonb_agg(r.id) from req r
                           where not exists (select 1 from target t where t.id = r.id)), '[]'::jsonb))
@@ -113,7 +133,7 @@ begin
   return result;
 end $$;
 
-COMMENT ON FUNCTION public.bulk_update_points(p_changes jsonb) IS 'Sets status / team / criticality on up to 10,000 points in one transaction, each row only at its stated version; returns updated, unchanged, conflicts (rows changed meanwhile) and missing (deleted or not visible). RLS applies.';
+COMMENT ON FUNCTION public.bulk_update_points(p_changes jsonb) IS 'Sets status / team / criticality / assignee on up to 10,000 points in one transaction, each row only at its stated version; returns updated, unchanged, conflicts (rows changed meanwhile) and missing (deleted or not visible). RLS applies.';
 
 REVOKE ALL ON FUNCTION public.bulk_update_points(p_changes jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.bulk_update_points(p_changes jsonb) TO authenticated;
@@ -138,10 +158,6 @@ begin
 end $$;
 
 COMMENT ON FUNCTION public.change_user_role(user_id uuid, new_role text) IS 'Admin only: sets a user''s role; refuses to demote the last admin (P0001, hint last_admin).';
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
 
 REVOKE ALL ON FUNCTION public.change_user_role(user_id uuid, new_role text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.change_user_role(user_id uuid, new_role text) TO authenticated;
@@ -203,6 +219,29 @@ REVOKE ALL ON FUNCTION public.dashboard_stats(p_line_id uuid, p_days integer, p_
 GRANT ALL ON FUNCTION public.dashboard_stats(p_line_id uuid, p_days integer, p_statuses text[], p_team_ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.dashboard_stats(p_line_id uuid, p_days integer, p_statuses text[], p_team_ids uuid[]) TO service_role;
 
+-- ------------------------------------------------------------ public.deactivated_assignments()
+
+CREATE FUNCTION public.deactivated_assignments() RETURNS TABLE(point_id uuid, name text, line_id uuid, kilometer text, status text, criticality text, team_id uuid, due_at timestamp with time zone, assignee_id uuid, assignee_email text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Réservé aux administrateurs' using errcode = '42501';
+  end if;
+  return query
+    select pt.id, pt.name, pt.line_id, pt.kilometer, pt.status, pt.criticality, pt.team_id, pt.due_at, pr.id, pr.email
+      from public.points pt join public.profiles pr on pr.id = pt.assignee_id
+     where not pr.active and pt.status <> 'resolu'
+     order by pr.email, pt.due_at nulls last, pt.id;
+end $$;
+
+COMMENT ON FUNCTION public.deactivated_assignments() IS 'Admins: open points assigned to deactivated members, to reassign them.';
+
+REVOKE ALL ON FUNCTION public.deactivated_assignments() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.deactivated_assignments() TO authenticated;
+GRANT ALL ON FUNCTION public.deactivated_assignments() TO service_role;
+
 -- ------------------------------------------------------------ public.invite_user(text)
 
 CREATE FUNCTION public.invite_user(email text) RETURNS json
@@ -214,6 +253,7 @@ declare
   token text;
   site text;
   origin text;
+  url text;
 begin
   if auth.uid() is null then
     return json_build_object('success', false, 'message', 'Vous devez être connecté pour inviter des utilisateurs');
@@ -248,10 +288,12 @@ begin
     end if;
   end if;
   site := rtrim(coalesce(site, ''), '/');
+  url := site || '/invitation?token=' || token;
   return json_build_object(
     'success', true,
     'message', 'Invitation créée pour ' || addr,
-    'invitationUrl', site || '/invitation?token=' || token);
+    'invitationUrl', url,
+    'emailed', private.queue_invitation_mail(addr, site, token));
 end $_$;
 
 COMMENT ON FUNCTION public.invite_user(email text) IS 'Admin only: creates a 7-day invitation and returns {success, message, invitationUrl}; 23505 when one is pending.';
@@ -281,6 +323,46 @@ COMMENT ON FUNCTION public.list_invitations() IS 'Admin only: every invitation, 
 REVOKE ALL ON FUNCTION public.list_invitations() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_invitations() TO authenticated;
 GRANT ALL ON FUNCTION public.list_invitations() TO service_role;
+
+-- ------------------------------------------------------------ public.mail_status()
+
+CREATE FUNCTION public.mail_status() RETURNS json
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select json_build_object('enabled', coalesce((select c.enabled from private.mail_config c), false))
+   where (select private.is_active_member())
+$$;
+
+COMMENT ON FUNCTION public.mail_status() IS 'Active members: {"enabled": bool}, whether the app sends e-mail.';
+
+REVOKE ALL ON FUNCTION public.mail_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mail_status() TO authenticated;
+GRANT ALL ON FUNCTION public.mail_status() TO service_role;
+
+-- ------------------------------------------------------------ public.mark_notifications_read(uuid[])
+
+CREATE FUNCTION public.mark_notifications_read(p_ids uuid[] DEFAULT NULL::uuid[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  n integer;
+begin
+  if not coalesce(private.is_active_member(), false) then
+    raise exception 'Accès refusé' using errcode = '42501';
+  end if;
+  update public.notifications x set read_at = now()
+   where x.user_id = auth.uid() and x.read_at is null and (p_ids is null or x.id = any (p_ids));
+  get diagnostics n = row_count;
+  return n;
+end $$;
+
+COMMENT ON FUNCTION public.mark_notifications_read(p_ids uuid[]) IS 'Marks the caller''s notifications read (null: all); returns the count.';
+
+REVOKE ALL ON FUNCTION public.mark_notifications_read(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.mark_notifications_read(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.mark_notifications_read(p_ids uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ public.nearby_points(numeric, double precision, double precision, uuid, numeric, integer, uuid)
 
@@ -372,6 +454,74 @@ COMMENT ON FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from int
 REVOKE ALL ON FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from integer, p_page_to integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from integer, p_page_to integer) TO authenticated;
 GRANT ALL ON FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from integer, p_page_to integer) TO service_role;
+
+-- ------------------------------------------------------------ public.point_timeline(uuid)
+
+CREATE FUNCTION public.point_timeline(p_point_id uuid) RETURNS TABLE(source text, id text, kind text, at timestamp with time zone, actor uuid, body text, done_at timestamp with time zone, done_by text, created_at timestamp with time zone, updated_at timestamp with time zone, changes jsonb, photos jsonb)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select * from (
+    select 'event'::text, e.id::text, e.kind, e.observed_at, e.author_id, e.body, e.done_at, e.done_by,
+           e.created_at, e.updated_at, null::jsonb,
+           coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'storage_path', f.storage_path, 'position', f."position",
+                                                         'caption', f.caption, 'width', f.width, 'height', f.height)
+                                      order by f."position", f.created_at)
+                       from public.point_photos f where f.event_id = e.id), '[]'::jsonb)
+      from public.point_events e where e.point_id = p_point_id
+    union all
+    select 'audit', a.id::text, case a.action when 'insert' then 'created' when 'delete' then 'deleted' else 'changed' end,
+           a."at", a.actor, null, null, null, a."at", a."at", c.changes, null
+      from public.audit_log a
+      cross join lateral (select jsonb_object_agg(k.key, k.value) as changes
+                            from jsonb_each(a.changes) k
+                           where k.key in ('status', 'assignee_id', 'team_id', 'criticality', 'due_at')) c
+     where a.table_name = 'points' and a.row_id = p_point_id::text and (a.action = 'insert' or c.changes is not null)
+  ) t (source, id, kind, at, actor, body, done_at, done_by, created_at, updated_at, changes, photos)
+  order by t.at, t.created_at, t.id
+$$;
+
+COMMENT ON FUNCTION public.point_timeline(p_point_id uuid) IS 'A point''s follow-up in order: comments, interventions (with photos) and audit entries of status, assignee, team, criticality and due time.';
+
+REVOKE ALL ON FUNCTION public.point_timeline(p_point_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.point_timeline(p_point_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.point_timeline(p_point_id uuid) TO service_role;
+
+-- ------------------------------------------------------------ public.replace_line_positions(uuid, jsonb, jsonb)
+
+CREATE FUNCTION public.replace_line_positions(p_line_id uuid, p_axes jsonb, p_anchors jsonb) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  n_anchors integer;
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception 'Seul un administrateur peut importer le tracé d''une ligne.' using errcode = '42501';
+  end if;
+  if pg_catalog.jsonb_typeof(p_axes) is distinct from 'array' or pg_catalog.jsonb_typeof(p_anchors) is distinct from 'array' then
+    raise exception 'Tracé et repères attendus en tableaux JSON.' using errcode = '22023';
+  end if;
+  delete from public.line_anchors a where a.line_id = p_line_id and a.source = 'import';
+  -- Bands already set for a track are kept across imports.
+  insert into public.line_axes as x (line_id, track, coordinates)
+  select p_line_id, e ->> 'track', e -> 'coordinates' from pg_catalog.jsonb_array_elements(p_axes) e
+  on conflict (line_id, track) do update set coordinates = excluded.coordinates, updated_at = x.updated_at;
+  delete from public.line_axes x
+   where x.line_id = p_line_id
+     and x.track not in (select e ->> 'track' from pg_catalog.jsonb_array_elements(p_axes) e);
+  insert into public.line_anchors (line_id, track, pk, lat, lon, source)
+  select p_line_id, e ->> 'track', (e ->> 'pk')::numeric, (e ->> 'lat')::float8, (e ->> 'lon')::float8, 'import'
+    from pg_catalog.jsonb_array_elements(p_anchors) e;
+  get diagnostics n_anchors = row_count;
+  return pg_catalog.jsonb_build_object('axes', pg_catalog.jsonb_array_length(p_axes), 'anchors', n_anchors);
+end $$;
+
+COMMENT ON FUNCTION public.replace_line_positions(p_line_id uuid, p_axes jsonb, p_anchors jsonb) IS 'Admin import: the line''s axes become p_axes [{track, coordinates}] (bands kept), its imported anchors p_anchors [{track, pk, lat, lon}]; terrain anchors stay.';
+
+REVOKE ALL ON FUNCTION public.replace_line_positions(p_line_id uuid, p_axes jsonb, p_anchors jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.replace_line_positions(p_line_id uuid, p_axes jsonb, p_anchors jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.replace_line_positions(p_line_id uuid, p_axes jsonb, p_anchors jsonb) TO service_role;
 
 -- ------------------------------------------------------------ public.revoke_invitation(uuid)
 
@@ -467,6 +617,22 @@ COMMENT ON FUNCTION public.set_user_active(user_id uuid, active boolean) IS 'Adm
 REVOKE ALL ON FUNCTION public.set_user_active(user_id uuid, active boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_user_active(user_id uuid, active boolean) TO authenticated;
 GRANT ALL ON FUNCTION public.set_user_active(user_id uuid, active boolean) TO service_role;
+
+-- ------------------------------------------------------------ public.team_member_counts()
+
+CREATE FUNCTION public.team_member_counts() RETURNS TABLE(team_id uuid, members integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select t.id, (select count(*)::integer from public.profiles p where p.team_id = t.id and p.active)
+    from public.teams t where (select private.is_active_member())
+$$;
+
+COMMENT ON FUNCTION public.team_member_counts() IS 'Per team, its active members (profiles.team_id); active members only.';
+
+REVOKE ALL ON FUNCTION public.team_member_counts() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.team_member_counts() TO authenticated;
+GRANT ALL ON FUNCTION public.team_member_counts() TO service_role;
 
 -- ------------------------------------------------------------ public.user_emails(uuid[])
 

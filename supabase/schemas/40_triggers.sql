@@ -14,7 +14,11 @@ CREATE TRIGGER open_counts_update AFTER UPDATE ON private.point_states REFERENCI
 
 -- ------------------------------------------------------------ public.inspection_annotations
 
+CREATE TRIGGER annotation_stamp BEFORE INSERT ON public.inspection_annotations FOR EACH ROW EXECUTE FUNCTION private.annotation_stamp();
+
 CREATE TRIGGER annotations_append_only BEFORE DELETE OR UPDATE ON public.inspection_annotations FOR EACH STATEMENT EXECUTE FUNCTION private.annotations_append_only();
+
+CREATE TRIGGER audit_deletes AFTER DELETE ON public.inspection_annotations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
 
 CREATE TRIGGER audit_inserts AFTER INSERT ON public.inspection_annotations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
 
@@ -74,6 +78,8 @@ CREATE TRIGGER audit_row AFTER UPDATE ON public.inspections FOR EACH ROW EXECUTE
 
 CREATE TRIGGER check_base_version BEFORE UPDATE OF updated_at ON public.inspections FOR EACH ROW EXECUTE FUNCTION private.check_base_version();
 
+CREATE TRIGGER inspection_bounds BEFORE INSERT OR UPDATE ON public.inspections FOR EACH ROW EXECUTE FUNCTION private.inspection_bounds();
+
 CREATE TRIGGER inspection_lock BEFORE DELETE OR UPDATE ON public.inspections FOR EACH ROW EXECUTE FUNCTION private.inspection_lock();
 
 CREATE TRIGGER inspection_stamp BEFORE INSERT ON public.inspections FOR EACH ROW EXECUTE FUNCTION private.inspection_stamp();
@@ -106,6 +112,54 @@ CREATE TRIGGER stamp_updated_at BEFORE INSERT ON public.kilometer_markers FOR EA
 
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.kilometer_markers FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
+-- ------------------------------------------------------------ public.line_anchors
+
+CREATE TRIGGER audit_deletes AFTER DELETE ON public.line_anchors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_inserts AFTER INSERT ON public.line_anchors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_row AFTER UPDATE ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+
+CREATE TRIGGER broadcast_delete AFTER DELETE ON public.line_anchors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER broadcast_insert AFTER INSERT ON public.line_anchors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER broadcast_update AFTER UPDATE ON public.line_anchors REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER check_base_version BEFORE UPDATE OF updated_at ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.check_base_version();
+
+CREATE TRIGGER refuse_archived_line BEFORE INSERT OR UPDATE ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_line();
+
+CREATE TRIGGER stamp_created_by BEFORE INSERT OR UPDATE ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.stamp_created_by();
+
+CREATE TRIGGER stamp_updated_at BEFORE INSERT ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_at('id');
+
+CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.line_anchors FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+-- ------------------------------------------------------------ public.line_axes
+
+CREATE TRIGGER audit_deletes AFTER DELETE ON public.line_axes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_inserts AFTER INSERT ON public.line_axes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_row AFTER UPDATE ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+
+CREATE TRIGGER broadcast_delete AFTER DELETE ON public.line_axes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER broadcast_insert AFTER INSERT ON public.line_axes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER broadcast_update AFTER UPDATE ON public.line_axes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_invalidation();
+
+CREATE TRIGGER check_base_version BEFORE UPDATE OF updated_at ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.check_base_version();
+
+CREATE TRIGGER refuse_archived_line BEFORE INSERT OR UPDATE ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_line();
+
+CREATE TRIGGER stamp_created_by BEFORE INSERT OR UPDATE ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.stamp_created_by();
+
+CREATE TRIGGER stamp_updated_at BEFORE INSERT ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_at('id');
+
+CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.line_axes FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
 -- ------------------------------------------------------------ public.lines
 
 CREATE TRIGGER audit_deletes AFTER DELETE ON public.lines REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
@@ -126,6 +180,30 @@ CREATE TRIGGER stamp_updated_at BEFORE INSERT ON public.lines FOR EACH ROW EXECU
 
 CREATE TRIGGER touch_updated_at BEFORE UPDATE ON public.lines FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
+-- ------------------------------------------------------------ public.point_events
+
+CREATE TRIGGER audit_deletes AFTER DELETE ON public.point_events REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_inserts AFTER INSERT ON public.point_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_row AFTER UPDATE ON public.point_events FOR EACH ROW EXECUTE FUNCTION private.audit_row();
+
+CREATE TRIGGER notify_point_events AFTER INSERT ON public.point_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_point_events();
+
+CREATE TRIGGER point_event_stamp BEFORE INSERT OR UPDATE ON public.point_events FOR EACH ROW EXECUTE FUNCTION private.point_event_stamp();
+
+-- ------------------------------------------------------------ public.point_photos
+
+CREATE TRIGGER audit_deletes AFTER DELETE ON public.point_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER audit_inserts AFTER INSERT ON public.point_photos REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
+
+CREATE TRIGGER point_photo_identity BEFORE UPDATE ON public.point_photos FOR EACH ROW EXECUTE FUNCTION private.point_photo_identity();
+
+CREATE TRIGGER point_photo_limits BEFORE INSERT ON public.point_photos FOR EACH ROW EXECUTE FUNCTION private.point_photo_limits();
+
+CREATE TRIGGER queue_photo_removals AFTER DELETE ON public.point_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_photo_removals();
+
 -- ------------------------------------------------------------ public.points
 
 CREATE TRIGGER audit_deletes AFTER DELETE ON public.points REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();
@@ -142,7 +220,15 @@ CREATE TRIGGER broadcast_update AFTER UPDATE ON public.points REFERENCING OLD TA
 
 CREATE TRIGGER check_base_version BEFORE UPDATE OF updated_at ON public.points FOR EACH ROW EXECUTE FUNCTION private.check_base_version();
 
+CREATE TRIGGER check_point_assignments_insert AFTER INSERT ON public.points REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_point_assignments();
+
+CREATE TRIGGER check_point_assignments_update AFTER UPDATE ON public.points REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_point_assignments();
+
 CREATE TRIGGER keep_point_id BEFORE UPDATE OF id ON public.points FOR EACH ROW WHEN ((new.id IS DISTINCT FROM old.id)) EXECUTE FUNCTION private.keep_point_id();
+
+CREATE TRIGGER notify_point_inserts AFTER INSERT ON public.points REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_point_changes();
+
+CREATE TRIGGER notify_point_updates AFTER UPDATE ON public.points REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_point_changes();
 
 CREATE TRIGGER point_index_pages_delete AFTER DELETE ON public.points REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.point_index_pages_touched();
 
@@ -161,6 +247,8 @@ CREATE TRIGGER refuse_archived_line BEFORE INSERT OR UPDATE ON public.points FOR
 CREATE TRIGGER stamp_created_by BEFORE INSERT OR UPDATE ON public.points FOR EACH ROW EXECUTE FUNCTION private.stamp_created_by();
 
 CREATE TRIGGER stamp_observed_at BEFORE INSERT OR UPDATE OF observed_at ON public.points FOR EACH ROW EXECUTE FUNCTION private.check_observed_at();
+
+CREATE TRIGGER stamp_point_follow_up BEFORE INSERT OR UPDATE ON public.points FOR EACH ROW EXECUTE FUNCTION private.point_follow_up();
 
 CREATE TRIGGER stamp_updated_at BEFORE INSERT ON public.points FOR EACH ROW EXECUTE FUNCTION private.stamp_updated_at('id');
 
@@ -251,3 +339,7 @@ CREATE TRIGGER stamp_created_by BEFORE INSERT OR UPDATE ON public.invitations FO
 CREATE TRIGGER audit_log_immutable BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION private.audit_log_immutable();
 
 CREATE TRIGGER feed_point_states AFTER INSERT ON public.audit_log REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION private.audit_log_feed_point_states();
+
+-- ------------------------------------------------------------ public.notifications
+
+CREATE TRIGGER broadcast_notifications AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.broadcast_notifications();

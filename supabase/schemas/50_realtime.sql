@@ -22,7 +22,17 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.inspections;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.kilometer_markers;
 
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.line_anchors;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.line_axes;
+
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.lines;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.notifications;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.point_events;
+
+ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.point_photos;
 
 ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.points;
 
