@@ -25,7 +25,10 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await expect(panel.getByText('Paramètres sauvegardés avec succès')).toBeHidden({ timeout: 4_500 }); // 3 s, docs/product.md#constants
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(url);
   await closePanel(page);
-  await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveAttribute('href', url);
+  // In the header, or in 'Plus d'actions' when the header has no room for it (1280 px here).
+  await page.getByRole('button', { name: "Plus d'actions" }).click();
+  await expect(page.getByRole('link', { name: 'Laisser un Avis' }).or(page.getByRole('menuitem', { name: 'Laisser un Avis' }))).toHaveAttribute('href', url);
+  await page.keyboard.press('Escape');
 
   // Empty is allowed (hides the link again).
   const panel2 = await openPanel(page, 'Paramètres');
@@ -34,7 +37,10 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   await panel2.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(panel2.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   await closePanel(page);
-  await expect(page.getByRole('link', { name: 'Laisser un Avis' })).toHaveCount(0);
+  await page.getByRole('button', { name: "Plus d'actions" }).click();
+  await expect(page.getByRole('menuitem', { name: 'Tournées' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Laisser un Avis' }).or(page.getByRole('menuitem', { name: 'Laisser un Avis' }))).toHaveCount(0);
+  await page.keyboard.press('Escape');
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe('');
 
   // Restore the seed's link for the other specs.

@@ -52,6 +52,7 @@ test('offline: one batch of 5, shown at once, still queued after a reload offlin
   await selectAll(page, prefix, 5);
   const bar = page.getByRole('region', { name: 'Actions sur la sélection' });
   await bar.getByLabel('Statut').selectOption('resolu');
+  await page.getByRole('dialog', { name: /^Modifier ces \d+ signalements$/ }).getByRole('button', { name: 'Appliquer' }).click();
   await expect(bar.getByText("5 signalement(s) modifié(s) sur l'appareil : envoi dès le retour du réseau.")).toBeVisible({ timeout: 15_000 });
   await expect(counter(page)).toHaveText('1 en attente');
   await page.getByRole('radio', { name: /^Résolu/ }).click(); // 'Tous' lists the open ones
@@ -109,6 +110,7 @@ test('a batch replayed after a row changed meanwhile: the others written, that r
   await selectAll(page, prefix, 3);
   const bar = page.getByRole('region', { name: 'Actions sur la sélection' });
   await bar.getByLabel('Statut').selectOption('resolu');
+  await page.getByRole('dialog', { name: /^Modifier ces \d+ signalements$/ }).getByRole('button', { name: 'Appliquer' }).click();
   await expect(counter(page)).toHaveText('1 en attente');
   // Meanwhile a colleague takes point 2 in hand and raises its criticality.
   expect((await writeStated(db, 'points', 'id', ids[1], { status: 'pris_en_charge', criticality: 'danger' })).error).toBeNull();

@@ -66,8 +66,8 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     await expect(ask.locator('.print-summary')).toContainText('pages A4');
     await expect(ask.getByText(/Trop d'anomalies pour une impression \(au plus 2\u202f000\)/)).toBeVisible();
     await expect(ask.getByRole('button', { name: 'Imprimer', exact: true })).toBeDisabled();
-    const from = Number(await ask.getByRole('spinbutton', { name: 'Du PK' }).inputValue());
-    await ask.getByRole('spinbutton', { name: 'Au PK' }).fill((from + 0.3).toFixed(2));
+    const from = Number((await ask.getByRole('textbox', { name: 'Du PK' }).inputValue()).replace(',', '.'));
+    await ask.getByRole('textbox', { name: 'Au PK' }).fill((from + 0.3).toFixed(2));
     await expect(ask.getByRole('button', { name: 'Imprimer', exact: true })).toBeEnabled();
     const narrowed = Number((await ask.locator('.print-summary').textContent())!.replace(/\s/g, '').match(/^(\d+)/)![1]);
     expect(narrowed).toBeGreaterThan(0);

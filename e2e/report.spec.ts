@@ -28,9 +28,11 @@ test('generate a route report, print it and download it as Word', async ({ page 
   await form.getByRole('button', { name: "PK de départ : valeur maximale" }).click();
   await expect(form.getByText("Veuillez sélectionner les points de départ et d'arrivée")).toBeVisible();
   await form.getByRole('button', { name: "PK d'arrivée : valeur minimale" }).click();
-  const start = await form.getByRole('spinbutton', { name: 'PK de départ' }).inputValue();
-  const end = await form.getByRole('spinbutton', { name: "PK d'arrivée" }).inputValue();
-  expect(Number(start)).toBeGreaterThan(Number(end));
+  const start = await form.getByRole('textbox', { name: 'PK de départ' }).inputValue();
+  const end = await form.getByRole('textbox', { name: "PK d'arrivée" }).inputValue();
+  expect(start).toMatch(/^\d+,\d\d$/);
+  const kmOf = (t: string) => Number(t.replace(',', '.'));
+  expect(kmOf(start)).toBeGreaterThan(kmOf(end));
 
   // Both tracks are on by default; zones crossed are listed and selected.
   await expect(form.getByRole('button', { name: 'Voie 1' })).toHaveAttribute('aria-pressed', 'true');
@@ -53,7 +55,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
   await expect(view).toBeVisible({ timeout: 30_000 });
   // Display values are kept as entered (start > end), the report itself uses the sorted range.
-  await expect(view.locator('.report-range-title')).toContainText(`PK ${Number(start).toFixed(2).replace('.', ',')} → PK ${Number(end).toFixed(2).replace('.', ',')}`);
+  await expect(view.locator('.report-range-title')).toContainText(`PK ${start} → PK ${end}`);
   await expect(view.getByText('Anomalies non résolues', { exact: true })).toBeVisible();
   await expect(view.getByText('Zones avec anomalies', { exact: true })).toBeVisible();
   await expect(view.getByText('Dangers sécurité', { exact: true })).toBeVisible();
@@ -82,9 +84,9 @@ test('generate a route report, print it and download it as Word', async ({ page 
   const ask = page.getByRole('dialog', { name: 'Imprimer le rapport' });
   await expect(ask.locator('.print-summary')).toHaveText(new RegExp(`^${unresolved} anomalies à imprimer : environ \\d+ pages? A4\\.$`));
   const estimated = Number((await ask.locator('.print-summary').textContent())!.match(/environ (\d+)/)![1]);
-  await ask.getByRole('spinbutton', { name: 'Au PK' }).fill(String(Math.min(Number(start), Number(end)) + 1));
+  await ask.getByRole('textbox', { name: 'Au PK' }).fill((Math.min(kmOf(start), kmOf(end)) + 1).toFixed(2));
   await expect(ask.locator('.print-summary')).not.toHaveText(new RegExp(`^${unresolved} `));
-  await ask.getByRole('spinbutton', { name: 'Au PK' }).fill(String(Math.max(Number(start), Number(end))));
+  await ask.getByRole('textbox', { name: 'Au PK' }).fill(Math.max(kmOf(start), kmOf(end)).toFixed(2));
   await expect(ask.locator('.print-summary')).toHaveText(new RegExp(`^${unresolved} `));
   await ask.getByRole('button', { name: 'Imprimer', exact: true }).click();
   await expect(ask).toBeHidden();
@@ -122,7 +124,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   const download = await downloadPromise;
   const name = download.suggestedFilename();
   expect(name).toMatch(/^rapport_parcours_L1_PK\d+-\d{2}_PK\d+-\d{2}_\d{4}-\d{2}-\d{2}\.docx$/); // a network: the line's code
-  expect(name).toContain(`PK${Number(start).toFixed(2).replace('.', '-')}_PK${Number(end).toFixed(2).replace('.', '-')}`);
+  expect(name).toContain(`PK${start.replace(',', '-')}_PK${end.replace(',', '-')}`);
   const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
   const xml = strFromU8(files['word/document.xml']);
   expect(xml).toContain('Rapport de parcours');
@@ -149,7 +151,7 @@ test('on a phone: no red message before acting, a start PK below the markers blo
   const submit = form.getByRole('button', { name: 'Générer le rapport' });
   // Issue 15 finding 6: a start PK below the lowest marker blocks the report with a French message.
   await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
-  await form.getByRole('spinbutton', { name: 'PK de départ' }).fill('5');
+  await form.getByRole('textbox', { name: 'PK de départ' }).fill('5');
   await expect(form.getByText(/^Le PK de départ doit être compris entre PK \d+,\d\d et PK \d+,\d\d$/)).toBeVisible();
   await expect(submit).toBeDisabled();
   await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm } from './format';
+import { formatCount, formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm, settleKmText } from './format';
 
 describe('formatKm', () => {
   it('writes exactly 2 decimals with a French comma', () => {
@@ -60,5 +60,19 @@ describe('formatCount (issue 15: counts at 100k)', () => {
     expect(formatCount(1234567)).toBe('1\u202f234\u202f567');
     expect(formatCount(0)).toBe('0');
     expect(formatCount(999)).toBe('999');
+  });
+});
+
+describe('settleKmText', () => {
+  it('shows a PK with 2 decimals and a comma once the field is left, whatever the separator typed', () => {
+    expect(settleKmText('25,5')).toBe('25,50');
+    expect(settleKmText('25.5')).toBe('25,50');
+    expect(settleKmText('7')).toBe('7,00');
+    expect(settleKmText('999,99')).toBe('999,99');
+  });
+  it('leaves a text that is not a PK as typed (the form names the error)', () => {
+    expect(settleKmText('')).toBe('');
+    expect(settleKmText('12,')).toBe('12,');
+    expect(settleKmText('1000')).toBe('1000');
   });
 });

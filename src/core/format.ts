@@ -56,3 +56,9 @@ export function parseKmInput(text: string | null | undefined): number | null {
   const km = Number(t.replace(',', '.'));
   return km >= KM_MIN && km <= KM_MAX ? roundKm(km) : null;
 }
+
+/** A PK field's text once left: 2 decimals and a comma ('25,5' → '25,50'); the text itself when it is not a PK. */
+export function settleKmText(text: string): string {
+  const km = parseKmInput(text);
+  return km === null ? text : formatKm(km);
+}

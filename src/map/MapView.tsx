@@ -27,8 +27,10 @@ import { MAP_STRINGS } from './strings';
 import { startAtImageX } from './viewportMath';
 import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
+import { useDeviceClass } from '../ui/useDeviceClass';
 
 export function MapView() {
+  const device = useDeviceClass();
   const store = useStore();
   const points = useAtomValue(pointIndexAtom);
   const zones = useAtomValue(zonesAtom);
@@ -123,7 +125,7 @@ export function MapView() {
             onCancel={() => tool.cancel(ctxRef.current)}
           />
         )}
-        {mode === 'draw-point' && <div className="map-hint" role="status">{MAP_STRINGS.drawPointHint}</div>}
+        {mode === 'draw-point' && <div className="map-hint" role="status">{device === 'mobile' ? MAP_STRINGS.drawPointHintTouch : MAP_STRINGS.drawPointHint}</div>}
         {mode === 'select' && api && <LassoOverlay controller={api.controller} />}
         {(mode === 'draw-point' || mode === 'draw-zone') && <div className="map-crosshair" aria-hidden="true" data-testid="map-crosshair" />}
         <div className="sr-only" aria-live="polite" data-testid="map-announcer">{announcement}</div>

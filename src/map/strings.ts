@@ -15,6 +15,7 @@ export const MAP_STRINGS = {
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
   drawPointHint: 'Cliquez sur le plan, ou appuyez sur Entrée au clavier, pour placer le signalement',
+  drawPointHintTouch: 'Touchez le plan pour placer le signalement',
   lassoHint: 'Entourez des signalements (souris ou doigt) pour les sélectionner',
   lassoAdded: (n: number) => `${formatCount(n)} signalement(s) ajouté(s) à la sélection`,
   lassoDone: 'Terminer',

@@ -6,7 +6,7 @@
 import { batchGroups, emptyAnswer, undoGroups, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
 import { bulkRowAt } from '../core/bulk/indexRows';
 import { fieldsOfSet } from '../core/outbox/bulk';
-import { toggled, withAll, withRange } from '../core/bulk/selection';
+import { keepListed, toggled, withAll, withRange } from '../core/bulk/selection';
 import { findSlot, idAt } from '../core/pointIndex/store';
 import { passes, slotsInPolygon } from '../core/pointIndex/queries';
 import { statusFilterAtom } from './filters';
@@ -50,6 +50,13 @@ export async function selectSlots(slots: ArrayLike<number>, ix: PointIndex = sto
     ids[i] = idAt(ix, slots[i]);
   }
   store.set(bulkSelectionAtom, withAll(store.get(bulkSelectionAtom), ids));
+}
+
+/** Keeps the selection to the points the list shows (`slots` of `ix`): after a change hides some of them. */
+export function keepSelectionListed(slots: ArrayLike<number>, ix: PointIndex): void {
+  const sel = store.get(bulkSelectionAtom);
+  const next = keepListed(sel, slots, (id) => findSlot(ix, id), ix.count);
+  if (next !== sel) store.set(bulkSelectionAtom, next);
 }
 
 /** Adds these point ids ('Sélectionner ces N' of a cluster sheet). */

@@ -2,6 +2,9 @@
 // (fragment already read by supabase-js, a PKCE ?code=, or tokens in the query).
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
+import { ssoConfigured } from '../data/authSettings';
+
+export { ssoConfigured };
 import { store } from './store';
 import { sessionAtom } from './session';
 

@@ -14,3 +14,4 @@ export { toast, dismissToast } from './toast';
 export { VirtualList } from './VirtualList';
 export { useDeviceClass, deviceClassOf, isMobileLike, type DeviceClass } from './useDeviceClass';
 export { ActionConfirmDialog, type ActionConfirmDialogProps } from './ActionConfirmDialog';
+export { pkInputProps, PK_PLACEHOLDER } from './pkInput';

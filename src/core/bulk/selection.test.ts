@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toggled, withAll, withRange } from './selection';
+import { keepListed, toggled, withAll, withRange } from './selection';
 
 const order = Int32Array.from([4, 3, 2, 1, 0]);
 const idAt = (slot: number) => `s${slot}`;
@@ -20,5 +20,18 @@ describe('selection', () => {
   });
   it('adds many', () => {
     expect([...withAll(new Set(['a']), ['b', 'a', 'c'])]).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('keepListed', () => {
+  const slots = new Map([['a', 0], ['b', 1], ['c', 2]]);
+  const slotOf = (id: string) => slots.get(id) ?? -1;
+  it('drops the selected points the list no longer shows, and those gone', () => {
+    const next = keepListed(new Set(['a', 'b', 'z']), Int32Array.from([0, 2]), slotOf, 3);
+    expect([...next]).toEqual(['a']);
+  });
+  it('keeps the same set when every selected point is listed', () => {
+    const sel = new Set(['a', 'c']);
+    expect(keepListed(sel, Int32Array.from([2, 1, 0]), slotOf, 3)).toBe(sel);
   });
 });

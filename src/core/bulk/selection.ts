@@ -34,3 +34,21 @@ export function withAll(sel: ReadonlySet<string>, ids: Iterable<string>): Set<st
   for (const id of ids) next.add(id);
   return next;
 }
+
+/**
+ * The selection kept to what the list still shows (a status filter hides the points just resolved): `listed` are the
+ * list's slots, `slotOf` a point's slot (-1 when gone), `count` the number of slots. The same set when nothing goes.
+ */
+export function keepListed(selection: ReadonlySet<string>, listed: ArrayLike<number>, slotOf: (id: string) => number, count: number): ReadonlySet<string> {
+  if (selection.size === 0) return selection;
+  const shown = new Uint8Array(count);
+  for (let i = 0; i < listed.length; i++) if (listed[i] < count) shown[listed[i]] = 1;
+  let next: Set<string> | null = null;
+  for (const id of selection) {
+    const slot = slotOf(id);
+    if (slot >= 0 && slot < count && shown[slot]) continue;
+    next ??= new Set(selection);
+    next.delete(id);
+  }
+  return next ?? selection;
+}

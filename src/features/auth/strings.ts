@@ -14,7 +14,7 @@ export const AUTH_TEXT = {
   createAccount: 'Créer mon compte',
   creatingAccount: 'Création du compte...',
   invitedAs: 'Compte invité :',
-  pleaseCreate: 'Veuillez créer votre compte',
+  pleaseCreate: 'Vous êtes invité : choisissez votre mot de passe pour créer votre compte.',
   noAccount: "Vous n'avez pas de compte ? L'accès se fait uniquement sur invitation : demandez à un administrateur de vous envoyer une invitation.",
   accountCreated: 'Compte créé avec succès',
   pleaseLogin: 'Vous pouvez maintenant vous connecter avec votre email et votre mot de passe.',

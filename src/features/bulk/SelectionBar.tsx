@@ -1,5 +1,6 @@
 // The bar of a selection ('N sélectionnés'): change status, team or criticality of every selected point, delete
-// them (admins, after a confirmation naming the count), 'Annuler' the last batch; progress while a batch runs,
+// them (admins, after a confirmation naming the count), each change after a confirmation naming the count and the
+// change, 'Annuler la modification' of the last batch; progress while a batch runs,
 // then what was written and the rows changed meanwhile (listed, not overwritten). docs/product.md#bulk-changes
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
@@ -14,7 +15,7 @@ import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { pointIndexAtom } from '../../state/pointIndex';
 import { pointFormAtom } from '../../state/selection';
 import { findSlot } from '../../core/pointIndex/store';
-import { Button, ConfirmDialog } from '../../ui';
+import { ActionConfirmDialog, Button, ConfirmDialog } from '../../ui';
 import { outboxItemsAtom } from '../../state/offline/atoms';
 import { resolveOutboxConflict } from '../../state/offline/resolveConflict';
 import { BULK_TEXT as T } from './strings';
@@ -33,12 +34,19 @@ export function SelectionBar() {
   const teams = useAtomValue(teamsAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
   const [confirming, setConfirming] = useState(false);
+  const [asked, setAsked] = useState<{ set: BulkSet; text: string } | null>(null);
   const busy = progress !== null;
   const n = selection.size;
   if (n === 0 && !outcome && !busy) return null;
 
-  const run = (set: BulkSet) => { void applyBulkChange(set); };
-  const onTeam = (v: string) => { if (v) run({ team_id: v === NO_TEAM ? null : v }); };
+  const ask = (set: BulkSet, text: string) => setAsked({ set, text });
+  const onStatus = (v: string) => { if (v) ask({ status: v as PointStatus }, T.confirmStatus(n, STATUS_LABELS[v as PointStatus])); };
+  const onTeam = (v: string) => {
+    if (!v) return;
+    if (v === NO_TEAM) ask({ team_id: null }, T.confirmNoTeam(n));
+    else ask({ team_id: v }, T.confirmTeam(n, teams.find((t) => t.id === v)?.name ?? v));
+  };
+  const onLevel = (v: string) => { if (v) ask({ criticality: v }, T.confirmLevel(n, levels.find((l) => l.id === v)?.name ?? v)); };
 
   return (
     <section className="bulk-bar" aria-label={T.barLabel}>
@@ -47,7 +55,7 @@ export function SelectionBar() {
         {n > 0 && (
           <>
             <label className="bulk-field">{T.status}
-              <select value="" disabled={busy} onChange={(e) => { if (e.target.value) run({ status: e.target.value as PointStatus }); }}>
+              <select value="" disabled={busy} onChange={(e) => onStatus(e.target.value)}>
                 <option value="">{T.choose}</option>
                 {STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
               </select>
@@ -60,7 +68,7 @@ export function SelectionBar() {
               </select>
             </label>
             <label className="bulk-field">{T.criticality}
-              <select value="" disabled={busy} onChange={(e) => { if (e.target.value) run({ criticality: e.target.value }); }}>
+              <select value="" disabled={busy} onChange={(e) => onLevel(e.target.value)}>
                 <option value="">{T.choose}</option>
                 {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
               </select>
@@ -80,6 +88,14 @@ export function SelectionBar() {
         </p>
       )}
       {outcome && !busy && <OutcomeText />}
+      <ActionConfirmDialog
+        open={asked !== null}
+        title={T.confirmTitle(n)}
+        message={asked?.text ?? ''}
+        confirmLabel={T.apply}
+        onCancel={() => setAsked(null)}
+        onConfirm={() => { if (asked) void applyBulkChange(asked.set); setAsked(null); }}
+      />
       <ConfirmDialog
         open={confirming}
         name={T.confirmName(n)}

@@ -9,7 +9,7 @@ import { parseKm } from '../../core/validation';
 import { failureKind } from '../../core/outbox/errors';
 import { saveInspectionFromReport } from '../../state/inspectionActions';
 import { activeLineAtom } from '../../state/tables';
-import { Button, Dialog, TextArea, TextInput, toast } from '../../ui';
+import { Button, Dialog, TextArea, TextInput, pkInputProps, toast } from '../../ui';
 import type { ReportSession } from '../report/reportSession';
 import { INSPECTION_TEXT as T } from './strings';
 
@@ -71,8 +71,8 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
       {stretches.map((s, k) => (
         <fieldset key={k} className="inspection-stretch">
           <legend className="sr-only">{`${T.notInspected} ${k + 1}`}</legend>
-          <TextInput label={T.pkFrom} inputMode="decimal" value={s.from} onChange={(e) => setStretches((l) => l.map((x, j) => (j === k ? { ...x, from: e.target.value } : x)))} />
-          <TextInput label={T.pkTo} inputMode="decimal" value={s.to} onChange={(e) => setStretches((l) => l.map((x, j) => (j === k ? { ...x, to: e.target.value } : x)))} />
+          <TextInput label={T.pkFrom} {...pkInputProps(s.from, (v) => setStretches((l) => l.map((x, j) => (j === k ? { ...x, from: v } : x))))} />
+          <TextInput label={T.pkTo} {...pkInputProps(s.to, (v) => setStretches((l) => l.map((x, j) => (j === k ? { ...x, to: v } : x))))} />
           <TextInput label={T.reason} value={s.reason} error={stretchErrors[k] ?? undefined} onChange={(e) => setStretches((l) => l.map((x, j) => (j === k ? { ...x, reason: e.target.value } : x)))} />
           <Button variant="ghost" onClick={() => setStretches((l) => l.filter((_, j) => j !== k))}>{T.removeStretch}</Button>
         </fieldset>

@@ -1,6 +1,12 @@
-// 'Tout' tab: every point under the status filter (a follow-up filter, and a dashboard age bar's filter shown as a chip), newest first,
-// virtualised (details of the visible rows only).
+// 'Tout' tab: every point under the status filter (a follow-up filter, and a dashboard age bar's filter, shown as a chip), newest first,
+// virtualised (details of the visible rows only). Once a bulk change is written, its selection keeps only the points
+// the list still shows (resolved points leave the open ones).
+import { useEffect, useRef } from 'react';
+import { useAtomValue } from 'jotai';
+import { bulkOutcomeAtom } from '../../state/bulk';
 import { PointList } from '../points/PointList';
+import { keepSelectionListed } from '../../state/bulkActions';
+import { useListPoints } from './ListPoints';
 import { useFilteredSlots } from './useSidebarData';
 import { AgeFilterChip } from './AgeFilterChip';
 import { FollowFilterChips } from './FollowFilterChips';
@@ -8,6 +14,14 @@ import { SIDEBAR_TEXT as T } from './strings';
 
 export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
   const slots = useFilteredSlots();
+  const list = useListPoints();
+  const outcome = useAtomValue(bulkOutcomeAtom);
+  const shown = useRef({ slots, list });
+  shown.current = { slots, list };
+  useEffect(() => {
+    const { slots: now, list: of } = shown.current;
+    if (outcome && !of.stale) keepSelectionListed(now, of.snap.index);
+  }, [outcome, slots]);
   return (
     <>
       <FollowFilterChips />

@@ -1,10 +1,11 @@
-// Fixed header (docs/product.md#header): logo, title, 'Laisser un Avis', mode buttons, notifications, refresh, administration, logout.
-import { useEffect, useState } from 'react';
+// Fixed header (docs/product.md#header): logo, title, the line shown, 'Laisser un Avis', mode buttons, notifications, refresh,
+// dashboard, administration, logout, and 'Plus d'actions' ('Tournées', and what the header has no room for: useHeaderFit).
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { BarChart3, FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
+import { BarChart3, ClipboardList, FileText, LogOut, MapPinPlus, MessageSquare, PanelLeft, RefreshCw, Settings, Shapes, X, Lasso } from 'lucide-react';
 import { Button, IconButton, toast } from '../../ui';
 import { useDeviceClass } from '../../ui/useDeviceClass';
-import { feedbackLinkAtom, dataLoadingAtom } from '../../state/tables';
+import { feedbackLinkAtom, dataLoadingAtom, manyLinesAtom } from '../../state/tables';
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/filters';
@@ -17,8 +18,13 @@ import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';
+import { HeaderLineName } from './HeaderLineName';
+import { HeaderMenu, type HeaderMenuItem } from './HeaderMenu';
+import { useHeaderFit } from './useHeaderFit';
 import { LAYOUT_TEXT as T } from './strings';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
+
+const InspectionsDialog = lazy(() => import('../inspections/InspectionsDialog').then((m) => ({ default: m.InspectionsDialog })));
 
 export const FEEDBACK_EVENT = 'feedbackLinkUpdated'; // window event, docs/product.md#header
 
@@ -37,6 +43,10 @@ export function Header() {
   const compact = device !== 'desktop';
   const [signingOut, setSigningOut] = useState(false);
   const setDashboard = useSetAtom(dashboardOpenAtom);
+  const many = useAtomValue(manyLinesAtom);
+  const [inspections, setInspections] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderFit(headerRef);
 
   useEffect(() => {
     const onUpdate = () => void reloadSettings();
@@ -46,9 +56,18 @@ export function Header() {
 
   const drawingPoint = mode === 'draw-point';
   const drawingZone = mode === 'draw-zone';
+  const refresh = () => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); });
+  const menu: HeaderMenuItem[] = [
+    { key: 'inspections', label: T.inspections, icon: <ClipboardList size={18} aria-hidden="true" />, onSelect: () => setInspections(true), fromStep: 0 },
+    ...(feedback ? [{ key: 'feedback', label: T.feedback, icon: <MessageSquare size={18} aria-hidden="true" />, onSelect: () => undefined, href: feedback, fromStep: 3 }] : []),
+    { key: 'refresh', label: T.refresh, icon: <RefreshCw size={18} aria-hidden="true" />, onSelect: refresh, fromStep: 3 },
+    { key: 'dashboard', label: T.dashboard, icon: <BarChart3 size={18} aria-hidden="true" />, onSelect: () => setDashboard((o) => !o), fromStep: 3 },
+    { key: 'report', label: T.routeReport, icon: <FileText size={18} aria-hidden="true" />, onSelect: () => requestMode('report'), fromStep: 7 },
+    { key: 'select', label: T.bulkSelect, icon: <Lasso size={18} aria-hidden="true" />, onSelect: () => requestMode('select'), fromStep: 7 },
+  ];
 
   return (
-    <header className="app-header">
+    <header className="app-header" ref={headerRef}>
       <IconButton className="header-drawer-btn" label={sidebarOpen ? T.closeList : T.openList} aria-expanded={sidebarOpen}
         icon={<PanelLeft size={20} aria-hidden="true" />} onClick={() => setSidebar((o) => !o)} />
       <div className="header-brand">
@@ -59,13 +78,13 @@ export function Header() {
         </span>
       </div>
       {feedback && (
-        <a className="btn btn-ghost header-feedback" href={feedback} target="_blank" rel="noopener noreferrer" title={T.feedback}>
+        <a className="btn btn-ghost header-feedback header-secondary" href={feedback} target="_blank" rel="noopener noreferrer" title={T.feedback}>
           <MessageSquare size={18} aria-hidden="true" />
           <span className="btn-label hide-compact">{T.feedback}</span>
           <span className="sr-only show-compact-sr">{T.feedback}</span>
         </a>
       )}
-      {!compact && <LinePicker className="header-line-picker" />}
+      {!compact && many ? <LinePicker className="header-line-picker" /> : <HeaderLineName />}
       {!compact && <SearchBox className="header-search" />}
       <nav className="header-modes" aria-label="Modes">
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
@@ -80,11 +99,11 @@ export function Header() {
             {drawingZone ? T.cancel : T.zone}
           </Button>
         )}
-        <Button className={mode === 'report' ? 'btn-active' : ''} aria-pressed={mode === 'report'} icon={<FileText size={18} aria-hidden="true" />}
+        <Button className={`header-secondary-mode ${mode === 'report' ? 'btn-active' : ''}`} aria-pressed={mode === 'report'} icon={<FileText size={18} aria-hidden="true" />}
           onClick={() => requestMode('report')}>
           {T.routeReport}
         </Button>
-        <Button className={mode === 'select' ? 'btn-active' : ''} aria-pressed={mode === 'select'} icon={<Lasso size={18} aria-hidden="true" />}
+        <Button className={`header-secondary-mode ${mode === 'select' ? 'btn-active' : ''}`} aria-pressed={mode === 'select'} icon={<Lasso size={18} aria-hidden="true" />}
           onClick={() => requestMode('select')}>
           {T.bulkSelect}
         </Button>
@@ -92,9 +111,10 @@ export function Header() {
       <div className="header-actions">
         <OutboxCounter />
         <NotificationBell />
-        <IconButton label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={() => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); })} />
-        <IconButton label={T.dashboard} icon={<BarChart3 size={20} aria-hidden="true" />} onClick={() => setDashboard((o) => !o)} />
+        <IconButton className="header-secondary" label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={refresh} />
+        <IconButton className="header-secondary" label={T.dashboard} icon={<BarChart3 size={20} aria-hidden="true" />} onClick={() => setDashboard((o) => !o)} />
         {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
+        <HeaderMenu items={menu} note={profile && <><span className="header-user-email">{profile.email}</span> <span className="header-user-role">{T.userRole[profile.role]}</span></>} />
         {profile && !compact && (
           <span className="header-user" title={profile.email}>
             <span className="header-user-email">{profile.email}</span>
@@ -104,6 +124,7 @@ export function Header() {
         <IconButton label={T.logout} icon={<LogOut size={20} aria-hidden="true" />} busy={signingOut}
           onClick={async () => { setSigningOut(true); try { await signOut(); } finally { setSigningOut(false); } }} />
       </div>
+      {inspections && <Suspense fallback={null}><InspectionsDialog onClose={() => setInspections(false)} /></Suspense>}
     </header>
   );
 }

@@ -1,4 +1,5 @@
-// 'Par zone' tab: zones (name, colour, track, count) and, once one is chosen, its points.
+// 'Par zone' tab: zones (name, colour, whole PK range, track, count) and, once one is chosen, its points. An admin's
+// rows put the edit and delete buttons on a line of their own, so that the PK range is never cut.
 import { useEffect, useMemo, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
@@ -18,6 +19,7 @@ import { SIDEBAR_TEXT as T } from './strings';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
 export const ZONE_ROW_HEIGHT = 60; // px
+export const ZONE_ROW_HEIGHT_ADMIN = 96; // px: the text, then a line of buttons
 
 export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   const list = useListPoints(); // the zones the counts are of (a line switch: they follow with the points)
@@ -65,23 +67,27 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   return (
     <div className="group-list">
       <VirtualList
-        items={rows} rowHeight={ZONE_ROW_HEIGHT} ariaLabel={T.zones} getKey={(r) => r.zone.id}
+        items={rows} rowHeight={isAdmin ? ZONE_ROW_HEIGHT_ADMIN : ZONE_ROW_HEIGHT} ariaLabel={T.zones} getKey={(r) => r.zone.id}
         renderRow={({ zone, count }) => (
-          <div className="list-row zone-row">
+          <div className={`list-row zone-row ${isAdmin ? 'zone-row-admin' : ''}`}>
             <button type="button" className="list-row-main" onClick={() => pick(zone)}>
               <span className="zone-swatch" style={{ background: zone.color }} aria-hidden="true" />
               <span className="list-row-text">
-                <span className="list-row-title">{zone.name}</span>
+                <span className="list-row-title" title={zone.name}>{zone.name}</span>
                 <span className="list-row-meta">
+                  {zone.kmStart !== null && zone.kmEnd !== null && <span className="zone-row-pk">PK {formatKm(zone.kmStart)} – {formatKm(zone.kmEnd)}</span>}
                   <TrackBadge track={zone.track} showNone />
-                  {zone.kmStart !== null && zone.kmEnd !== null && <span>PK {formatKm(zone.kmStart)} – {formatKm(zone.kmEnd)}</span>}
                 </span>
               </span>
               <span className="badge count-badge" aria-label={T.count(count)} title={T.count(count)}>{formatCount(count)}</span>
             </button>
-            {isAdmin && <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />}
-            {isAdmin && <IconButton size="sm" className="btn-danger-ghost row-delete" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
-              onClick={() => setDelete({ kind: 'zone', id: zone.id, name: zone.name })} />}
+            {isAdmin && (
+              <div className="zone-row-foot">
+                <IconButton size="sm" label={T.editZone(zone.name)} icon={<Pencil size={16} aria-hidden="true" />} onClick={() => edit(zone)} />
+                <IconButton size="sm" className="btn-danger-ghost row-delete" label={T.deleteZone(zone.name)} icon={<Trash2 size={16} aria-hidden="true" />}
+                  onClick={() => setDelete({ kind: 'zone', id: zone.id, name: zone.name })} />
+              </div>
+            )}
           </div>
         )}
       />

@@ -166,7 +166,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       }
     >
       <form id="point-form" onSubmit={submit} noValidate>
-        {position && <p className="position-hint">{T.positionHint(position.x, position.y, km === null ? null : formatKm(km))}</p>}
+        {position && <p className="position-hint">{T.positionHint(km === null ? null : formatKm(km))}</p>}
         {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
         {editing && <DueHint point={editing} />}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}

@@ -1,5 +1,6 @@
-// One point in the sidebar lists: selection checkbox, criticality colour, label, status, 'En retard', PK, date of the observation, team; edit and delete buttons
-// (their icons from the list's sprite: ./rowIcons).
+// One point in the sidebar lists: selection checkbox, criticality colour, the whole PK then the label (ellipsised,
+// full text on hover), status, criticality, 'En retard' and date of the observation; below them the team and the edit, link and delete buttons
+// (their icons from the list's sprite: ./rowIcons). Two lines of text over a line of buttons: every part fits from 320 px.
 import { memo } from 'react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
@@ -13,7 +14,7 @@ import { CopyLinkButton } from '../findShare/CopyLinkButton';
 import { BULK_TEXT } from '../bulk/strings';
 import { RowIcon } from './rowIcons';
 
-export const POINT_ROW_HEIGHT = 64; // px, fixed for the virtual list
+export const POINT_ROW_HEIGHT = 96; // px, fixed for the virtual list (text lines 52, buttons 44)
 
 export interface PointRowProps {
   point: Point;
@@ -29,6 +30,7 @@ export interface PointRowProps {
 }
 
 export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete, checked, onCheck }: PointRowProps) {
+  const pk = point.kmValue !== null ? T.pk(formatKm(point.kmValue)) : null;
   return (
     <div className={`list-row point-row ${selected ? 'list-row-selected' : ''}`}>
       {onCheck && (
@@ -38,22 +40,26 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
       <button type="button" className="list-row-main" data-row-primary onClick={() => onSelect(point)} aria-current={selected || undefined}>
         <span className="crit-dot" style={{ background: color }} aria-hidden="true" />
         <span className="list-row-text">
-          <span className="list-row-title">{point.name || '—'}</span>
+          <span className="point-row-head">
+            {pk && <span className="point-row-pk">{pk}</span>}
+            <span className="list-row-title" title={point.name || undefined}>{point.name || '—'}</span>
+          </span>
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
             <span className="list-row-level">{levelName}</span>
             {isLate(point, Date.now()) && <span className="badge late-badge" title={lateText(point.dueAt!, Date.now())}>{T.late}</span>}
-            {point.kmValue !== null && <span>{T.pk(formatKm(point.kmValue))}</span>}
             {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
-            {point.teamName && <span className="list-row-team">{point.teamName}</span>}
             <PendingBadge pointId={point.id} />
           </span>
         </span>
       </button>
-      {/* Edit and delete apart, with the link between them and a gap before delete. */}
-      <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
-      <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
-      <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
+      <div className="point-row-foot">
+        <span className="list-row-team" title={point.teamName ?? undefined}>{point.teamName ?? ''}</span>
+        {/* Edit and delete apart, with the link between them and a gap before delete. */}
+        <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
+        <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
+        <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
+      </div>
     </div>
   );
 });

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { formatKm, parseKmInput } from '../../core/format';
 import { estimatePrintPages, planSubRange, type ReportPlan } from '../../core/report/plan';
-import { Button, Dialog } from '../../ui';
+import { Button, Dialog, pkInputProps } from '../../ui';
 import type { ReportSession } from './reportSession';
 import { PRINT_TEXT } from './strings';
 
@@ -13,8 +13,8 @@ export interface PrintChoice { plan: ReportPlan; start: number; end: number; who
 
 export function PrintDialog({ session, onPrint, onClose }: { session: ReportSession; onPrint: (c: PrintChoice) => void; onClose: () => void }) {
   const { request, plan, index } = session;
-  const [startText, setStartText] = useState(request.startPoint.toFixed(2));
-  const [endText, setEndText] = useState(request.endPoint.toFixed(2));
+  const [startText, setStartText] = useState(formatKm(request.startPoint));
+  const [endText, setEndText] = useState(formatKm(request.endPoint));
   const a = parseKmInput(startText), b = parseKmInput(endText);
   const valid = a !== null && b !== null;
   const lo = valid ? Math.min(a, b) : request.startPoint, hi = valid ? Math.max(a, b) : request.endPoint;
@@ -33,11 +33,9 @@ export function PrintDialog({ session, onPrint, onClose }: { session: ReportSess
       <p className="print-summary" role="status">{PRINT_TEXT.summary(n, pages)}</p>
       <div className="report-range">
         <label className="field"><span className="field-label">{PRINT_TEXT.from}</span>
-          <input className="input" type="number" inputMode="decimal" step={0.01} min={request.startPoint} max={request.endPoint}
-            value={startText} onChange={(e) => setStartText(e.target.value)} /></label>
+          <input className="input" {...pkInputProps(startText, setStartText)} /></label>
         <label className="field"><span className="field-label">{PRINT_TEXT.to}</span>
-          <input className="input" type="number" inputMode="decimal" step={0.01} min={request.startPoint} max={request.endPoint}
-            value={endText} onChange={(e) => setEndText(e.target.value)} /></label>
+          <input className="input" {...pkInputProps(endText, setEndText)} /></label>
       </div>
       <p className="field-hint">{PRINT_TEXT.hint(formatKm(request.startPoint), formatKm(request.endPoint))}</p>
       {!valid && <p className="field-error" role="alert">{PRINT_TEXT.invalid}</p>}

@@ -1,6 +1,7 @@
-// A PK input bounded by the marker values (step 0.01, docs/product.md#report-form) with its Min and Max shortcut buttons.
+// A PK input bounded by the marker values (the shared PK input: comma or point, 2 decimals; docs/product.md#report-form)
+// with its Min and Max shortcut buttons.
 import { useId } from 'react';
-import { Button } from '../../ui';
+import { Button, pkInputProps } from '../../ui';
 import { FORM_TEXT } from './strings';
 
 export interface RangePkFieldProps {
@@ -21,8 +22,7 @@ export function RangePkField({ label, value, onChange, min, max, step, disabled,
     <div className="field report-km">
       <label htmlFor={id} className="field-label">{label}</label>
       <div className="report-km-row">
-        <input id={id} className="input" type="number" inputMode="decimal" min={min} max={max} step={step}
-          value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} placeholder="0.00" />
+        <input id={id} className="input" disabled={disabled} aria-valuemin={min} aria-valuemax={max} data-step={step} {...pkInputProps(value, onChange)} />
         <Button size="sm" onClick={onMin} disabled={disabled} aria-label={FORM_TEXT.minOf(label)} title={FORM_TEXT.minOf(label)}>{FORM_TEXT.min}</Button>
         <Button size="sm" onClick={onMax} disabled={disabled} aria-label={FORM_TEXT.maxOf(label)} title={FORM_TEXT.maxOf(label)}>{FORM_TEXT.max}</Button>
       </div>

@@ -52,8 +52,8 @@ export function ReportForm({ zones, markers, load, busy, onSubmit, onClose }: Re
     const request = buildReportRequest(range, selectedIds, tracks, bounds);
     if (canSubmit && request) onSubmit(request);
   };
-  const minText = bounds ? formatKm(bounds.min).replace(',', '.') : '';
-  const maxText = bounds ? formatKm(bounds.max).replace(',', '.') : '';
+  const minText = bounds ? formatKm(bounds.min) : '';
+  const maxText = bounds ? formatKm(bounds.max) : '';
 
   return (
     <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={REPORT_TEXT.formTitle} size="full" className="report-form-dialog"
