@@ -694,7 +694,7 @@ REVOKE ALL ON FUNCTION private.check_observed_at() FROM PUBLIC;
 CREATE FUNCTION private.check_point_assignments() RETURNS trigger
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 declare
   teams uuid[];
   assignees uuid[];
@@ -703,17 +703,19 @@ begin
     select array_agg(d.team_id), array_agg(d.assignee_id) into teams, assignees
       from (select distinct n.team_id, n.assignee_id from new_rows n where n.assignee_id is not null) d;
   else
-    select array_agg(d.team_id), array_agg(d.assignee_id) into teams, assignees
-      from (select distinct n.team_id, n.assignee_id from new_rows n join old_rows o on o.id = n.id
-             where n.assignee_id is distinct from o.assignee_id
-               -- not the assignee a team change dropped (the row trigger did it, not the caller)
-               and not (n.assignee_id is null and n.team_id is distinct from o.team_id)) d;
+    execute $q$
+      select array_agg(d.team_id), array_agg(d.assignee_id)
+        from (select distinct n.team_id, n.assignee_id from new_rows n join old_rows o on o.id = n.id
+               where n.assignee_id is distinct from o.assignee_id
+                 -- not the assignee a team change dropped (the row trigger did it, not the caller)
+                 and not (n.assignee_id is null and n.team_id is distinct from o.team_id)) d$q$
+      into teams, assignees;
   end if;
   if teams is not null then
     perform private.assert_assignments(teams, assignees);
   end if;
   return null;
-end $$;
+end $_$;
 
 COMMENT ON FUNCTION private.check_point_assignments() IS 'After insert or update of points (statement): the assignments made are checked once per distinct team and assignee.';
 
@@ -1701,7 +1703,7 @@ CREATE FUNCTION private.notify_point_changes() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     SET jit TO 'off'
-    AS $$
+    AS $_$
 declare
   actor uuid := auth.uid();
   changed jsonb;
@@ -1713,16 +1715,17 @@ begin
                                         'owner', n.assignee_id))
       into changed from new_rows n where n.assignee_id is not null or n.team_id is not null;
   else
-    select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer,
-             'assignee', case when n.assignee_id is distinct from o.assignee_id then n.assignee_id end,
-             'team', case when n.team_id is distinct from o.team_id then n.team_id end,
-             'reporter', case when n.status = 'resolu' and o.status <> 'resolu' then n.created_by end,
-             'owner', n.assignee_id))
-      into changed
-      from new_rows n join old_rows o on o.id = n.id
-     where (n.assignee_id is distinct from o.assignee_id and n.assignee_id is not null)
-        or (n.team_id is distinct from o.team_id and n.team_id is not null)
-        or (n.status = 'resolu' and o.status <> 'resolu' and n.created_by is not null);
+    execute $q$
+      select jsonb_agg(jsonb_build_object('id', n.id, 'name', n.name, 'km', n.kilometer,
+               'assignee', case when n.assignee_id is distinct from o.assignee_id then n.assignee_id end,
+               'team', case when n.team_id is distinct from o.team_id then n.team_id end,
+               'reporter', case when n.status = 'resolu' and o.status <> 'resolu' then n.created_by end,
+               'owner', n.assignee_id))
+        from new_rows n join old_rows o on o.id = n.id
+       where (n.assignee_id is distinct from o.assignee_id and n.assignee_id is not null)
+          or (n.team_id is distinct from o.team_id and n.team_id is not null)
+          or (n.status = 'resolu' and o.status <> 'resolu' and n.created_by is not null)$q$
+      into changed;
   end if;
   if changed is null then return null; end if;
 
@@ -1743,7 +1746,7 @@ begin
       from c where c.reporter is not null and c.reporter is distinct from actor group by c.reporter
   ) g;
   return null;
-end $$;
+end $_$;
 
 COMMENT ON FUNCTION private.notify_point_changes() IS 'After insert or update of points (statement): one notification per recipient and kind (assigned, team_assigned, resolved).';
 
