@@ -23,8 +23,11 @@ alter table public.criticality_levels add column delay_hours integer
   check (delay_hours is null or delay_hours between 1 and 87600);
 comment on column public.criticality_levels.delay_hours is
   'Délai de traitement in hours (null: none): a point''s due time is its observation time + this delay.';
+-- The defaults are a backfill, not an admin's change: no history (user triggers off meanwhile).
+alter table public.criticality_levels disable trigger user;
 update public.criticality_levels set delay_hours = 48 where id = 'danger';
 update public.criticality_levels set delay_hours = 720 where id = 'attention';
+alter table public.criticality_levels enable trigger user;
 
 alter table public.points add column assignee_id uuid references auth.users (id) on delete set null;
 alter table public.points add column due_at timestamptz;

@@ -239,6 +239,24 @@ REVOKE ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uu
 GRANT ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION private.assert_assignments(p_teams uuid[], p_assignees uuid[]) TO service_role;
 
+-- ------------------------------------------------------------ private.assignable_members(uuid)
+
+CREATE FUNCTION private.assignable_members(p_team_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, email text, team_id uuid)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id, p.email, p.team_id from public.profiles p
+   where (select private.is_active_member()) and p.active
+     and ((p_team_id is not null and p.team_id = p_team_id) or (p_team_id is null and (select private.is_admin())))
+   order by p.email
+$$;
+
+COMMENT ON FUNCTION private.assignable_members(p_team_id uuid) IS 'Active members who may be assigned a point of the team (null: no team, admins only): id, email, team.';
+
+REVOKE ALL ON FUNCTION private.assignable_members(p_team_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.assignable_members(p_team_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.assignable_members(p_team_id uuid) TO service_role;
+
 -- ------------------------------------------------------------ private.audit_invitation()
 
 CREATE FUNCTION private.audit_invitation() RETURNS trigger
@@ -1048,6 +1066,29 @@ REVOKE ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p
 GRANT ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION private.dashboard_teams(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO service_role;
 
+-- ------------------------------------------------------------ private.deactivated_assignments()
+
+CREATE FUNCTION private.deactivated_assignments() RETURNS TABLE(point_id uuid, name text, line_id uuid, kilometer text, status text, criticality text, team_id uuid, due_at timestamp with time zone, assignee_id uuid, assignee_email text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Réservé aux administrateurs' using errcode = '42501';
+  end if;
+  return query
+    select pt.id, pt.name, pt.line_id, pt.kilometer, pt.status, pt.criticality, pt.team_id, pt.due_at, pr.id, pr.email
+      from public.points pt join public.profiles pr on pr.id = pt.assignee_id
+     where not pr.active and pt.status <> 'resolu'
+     order by pr.email, pt.due_at nulls last, pt.id;
+end $$;
+
+COMMENT ON FUNCTION private.deactivated_assignments() IS 'Admins: open points assigned to deactivated members, to reassign them.';
+
+REVOKE ALL ON FUNCTION private.deactivated_assignments() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.deactivated_assignments() TO authenticated;
+GRANT ALL ON FUNCTION private.deactivated_assignments() TO service_role;
+
 -- ------------------------------------------------------------ private.deadline_sweep()
 
 CREATE FUNCTION private.deadline_sweep() RETURNS integer
@@ -1640,6 +1681,46 @@ $$;
 
 REVOKE ALL ON FUNCTION private.mail_sent(p_id bigint, p_token uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_sent(p_id bigint, p_token uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.mail_status()
+
+CREATE FUNCTION private.mail_status() RETURNS json
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select json_build_object('enabled', coalesce((select c.enabled from private.mail_config c), false))
+   where (select private.is_active_member())
+$$;
+
+COMMENT ON FUNCTION private.mail_status() IS 'Active members: {"enabled": bool}, whether the app sends e-mail.';
+
+REVOKE ALL ON FUNCTION private.mail_status() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mail_status() TO authenticated;
+GRANT ALL ON FUNCTION private.mail_status() TO service_role;
+
+-- ------------------------------------------------------------ private.mark_notifications_read(uuid[])
+
+CREATE FUNCTION private.mark_notifications_read(p_ids uuid[] DEFAULT NULL::uuid[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  n integer;
+begin
+  if not coalesce(private.is_active_member(), false) then
+    raise exception 'Accès refusé' using errcode = '42501';
+  end if;
+  update public.notifications x set read_at = now()
+   where x.user_id = auth.uid() and x.read_at is null and (p_ids is null or x.id = any (p_ids));
+  get diagnostics n = row_count;
+  return n;
+end $$;
+
+COMMENT ON FUNCTION private.mark_notifications_read(p_ids uuid[]) IS 'Marks the caller''s notifications read (null: all); returns the count.';
+
+REVOKE ALL ON FUNCTION private.mark_notifications_read(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.mark_notifications_read(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.mark_notifications_read(p_ids uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ private.may_assign(uuid)
 
@@ -2760,6 +2841,22 @@ end $_$;
 COMMENT ON FUNCTION private.stamp_updated_at() IS 'Before insert by a member: updated_at := now(), unless the key exists (an upsert''s stated base version is kept).';
 
 REVOKE ALL ON FUNCTION private.stamp_updated_at() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.team_member_counts()
+
+CREATE FUNCTION private.team_member_counts() RETURNS TABLE(team_id uuid, members integer)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select t.id, (select count(*)::integer from public.profiles p where p.team_id = t.id and p.active)
+    from public.teams t where (select private.is_active_member())
+$$;
+
+COMMENT ON FUNCTION private.team_member_counts() IS 'Per team, its active members (profiles.team_id); active members only.';
+
+REVOKE ALL ON FUNCTION private.team_member_counts() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.team_member_counts() TO authenticated;
+GRANT ALL ON FUNCTION private.team_member_counts() TO service_role;
 
 -- ------------------------------------------------------------ private.teams_guard()
 

@@ -7,13 +7,10 @@ SET check_function_bodies = false;
 -- ------------------------------------------------------------ public.assignable_members(uuid)
 
 CREATE FUNCTION public.assignable_members(p_team_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, email text, team_id uuid)
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select p.id, p.email, p.team_id from public.profiles p
-   where (select private.is_active_member()) and p.active
-     and ((p_team_id is not null and p.team_id = p_team_id) or (p_team_id is null and (select private.is_admin())))
-   order by p.email
+  select * from private.assignable_members(p_team_id)
 $$;
 
 COMMENT ON FUNCTION public.assignable_members(p_team_id uuid) IS 'Active members who may be assigned a point of the team (null: no team, admins only): id, email, team.';
@@ -222,19 +219,11 @@ GRANT ALL ON FUNCTION public.dashboard_stats(p_line_id uuid, p_days integer, p_s
 -- ------------------------------------------------------------ public.deactivated_assignments()
 
 CREATE FUNCTION public.deactivated_assignments() RETURNS TABLE(point_id uuid, name text, line_id uuid, kilometer text, status text, criticality text, team_id uuid, due_at timestamp with time zone, assignee_id uuid, assignee_email text)
-    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-begin
-  if not coalesce(private.is_admin(), false) then
-    raise exception 'Réservé aux administrateurs' using errcode = '42501';
-  end if;
-  return query
-    select pt.id, pt.name, pt.line_id, pt.kilometer, pt.status, pt.criticality, pt.team_id, pt.due_at, pr.id, pr.email
-      from public.points pt join public.profiles pr on pr.id = pt.assignee_id
-     where not pr.active and pt.status <> 'resolu'
-     order by pr.email, pt.due_at nulls last, pt.id;
-end $$;
+  select * from private.deactivated_assignments()
+$$;
 
 COMMENT ON FUNCTION public.deactivated_assignments() IS 'Admins: open points assigned to deactivated members, to reassign them.';
 
@@ -327,11 +316,10 @@ GRANT ALL ON FUNCTION public.list_invitations() TO service_role;
 -- ------------------------------------------------------------ public.mail_status()
 
 CREATE FUNCTION public.mail_status() RETURNS json
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select json_build_object('enabled', coalesce((select c.enabled from private.mail_config c), false))
-   where (select private.is_active_member())
+  select private.mail_status()
 $$;
 
 COMMENT ON FUNCTION public.mail_status() IS 'Active members: {"enabled": bool}, whether the app sends e-mail.';
@@ -343,20 +331,11 @@ GRANT ALL ON FUNCTION public.mail_status() TO service_role;
 -- ------------------------------------------------------------ public.mark_notifications_read(uuid[])
 
 CREATE FUNCTION public.mark_notifications_read(p_ids uuid[] DEFAULT NULL::uuid[]) RETURNS integer
-    LANGUAGE plpgsql SECURITY DEFINER
+    LANGUAGE sql
     SET search_path TO ''
     AS $$
-declare
-  n integer;
-begin
-  if not coalesce(private.is_active_member(), false) then
-    raise exception 'Accès refusé' using errcode = '42501';
-  end if;
-  update public.notifications x set read_at = now()
-   where x.user_id = auth.uid() and x.read_at is null and (p_ids is null or x.id = any (p_ids));
-  get diagnostics n = row_count;
-  return n;
-end $$;
+  select private.mark_notifications_read(p_ids)
+$$;
 
 COMMENT ON FUNCTION public.mark_notifications_read(p_ids uuid[]) IS 'Marks the caller''s notifications read (null: all); returns the count.';
 
@@ -621,11 +600,10 @@ GRANT ALL ON FUNCTION public.set_user_active(user_id uuid, active boolean) TO se
 -- ------------------------------------------------------------ public.team_member_counts()
 
 CREATE FUNCTION public.team_member_counts() RETURNS TABLE(team_id uuid, members integer)
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select t.id, (select count(*)::integer from public.profiles p where p.team_id = t.id and p.active)
-    from public.teams t where (select private.is_active_member())
+  select * from private.team_member_counts()
 $$;
 
 COMMENT ON FUNCTION public.team_member_counts() IS 'Per team, its active members (profiles.team_id); active members only.';
