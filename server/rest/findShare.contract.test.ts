@@ -81,10 +81,13 @@ describe('export over real pages', () => {
     expect(e[2]).toBe('Rail cassé; voir "photo"\nligne 2');
     expect(e[6]).toBe('Voie 1');
     expect(e[7]).toBe('Voie 1');
-    expect(rows[0][10]).toBe('Constaté le'); // the observation time (issue 21) before 'Créé le'
+    expect(rows[0][10]).toBe('Constaté le'); // the observation time before 'Créé le'
     expect(e[10]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     expect(e[12]).toBe('user@example.test');
-    expect(rows.every((r) => r.length === 13)).toBe(true);
+    expect(rows[0].slice(13)).toEqual(['Assigné à', 'Échéance']);
+    expect(e[13]).toBe(''); // nobody assigned
+    expect(e[14]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/); // the level's delay gives every point a due time
+    expect(rows.every((r) => r.length === 15)).toBe(true);
   });
 
   it('GeoJSON of the open points of one zone', async () => {
