@@ -3,13 +3,15 @@
 // 'Assigné à', a photo and the 'Suivi' timeline holding a comment and an intervention, the follow-up filter chips
 // active (the late badge says 'En retard' in text beside the level's and the status's names), the 'Me localiser'
 // panel, the header's 'Plus d'actions' menu (the phone's actions menu) and the administration's 'Ligne' tab with its
-// 'Position sur le terrain' section.
+// 'Position sur le terrain' section. On a desktop, every control reached with the keyboard in the notifications, the
+// timeline, the header menu and the 'Me localiser' panel shows its focus ring.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './adminHelpers';
 import { adminClient, DESKTOP, PHONE, png, shot, signIn, uniq } from './appHelpers';
 import { openEdit } from './offlineHelpers';
 import { expectNoAxeViolations } from './support/axe';
+import { focusRing, tabThrough } from './support/focusRing';
 import { STATUS_LABELS } from '../src/core/constants';
 import { DEMO_ROUTES, demoLineGeometry } from '../supabase/seed/lineAxes';
 import { demoMarkers } from '../supabase/seed/demo';
@@ -167,17 +169,18 @@ for (const vp of VIEWPORTS) {
       await expectNoAxeViolations(page, `${vp.name} Me localiser`);
       await shot(page, `a11y-${vp.name}-locate`);
 
+      await page.getByRole('button', { name: "Plus d'actions" }).click();
+      await expect(page.getByRole('menu', { name: "Plus d'actions" })).toBeVisible();
+      await expectNoAxeViolations(page, `${vp.name} header menu open`);
+      await shot(page, `a11y-${vp.name}-header-menu`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu', { name: "Plus d'actions" })).toBeHidden();
       if (phone) {
         await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
         await expect(page.getByRole('button', { name: 'Admin', exact: true })).toBeVisible();
         await expectNoAxeViolations(page, `${vp.name} actions menu open`);
         await page.getByRole('button', { name: 'Admin', exact: true }).click();
       } else {
-        await page.getByRole('button', { name: "Plus d'actions" }).click();
-        await expect(page.getByRole('menu', { name: "Plus d'actions" })).toBeVisible();
-        await expectNoAxeViolations(page, `${vp.name} header menu open`);
-        await shot(page, `a11y-${vp.name}-header-menu`);
-        await page.keyboard.press('Escape');
         await page.getByRole('button', { name: 'Administration', exact: true }).click();
       }
       const panel = page.getByRole('dialog', { name: 'Administration' });
@@ -191,3 +194,57 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+test.describe('focus', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('every control of the notifications, the Suivi timeline, the header menu and Me localiser shows its focus', async ({ browser, baseURL }) => {
+    const db = await adminClient(baseURL!);
+    const tag = `A11y focus ${uniq()}`;
+    const m = await member(baseURL!, db, tag);
+    const name = await followedPoint(db, m.client, tag, m.teamId, m.id);
+    const p = line.at(15, 'voie_1');
+    const ctx = await browser.newContext({ viewport: DESKTOP, permissions: ['geolocation'], geolocation: { latitude: p.lat, longitude: p.lon, accuracy: 2 } });
+    const page = await ctx.newPage();
+    await signIn(page);
+    await expect(page.locator('.point-row').first()).toBeVisible({ timeout: 60_000 });
+
+    await page.getByTestId('notification-bell').focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(list.getByTestId('notification').first()).toBeVisible();
+    await list.locator('.notif-settings summary').click();
+    await expect(list.locator('.notif-settings input').first()).toBeVisible({ timeout: 15_000 });
+    await tabThrough(page, 16, 'notifications and their settings');
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+
+    await openEdit(page, name);
+    const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+    const follow = dialog.getByRole('region', { name: 'Suivi' });
+    await expect(follow.getByTestId('follow-entry').filter({ hasText: 'Resserrage des boulons' })).toHaveCount(1);
+    await dialog.getByLabel('Assigné à').focus();
+    await tabThrough(page, 20, 'point form from Assigné à to the Suivi timeline');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    const more = page.getByRole('button', { name: "Plus d'actions" });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu', { name: "Plus d'actions" })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect(page.getByRole('menuitem', { name: 'Tournées' })).toBeFocused();
+    expect((await focusRing(page))?.ring, 'header menu item focus ring').toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(more).toBeFocused();
+
+    await page.getByTestId('locate-button').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('report-here')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('report-here').focus();
+    expect((await focusRing(page))?.ring, 'Signaler ici focus ring').toBe(true);
+    await tabThrough(page, 4, 'Me localiser panel');
+    await ctx.close();
+  });
+});
