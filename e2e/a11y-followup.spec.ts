@@ -167,6 +167,15 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByTestId('locate-status')).toHaveText(/^PK 15,00 /, { timeout: 20_000 });
       await expect(page.getByTestId('report-here')).toBeVisible();
       await expectNoAxeViolations(page, `${vp.name} Me localiser`);
+      // The panel leaves the map legend's toggle reachable: what lies at its centre is the toggle.
+      const legendFree = () => page.locator('.map-legend summary').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      });
+      expect(await legendFree(), 'map legend toggle not covered by Me localiser').toBe(true);
+      await page.locator('.map-legend summary').click();
+      await expect(page.locator('.map-legend li').first()).toBeVisible();
+      await page.locator('.map-legend summary').click();
       await shot(page, `a11y-${vp.name}-locate`);
 
       await page.getByRole('button', { name: "Plus d'actions" }).click();
