@@ -104,7 +104,7 @@ for (const vp of VIEWPORTS) {
       await dialog.getByTestId('image-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(16, 12) });
       await expect(dialog.getByRole('img', { name: 'Aperçu de la photo' })).toBeVisible({ timeout: 20_000 });
       const follow = dialog.getByRole('region', { name: 'Suivi' });
-      await expect(follow.getByTestId('follow-entry').filter({ hasText: 'Éclisse à resserrer' })).toHaveCount(1);
+      await expect(follow.getByTestId('follow-entry').filter({ hasText: 'Éclisse à resserrer' })).toContainText('Commentaire'); // its kind in text beside its colour
       await expect(follow.getByTestId('follow-entry').filter({ hasText: 'Resserrage des boulons' })).toContainText('Intervention');
       await expectNoAxeViolations(page, `${vp.name} point form in edit with Assigné à, a photo and the timeline`);
       await follow.getByRole('radio', { name: 'Intervention' }).check();
