@@ -19,7 +19,7 @@ test('the accuracy threshold: bounds, saved, used by Me localiser', async ({ pag
     let panel = await openPanel(page, 'Paramètres');
     const field = panel.getByLabel('Incertitude maximale acceptée pour la position (mètres)');
     await expect(field).toHaveValue('50');
-    const save = panel.getByRole('form', { name: 'Position sur la ligne' }).getByRole('button', { name: 'Enregistrer' });
+    const save = panel.getByRole('form', { name: 'Position sur la ligne' }).getByRole('button', { name: 'Enregistrer la précision' });
     for (const bad of ['600', '4', '12,5', '']) {
       await field.fill(bad);
       await expect(panel.getByText('Saisissez un nombre entier de mètres entre 5 et 500.')).toBeVisible();
@@ -39,7 +39,7 @@ test('the accuracy threshold: bounds, saved, used by Me localiser', async ({ pag
 
     panel = await openPanel(page, 'Paramètres');
     await panel.getByLabel('Incertitude maximale acceptée pour la position (mètres)').fill('50');
-    await panel.getByRole('form', { name: 'Position sur la ligne' }).getByRole('button', { name: 'Enregistrer' }).click();
+    await panel.getByRole('form', { name: 'Position sur la ligne' }).getByRole('button', { name: 'Enregistrer la précision' }).click();
     await expect.poll(stored).toBe('50');
     await closePanel(page);
     await page.getByTestId('locate-button').click();

@@ -50,7 +50,7 @@ export function PositionAccuracySetting() {
         error={metres === null ? A.settings.accuracyInvalid : null} onChange={(e) => setValue(e.target.value)}
       />
       <Button type="submit" variant="primary" busy={busy} disabled={metres === null} icon={<Save size={16} aria-hidden="true" />}>
-        {busy ? A.saving : A.save}
+        {busy ? A.saving : A.settings.accuracySave}
       </Button>
       {success && <Alert kind="success">{success}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}

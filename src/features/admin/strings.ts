@@ -176,6 +176,7 @@ export const A = {
     accuracyLabel: 'Incertitude maximale acceptée pour la position (mètres)',
     accuracyHint: 'Les positions moins précises sont ignorées par « Me localiser » et la recherche « ici ». Entre 5 et 500 m ; 50 m par défaut.',
     accuracyInvalid: 'Saisissez un nombre entier de mètres entre 5 et 500.',
+    accuracySave: 'Enregistrer la précision',
   },
 
   line: {
