@@ -69,7 +69,7 @@ test('load, save and delete failures show the docs/product.md#administration-mes
 
   await panel.getByRole('tab', { name: 'Paramètres', exact: true }).click();
   await page.route(/\/rest\/v1\/app_settings/, (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
-  await panel.getByRole('button', { name: 'Enregistrer' }).click();
+  await panel.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(panel.getByText('Erreur lors de la sauvegarde des paramètres')).toBeVisible();
   await page.unrouteAll();
 });

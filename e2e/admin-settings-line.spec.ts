@@ -11,7 +11,7 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   const panel = await openPanel(page, 'Paramètres');
   await expect(panel.getByRole('heading', { name: "Paramètres de l'application" })).toBeVisible();
   const input = panel.getByLabel(/Lien d'avis/);
-  const save = panel.getByRole('button', { name: 'Enregistrer' });
+  const save = panel.getByRole('button', { name: 'Enregistrer', exact: true });
   await input.fill('pas une url');
   await expect(panel.getByText("Le lien d'avis doit être une URL valide")).toBeVisible();
   await expect(save).toBeDisabled();
@@ -33,8 +33,8 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   // Empty is allowed (hides the link again).
   const panel2 = await openPanel(page, 'Paramètres');
   await panel2.getByLabel(/Lien d'avis/).fill('');
-  await expect(panel2.getByRole('button', { name: 'Enregistrer' })).toBeEnabled();
-  await panel2.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(panel2.getByRole('button', { name: 'Enregistrer', exact: true })).toBeEnabled();
+  await panel2.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(panel2.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   await closePanel(page);
   await page.getByRole('button', { name: "Plus d'actions" }).click();
@@ -46,7 +46,7 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
   // Restore the seed's link for the other specs.
   const panel3 = await openPanel(page, 'Paramètres');
   await panel3.getByLabel(/Lien d'avis/).fill(original);
-  await panel3.getByRole('button', { name: 'Enregistrer' }).click();
+  await panel3.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await expect(panel3.getByText('Paramètres sauvegardés avec succès')).toBeVisible();
   expect((await db.from('app_settings').select('value').eq('key', 'feedback_link').single()).data?.value).toBe(original);
 });

@@ -26,6 +26,7 @@ async function reportHere(page: Page, name: string): Promise<void> {
   await page.getByTestId('report-here').click();
   const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('point-gnss')).toHaveText(/^Position GNSS : précision \d+ m, \d+ mesures?$/);
   await dialog.getByLabel('Libellé').fill(name);
   await dialog.getByLabel('Description').fill('Signalé depuis la position de l’agent.');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
@@ -106,4 +107,28 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   expect(Math.abs(Number(offline!.km_value) - 16.05)).toBeLessThanOrEqual(0.02);
   expect(offline!.gnss_lon).toBeCloseTo(fixAt(16.05).longitude, 6);
   await ctx.close();
+});
+
+test('a point shows the fix it was reported from, read-only; a point without one shows none', async ({ page, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const u = uniq();
+  const add = async (name: string, gnss: Record<string, number>) => {
+    const { data, error } = await db.from('points').insert({
+      name, description: 'Créé par le test', km_value: 15.5, kilometer: '15.500', position: { x: 5000, y: 700 }, ...gnss,
+    }).select('id').single();
+    expect(error).toBeNull();
+    return data!.id as string;
+  };
+  const withFix = await add(`Fix ${u}`, { gnss_lat: 48.85, gnss_lon: 2.35, gnss_accuracy_m: 9.2, gnss_fixes: 5 });
+  const without = await add(`Sans fix ${u}`, {});
+  await signIn(page);
+  const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+  await page.goto(`/?point=${withFix}`);
+  await expect(dialog.getByLabel('Libellé')).toHaveValue(`Fix ${u}`, { timeout: 30_000 });
+  await expect(dialog.getByTestId('point-gnss')).toHaveText('Position GNSS : précision 9 m, 5 mesures');
+  await shot(page, 'phone-point-gnss');
+  await page.goto(`/?point=${without}`);
+  await expect(dialog.getByLabel('Libellé')).toHaveValue(`Sans fix ${u}`, { timeout: 30_000 });
+  await expect(dialog.getByTestId('point-observed')).toBeVisible();
+  await expect(dialog.getByTestId('point-gnss')).toHaveCount(0);
 });

@@ -14,9 +14,11 @@ export interface PointHit {
 }
 
 type SearchRow = Database['public']['Functions']['search_points']['Returns'][number];
-/** A row of search_points or nearby_points (which has no line nor description). RETURNS TABLE columns are typed as
+/** A row of search_points, nearby_points (which has no line nor description) or of points read near a PK. RETURNS TABLE columns are typed as
  * never null by the generator; null-safe reads stay. */
-type HitRow = Omit<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name'> & Partial<Pick<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name'>>;
+type HitRow = Omit<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name' | 'km_value' | 'team_id' | 'ticket_number'>
+  & Partial<Pick<SearchRow, 'description' | 'line_id' | 'line_code' | 'line_name'>>
+  & { km_value: number | null; team_id: string | null; ticket_number: string | null };
 const position = (r: HitRow): { x?: unknown; y?: unknown } => (r.position && typeof r.position === 'object' && !Array.isArray(r.position) ? r.position : {});
 
 const toHit = (r: HitRow): PointHit => ({
@@ -38,6 +40,18 @@ export async function searchPoints(query: string, max: number, signal?: AbortSig
 /** nearby_points(): unresolved points of the line (null: every line) within radius of km, not on the other track. */
 export async function nearbyPoints(km: number, x: number, y: number, excludeId: string | null, lineId: string | null, signal?: AbortSignal): Promise<PointHit[]> {
   let q = rpc('nearby_points', { km, x, y, exclude_id: excludeId, p_line_id: lineId });
+  if (signal) q = q.abortSignal(signal);
+  const { data, error } = await q;
+  if (error) throw error;
+  return (data ?? []).map(toHit);
+}
+
+/** Unresolved points of a line within radiusKm of km, on either track, newest first (the caller orders by distance). */
+export async function pointsNearPk(lineId: string, km: number, radiusKm: number, max: number, signal?: AbortSignal): Promise<PointHit[]> {
+  let q = supabase().from('points')
+    .select('id, name, kilometer, km_value, position, status, criticality, ticket_number, team_id, created_at')
+    .eq('line_id', lineId).gte('km_value', km - radiusKm).lte('km_value', km + radiusKm).neq('status', 'resolu')
+    .order('created_at', { ascending: false }).order('id', { ascending: false }).limit(max);
   if (signal) q = q.abortSignal(signal);
   const { data, error } = await q;
   if (error) throw error;

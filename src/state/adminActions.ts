@@ -203,6 +203,11 @@ export const saveFeedbackLinkAtom = atom(null, async (get, _set, value: string, 
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(FEEDBACK_LINK_EVENT, { detail: v || null }));
 });
 
+/** The accuracy threshold of 'Me localiser', whole metres (the database bounds it to 5-500). */
+export const savePositionAccuracyAtom = atom(null, async (get, _set, metres: number, base?: AppSetting | null) => {
+  await putSetting(get, 'position_max_accuracy_m', String(metres), base);
+});
+
 // ---- kilometre markers and the line image ------------------------------------------
 /** A new marker goes on the line shown. */
 const lineOfNew = (get: Getter): { lineId?: string } => { const id = get(activeLineAtom)?.id; return id ? { lineId: id } : {}; };

@@ -356,10 +356,17 @@ CREATE TABLE public.app_settings (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT app_settings_key_check CHECK ((btrim(key) <> ''::text)),
+    CONSTRAINT app_settings_position_accuracy CHECK (((key <> 'position_max_accuracy_m'::text) OR
+CASE
+    WHEN (value ~ '^[0-9]{1,3}$'::text) THEN (((value)::integer >= 5) AND ((value)::integer <= 500))
+    ELSE false
+END)),
     CONSTRAINT app_settings_url_values CHECK (((key <> ALL (ARRAY['feedback_link'::text, 'site_url'::text])) OR (value = ''::text) OR (value ~* '^https?://[^[:space:]<>"]+$'::text)))
 );
 
 COMMENT ON TABLE public.app_settings IS 'Key/value application settings (feedback_link, site_url). The line image lives in public.lines.image.';
+
+COMMENT ON CONSTRAINT app_settings_position_accuracy ON public.app_settings IS 'position_max_accuracy_m holds a whole number of metres from 5 to 500.';
 
 COMMENT ON CONSTRAINT app_settings_url_values ON public.app_settings IS 'feedback_link and site_url hold an http(s) URL or nothing.';
 

@@ -112,3 +112,16 @@ describe(`points' gnss columns (${testKind()})`, () => {
     }
   });
 });
+
+describe(`the accuracy threshold setting (${testKind()})`, () => {
+  const put = (value: string) => asUser(w.db, w.admin,
+    `insert into public.app_settings (key, value) values ('position_max_accuracy_m', $1)
+     on conflict (key) do update set value = excluded.value, updated_at = public.app_settings.updated_at returning value`, [value]);
+  it('holds a whole number of metres from 5 to 500, whoever writes it', async () => {
+    for (const v of ['5', '50', '500']) expect(await put(v)).toEqual([{ value: v }]);
+    for (const v of ['4', '501', '', '12.5', '-10', 'abc', '0050', '1e2']) {
+      await expect(put(v), v).rejects.toMatchObject({ code: '23514' });
+    }
+    await expect(w.db.admin.query("update public.app_settings set value = '1000' where key = 'position_max_accuracy_m'")).rejects.toMatchObject({ code: '23514' });
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHexColor, isValidEmail, isValidFeedbackLink, normalizeHexColor, requiredName } from './settingsValidation';
+import { isHexColor, isValidEmail, isValidFeedbackLink, normalizeHexColor, parseAccuracyThreshold, requiredName } from './settingsValidation';
 
 describe('isValidFeedbackLink', () => {
   it('accepts an empty value and http(s) URLs', () => {
@@ -43,5 +43,16 @@ describe('requiredName', () => {
   it('trims and refuses blank names', () => {
     expect(requiredName('  Équipe Nord ')).toBe('Équipe Nord');
     expect(requiredName('   ')).toBeNull();
+  });
+});
+
+describe('parseAccuracyThreshold', () => {
+  it('accepts whole metres from 5 to 500', () => {
+    expect(parseAccuracyThreshold('5')).toBe(5);
+    expect(parseAccuracyThreshold(' 120 ')).toBe(120);
+    expect(parseAccuracyThreshold('500')).toBe(500);
+  });
+  it('refuses what the database refuses: out of bounds, decimals, signs, text, empty', () => {
+    for (const v of ['4', '501', '0', '12.5', '12,5', '-10', '+10', 'abc', '', '0050', '1e2']) expect(parseAccuracyThreshold(v), v).toBeNull();
   });
 });

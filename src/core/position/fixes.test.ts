@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageFixes, averageMessage, fixAccepted, impreciseMessage } from './fixes';
+import { averageFixes, averageMessage, fixAccepted, gnssSummary, impreciseMessage } from './fixes';
 
 const f = (lat: number, lon: number, accuracyM: number, at = 0) => ({ lat, lon, accuracyM, at });
 
@@ -25,5 +25,13 @@ describe('fixes', () => {
   it('words the average', () => {
     expect(averageMessage(5, 0)).toBe('Moyenne de 5 positions');
     expect(averageMessage(1, 2)).toBe('Moyenne de 1 position (2 écartées)');
+  });
+});
+
+describe('the fix kept with a point', () => {
+  it('gives its precision in whole metres and how many fixes were averaged', () => {
+    expect(gnssSummary({ accuracyM: 9.4, fixes: 5 })).toBe('Position GNSS : précision 9 m, 5 mesures');
+    expect(gnssSummary({ accuracyM: 3, fixes: 1 })).toBe('Position GNSS : précision 3 m, 1 mesure');
+    expect(gnssSummary({ accuracyM: 1250, fixes: 1 })).toBe('Position GNSS : précision 1\u202f250 m, 1 mesure');
   });
 });

@@ -1,4 +1,5 @@
-// Position fixes from the device: the accuracy threshold and the averaging of several fixes ('Moyenner'),
+// Position fixes from the device: the accuracy threshold, the averaging of several fixes ('Moyenner') and the
+// summary of the fix kept with a point,
 // docs/product.md#position. `accuracyM` is the browser's coords.accuracy (a 95 % radius, metres).
 import { formatCount } from '../format';
 
@@ -37,4 +38,10 @@ export function averageFixes(fixes: readonly Fix[], maxAccuracyM: number): Fix |
 export function averageMessage(used: number, dropped: number): string {
   const base = `Moyenne de ${used} position${used > 1 ? 's' : ''}`;
   return dropped > 0 ? `${base} (${dropped} écartée${dropped > 1 ? 's' : ''})` : base;
+}
+
+/** The fix kept with a point, as its form shows it: 'Position GNSS : précision 9 m, 5 mesures'. */
+export function gnssSummary(g: { accuracyM: number; fixes: number }): string {
+  const n = Math.max(1, Math.round(g.fixes));
+  return `Position GNSS : précision ${formatCount(Math.round(g.accuracyM))} m, ${formatCount(n)} mesure${n > 1 ? 's' : ''}`;
 }

@@ -1,5 +1,5 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
-// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants).
+// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); the position accuracy threshold.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
@@ -14,6 +14,7 @@ import { A } from './strings';
 import { saveErrorText } from '../conflicts/saveErrorText';
 import { useFlash, useLoad } from './useLoad';
 import { LoadState } from './LoadState';
+import { PositionAccuracySetting } from './PositionAccuracySetting';
 
 export function SettingsTab() {
   const load = useSetAtom(loadSettingsAtom);
@@ -64,6 +65,7 @@ export function SettingsTab() {
           {error && <Alert kind="error">{error}</Alert>}
         </form>
       )}
+      {status === 'ready' && <PositionAccuracySetting />}
     </div>
   );
 }

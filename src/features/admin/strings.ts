@@ -172,6 +172,11 @@ export const A = {
     saved: 'Paramètres sauvegardés avec succès',
     loadError: 'Erreur lors du chargement des paramètres',
     saveError: 'Erreur lors de la sauvegarde des paramètres',
+    accuracyTitle: 'Position sur la ligne',
+    accuracyLabel: 'Incertitude maximale acceptée pour la position (mètres)',
+    accuracyHint: 'Les positions moins précises sont ignorées par « Me localiser » et la recherche « ici ». Entre 5 et 500 m ; 50 m par défaut.',
+    accuracyInvalid: 'Saisissez un nombre entier de mètres entre 5 et 500.',
+    accuracySave: 'Enregistrer la précision',
   },
 
   line: {

@@ -1,9 +1,10 @@
 // The search field: points by label, description or ticket number from the database as you type
-// (debounced, stale requests aborted), or a PK ('17,4', 'PK 17+400') to jump to. Choosing a point centres the map on
-// it and opens its form. A combobox with a listbox (arrow keys, Enter, Escape).
+// (debounced, stale requests aborted), or a PK ('17,4', 'PK 17+400') to jump to, or 'ici' (the position button):
+// the anomalies within 200 m of the device's position on the line. Choosing a point centres the map on it and opens
+// its form. A combobox with a listbox (arrow keys, Enter, Escape).
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { MapPin, Search } from 'lucide-react';
+import { LocateFixed, MapPin, Search } from 'lucide-react';
 import { criticalityLevelsAtom, manyLinesAtom, markersAtom } from '../../state/tables';
 import { offlineAtom } from '../../state/offline/atoms';
 import { SEARCH_MIN_CHARS, jumpToPk, pkJumpRefusal, searchPoints, type PointHit } from '../../state/search';
@@ -14,16 +15,22 @@ import { formatKm } from '../../core/format';
 import { STATUS_LABELS } from '../../core/constants';
 import { UNKNOWN_SEVERITY_COLOR } from '../../core/severity';
 import { toast } from '../../ui/toast';
+import { isHereQuery } from '../../core/position/nearHere';
+import { anomaliesNearFix } from '../../state/position/nearHere';
+import { currentFix, FixError } from '../position/currentFix';
 import { FIND_TEXT as T } from './strings';
 
 const DEBOUNCE_MS = 200;
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; hits: PointHit[]; more: boolean } | { kind: 'error' };
+type Here = { kind: 'idle' } | { kind: 'locating' } | { kind: 'done'; heading: string; hits: PointHit[] } | { kind: 'refused'; message: string };
 
 export function SearchBox({ onPicked, className }: { onPicked?: () => void; className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [here, setHere] = useState<Here>({ kind: 'idle' });
+  const [hereAsk, setHereAsk] = useState(0); // the position button asks again
   const [active, setActive] = useState(0);
   const levels = useAtomValue(criticalityLevelsAtom);
   const offline = useAtomValue(offlineAtom);
@@ -32,12 +39,13 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const query = text.trim();
-  const typedPk = parsePkQuery(query);
+  const hereQuery = isHereQuery(query);
+  const typedPk = hereQuery ? null : parsePkQuery(query);
   const markers = useAtomValue(markersAtom);
   // A PK beyond the line's markers is not offered: its refusal is said at once.
   const pkRefusal = useMemo(() => (typedPk === null ? null : pkJumpRefusal(typedPk, markers)), [typedPk, markers]);
   const pk = pkRefusal ? null : typedPk;
-  const searchable = query.length >= SEARCH_MIN_CHARS;
+  const searchable = !hereQuery && query.length >= SEARCH_MIN_CHARS;
 
   useEffect(() => {
     if (!searchable) { setState({ kind: 'idle' }); return; }
@@ -52,7 +60,23 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
     return () => { clearTimeout(timer); ctrl.abort(); };
   }, [query, searchable]);
 
-  const hits = state.kind === 'done' ? state.hits : [];
+  // 'ici': one fix of the device (the permission asked now), then the anomalies around it.
+  useEffect(() => {
+    if (!hereQuery) { setHere({ kind: 'idle' }); return; }
+    const ctrl = new AbortController();
+    setHere({ kind: 'locating' });
+    currentFix().then((fix) => anomaliesNearFix(fix, ctrl.signal)).then(
+      (r) => { if (!ctrl.signal.aborted) { setHere(r.ok ? { kind: 'done', heading: r.heading, hits: r.hits } : { kind: 'refused', message: r.message }); setActive(0); } },
+      (err) => {
+        if (ctrl.signal.aborted) return;
+        if (!(err instanceof FixError)) console.error('Recherche autour de la position impossible', err);
+        setHere({ kind: 'refused', message: err instanceof FixError ? err.message : offline ? T.searchOffline : T.searchFailed });
+      },
+    );
+    return () => ctrl.abort();
+  }, [hereQuery, hereAsk]); // eslint-disable-line react-hooks/exhaustive-deps -- offline is read when the answer comes
+
+  const hits = hereQuery ? (here.kind === 'done' ? here.hits : []) : state.kind === 'done' ? state.hits : [];
   const options = (pk !== null ? 1 : 0) + hits.length;
 
   const close = () => { setOpen(false); };
@@ -80,6 +104,8 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
     else if (e.key === 'Escape') { if (open) { e.stopPropagation(); close(); } else setText(''); }
   };
 
+  const askHere = () => { setText('ici'); setOpen(true); setActive(0); setHereAsk((n) => n + 1); inputRef.current?.focus(); };
+
   const showList = open && query.length > 0;
   const optionId = (i: number) => `${listId}-opt-${i}`;
   return (
@@ -90,8 +116,12 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
         aria-activedescendant={showList && options > 0 ? optionId(Math.min(active, options - 1)) : undefined}
         value={text} onChange={(e) => { setText(e.target.value); setOpen(true); setActive(0); }} onFocus={() => setOpen(true)} onKeyDown={onKeyDown}
         autoComplete="off" spellCheck={false} />
+      <button type="button" className="search-here" onClick={askHere} aria-label={T.hereButton} title={T.hereButton} data-testid="search-here">
+        <LocateFixed size={18} aria-hidden="true" />
+      </button>
       {showList && (
         <div className="search-popup">
+          {hereQuery && here.kind === 'done' && <p className="search-here-title" data-testid="search-here-title">{here.heading}</p>}
           <ul id={listId} role="listbox" aria-label={T.results} className="search-list">
             {pk !== null && (
               <li id={optionId(0)} role="option" aria-selected={active === 0} className="search-option search-pk"
@@ -121,7 +151,9 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
             })}
           </ul>
           <p className="search-status" role="status" aria-live="polite">
-            {pkRefusal ?? (!searchable && pk === null ? T.tooShort : '')}{pkRefusal && searchable ? ' ' : ''}
+            {hereQuery && (here.kind === 'locating' ? T.hereLocating : here.kind === 'refused' ? here.message
+              : here.kind === 'done' && here.hits.length === 0 ? T.hereNone : '')}
+            {pkRefusal ?? (!searchable && !hereQuery && pk === null ? T.tooShort : '')}{pkRefusal && searchable ? ' ' : ''}
             {searchable && (state.kind === 'loading' ? T.searching
               : state.kind === 'error' ? (offline ? T.searchOffline : T.searchFailed)
               : state.kind === 'done' && hits.length === 0 && pk === null && !pkRefusal ? T.noResult

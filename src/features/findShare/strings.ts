@@ -2,7 +2,10 @@
 import { formatCount } from '../../core/format';
 export const FIND_TEXT = {
   searchLabel: 'Rechercher un signalement ou un PK',
-  searchPlaceholder: 'Rechercher (libellé, n° OT, PK 17,4…)',
+  searchPlaceholder: 'Rechercher (libellé, n° OT, PK 17,4, ici…)',
+  hereButton: 'Anomalies autour de ma position',
+  hereLocating: 'Localisation en cours…',
+  hereNone: 'Aucune anomalie non résolue à moins de 200 m.',
   searching: 'Recherche…',
   noResult: 'Aucun signalement trouvé',
   tooShort: 'Tapez au moins 3 caractères, ou un PK (17,4).',

@@ -20,6 +20,7 @@ import { formatKm, parseKmInput } from '../../core/format';
 import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { ImageField } from './ImageField';
+import { gnssSummary } from '../../core/position/fixes';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
 import { AssigneeSelect } from './AssigneeSelect';
@@ -154,6 +155,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   }
 
   // The PK of the point's position on the ruler (from the markers), not the PK typed in the form.
+  const gnss = form.mode === 'create' ? form.gnss : editing?.gnss; // the fix it was reported from, read-only
   const km = form.mode === 'create' ? form.kmValue : position ? interpolateKm(markers, position.x) : null;
   return (
     <Dialog
@@ -168,6 +170,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       <form id="point-form" onSubmit={submit} noValidate>
         {position && <p className="position-hint">{T.positionHint(km === null ? null : formatKm(km))}</p>}
         {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
+        {gnss && <p className="observed-hint" data-testid="point-gnss">{gnssSummary(gnss)}</p>}
         {editing && <DueHint point={editing} />}
         {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}

@@ -6,11 +6,11 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Button } from '../../ui';
 import { averageFixes, averageMessage, fixAccepted, type Fix } from '../../core/position/fixes';
 import { formatMetres, locate, locatedMessage } from '../../core/position/locate';
-import { POSITION_AVERAGE_MS, POSITION_MAX_ACCURACY_M } from '../../core/constants';
+import { POSITION_AVERAGE_MS } from '../../core/constants';
 import type { Track } from '../../core/types';
-import { lineIndexesAtom, positionMarkAtom } from '../../state/position/atoms';
+import { lineIndexesAtom, positionMarkAtom, positionMaxAccuracyAtom } from '../../state/position/atoms';
 import { placeOnShownLine, reportHere } from '../../state/position/actions';
-import { activeLineAtom, settingsAtom } from '../../state/tables';
+import { activeLineAtom } from '../../state/tables';
 import { centerRequestAtom } from '../../state/selection';
 import { selectLine } from '../../state/lineActions';
 import { useWatchPosition, type WatchError } from './useWatchPosition';
@@ -34,7 +34,6 @@ export function LocateControl() {
 function LocatePanel({ onStop }: { onStop: () => void }) {
   const indexes = useAtomValue(lineIndexesAtom);
   const activeLine = useAtomValue(activeLineAtom);
-  const settings = useAtomValue(settingsAtom);
   const setMark = useSetAtom(positionMarkAtom);
   const setCentre = useSetAtom(centerRequestAtom);
   const [status, setStatus] = useState<Status>('waiting');
@@ -46,7 +45,7 @@ function LocatePanel({ onStop }: { onStop: () => void }) {
   const [held, setHeld] = useState(false); // an average is shown: live fixes wait until 'Suivre'
   const [tick, setTick] = useState(0);
   const nonce = useRef(0);
-  const maxAccuracyM = Number(settings.find((s) => s.key === 'position_max_accuracy_m')?.value) || POSITION_MAX_ACCURACY_M;
+  const maxAccuracyM = useAtomValue(positionMaxAccuracyAtom);
 
   const watch = useWatchPosition(
     (f) => {

@@ -4,7 +4,8 @@ import { atom } from 'jotai';
 import type { LinePositions } from '../../core/position/types';
 import { buildLineIndex, type LineIndex } from '../../core/position/lineIndex';
 import type { ImagePlace } from '../../core/position/imagePlace';
-import { linesAtom } from '../tables';
+import { linesAtom, settingsAtom } from '../tables';
+import { POSITION_MAX_ACCURACY_M } from '../../core/constants';
 
 export const linePositionsAtom = atom<LinePositions>({ axes: [], anchors: [] });
 
@@ -24,3 +25,9 @@ export const lineIndexesAtom = atom<LineIndex[]>((get) => {
 
 /** The agent's position on the line image shown (null: none shown). */
 export const positionMarkAtom = atom<(ImagePlace & { label: string }) | null>(null);
+
+/** Fixes less precise than this (metres) are dropped: the admin setting 'position_max_accuracy_m', else the default. */
+export const positionMaxAccuracyAtom = atom<number>((get) => {
+  const v = Number(get(settingsAtom).find((s) => s.key === 'position_max_accuracy_m')?.value);
+  return Number.isFinite(v) && v > 0 ? v : POSITION_MAX_ACCURACY_M;
+});
