@@ -64,6 +64,8 @@ export function Header() {
     { key: 'dashboard', label: T.dashboard, icon: <BarChart3 size={18} aria-hidden="true" />, onSelect: () => setDashboard((o) => !o), fromStep: 3 },
     { key: 'report', label: T.routeReport, icon: <FileText size={18} aria-hidden="true" />, onSelect: () => requestMode('report'), fromStep: 7 },
     { key: 'select', label: T.bulkSelect, icon: <Lasso size={18} aria-hidden="true" />, onSelect: () => requestMode('select'), fromStep: 7 },
+    ...(isAdmin ? [{ key: 'admin', label: T.admin, icon: <Settings size={18} aria-hidden="true" />, onSelect: () => openAdmin(), fromStep: 8 }] : []),
+    { key: 'logout', label: T.logout, icon: <LogOut size={18} aria-hidden="true" />, onSelect: () => void signOut(), fromStep: 8 },
   ];
 
   return (
@@ -113,7 +115,7 @@ export function Header() {
         <NotificationBell />
         <IconButton className="header-secondary" label={T.refresh} icon={<RefreshCw size={20} aria-hidden="true" className={loading ? 'spin' : ''} />} disabled={loading} onClick={refresh} />
         <IconButton className="header-secondary" label={T.dashboard} icon={<BarChart3 size={20} aria-hidden="true" />} onClick={() => setDashboard((o) => !o)} />
-        {isAdmin && <IconButton label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
+        {isAdmin && <IconButton className="header-tertiary" label={T.admin} icon={<Settings size={20} aria-hidden="true" />} onClick={() => openAdmin()} />}
         <HeaderMenu items={menu} note={profile && <><span className="header-user-email">{profile.email}</span> <span className="header-user-role">{T.userRole[profile.role]}</span></>} />
         {profile && !compact && (
           <span className="header-user" title={profile.email}>
@@ -121,7 +123,7 @@ export function Header() {
             <span className="header-user-role">{T.userRole[profile.role]}</span>
           </span>
         )}
-        <IconButton label={T.logout} icon={<LogOut size={20} aria-hidden="true" />} busy={signingOut}
+        <IconButton className="header-tertiary" label={T.logout} icon={<LogOut size={20} aria-hidden="true" />} busy={signingOut}
           onClick={async () => { setSigningOut(true); try { await signOut(); } finally { setSigningOut(false); } }} />
       </div>
       {inspections && <Suspense fallback={null}><InspectionsDialog onClose={() => setInspections(false)} /></Suspense>}

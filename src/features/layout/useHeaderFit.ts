@@ -3,11 +3,11 @@
 // Steps, cumulative: 1 the short title, the user's email in the menu; 2 'Laisser un Avis' an icon; 3 it, 'Actualiser'
 // and 'Tableau de bord' move to 'Plus d'actions'; 4 a narrower search; 5 the title and the mode buttons' labels go
 // (icons stay, named for screen readers); 6 the line's code only, the counter an icon; 7 'Rapport' and 'Sélection'
-// move to the menu.
+// move to the menu; 8 'Administration' and 'Déconnexion' move to the menu.
 // Set on the DOM, not in React state: a step changes no size of the header itself, so the observers cannot loop.
 import { useLayoutEffect, type RefObject } from 'react';
 
-export const HEADER_FIT_STEPS = 7;
+export const HEADER_FIT_STEPS = 8;
 
 export function fitHeader(header: HTMLElement): number {
   for (let step = 0; step <= HEADER_FIT_STEPS; step++) {

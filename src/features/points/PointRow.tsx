@@ -1,5 +1,5 @@
 // One point in the sidebar lists: selection checkbox, criticality colour, the whole PK then the label (ellipsised,
-// full text on hover), status, criticality, 'En retard' and date of the observation; below them the team and the edit, link and delete buttons
+// full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the team and the edit, link and delete buttons
 // (their icons from the list's sprite: ./rowIcons). Two lines of text over a line of buttons: every part fits from 320 px.
 import { memo } from 'react';
 import type { Point } from '../../core/types';
@@ -46,9 +46,9 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           </span>
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
-            <span className="list-row-level">{levelName}</span>
             {isLate(point, Date.now()) && <span className="badge late-badge" title={lateText(point.dueAt!, Date.now())}>{T.late}</span>}
             {point.observedAt && <span className="list-row-date" title={observationLabel(point.observedAt, point.creationDate)}>{formatDateFr(point.observedAt)}</span>}
+            <span className="list-row-level" title={levelName}>{levelName}</span>
             <PendingBadge pointId={point.id} />
           </span>
         </span>
