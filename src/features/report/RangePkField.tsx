@@ -22,7 +22,7 @@ export function RangePkField({ label, value, onChange, min, max, step, disabled,
     <div className="field report-km">
       <label htmlFor={id} className="field-label">{label}</label>
       <div className="report-km-row">
-        <input id={id} className="input" disabled={disabled} aria-valuemin={min} aria-valuemax={max} data-step={step} {...pkInputProps(value, onChange)} />
+        <input id={id} className="input" disabled={disabled} data-min={min} data-max={max} data-step={step} {...pkInputProps(value, onChange)} />
         <Button size="sm" onClick={onMin} disabled={disabled} aria-label={FORM_TEXT.minOf(label)} title={FORM_TEXT.minOf(label)}>{FORM_TEXT.min}</Button>
         <Button size="sm" onClick={onMax} disabled={disabled} aria-label={FORM_TEXT.maxOf(label)} title={FORM_TEXT.maxOf(label)}>{FORM_TEXT.max}</Button>
       </div>
