@@ -4,7 +4,7 @@
 // beside it; and every control reached with Tab on the main screen, the report form and the administration draws a
 // focus ring of 3:1 contrast at least.
 import { test, expect, type Locator } from '@playwright/test';
-import { adminClient, DESKTOP, openWholeLineReport, signIn } from './appHelpers';
+import { adminClient, DESKTOP, openWholeLineReport, signIn, headerAction } from './appHelpers';
 import { STATUS_LABELS } from '../src/core/constants';
 import { tabThrough } from './support/focusRing';
 
@@ -59,7 +59,7 @@ test('each status and criticality colour has its name beside it', async ({ page 
   await expect(view).toBeHidden();
 
   // Dashboard: legends, age bars and busiest stretches name their level.
-  await page.getByRole('button', { name: 'Tableau de bord' }).click();
+  await headerAction(page, 'Tableau de bord');
   const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
   await expect(dash.getByTestId('dash-open')).toBeVisible({ timeout: 30_000 });
   await expectEachNames(dash.getByTestId('dash-open').locator('.dash-legend li'), levelNames, 'open-per-day legend');
@@ -80,7 +80,7 @@ test('every control reached with Tab shows its focus', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(form).toBeHidden();
 
-  await page.getByRole('button', { name: 'Administration', exact: true }).click();
+  await headerAction(page, 'Administration');
   const panel = page.getByRole('dialog', { name: 'Administration' });
   await expect(panel).toBeVisible();
   await tabThrough(page, 20, 'administration');

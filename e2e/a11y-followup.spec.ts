@@ -8,7 +8,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './adminHelpers';
-import { adminClient, DESKTOP, PHONE, png, shot, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, png, shot, signIn, uniq, headerAction } from './appHelpers';
 import { openEdit } from './offlineHelpers';
 import { expectNoAxeViolations } from './support/axe';
 import { focusRing, tabThrough } from './support/focusRing';
@@ -190,7 +190,7 @@ for (const vp of VIEWPORTS) {
         await expectNoAxeViolations(page, `${vp.name} actions menu open`);
         await page.getByRole('button', { name: 'Admin', exact: true }).click();
       } else {
-        await page.getByRole('button', { name: 'Administration', exact: true }).click();
+        await headerAction(page, 'Administration');
       }
       const panel = page.getByRole('dialog', { name: 'Administration' });
       await panel.getByRole('tab', { name: 'Ligne', exact: true }).click();

@@ -4,7 +4,7 @@
 // an edit conflict, the point form (new with its error, edit), the zone form, the route report's form, view and print
 // dialog, the inspection records, the dashboard and every administration tab.
 import { test, expect, type Page } from '@playwright/test';
-import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, writeStated } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, writeStated, headerAction } from './appHelpers';
 import { expectNoAxeViolations } from './support/axe';
 
 const VIEWPORTS = [
@@ -166,7 +166,7 @@ for (const vp of VIEWPORTS) {
     test('dashboard', async ({ page }) => {
       await signIn(page);
       if (!phone) await expect(page.locator('.point-row').first()).toBeVisible({ timeout: 60_000 });
-      await page.getByRole('button', { name: 'Tableau de bord' }).click();
+      await headerAction(page, 'Tableau de bord');
       const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
       await expect(dash.getByTestId('dash-open')).toBeVisible({ timeout: 30_000 });
       await expectNoAxeViolations(page, `${vp.name} dashboard`);
@@ -181,7 +181,7 @@ for (const vp of VIEWPORTS) {
       await signIn(page);
       if (!phone) await expect(page.locator('.point-row').first()).toBeVisible({ timeout: 60_000 });
       if (phone) await mode(page, phone, 'Admin');
-      else await page.getByRole('button', { name: 'Administration', exact: true }).click();
+      else await headerAction(page, 'Administration');
       const panel = page.getByRole('dialog', { name: 'Administration' });
       await expect(panel).toBeVisible();
       for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Lignes', 'Ligne', 'Journal']) {

@@ -82,3 +82,12 @@ export async function fillInspectionRecord(page: Page, view: Locator, remark: st
   await save.getByLabel('Raison').fill('Voie occupée');
   return save;
 }
+
+/** Clicks a header action by its name: the header's own button, or the same action in 'Plus d'actions' when the
+ * header has moved it there to fit its width (src/features/layout/useHeaderFit.ts). */
+export async function headerAction(page: Page, name: string): Promise<void> {
+  const button = page.getByRole('banner').getByRole('button', { name, exact: true });
+  if (await button.isVisible()) { await button.click(); return; }
+  await page.getByRole('banner').getByRole('button', { name: "Plus d'actions" }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}

@@ -1,7 +1,7 @@
 // Sign-in and invitations end to end (issue 4): provider errors, invite via the invite_user RPC, the invitation
 // link in a fresh browser, account creation, landing in the app, sign-out clearing the state.
 import { test, expect } from '@playwright/test';
-import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, headerAction } from './appHelpers';
 
 test.use({ viewport: DESKTOP });
 
@@ -87,7 +87,7 @@ test('admin invites a user who opens the link, creates the account and lands in 
   await ctx3.close();
 
   // Sign-out clears the data: back to the login screen, nothing of the app left.
-  await invited.getByRole('button', { name: 'Déconnexion' }).click();
+  await headerAction(invited, 'Déconnexion');
   await expect(invited.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible();
   await expect(invited.locator('.point-row')).toHaveCount(0);
   const stored = await invited.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('auth-token')));

@@ -4,7 +4,7 @@
 // (and its table cell, by keyboard) opens the list: the chip's count is the bar's, and follows a live change.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, PHONE, signIn } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, signIn, headerAction } from './appHelpers';
 
 let db: SupabaseClient;
 let line = '';
@@ -27,7 +27,7 @@ async function drawnCanvases(page: Page): Promise<number> {
 async function checkDashboard(page: Page, desktop: boolean) {
   await signIn(page);
   if (desktop) await expect(page.locator('.point-row').first()).toBeVisible({ timeout: 60_000 }); // the first load is over
-  await page.getByRole('button', { name: 'Tableau de bord' }).click();
+  await headerAction(page, 'Tableau de bord');
   const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
   await expect(dash.getByTestId('dash-open')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => drawnCanvases(page), { timeout: 15_000 }).toBe(2);
@@ -79,7 +79,7 @@ async function checkAgeBars(page: Page, ages: { criticality: string; bucket: str
   const chip = page.getByTestId('age-filter');
   const list = page.locator('.point-row');
   for (const [k, bar] of bars.slice(0, 2).entries()) {
-    await page.getByRole('button', { name: 'Tableau de bord' }).click();
+    await headerAction(page, 'Tableau de bord');
     const dash = page.getByRole('dialog', { name: 'Tableau de bord' });
     const label = `${names.get(bar.criticality)}, ${labels[bar.bucket]} : ${fr(bar.n)} — voir la liste`;
     if (k === 0) {

@@ -2,7 +2,7 @@
 // admin tab failure without 7 s of retries, « » in delete confirmations, marker value text, the point form's PK
 // with a decimal comma and the ruler PK of its position, no 'Tous 0' before the first load, phone FAB vs ruler).
 import { test, expect } from '@playwright/test';
-import { adminClient, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, signIn, uniq, headerAction } from './appHelpers';
 import { openPanel } from './adminHelpers';
 import { interpolateKm } from '../src/core/pk';
 import { formatKm } from '../src/core/format';
@@ -27,7 +27,7 @@ test.describe('desktop', () => {
     await signIn(page);
     await expect(page.locator('.point-row').first()).toBeVisible({ timeout: 30_000 });
     allFail = true;
-    await page.getByRole('button', { name: 'Actualiser' }).click();
+    await headerAction(page, 'Actualiser');
     await expect(page.getByText("L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.")).toBeVisible({ timeout: 5_000 });
     allFail = false;
 

@@ -4,7 +4,7 @@
 // another user is shown as a conflict with both versions; a point deleted on the server is reported.
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, writeStated, PHONE, shot, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, PHONE, shot, signIn, uniq, headerAction } from './appHelpers';
 import { E2E_ADMIN } from '../playwright.config';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 
@@ -93,13 +93,13 @@ test('offline: three points (two with photos), an edit and a status change survi
   await shot(page, 'phone-outbox-panel');
   await page.getByRole('button', { name: 'Fermer' }).first().click();
   // Signing out with changes waiting warns first.
-  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await headerAction(page, 'Déconnexion');
   const warn = page.getByRole('dialog', { name: 'Des modifications ne sont pas encore envoyées' });
   await expect(warn).toContainText('4 modifications attendent le réseau');
   await warn.getByRole('button', { name: 'Annuler' }).click();
   await expect(warn).toBeHidden();
   // The administration says plainly that it needs the network.
-  await page.getByRole('button', { name: 'Administration' }).click();
+  await headerAction(page, 'Administration');
   const admin = page.getByRole('dialog', { name: 'Administration' });
   await expect(admin.getByRole('alert').filter({ hasText: 'L’administration nécessite une connexion réseau' })).toBeVisible();
   await admin.getByRole('button', { name: 'Fermer' }).first().click();

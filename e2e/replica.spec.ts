@@ -2,7 +2,7 @@
 // changes (every point_index call carries p_since); a change and a deletion made while the browser was closed show
 // up; sign-out clears the replica; another user signing in on the same browser starts from an empty replica.
 import { test, expect, type Page } from '@playwright/test';
-import { adminClient, writeStated, DESKTOP, signIn, uniq } from './appHelpers';
+import { adminClient, writeStated, DESKTOP, signIn, uniq, headerAction } from './appHelpers';
 import { api } from './adminHelpers';
 
 test.use({ viewport: DESKTOP });
@@ -84,7 +84,7 @@ test('replica: warm open asks only for changes, sees a change and a deletion mad
   await expect.poll(async () => (await replicaState(page)).count, { timeout: 20_000 }).toBe(before.count - 1);
 
   // Sign-out clears the replica.
-  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await headerAction(page, 'Déconnexion');
   await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => replicaState(page)).toEqual({ owner: null, count: 0, details: 0 });
 

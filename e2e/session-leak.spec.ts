@@ -6,7 +6,7 @@
 // localStorage; B's screen shows none of it either.
 import { test, expect, type Page } from '@playwright/test';
 import { api } from './adminHelpers';
-import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, signIn, uniq, headerAction } from './appHelpers';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 import { retainerPaths } from './support/heapRetainers';
 
@@ -111,7 +111,7 @@ async function signOutThenAnotherUser(page: Page, baseURL: string, where: { heap
   await expect(page.locator('.point-row', { hasText: label })).toHaveCount(0, { timeout: 15_000 });
 
   // A signs out; B signs in on the same page (no reload: the same JS heap).
-  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await headerAction(page, 'Déconnexion');
   await expect(page.getByRole('heading', { name: 'Connectez-vous' })).toBeVisible({ timeout: 15_000 });
   await page.getByLabel('Email', { exact: true }).fill(emailB);
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
