@@ -57,10 +57,12 @@ test.describe('desktop 1440×900', () => {
     await signIn(page, email, PASSWORD);
     const dialog = await openHistory(page, name);
     const items = dialog.locator('.point-history-list li');
-    await expect(items).toHaveCount(3);
-    await expect(items.nth(0)).toHaveText(new RegExp(`^Criticité : Attention sur ce risque → Danger sécurité, par admin@rail\\.local ${DATE.source}`));
-    await expect(items.nth(1)).toHaveText(new RegExp(`^Statut : Signalé → En cours, par admin@rail\\.local ${DATE.source}`));
-    await expect(items.nth(2)).toHaveText(new RegExp(`^Signalement créé, par ${email.replace(/\./g, '\\.')} ${DATE.source}`));
+    // The level's change moves the due time with it (its delay): both in the history, the due time first.
+    await expect(items).toHaveCount(4);
+    await expect(items.nth(0)).toHaveText(new RegExp(`^Échéance : .+ → .+, par admin@rail\\.local ${DATE.source}`));
+    await expect(items.nth(1)).toHaveText(new RegExp(`^Criticité : Attention sur ce risque → Danger sécurité, par admin@rail\\.local ${DATE.source}`));
+    await expect(items.nth(2)).toHaveText(new RegExp(`^Statut : Signalé → En cours, par admin@rail\\.local ${DATE.source}`));
+    await expect(items.nth(3)).toHaveText(new RegExp(`^Signalement créé, par ${email.replace(/\./g, '\\.')} ${DATE.source}`));
     await shot(page, 'desktop-point-history');
 
     // A save by this user appears at the top when the history is opened again.
@@ -68,7 +70,7 @@ test.describe('desktop 1440×900', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     const again = await openHistory(page, name);
-    await expect(again.locator('.point-history-list li')).toHaveCount(4);
+    await expect(again.locator('.point-history-list li')).toHaveCount(5);
     await expect(again.locator('.point-history-list li').first()).toHaveText(new RegExp(`^N° OT/Dépêche : \\(vide\\) → OT-777, par ${email.replace(/\./g, '\\.')} `));
   });
 
@@ -193,9 +195,9 @@ test.describe('phone 390×844', () => {
     await page.getByRole('button', { name: 'Afficher la liste' }).click();
     const dialog = await openHistory(page, name);
     const items = dialog.locator('.point-history-list li');
-    await expect(items).toHaveCount(3);
-    await expect(items.nth(1)).toContainText('Statut : Signalé → En cours, par admin@rail.local');
-    await items.nth(2).scrollIntoViewIfNeeded();
+    await expect(items).toHaveCount(4); // the level's change moves the due time: two lines for it
+    await expect(items.nth(2)).toContainText('Statut : Signalé → En cours, par admin@rail.local');
+    await items.nth(3).scrollIntoViewIfNeeded();
     const box = (await items.nth(0).boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 1);
