@@ -1,7 +1,6 @@
 // The signed-in member's notifications (public.notifications, own rows only), their settings
 // (public.notification_settings), whether the server sends e-mail (public.mail_status) and the live channel
 // that tells when a notification of theirs is added or read.
-import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from './client';
 import { rpc } from './rpc';
 import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
@@ -49,11 +48,4 @@ export async function mailEnabled(): Promise<boolean> {
 }
 
 /** Calls `onChange` when one of the member's notifications is added or changes (row-level security filters them). */
-export function watchNotifications(userId: string, onChange: () => void, onStatus: (ok: boolean) => void): RealtimeChannel {
-  const ch = supabase().channel(`notifications:${userId}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${userId}` }, () => onChange());
-  ch.subscribe((status) => onStatus(status === 'SUBSCRIBED'));
-  return ch;
-}
 
-export const unwatch = (ch: RealtimeChannel): void => { void supabase().removeChannel(ch); };

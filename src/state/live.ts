@@ -13,6 +13,7 @@ import { store } from './store';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { afterNextPaint } from '../platform/afterNextPaint';
+import { notificationsChanged } from './notifications';
 
 export const TABLE_RELOAD_DEBOUNCE_MS = 250; // coalesce a burst of invalidations to one reload per table
 export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidations to one sync
@@ -136,8 +137,9 @@ export function startLive(opts: LiveOptions): Promise<void> {
   followLine();
   const userTopic = `user:${opts.userId}`;
   const notices = supabase().channel(userTopic, { config: { private: true } })
-    .on('broadcast', { event: 'access_revoked' }, () => { if (gen === L.generation) opts.onAccessRevoked(); });
-  notices.subscribe(onStatus(userTopic, () => undefined));
+    .on('broadcast', { event: 'access_revoked' }, () => { if (gen === L.generation) opts.onAccessRevoked(); })
+    .on('broadcast', { event: 'notifications' }, () => { if (gen === L.generation) notificationsChanged(); });
+  notices.subscribe(onStatus(userTopic, () => notificationsChanged()));
   L.channels.push(notices);
   return firstLoad.then(() => undefined);
 }

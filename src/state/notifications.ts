@@ -1,5 +1,6 @@
 // The bell's state (docs/product.md#notifications): the member's newest notifications and unread count, kept live
-// by a realtime channel for the session (reloaded, debounced, on each change and on each rejoin), and the actions
+// by the member's private topic 'user:<id>' (src/state/live.ts: its 'notifications' Broadcast and each rejoin reload
+// the list, debounced), and the actions
 // of the list: open one (marks it read, opens its point), mark all read, read and save the settings.
 import { atom } from 'jotai';
 import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
@@ -16,8 +17,8 @@ export const notificationsErrorAtom = atom(false);
 const RELOAD_DEBOUNCE_MS = 150;
 
 const livePart = definePart('notifications', () => ({
-  channel: null as ReturnType<typeof repo.watchNotifications> | null, timer: undefined as ReturnType<typeof setTimeout> | undefined,
-}), (s) => { clearTimeout(s.timer); if (s.channel) repo.unwatch(s.channel); });
+  started: false, timer: undefined as ReturnType<typeof setTimeout> | undefined,
+}), (s) => { clearTimeout(s.timer); });
 
 /** Reads the list and the count now. */
 export async function reloadNotifications(): Promise<void> {
@@ -34,12 +35,19 @@ export async function reloadNotifications(): Promise<void> {
   }
 }
 
-/** Starts the session's live notifications once (the bell calls it when it mounts). */
-export function startNotifications(userId: string): void {
+/** Reads the list again soon (debounced): the live topic said notifications changed, or it joined again. */
+export function notificationsChanged(): void {
   const s = currentSession().part(livePart);
-  if (s.channel) return;
-  const soon = () => { clearTimeout(s.timer); s.timer = setTimeout(() => void reloadNotifications(), RELOAD_DEBOUNCE_MS); };
-  s.channel = repo.watchNotifications(userId, soon, (ok) => { if (ok) soon(); });
+  if (!s.started) return;
+  clearTimeout(s.timer);
+  s.timer = setTimeout(() => void reloadNotifications(), RELOAD_DEBOUNCE_MS);
+}
+
+/** Starts the session's notifications once (the bell calls it when it mounts). */
+export function startNotifications(): void {
+  const s = currentSession().part(livePart);
+  if (s.started) return;
+  s.started = true;
   void reloadNotifications();
 }
 

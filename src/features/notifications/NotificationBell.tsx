@@ -14,7 +14,7 @@ export function NotificationBell() {
   const unread = useAtomValue(unreadCountAtom);
   const me = useAtomValue(profileAtom);
   const [open, setOpen] = useState(false);
-  useEffect(() => { if (me?.id) startNotifications(me.id); }, [me?.id]);
+  useEffect(() => { if (me?.id) startNotifications(); }, [me?.id]);
   const badge = bellBadge(unread);
   return (
     <>
