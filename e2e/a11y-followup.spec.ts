@@ -73,6 +73,8 @@ for (const vp of VIEWPORTS) {
   test.describe(vp.name, () => {
     test.use(vp.use);
     test.describe.configure({ timeout: 240_000 }); // axe takes seconds per state on a busy machine
+    const cleanups: (() => Promise<void>)[] = [];
+    test.afterEach(async () => { for (const undo of cleanups.splice(0)) await undo(); });
     const phone = vp.name === 'phone';
 
     test('notifications list and settings; point form in edit with Assigné à, a photo and the Suivi timeline', async ({ page, baseURL }) => {
@@ -122,6 +124,11 @@ for (const vp of VIEWPORTS) {
       const late = await db.from('points').insert({ name: `${tag} traverse`, description: 'Traverse fendue', kilometer: '',
         position: { x: 2700, y: 640 }, status: 'signale', criticality: level }).select('id').single(); // due in 1 h
       expect(late.error).toBeNull();
+      // The level exists only for this test: later specs read the criticality levels as the demo has them.
+      cleanups.push(async () => {
+        expect((await db.from('points').delete().eq('id', late.data!.id)).error).toBeNull();
+        expect((await db.from('criticality_levels').delete().eq('id', level)).error).toBeNull();
+      });
 
       await signIn(page);
       await openList(page, phone);

@@ -60,9 +60,13 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
 
   // 'Moyenner': the fixes of 5 s, the imprecise one dropped; the average is held until 'Suivre'.
   await page.getByRole('button', { name: 'Moyenner' }).click();
+  const received = page.getByTestId('locate-averaging');
   await ctx.setGeolocation(fixAt(15.3, 'voie_1', 4));
+  await expect(received).toContainText('1 position reçue');
   await ctx.setGeolocation({ ...fixAt(15.3), accuracy: 200 });
+  await expect(received).toContainText('2 positions reçues');
   await ctx.setGeolocation(fixAt(15.31, 'voie_1', 4));
+  await expect(received).toContainText('3 positions reçues');
   await expect(page.getByTestId('locate-average')).toHaveText('Moyenne de 2 positions (1 écartée)', { timeout: 10_000 });
   await expect(status).toHaveText(/^PK 15,3[01] ± 0,01 · Voie 1 · précision 4 m$/);
   await ctx.setGeolocation(fixAt(15.2));

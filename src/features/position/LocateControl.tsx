@@ -95,7 +95,7 @@ function LocatePanel({ onStop }: { onStop: () => void }) {
         {status === 'waiting' && <p className="locate-note">{T.explain}</p>}
         {error ? <p className="locate-status locate-error" role="alert">{error}</p>
           : <p className="locate-status" role="status" aria-live="polite" data-testid="locate-status">{message}</p>}
-        {averaging && <p className="locate-note">{T.averaging(Math.max(0, Math.ceil((averaging.until - Date.now()) / 1000)))}<span hidden>{tick}</span></p>}
+        {averaging && <p className="locate-note" data-testid="locate-averaging">{T.averaging(Math.max(0, Math.ceil((averaging.until - Date.now()) / 1000)), averaging.fixes.length)}<span hidden>{tick}</span></p>}
         {averageNote && !averaging && <p className="locate-note" data-testid="locate-average">{averageNote}</p>}
         {located?.kind === 'ambiguous' && (
           <div className="locate-actions" role="group" aria-label={T.trackQuestion}>

@@ -1,5 +1,6 @@
 // One position of the device for 'ici' in the search box: the browser's getCurrentPosition, asked only on the
-// agent's request (the permission prompt comes then); its refusal or failure as the same codes as the watch.
+// agent's request (the permission prompt comes then) and never answered from the browser's cache, since the agent
+// asking again has usually moved; its refusal or failure as the same codes as the watch.
 import type { Fix } from '../../core/position/fixes';
 import type { WatchError } from './useWatchPosition';
 import { POSITION_TEXT as T } from './strings';
@@ -18,7 +19,7 @@ export function currentFix(): Promise<Fix> {
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ lat: p.coords.latitude, lon: p.coords.longitude, accuracyM: p.coords.accuracy, at: p.timestamp || Date.now() }),
       (e) => reject(new FixError(e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable')),
-      { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 },
+      { enableHighAccuracy: true, maximumAge: 0, timeout: 30_000 },
     );
   });
 }

@@ -13,7 +13,7 @@ export const POSITION_TEXT = {
   following: 'Suivi actif',
   recentre: 'Recentrer',
   average: 'Moyenner',
-  averaging: (s: number) => `Moyenne en cours (${s} s)…`,
+  averaging: (s: number, received: number) => `Moyenne en cours (${s} s)… ${received} position${received > 1 ? 's' : ''} reçue${received > 1 ? 's' : ''}`,
   reportHere: 'Signaler ici',
   trackQuestion: 'Voie 1 ou Voie 2 ?',
   track: (t: 'voie_1' | 'voie_2') => (t === 'voie_1' ? 'Voie 1' : 'Voie 2'),
