@@ -1,7 +1,6 @@
 -- The follow-up's functions that need the owner's rights (colleagues' profiles, the mail settings, one's own
 -- notifications' read marks) live in the non-exposed schema `private`; the API calls a security-invoker function of
 -- the same name and arguments in `public`, as every other API function that reads beyond the caller's rows does.
--- Exposed security-definer functions stay the documented exceptions (user_emails, validate_invitation).
 
 alter function public.assignable_members(uuid) set schema private;
 alter function public.deactivated_assignments() set schema private;

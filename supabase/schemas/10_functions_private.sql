@@ -2929,6 +2929,27 @@ COMMENT ON FUNCTION private.track_at(px double precision, py double precision, p
 GRANT ALL ON FUNCTION private.track_at(px double precision, py double precision, p_line_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.track_at(px double precision, py double precision, p_line_id uuid) TO service_role;
 
+-- ------------------------------------------------------------ private.user_emails(uuid[])
+
+CREATE FUNCTION private.user_emails(ids uuid[]) RETURNS TABLE(id uuid, email text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id, p.email
+    from public.profiles p
+   where p.id = any (user_emails.ids)
+     and private.is_active_member()
+     and (private.is_admin()
+          or exists (select 1 from public.points pt where pt.created_by = p.id)
+          or exists (select 1 from public.audit_log a where a.actor = p.id and a.table_name = 'points'))
+$$;
+
+COMMENT ON FUNCTION private.user_emails(ids uuid[]) IS 'The email of each given user who authored a point or a change of one (any user for an admin); nothing else.';
+
+REVOKE ALL ON FUNCTION private.user_emails(ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.user_emails(ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.user_emails(ids uuid[]) TO service_role;
+
 -- ------------------------------------------------------------ private.users_require_invitation()
 
 CREATE FUNCTION private.users_require_invitation() RETURNS trigger
@@ -2967,6 +2988,27 @@ begin
 end $$;
 
 REVOKE ALL ON FUNCTION private.users_require_invitation() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.validate_invitation(text)
+
+CREATE FUNCTION private.validate_invitation(token text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select i.email
+    from public.invitations i
+   where i.token_hash = encode(sha256(convert_to(coalesce(validate_invitation.token, ''), 'UTF8')), 'hex')
+     and i.redeemed_at is null
+     and i.revoked_at is null
+     and i.expires_at > now()
+$$;
+
+COMMENT ON FUNCTION private.validate_invitation(token text) IS 'The invited email when the token is valid, unused and unexpired; else null.';
+
+REVOKE ALL ON FUNCTION private.validate_invitation(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.validate_invitation(token text) TO authenticated;
+GRANT ALL ON FUNCTION private.validate_invitation(token text) TO service_role;
+GRANT ALL ON FUNCTION private.validate_invitation(token text) TO anon;
 
 -- ------------------------------------------------------------ private.version_ms(timestamp with time zone)
 

@@ -615,41 +615,31 @@ GRANT ALL ON FUNCTION public.team_member_counts() TO service_role;
 -- ------------------------------------------------------------ public.user_emails(uuid[])
 
 CREATE FUNCTION public.user_emails(ids uuid[]) RETURNS TABLE(id uuid, email text)
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select p.id, p.email
-    from public.profiles p
-   where p.id = any (user_emails.ids)
-     and private.is_active_member()
-     and (private.is_admin()
-          or exists (select 1 from public.points pt where pt.created_by = p.id)
-          or exists (select 1 from public.audit_log a where a.actor = p.id and a.table_name = 'points'))
+  select * from private.user_emails(ids)
 $$;
 
 COMMENT ON FUNCTION public.user_emails(ids uuid[]) IS 'The email of each given user who authored a point or a change of one (any user for an admin); nothing else.';
 
 REVOKE ALL ON FUNCTION public.user_emails(ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.user_emails(ids uuid[]) TO anon;
 GRANT ALL ON FUNCTION public.user_emails(ids uuid[]) TO authenticated;
 GRANT ALL ON FUNCTION public.user_emails(ids uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ public.validate_invitation(text)
 
 CREATE FUNCTION public.validate_invitation(token text) RETURNS text
-    LANGUAGE sql STABLE SECURITY DEFINER
+    LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select i.email
-    from public.invitations i
-   where i.token_hash = encode(sha256(convert_to(coalesce(validate_invitation.token, ''), 'UTF8')), 'hex')
-     and i.redeemed_at is null
-     and i.revoked_at is null
-     and i.expires_at > now()
+  select private.validate_invitation(token)
 $$;
 
 COMMENT ON FUNCTION public.validate_invitation(token text) IS 'The invited email when the token is valid, unused and unexpired; else null.';
 
 REVOKE ALL ON FUNCTION public.validate_invitation(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.validate_invitation(token text) TO anon;
 GRANT ALL ON FUNCTION public.validate_invitation(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.validate_invitation(token text) TO service_role;
-GRANT ALL ON FUNCTION public.validate_invitation(token text) TO anon;

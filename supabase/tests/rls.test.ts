@@ -143,16 +143,16 @@ describe('security invariants', () => {
     const r = await w.db.admin.query<{ name: string; proconfig: string[] | null }>(
       `select n.nspname || '.' || p.proname as name, p.proconfig from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where p.prosecdef and n.nspname not in ('pg_catalog', 'information_schema')`);
-    expect(r.rows.map((f) => f.name)).toEqual(expect.arrayContaining(['private.is_admin', 'private.is_active_member', 'private.audit_row', 'public.user_emails']));
+    expect(r.rows.map((f) => f.name)).toEqual(expect.arrayContaining(['private.is_admin', 'private.is_active_member', 'private.audit_row', 'private.user_emails']));
     const unpinned = r.rows.filter((f) => !(f.proconfig ?? []).some((c) => c.startsWith('search_path=')));
     expect(unpinned.map((f) => f.name)).toEqual([]);
   });
 
-  it('the only security-definer functions of the exposed schema are the documented exceptions', async () => {
+  it('no security-definer function lives in the exposed schema', async () => {
     const r = await w.db.admin.query<{ name: string }>(
       `select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
         where p.prosecdef and n.nspname = 'public' order by 1`);
-    expect(r.rows.map((f) => f.name)).toEqual(['user_emails', 'validate_invitation']);
+    expect(r.rows.map((f) => f.name)).toEqual([]);
   });
 
   it.each(['anon', 'authenticated'] as const)('the %s request role is neither superuser nor bypassrls', async (role) => {
