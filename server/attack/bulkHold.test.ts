@@ -1,7 +1,7 @@
 // One member request must not hold everyone again and again (PGlite, and PostgreSQL in the PostgreSQL step), through
 // the real supabase-js client. A member's request that ran out of time (57014) is refused when repeated: 429 with a
 // French message and Retry-After, answered at once, so other members' reads are not held a second time; other
-// users and the member's other requests are not refused. The issue's reproduction: bulk_update_points with 10,000
+// users and the member's other requests are not refused. The case played: bulk_update_points with 10,000
 // real points, and another member's GET /rest/v1/teams timed during it (PGlite runs it in slices,
 // server/rest/bulkSlices.ts) and while the same body is sent again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

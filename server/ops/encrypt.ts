@@ -11,7 +11,7 @@ const SALT = 16;
 const NONCE = 12;
 const TAG = 16;
 const HEADER = MAGIC.length + SALT + NONCE;
-/** scrypt cost: N=2^15, r=8 (32 MB, about 0.1 s): a guessed passphrase costs as much. */
+/** scrypt cost: N=2^15, r=8 (32 MB of memory per try), so each guessed passphrase is expensive. */
 const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 /** The passphrase of --passphrase-file: its first line, at least 12 characters. */

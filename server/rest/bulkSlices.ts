@@ -9,7 +9,7 @@
 // each row at its stated version as always: the caller's next read shows them. On PostgreSQL the request stays one
 // transaction (other sessions are not held).
 
-/** Ids per slice: a slice takes well under 250 ms on a two-core machine. */
+/** Ids per slice: small enough that a colleague's read waits for one slice, not for the whole change. */
 export const BULK_SLICE_IDS = 250;
 /** What public.bulk_update_points accepts at most (src/core/bulk/plan.ts BULK_MAX_PER_REQUEST). */
 const BULK_MAX_IDS = 10_000;

@@ -2,7 +2,7 @@
 // another line. The choice is remembered per user on this device (the next session opens it); switching reloads
 // the line's zones and markers and its points: a line shown lately comes back at once from memory (its points
 // parked by ./pointsCollection, its zones and markers kept here), else from its replica record, else from the
-// server; what changed since is fetched after it is drawn (warm switch <= 300 ms).
+// server; what changed since is fetched after it is drawn.
 import { lineOfLink } from '../core/links';
 import { createRecentCache } from '../core/lines/recentCache';
 import type { KilometerMarker, Line, Zone } from '../core/types';

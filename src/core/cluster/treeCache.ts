@@ -1,4 +1,4 @@
-// The cluster trees of the lines shown last (warm line switch <= 300 ms), kept by the cluster worker so that
+// The cluster trees of the lines shown last, kept by the cluster worker so that
 // switching back to a line reuses its tree instead of rebuilding 26 levels. Keyed by line: an entry holds the tree
 // of one version of that line's points (a fingerprint of exactly what was indexed), so a new version of the line's
 // points replaces its entry and a tree is only ever reused for the very same input. Bounded by entries and by the

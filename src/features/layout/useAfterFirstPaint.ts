@@ -1,6 +1,6 @@
 // False on a component's first render, true once that render has been painted (the next frame, then a task of its
 // own, as a transition): what is not visible at first paint (dialogs, menus, the sidebar's lists) mounts in later,
-// separate tasks instead of lengthening the main screen's first commit (no task over 50 ms while loading).
+// separate tasks, so the main screen's first commit stays short.
 import { startTransition, useEffect, useState } from 'react';
 
 /** ms after which the deferred parts mount even without a frame (a tab in the background paints none). */
