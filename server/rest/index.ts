@@ -3,26 +3,26 @@
 // Not supported (answered with a 4xx): PUT, spread/aggregate selects, many-to-many embeds, CSV/GeoJSON output,
 // fts/match/range operators, tx=rollback, max-affected; count=planned|estimated are exact counts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendMaybeCompressed } from '../http/compress';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
 import { restError } from '../http/errors';
-import { parseField, parseLogic, parseNonNegInt, parseOpValue, parseOrder, parsePrefer, parseRange, parseSelect, splitTop, type Filter, type Prefer, type SelectItem } from './parse';
+import { parsePrefer, parseRange, parseSelect, splitTop, type Prefer, type SelectItem } from './parse';
 import { loadSchemaCache, type SchemaCache, type Table, type Func } from './schemaCache';
 import {
   Params, buildCount, buildRead, deleteSql, emptyPath, insertSql, pickFunc, rpcCall, rpcResultTable, tableOf, updateSql, writeWhere,
-  type PathMap, type PathOptions,
+  type PathMap,
 } from './sql';
 import { toHttpError } from './errors';
 import { penaltyError, TimeoutPenalty } from './timeoutPenalty';
 import { mergeBulkAnswers, oneOfEachGroup, sliceBulkChanges } from './bulkSlices';
-import { NonFiniteNumber, parseStrictJson } from './json';
+import { parseQuery, RESERVED } from './query';
+import { invalidJson, notSingle, readJson, unknownBodyColumn } from './requestBody';
+import { BODY_BYTES, OCTET_STREAM, send, stripArray, type Body } from './send';
 import { withPreRequest } from './preRequest';
 
 /** Supabase's default `max_rows` (docs/supabase-protocol.md#tables): every read is capped at this many rows. */
 export const MAX_ROWS = 1000;
 const SCHEMA_RELOAD_MIN_MS = 1000;
-const RESERVED = new Set(['select', 'columns', 'on_conflict', 'order', 'limit', 'offset', 'or', 'and', 'not.or', 'not.and']);
 
 type Stmt = (p: Params) => string;
 export type RestHandler = ApiHandler & { reloadSchema(): Promise<void> };
@@ -240,10 +240,8 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
     let args: Record<string, unknown> = {};
     const argNames = new Set((c0.funcs.get(name) ?? []).flatMap((f) => f.args.map((a) => a.name)));
     if (method === 'POST') {
-      const raw = (await ctx.body()).toString('utf8');
-      if (raw.trim() !== '') {
-        let v: unknown;
-        try { v = parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
+      const v = await readJson(ctx);
+      if (v !== undefined) {
         if (v === null || typeof v !== 'object' || Array.isArray(v)) throw invalidJson('The RPC body must be a JSON object of named arguments');
         args = v as Record<string, unknown>;
       }
@@ -341,66 +339,3 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
 
   return Object.assign(handler, { reloadSchema: async () => { await reload(); } });
 }
-
-/** Root and embedded filters, order and paging from the query string. `skip`: RPC argument names. */
-export function parseQuery(sp: URLSearchParams, skip: Set<string>): { paths: PathMap } {
-  const paths: PathMap = new Map([['', emptyPath()]]);
-  const at = (path: string): PathOptions => {
-    let o = paths.get(path);
-    if (!o) { o = emptyPath(); paths.set(path, o); }
-    return o;
-  };
-  for (const [k, v] of sp) {
-    if (skip.has(k) || k === 'select' || k === 'columns' || k === 'on_conflict') continue;
-    let path = '', key = k;
-    const m = RESERVED.has(k) ? null : /^(.+?)\.((?:not\.)?(?:or|and)|order|limit|offset)$/.exec(k);
-    if (RESERVED.has(k)) key = k;
-    else if (m && !m[1].includes('->')) { path = m[1]; key = m[2]; }
-    else if (k.includes('.') && !k.includes('->')) { const i = k.lastIndexOf('.'); path = k.slice(0, i); key = k.slice(i + 1); }
-    const o = at(path);
-    if (key === 'order') o.order.push(...parseOrder(v));
-    else if (key === 'limit') o.limit = parseNonNegInt('limit', v);
-    else if (key === 'offset') o.offset = parseNonNegInt('offset', v);
-    else if (/^(not\.)?(or|and)$/.test(key)) o.filters.push(parseLogic(key.endsWith('or') ? 'or' : 'and', key.startsWith('not.'), v) as Filter);
-    else o.filters.push(parseOpValue(parseField(key), v, false));
-  }
-  return { paths };
-}
-
-async function readJson(ctx: { body: () => Promise<Buffer> }): Promise<unknown> {
-  const raw = (await ctx.body()).toString('utf8');
-  if (raw.trim() === '') return undefined;
-  try { return parseStrictJson(raw); } catch (e) { throw invalidJson(e instanceof NonFiniteNumber ? e.message : null); }
-}
-
-const invalidJson = (details: string | null = null) => restError(400, 'PGRST102', 'Empty or invalid json', details, null);
-const unknownBodyColumn = (t: Table, k: string) => restError(400, 'PGRST204', `Could not find the '${k}' column of '${t.name}' in the schema cache`, null, null);
-const notSingle = (n: number) => restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`, null);
-
-/**
- * A read's JSON body: text, or its UTF-8 bytes when the database adapter decoded nothing on the main thread
- * (PostgreSQL's request thread, server/db/postgresThread.ts).
- */
-type Body = string | Buffer;
-/** An Accept naming application/octet-stream (the media type of a bytes-returning function). */
-const OCTET_STREAM = /(^|,)\s*application\/octet-stream\s*(;|,|$)/i;
-const BODY_BYTES = { bytes: ['body'] };
-
-/** `[x]` → `x` for a one-element json_agg result. */
-function stripArray(body: Body): string {
-  const s = (typeof body === 'string' ? body : body.toString('utf8')).trim();
-  return s.startsWith('[') && s.endsWith(']') ? s.slice(1, -1).trim() || 'null' : s;
-}
-
-function send(res: ServerResponse, status: number, body: Body, headers: Record<string, string>, noBody: boolean) {
-  if (res.headersSent) { res.end(); return; }
-  const h: Record<string, string | number> = { 'Content-Type': 'application/json; charset=utf-8', ...headers };
-  if (status === 204 || noBody && status >= 200 && status < 300 && body === '') {
-    delete h['Content-Type'];
-    res.writeHead(status, h);
-    res.end();
-    return;
-  }
-  void sendMaybeCompressed(res, status, h, body, noBody); // br/gzip for large answers (server/http/compress)
-}
-

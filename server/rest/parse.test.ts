@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { parseLogic, parseOpValue, parseOrder, parseField, parsePrefer, parseRange, parseSelect, splitTop } from './parse';
-import { parseQuery } from './index';
+import { parseQuery } from './query';
 import { Params, buildRead, emptyPath, filterSql, insertSql, resolveEmbed } from './sql';
 import type { SchemaCache, Table } from './schemaCache';
 
