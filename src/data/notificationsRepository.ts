@@ -5,11 +5,11 @@ import { supabase } from './client';
 import { rpc } from './rpc';
 import type { AppNotification, NotificationSettings } from '../core/followUp/notifications';
 import { settingsFromRow, settingsToRow } from '../core/followUp/notifications';
-import type { Row } from './mappers';
+import type { Tables } from './database.types';
 
-const toNotification = (r: Row): AppNotification => ({
-  id: r.id, kind: r.kind, pointId: r.point_id ?? null, count: Number(r.count ?? 1), title: r.title ?? '', body: r.body ?? '',
-  link: r.link ?? '/', readAt: r.read_at ?? null, createdAt: r.created_at,
+const toNotification = (r: Tables<'notifications'>): AppNotification => ({
+  id: r.id, kind: r.kind, pointId: r.point_id, count: r.count, title: r.title, body: r.body,
+  link: r.link, readAt: r.read_at, createdAt: r.created_at,
 });
 
 /** The newest notifications and the number unread. */
