@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { mulberry32 } from './lib/prng';
 import { printTable, summarize, timeRuns, writeResults, round } from './lib/stats';
 import { trackCentreY, trackDataset } from './lib/trackDataset';
-import { buildZoneIndex, classifyPoints, classifyPositionsNaive, NOT_ELIGIBLE, type PointArrays } from '../src/core/report/classify';
+import { buildZoneIndex, classifyPoints, NOT_ELIGIBLE, type PointArrays } from '../src/core/report/classify';
+import { classifyPositionsNaive } from '../test/fixtures/report/classifyNaive';
 import type { ImagePoint } from '../src/core/types';
 
 const N_POINTS = Number(process.env.N_POINTS ?? 1_000_000);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildZoneIndex, classifyPoints, classifyPositions, classifyPositionsNaive, NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
+import { buildZoneIndex, classifyPoints, classifyPositions, NOT_ELIGIBLE, OUTSIDE_ZONES } from './classify';
+import { classifyPositionsNaive } from '../../../test/fixtures/report/classifyNaive';
 import { assembleReport, buildReport, packPoints, reportStats, isEmptyReport } from './assemble';
 import { buildReportRequest } from './rules';
 import { makePoint, rectZone } from '../../../test/fixtures/report/fixtures';

@@ -201,16 +201,3 @@ export function classifyPoints(points: PointArrays, start: number, end: number, 
   }
   return out;
 }
-
-/** Reference: the point-in-zone rule on every point-zone pair, first zone wins. For tests and benchmarks only. */
-export function classifyPositionsNaive(xs: Float64Array, ys: Float64Array, polygons: readonly (ZoneRing | null)[]): Int32Array {
-  const out = new Int32Array(xs.length);
-  for (let i = 0; i < xs.length; i++) {
-    out[i] = OUTSIDE_ZONES;
-    for (let z = 0; z < polygons.length; z++) {
-      const p = polygons[z];
-      if (p && ringContains(p, xs[i], ys[i])) { out[i] = z; break; }
-    }
-  }
-  return out;
-}
