@@ -19,6 +19,7 @@ import { recordRequests, traced } from './app/coldTrace';
 import { profiled } from './app/profile';
 import { allocatorDump, memoryBreakdown } from './app/memoryBreakdown';
 import { RESULTS_DIR, printTable, round, writeResults } from './lib/stats';
+import { POINTS_STATE_INIT } from './lib/pointsState';
 
 const DIR = process.env.COLD_DIR ?? '/tmp/perf-bench';
 const N = Number(process.env.COLD_POINTS ?? 100_000);
@@ -48,6 +49,7 @@ try {
       const s = await startAppServer({ ...env, STATIC_DIR: b.dir });
       try {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+        await context.addInitScript(POINTS_STATE_INIT);
         const page = await context.newPage();
         await page.goto(s.url);
         await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });

@@ -21,6 +21,7 @@ import { clickToFrames, LONGTASK_INIT, longTasksSince, signInLoaded, timed } fro
 import { rendererPss } from './app/memory';
 import { traced } from './app/coldTrace';
 import { RESULTS_DIR, printTable, round, writeResults } from './lib/stats';
+import { POINTS_STATE_INIT } from './lib/pointsState';
 
 const DIR = process.env.BIG_DIR ?? '/tmp/big-bench';
 const N = Number(process.env.BIG_POINTS ?? 1_000_000);
@@ -41,7 +42,7 @@ const env = {
   ...(DB === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
 };
 
-/** Every value window.__railPerf takes (src/features/layout/PerfProbe.tsx), with its page time. */
+/** Every value window.__railPerf takes (bench/lib/pointsState.ts), with its page time. */
 const PERF_LOG = `(() => {
   window.__perfLog = [];
   let v;
@@ -144,6 +145,7 @@ try {
       const out: Record<string, unknown> = { load: [loadavg()[0]] };
       try {
         const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+        await context.addInitScript(POINTS_STATE_INIT);
         await context.addInitScript(LONGTASK_INIT);
         let page = await context.newPage();
         const cpu0 = pidCpuMs(s.proc.pid!);

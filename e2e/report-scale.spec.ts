@@ -34,7 +34,11 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     const detailIds: number[] = [];
     page.on('request', (r) => { if (/\/rest\/v1\/points\?select=id%2Cname/.test(r.url())) detailIds.push((r.url().match(/%2C/g) ?? []).length); });
     await signIn(page);
-    await expect.poll(() => page.evaluate(() => window.__railPerf?.loading === false && window.__railPerf.points), { timeout: 90_000 }).toBeGreaterThan(EXTRA);
+    await expect.poll(() => page.evaluate(() => {
+      const marks = performance.getEntriesByName('rail:points-state', 'mark') as PerformanceMark[];
+      const state = marks.at(-1)?.detail as { points: number; loading: boolean } | undefined;
+      return state && !state.loading ? state.points : -1;
+    }), { timeout: 90_000 }).toBeGreaterThan(EXTRA);
 
     await page.getByRole('button', { name: 'Rapport', exact: true }).click();
     const form = page.getByRole('dialog', { name: 'Générer un rapport' });

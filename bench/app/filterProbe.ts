@@ -9,6 +9,7 @@ import { findChromium, CHROMIUM_ARGS } from '../../scripts/findChromium.mjs';
 import { startAppServer } from './processes';
 import { ADMIN } from './scenario';
 import { profiled } from './profile';
+import { POINTS_STATE_INIT } from '../lib/pointsState';
 
 const N = Number(process.env.COLD_POINTS ?? 100_000);
 const DIR = process.env.COLD_DIR ?? '/work/perfbench';
@@ -23,6 +24,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const s = await startAppServer({ PORT: '3600', HOST: '127.0.0.1', DATA_DIR: `${DIR}/pglite-${N}`, SEED: 'demo', SEED_POINTS: String(N), RATE_LIMIT_DISABLED: '1', SEED_LINES: '1', STATIC_DIR: dist });
     try {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+      await context.addInitScript(POINTS_STATE_INIT);
       const page = await context.newPage();
       await page.goto(s.url);
       await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });

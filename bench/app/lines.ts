@@ -10,6 +10,7 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { ADMIN } from './scenario';
 import { profiled } from './profile';
+import { POINTS_STATE_INIT } from '../lib/pointsState';
 
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
 const OPEN_LINES = 4;
@@ -96,6 +97,7 @@ async function searchOnce(page: Page, q: string): Promise<number> {
 /** The same sign-in → line drawn on a server holding that line alone (the "as fast as 20k alone" baseline). */
 export async function aloneRun(browser: Browser, url: string, count: number): Promise<Record<string, unknown>> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  await context.addInitScript(POINTS_STATE_INIT);
   const page = await context.newPage();
   try {
     return { aloneSignInMs: await signInTimed(page, url, count) };
@@ -120,6 +122,7 @@ async function signInTimed(page: Page, url: string, count: number): Promise<numb
 /** `lines` in picker order (the first is shown after sign-in); `profileFile`: CPU profile of the warm switches. */
 export async function linesRun(browser: Browser, url: string, lines: LineInfo[], opts: { profileFile?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  await context.addInitScript(POINTS_STATE_INIT);
   const page = await context.newPage();
   const out: Record<string, unknown> = {};
   try {

@@ -7,11 +7,12 @@ import { rendererPss } from './memory';
 import { profiled } from './profile';
 import { tracedLongTasks } from './gestureTrace';
 import { formatPhases, loadPhases } from './loadPhases';
+import { POINTS_STATE_INIT } from '../lib/pointsState';
 
 export const ADMIN = { email: process.env.ADMIN_EMAIL ?? 'admin@rail.local', password: process.env.ADMIN_PASSWORD ?? 'rail-admin-2026' };
 const STEP_TIMEOUT = Number(process.env.APP_BENCH_STEP_TIMEOUT_MS ?? 180_000);
 
-declare global { interface Window { __lt: { start: number; d: number }[] } } // __railPerf: src/features/layout/PerfProbe.tsx
+declare global { interface Window { __lt: { start: number; d: number }[] } } // __railPerf: bench/lib/pointsState.ts
 
 export const LONGTASK_INIT = () => {
   window.__lt = [];
@@ -103,6 +104,7 @@ export async function clickUntilShown(page: Page, target: Locator, selector: str
 /** `serverCpuMs`: the server process's CPU time so far (its difference over the first load is reported). */
 export async function desktopRun(browser: Browser, url: string, total: number, opts: { word: boolean; serverCpuMs?: () => number }) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+  await context.addInitScript(POINTS_STATE_INIT);
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
   let crashed = false;
@@ -190,6 +192,7 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
 /** `traceFile`: trace the gestures and print each long task with what ran in it (bench/app/gestureTrace.ts). */
 export async function phoneRun(browser: Browser, url: string, total: number, opts: { profileFile?: string; traceFile?: string } = {}) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+  await context.addInitScript(POINTS_STATE_INIT);
   await context.addInitScript(LONGTASK_INIT);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -1,7 +1,8 @@
 // The phases of a page's first open as User Timing marks: `rail:<phase>` at its first occurrence on this
 // page, seen in the performance panel's Timings track and read by the benches (bench/app/loadPhases.ts) to say where
 // a cold or warm open's time goes without a trace (a trace slows a phone-class run by about 1.6×). A mark costs a
-// few microseconds; later occurrences of a phase (a line switch, a refresh) add nothing.
+// few microseconds; later occurrences of a phase (a line switch, a refresh) add nothing. The points' load state has a
+// mark at each of its changes ('rail:points-state').
 
 export const LOAD_PHASES = [
   'sign-in-sent', // the password was sent
@@ -35,4 +36,12 @@ export function whenMarked(phase: LoadPhase): Promise<void> {
     });
     observer.observe({ type: 'mark' });
   });
+}
+
+export interface PointsState { points: number; line: string | null; loading: boolean }
+
+/** Marks the points' load state: how many points the app holds, of which line, whether a load is running. */
+export function markPointsState(state: PointsState): void {
+  if (typeof performance === 'undefined' || typeof performance.mark !== 'function') return;
+  performance.mark('rail:points-state', { detail: state });
 }

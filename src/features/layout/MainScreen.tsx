@@ -21,7 +21,7 @@ import { FloatingActionMenu } from './FloatingActionMenu';
 import { LinkRouter } from '../findShare/LinkRouter';
 import { LAYOUT_TEXT as T } from './strings';
 import { LineFollower } from '../lines/LineFollower';
-import { PerfProbe } from './PerfProbe';
+import { PointsStateMarks } from './PointsStateMarks';
 import { PrefetchWhenIdle } from './PrefetchWhenIdle';
 import { loadReportFlow, ReportFlowHost } from './ReportFlowHost';
 import { deferredModule, DeferredScreen } from './DeferredScreen';
@@ -58,7 +58,7 @@ export function MainScreen() {
         </main>
       </div>
       <LinkRouter />
-      <PerfProbe />
+      <PointsStateMarks />
       <PrefetchWhenIdle load={loadReportFlow} />
       <LineFollower />
       {later && (
