@@ -15,10 +15,11 @@ import { activeLineAtom, criticalityLevelsAtom, markersAtom, settingsAtom, zones
 import { DATA_TEXT } from './strings';
 import { levelsCollection, linesCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
+import { resetAtSignOut } from './signOutReset';
 
 /** Every profile (admin only, docs/product.md#roles) and the invitations, as last loaded by the panel. */
-export const adminProfilesAtom = atom<Profile[]>([]);
-export const adminInvitationsAtom = atom<Invitation[]>([]);
+export const adminProfilesAtom = resetAtSignOut(atom<Profile[]>([]));
+export const adminInvitationsAtom = resetAtSignOut(atom<Invitation[]>([]));
 
 export const FEEDBACK_LINK_EVENT = 'feedbackLinkUpdated'; // window event, docs/product.md#backend-calls
 

@@ -17,7 +17,7 @@ import { currentLineIdAtom } from './tables';
 import { pendingLinkSearch } from './links';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
-import { resetAllState } from './reset';
+import { resetSessionState } from './signOutReset';
 import { forgetCachedPhotos } from '../platform/photoCache';
 import { startOffline } from './offline';
 import { markLoad } from '../platform/loadMarks';
@@ -126,7 +126,7 @@ function clearSession(): void {
   // Sign-out clears the local replica too (the next user of this browser must not see these data).
   void endPointsSession(true);
   void forgetCachedPhotos(); // the photos this user viewed, kept by the service worker
-  resetAllState();
+  resetSessionState();
   store.set(authReadyAtom, true);
 }
 

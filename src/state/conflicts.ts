@@ -5,6 +5,7 @@
 import { atom } from 'jotai';
 import { diffVersions, type FieldDiff } from '../core/conflict';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 export type ConflictTable = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
 
@@ -32,7 +33,7 @@ export interface PendingConflict {
 }
 
 /** The conflict the dialog shows (one at a time). */
-export const conflictAtom = atom<PendingConflict | null>(null);
+export const conflictAtom = resetAtSignOut(atom<PendingConflict | null>(null));
 
 /** Shows the dialog and waits for the user's choice: the values to save, or null when cancelled. */
 export function askConflict<T extends object>(table: ConflictTable, base: T, mine: T, theirs: T, fields: readonly (keyof T & string)[], rowId: string | null = null): Promise<T | null> {

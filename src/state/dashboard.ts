@@ -12,16 +12,17 @@ import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { dashboardOpenAtom } from './dashboardOpen';
 import { listAgeFilterAtom } from './listAgeFilter';
+import { resetAtSignOut } from './signOutReset';
 
 export { dashboardOpenAtom };
 
-export const dashboardPeriodAtom = atom<DashboardPeriod>(30);
-export const dashboardAllLinesAtom = atom<boolean>(false);
+export const dashboardPeriodAtom = resetAtSignOut(atom<DashboardPeriod>(30));
+export const dashboardAllLinesAtom = resetAtSignOut(atom<boolean>(false));
 /** null: every team; else team ids (the nil uuid: no team). */
-export const dashboardTeamsAtom = atom<string[] | null>(null);
+export const dashboardTeamsAtom = resetAtSignOut(atom<string[] | null>(null));
 
 export type DashboardLoad = { state: 'idle' | 'loading' } | { state: 'ready'; stats: DashboardStats } | { state: 'error'; message: string };
-export const dashboardLoadAtom = atom<DashboardLoad>({ state: 'idle' });
+export const dashboardLoadAtom = resetAtSignOut(atom<DashboardLoad>({ state: 'idle' }));
 
 /** The statuses the sidebar filter keeps ('tous': the open ones, i.e. no narrowing). */
 function statusesOf(filter: string): string[] | null {

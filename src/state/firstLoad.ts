@@ -1,4 +1,5 @@
 // Whether the first load of the session is over: until then counts show a loading state, not 'Tous 0'.
 import { atom } from 'jotai';
+import { resetAtSignOut } from './signOutReset';
 
-export const firstLoadDoneAtom = atom<boolean>(false);
+export const firstLoadDoneAtom = resetAtSignOut(atom<boolean>(false));

@@ -7,9 +7,10 @@ import { idsOfPoints } from '../data/followFilterRepository';
 import { activeLineId } from './tables';
 import { sessionAtom } from './session';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 export type FollowFilterState = { kind: FollowFilterKind; status: 'loading' | 'error' } | { kind: FollowFilterKind; status: 'ready'; ids: Set<string> };
-export const followFilterAtom = atom<FollowFilterState | null>(null);
+export const followFilterAtom = resetAtSignOut(atom<FollowFilterState | null>(null));
 
 /** Chooses the filter (the same one again clears it) and reads its points. */
 export async function toggleFollowFilter(kind: FollowFilterKind): Promise<void> {

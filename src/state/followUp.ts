@@ -12,9 +12,10 @@ import { offlineAtom, outboxItemsAtom } from './offline/atoms';
 import { currentPoint } from './offline/pointsPort';
 import { discardItem, queueChange } from './offline/queue';
 import { replayOutbox } from './offline/replay';
+import { resetAtSignOut } from './signOutReset';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */
-export const timelineVersionAtom = atom(0);
+export const timelineVersionAtom = resetAtSignOut(atom(0));
 
 /** The comments and interventions of the point waiting in the outbox, oldest first. */
 export const pendingEventsAtom = atom((get) => {

@@ -17,6 +17,7 @@ import { RECENT_LINES } from './recentLineIndexes';
 import { currentSession } from './userSession';
 import { definePart } from '../core/session/scope';
 import { afterNextPaint } from '../platform/afterNextPaint';
+import { resetAtSignOut } from './signOutReset';
 
 const LAST_LINE_KEY = 'rail.lastLine.';
 
@@ -29,7 +30,7 @@ const linesPart = definePart('recentLines', () => ({
 const lines = () => currentSession().part(linesPart);
 
 /** The line whose data (points, zones, markers) are shown: set when the line shown is settled or chosen. */
-export const shownLineAtom = atom<Line | null>(null);
+export const shownLineAtom = resetAtSignOut(atom<Line | null>(null));
 export function noteArchivedHere(lineId: string): void { lines().archivedHere.add(lineId); }
 export function forgetArchivedHere(lineId: string): void { lines().archivedHere.delete(lineId); }
 

@@ -2,6 +2,7 @@
 // shown as a chip above the 'Tout' list, cleared by its button. null: no age filter.
 import { atom } from 'jotai';
 import type { AgeListFilter } from '../core/dashboard/ageFilter';
+import { resetAtSignOut } from './signOutReset';
 
 export type { AgeListFilter };
-export const listAgeFilterAtom = atom<AgeListFilter | null>(null);
+export const listAgeFilterAtom = resetAtSignOut(atom<AgeListFilter | null>(null));

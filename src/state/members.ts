@@ -4,10 +4,11 @@ import { atom } from 'jotai';
 import type { Member } from '../core/followUp/assignees';
 import { listAssignableMembers } from '../data/membersRepository';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 export type MembersList = { status: 'loading' | 'error' } | { status: 'ready'; members: Member[] };
 /** Key: the team id, '' for a point without team. */
-export const membersByTeamAtom = atom<Record<string, MembersList>>({});
+export const membersByTeamAtom = resetAtSignOut(atom<Record<string, MembersList>>({}));
 
 /** Loads the team's list unless loaded or loading; a failure is shown in the picker and retried on the next call. */
 export async function ensureMembersLoaded(teamId: string): Promise<void> {

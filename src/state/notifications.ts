@@ -9,10 +9,11 @@ import { definePart } from '../core/session/scope';
 import { currentSession } from './userSession';
 import { openPointFromSearch } from './links';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
-export const notificationsAtom = atom<AppNotification[]>([]);
-export const unreadCountAtom = atom(0);
-export const notificationsErrorAtom = atom(false);
+export const notificationsAtom = resetAtSignOut(atom<AppNotification[]>([]));
+export const unreadCountAtom = resetAtSignOut(atom(0));
+export const notificationsErrorAtom = resetAtSignOut(atom(false));
 
 const RELOAD_DEBOUNCE_MS = 150;
 

@@ -9,23 +9,24 @@
 import { atom } from 'jotai';
 import { createPointIndex } from '../core/pointIndex/store';
 import type { PointIndex } from '../core/pointIndex/types';
+import { resetAtSignOut } from './signOutReset';
 
 /** `line`: the line whose points the index holds (null: not known yet / every line). */
 export interface PointIndexSnapshot { index: PointIndex; version: number; line?: string | null }
 
 /** The empty index of a signed-out app; never mutated (a session starts a fresh one). */
 export const EMPTY_POINT_INDEX: PointIndex = createPointIndex(16);
-export const pointIndexAtom = atom<PointIndexSnapshot>({ index: EMPTY_POINT_INDEX, version: 0 });
+export const pointIndexAtom = resetAtSignOut(atom<PointIndexSnapshot>({ index: EMPTY_POINT_INDEX, version: 0 }));
 
 /** Slots newest first (created desc, id asc). */
-export const newestOrderAtom = atom<Int32Array>(new Int32Array(0));
+export const newestOrderAtom = resetAtSignOut(atom<Int32Array>(new Int32Array(0)));
 
 /** First-load progress: points received, estimated total (null until known), whether pages are still coming. */
 export interface PointsLoadProgress { loaded: number; total: number | null; loading: boolean; fromReplica: boolean }
-export const pointsLoadProgressAtom = atom<PointsLoadProgress>({ loaded: 0, total: null, loading: false, fromReplica: false });
+export const pointsLoadProgressAtom = resetAtSignOut(atom<PointsLoadProgress>({ loaded: 0, total: null, loading: false, fromReplica: false }));
 
 /** French message when the local replica cannot be used (storage refused or full); the app works from memory. */
-export const replicaErrorAtom = atom<string | null>(null);
+export const replicaErrorAtom = resetAtSignOut(atom<string | null>(null));
 
 /** Bumped when point details arrive or change (rows re-read ./pointDetails). */
-export const pointDetailsVersionAtom = atom<number>(0);
+export const pointDetailsVersionAtom = resetAtSignOut(atom<number>(0));

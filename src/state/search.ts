@@ -14,13 +14,14 @@ import { selectLine } from './lineActions';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
 import { requestModeAtom } from './modeActions';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 export type { PointHit };
 export const SEARCH_MAX_RESULTS = 20;
 export const SEARCH_MIN_CHARS = 3;
 
 /** A short highlight of the ruler at a PK after a jump (image x; nonce restarts it). */
-export const pkHighlightAtom = atom<{ x: number; km: number; nonce: number } | null>(null);
+export const pkHighlightAtom = resetAtSignOut(atom<{ x: number; km: number; nonce: number } | null>(null));
 
 /** The first SEARCH_MAX_RESULTS hits, and whether there were more (one extra row asked to know it). */
 export async function searchPoints(query: string, signal?: AbortSignal): Promise<{ hits: PointHit[]; more: boolean }> {

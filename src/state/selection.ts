@@ -1,30 +1,31 @@
 // What is selected and which dialogs are open on the main screen.
 import { atom } from 'jotai';
 import type { ImagePoint } from '../core/types';
+import { resetAtSignOut } from './signOutReset';
 
 export type Selection = { kind: 'point'; id: string } | { kind: 'zone'; id: string } | null;
-export const selectionAtom = atom<Selection>(null);
+export const selectionAtom = resetAtSignOut(atom<Selection>(null));
 
 /** The point form: a new point at a map position, or an existing point to edit. */
 export type PointFormState =
   | { mode: 'create'; position: ImagePoint; kmValue: number | null; gnss?: { lat: number; lon: number; accuracyM: number; fixes: number } }
   | { mode: 'edit'; pointId: string }
   | null;
-export const pointFormAtom = atom<PointFormState>(null);
+export const pointFormAtom = resetAtSignOut(atom<PointFormState>(null));
 
 /** The zone form: a newly drawn polygon, or an existing zone to edit. */
 export type ZoneFormState = { mode: 'create'; vertices: ImagePoint[] } | { mode: 'edit'; zoneId: string } | null;
-export const zoneFormAtom = atom<ZoneFormState>(null);
+export const zoneFormAtom = resetAtSignOut(atom<ZoneFormState>(null));
 
 /** Vertices of the zone being drawn (draw-zone mode), in image pixels. */
-export const draftZoneAtom = atom<ImagePoint[]>([]);
+export const draftZoneAtom = resetAtSignOut(atom<ImagePoint[]>([]));
 
 /** Ids of the points of the cluster whose sheet is open ('N signalement(s)'). */
-export const clusterSheetAtom = atom<string[] | null>(null);
+export const clusterSheetAtom = resetAtSignOut(atom<string[] | null>(null));
 
 /** A pending delete confirmation. */
 export type DeleteRequest = { kind: 'point' | 'zone'; id: string; name: string } | null;
-export const deleteRequestAtom = atom<DeleteRequest>(null);
+export const deleteRequestAtom = resetAtSignOut(atom<DeleteRequest>(null));
 
 /** Ask the map to centre on an image position (the sidebar sets it; nonce makes repeats count). */
-export const centerRequestAtom = atom<{ x: number; y: number; nonce: number } | null>(null);
+export const centerRequestAtom = resetAtSignOut(atom<{ x: number; y: number; nonce: number } | null>(null));

@@ -2,9 +2,10 @@
 import { atom } from 'jotai';
 import type { Session } from '@supabase/supabase-js';
 import type { Profile } from '../core/types';
+import { resetAtSignOut } from './signOutReset';
 
-export const sessionAtom = atom<Session | null>(null);
-export const profileAtom = atom<Profile | null>(null);
+export const sessionAtom = resetAtSignOut(atom<Session | null>(null));
+export const profileAtom = resetAtSignOut(atom<Profile | null>(null));
 /** False until the first getSession() answered ('Chargement...'). */
-export const authReadyAtom = atom<boolean>(false);
+export const authReadyAtom = resetAtSignOut(atom<boolean>(false));
 export const isAdminAtom = atom((get) => get(profileAtom)?.role === 'admin');

@@ -5,19 +5,20 @@ import { atom } from 'jotai';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Line, LineImage, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS, DEFAULT_LINE_IMAGE } from '../core/constants';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
-export const zonesAtom = atom<Zone[]>([]);
-export const teamsAtom = atom<Team[]>([]);
-export const criticalityLevelsAtom = atom<CriticalityLevel[]>(DEFAULT_CRITICALITY_LEVELS);
+export const zonesAtom = resetAtSignOut(atom<Zone[]>([]));
+export const teamsAtom = resetAtSignOut(atom<Team[]>([]));
+export const criticalityLevelsAtom = resetAtSignOut(atom<CriticalityLevel[]>(DEFAULT_CRITICALITY_LEVELS));
 /** Sorted by position. */
-export const markersAtom = atom<KilometerMarker[]>([]);
-export const settingsAtom = atom<AppSetting[]>([]);
+export const markersAtom = resetAtSignOut(atom<KilometerMarker[]>([]));
+export const settingsAtom = resetAtSignOut(atom<AppSetting[]>([]));
 /** Sorted by sort, then name; members see no archived line. */
-export const linesAtom = atom<Line[]>([]);
-export const dataLoadingAtom = atom<boolean>(false);
+export const linesAtom = resetAtSignOut(atom<Line[]>([]));
+export const dataLoadingAtom = resetAtSignOut(atom<boolean>(false));
 
 /** The line the user chose (null: none yet, the first line in order is shown). */
-export const currentLineIdAtom = atom<string | null>(null);
+export const currentLineIdAtom = resetAtSignOut(atom<string | null>(null));
 
 /** The line shown: the chosen one when the user reads it and it is not archived, else the first line that is not. */
 export const activeLineAtom = atom<Line | null>((get) => {

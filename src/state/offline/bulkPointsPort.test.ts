@@ -7,7 +7,7 @@ import { createPointIndex, findSlot, upsertRows } from '../../core/pointIndex/st
 import { STATUS_BY_CODE, type PointIndexRow } from '../../core/pointIndex/types';
 import type { OutboxItem } from '../../core/outbox/types';
 import type { BulkOp } from '../../core/outbox/bulk';
-import { resetAllState } from '../reset';
+import { resetSessionState } from '../signOutReset';
 import { showBulkOverlayOf } from './bulkPointsPort';
 
 const N = 2_500; // points per batch: above SLICE_ROWS, so laid in slices
@@ -30,7 +30,7 @@ function batch(seq: number, ids: string[], status: 'pris_en_charge' | 'resolu'):
 /** Lets every slice run (each waits for a macrotask). */
 const slicesDone = () => new Promise((r) => setTimeout(r, 200));
 
-afterEach(() => resetAllState());
+afterEach(() => resetSessionState());
 
 describe('showBulkOverlayOf', () => {
   it('lays a batch over 1,000 points in slices, then publishes once', async () => {

@@ -6,8 +6,9 @@ import { buildLineIndex, type LineIndex } from '../../core/position/lineIndex';
 import type { ImagePlace } from '../../core/position/imagePlace';
 import { linesAtom, settingsAtom } from '../tables';
 import { POSITION_MAX_ACCURACY_M } from '../../core/constants';
+import { resetAtSignOut } from '../signOutReset';
 
-export const linePositionsAtom = atom<LinePositions>({ axes: [], anchors: [] });
+export const linePositionsAtom = resetAtSignOut(atom<LinePositions>({ axes: [], anchors: [] }));
 
 /** One index per line that has an axis (the lines' own names), built once per load. */
 export const lineIndexesAtom = atom<LineIndex[]>((get) => {
@@ -24,7 +25,7 @@ export const lineIndexesAtom = atom<LineIndex[]>((get) => {
 });
 
 /** The agent's position on the line image shown (null: none shown). */
-export const positionMarkAtom = atom<(ImagePlace & { label: string }) | null>(null);
+export const positionMarkAtom = resetAtSignOut(atom<(ImagePlace & { label: string }) | null>(null));
 
 /** Fixes less precise than this (metres) are dropped: the admin setting 'position_max_accuracy_m', else the default. */
 export const positionMaxAccuracyAtom = atom<number>((get) => {

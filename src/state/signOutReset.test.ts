@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { store } from './store';
-import { resetAllState } from './reset';
+import { resetSessionState } from './signOutReset';
+import { linePositionsAtom } from './position/atoms';
+import { browserOnlineAtom } from './offline/atoms';
 import { settingsAtom } from './tables';
 import { EMPTY_POINT_INDEX, pointIndexAtom } from './pointIndex';
 import { createPointIndex } from '../core/pointIndex/store';
@@ -9,8 +11,8 @@ import { selectionAtom, pointFormAtom } from './selection';
 import { statusFilterAtom } from './filters';
 import { profileAtom } from './session';
 
-describe('resetAllState', () => {
-  it('puts every primitive atom back to its initial value without running action atoms', () => {
+describe('resetSessionState', () => {
+  it('puts every atom declared as session state back to its initial value, in subfolders too', () => {
     store.set(pointIndexAtom, { index: createPointIndex(), version: 3 });
     store.set(settingsAtom, [{ key: 'feedback_link', value: 'https://x.fr', createdBy: null }]);
     store.set(modeAtom, 'draw-point');
@@ -18,7 +20,9 @@ describe('resetAllState', () => {
     store.set(pointFormAtom, { mode: 'edit', pointId: 'x' });
     store.set(statusFilterAtom, 'resolu');
     store.set(profileAtom, { id: 'u', email: 'a@b.fr', role: 'admin', teamId: null });
-    expect(() => resetAllState()).not.toThrow();
+    store.set(linePositionsAtom, { axes: [], anchors: [{ id: 'a', lineId: 'l', track: 'voie_1', pk: 1, lat: 48, lon: 2, source: 'import', accuracyM: null, fixes: null }] });
+    store.set(browserOnlineAtom, false);
+    expect(() => resetSessionState()).not.toThrow();
     expect(store.get(pointIndexAtom)).toEqual({ index: EMPTY_POINT_INDEX, version: 0 });
     expect(store.get(settingsAtom)).toEqual([]);
     expect(store.get(modeAtom)).toBe('view');
@@ -26,5 +30,7 @@ describe('resetAllState', () => {
     expect(store.get(pointFormAtom)).toBeNull();
     expect(store.get(statusFilterAtom)).toBe('tous');
     expect(store.get(profileAtom)).toBeNull();
+    expect(store.get(linePositionsAtom)).toEqual({ axes: [], anchors: [] });
+    expect(store.get(browserOnlineAtom)).toBe(false); // the network's state is not the session's
   });
 });
