@@ -23,11 +23,6 @@ export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSO
 export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
-/**
- * A line's cold load reads the precomputed pages (on part 3's second round: e2e/replica.spec.ts, which
- * had shown '—' on the warm open, passes with it on; see docs/architecture.md).
- */
-export const USE_PRECOMPUTED_PAGES = true;
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
@@ -194,7 +189,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
 
   // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
   // about TARGET_ROWS points, CONCURRENCY at a time.
-  if (USE_PRECOMPUTED_PAGES && since === null && lineId !== null) {
+  if (since === null && lineId !== null) {
     const first = await callPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
