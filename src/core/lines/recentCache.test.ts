@@ -51,4 +51,16 @@ describe('recent lines cache', () => {
     expect(c.put('a', 'A', 1)).toEqual(['a']);
     expect(c.has('a')).toBe(false);
   });
+
+  it('tells onEvict of each value pushed out, never of one taken back', () => {
+    const evicted: [string, string][] = [];
+    const c = createRecentCache<string>(2, 100, (k, v) => evicted.push([k, v]));
+    c.put('a', 'A', 10);
+    c.put('b', 'B', 10);
+    expect(c.take('a')).toBe('A');
+    c.put('a', 'A', 10);
+    c.put('c', 'C', 10);
+    c.put('heavy', 'H', 101);
+    expect(evicted).toEqual([['b', 'B'], ['heavy', 'H']]);
+  });
 });

@@ -1,6 +1,7 @@
-// The few lines shown last, kept in memory so that switching back to one is instant (warm line switch
-// <= 300 ms): a least-recently-used cache bounded by a number of entries and a total weight (points held), so a
-// network of small lines keeps 2-3 of them and a line of a million points is never kept beside the one shown.
+// The few lines shown last, kept in memory so that switching back to one is instant: a least-recently-used cache
+// bounded by a number of entries and a total weight (points held), so a network of small lines keeps 2-3 of them and
+// a line of a million points is never kept beside the one shown. `onEvict` is told of each value the bounds push out
+// (a value too heavy to keep included); a value taken back or cleared is not evicted.
 
 export interface RecentCache<V> {
   /** Removes and returns the entry of `key` (it becomes the one shown: no longer parked). */
@@ -16,7 +17,7 @@ export interface RecentCache<V> {
   clear(): void;
 }
 
-export function createRecentCache<V>(maxEntries: number, maxWeight: number): RecentCache<V> {
+export function createRecentCache<V>(maxEntries: number, maxWeight: number, onEvict?: (key: string, value: V) => void): RecentCache<V> {
   const entries = new Map<string, { value: V; weight: number }>(); // insertion order = least recent first
   let total = 0;
   const remove = (key: string) => {
@@ -30,14 +31,15 @@ export function createRecentCache<V>(maxEntries: number, maxWeight: number): Rec
     take: (key) => remove(key)?.value,
     put(key, value, weight) {
       remove(key);
-      if (maxEntries <= 0 || !(weight >= 0) || weight > maxWeight) return [key];
+      if (maxEntries <= 0 || !(weight >= 0) || weight > maxWeight) { onEvict?.(key, value); return [key]; }
       entries.set(key, { value, weight });
       total += weight;
       const evicted: string[] = [];
       for (const k of entries.keys()) {
         if (entries.size <= maxEntries && total <= maxWeight) break;
-        remove(k);
+        const e = remove(k);
         evicted.push(k);
+        if (e) onEvict?.(k, e.value);
       }
       return evicted;
     },
