@@ -1,0 +1,21 @@
+// The chip above the 'Tout' list while a row of the dashboard's supervisor view filters it: names the assignee or
+// team and how many reports the list holds, with a button that clears the filter.
+import { useAtom } from 'jotai';
+import { X } from 'lucide-react';
+import { supervisorListAtom } from '../../state/supervisorList';
+import { SIDEBAR_TEXT as T } from './strings';
+
+export function SupervisorFilterChip({ count }: { count: number }) {
+  const [f, setF] = useAtom(supervisorListAtom);
+  if (!f) return null;
+  const text = f.status === 'ready' ? T.supervisorFilter(f.kind, f.name, count)
+    : f.status === 'loading' ? T.supervisorFilterLoading : T.supervisorFilterError;
+  return (
+    <div className="age-filter" role="status" data-testid="supervisor-filter">
+      <span className="age-filter-text">{text}</span>
+      <button type="button" className="btn btn-ghost age-filter-clear" aria-label={T.supervisorFilterClear} onClick={() => setF(null)}>
+        <X size={16} aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
