@@ -4,22 +4,8 @@
 // list of all their open reports (by keyboard too), each with its chip.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { api } from './adminHelpers';
+import { teamMember as member } from './memberHelpers';
 import { adminClient, DESKTOP, PHONE, headerAction, shot, signIn, uniq, writeStated } from './appHelpers';
-
-/** An invited, signed-up member of `teamId`; returns their id. */
-async function member(baseURL: string, admin: SupabaseClient, email: string, teamId: string): Promise<string> {
-  const { data: inv, error } = await admin.rpc('invite_user', { email });
-  expect(error).toBeNull();
-  const token = new URL((inv as { invitationUrl: string }).invitationUrl, baseURL).searchParams.get('token');
-  const { anon: c } = await api(baseURL);
-  const up = await c.auth.signUp({ email, password: 'member-e2e-123', options: { data: { invitation_token: token } } });
-  expect(up.error).toBeNull();
-  const id = up.data.user!.id;
-  expect((await c.rpc('create_profile', { user_id: id, user_email: email, user_role: 'user' })).error).toBeNull();
-  expect((await admin.from('profiles').update({ team_id: teamId }).eq('id', id)).error).toBeNull();
-  return id;
-}
 
 /**
  * A team and its member with two open reports of the first line: a seeded report already late (the server's clock

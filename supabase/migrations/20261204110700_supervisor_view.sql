@@ -27,36 +27,45 @@ create or replace function public.supervisor_stats(p_line_id uuid default null, 
                                                    p_team_ids uuid[] default null)
 returns table (group_kind text, group_id uuid, label text, open integer, late integer, interventions integer,
                first_intervention_hours numeric, resolved integer, resolution_hours numeric)
-language plpgsql stable security invoker set search_path = '' set jit = off as $$
+language plpgsql stable security invoker set search_path = '' set jit = off set work_mem = '64MB' as $$
 declare
   since timestamptz := private.dashboard_first_day(p_days)::timestamp at time zone 'Europe/Paris';
 begin
   return query
-  with scoped as materialized (
-    select p.id, p.assignee_id, p.team_id, p.status, p.due_at, p.created_at
+  with opened as (
+    -- The open reports: one hash aggregate per assignee and team pair.
+    select p.assignee_id, p.team_id, count(*)::integer as n, (count(*) filter (where p.due_at < now()))::integer as n_late
       from public.points p
-     where (p_line_id is null or p.line_id = p_line_id)
+     where p.status <> 'resolu'
+       and (p_line_id is null or p.line_id = p_line_id)
        and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
+     group by 1, 2
   ), firsts as (
     select e.point_id, min(coalesce(e.done_at, e.observed_at)) as at
       from public.point_events e
      where e.kind = 'intervention'
      group by e.point_id
-  ), facts as (
-    select s.assignee_id, s.team_id, 1 as is_open, case when s.due_at < now() then 1 else 0 end as is_late,
-           null::double precision as first_s, null::double precision as resolve_s
-      from scoped s where s.status <> 'resolu'
-    union all
-    select s.assignee_id, s.team_id, 0, 0, extract(epoch from f.at - s.created_at)::double precision, null
-      from firsts f join scoped s on s.id = f.point_id
+  ), timed as (
+    select p.assignee_id, p.team_id, extract(epoch from f.at - p.created_at)::double precision as first_s,
+           null::double precision as resolve_s
+      from firsts f join public.points p on p.id = f.point_id
      where f.at >= since
+       and (p_line_id is null or p.line_id = p_line_id)
+       and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
     union all
-    select s.assignee_id, s.team_id, 0, 0, null, extract(epoch from r.resolved_at - r.reported_at)::double precision
-      from private.resolutions_since(since) r join scoped s on s.id = r.point_id
+    select p.assignee_id, p.team_id, null, extract(epoch from r.resolved_at - r.reported_at)::double precision
+      from private.resolutions_since(since) r join public.points p on p.id = r.point_id
+     where (p_line_id is null or p.line_id = p_line_id)
+       and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
+  ), facts as (
+    select o.assignee_id, o.team_id, o.n, o.n_late, null::double precision as first_s, null::double precision as resolve_s
+      from opened o
+    union all
+    select t.assignee_id, t.team_id, 0, 0, t.first_s, t.resolve_s from timed t
   ), grouped as (
     select case when grouping(f.assignee_id) = 0 then 'assignee' else 'team' end as kind,
            case when grouping(f.assignee_id) = 0 then f.assignee_id else f.team_id end as gid,
-           sum(f.is_open)::integer as n_open, sum(f.is_late)::integer as n_late,
+           sum(f.n)::integer as n_open, sum(f.n_late)::integer as n_late,
            count(f.first_s)::integer as n_first,
            round((percentile_cont(0.5) within group (order by f.first_s))::numeric / 3600, 1) as first_h,
            count(f.resolve_s)::integer as n_resolved,
