@@ -50,14 +50,15 @@ export async function openSupervisorList(kind: SupervisorGroup, id: string | nul
   const follow = store.get(followFilterAtom);
   if (late && follow?.kind !== 'late') void toggleFollowFilter('late');
   if (!late && follow) store.set(followFilterAtom, null);
-  const asked = { kind, id, name, late };
+  const lineId = activeLineId();
+  const asked = { kind, id, name, late, lineId };
   store.set(supervisorListAtom, { ...asked, status: 'loading' });
   store.set(sidebarTabAtom, 'tout');
   store.set(dashboardOpenAtom, false);
   store.set(sidebarOpenAtom, true);
   const still = () => { const cur = store.get(supervisorListAtom); return cur?.kind === kind && cur.id === id; };
   try {
-    const ids = await idsOfPoints(supervisorListParams(kind, id, teamIds), activeLineId());
+    const ids = await idsOfPoints(supervisorListParams(kind, id, teamIds), lineId);
     if (still()) store.set(supervisorListAtom, { ...asked, status: 'ready', ids });
   } catch (e) {
     console.warn('Liste du responsable : lecture impossible', e);

@@ -4,6 +4,7 @@
 import { atom } from 'jotai';
 import type { SupervisorGroup } from '../core/dashboard/supervisor';
 
-interface Asked { kind: SupervisorGroup; id: string | null; name: string; late: boolean }
+/** lineId: the line whose points the ids are (the filter ends when another line is shown). */
+interface Asked { kind: SupervisorGroup; id: string | null; name: string; late: boolean; lineId: string | null }
 export type SupervisorListFilter = (Asked & { status: 'loading' | 'error' }) | (Asked & { status: 'ready'; ids: Set<string> });
 export const supervisorListAtom = atom<SupervisorListFilter | null>(null);
