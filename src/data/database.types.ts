@@ -977,6 +977,20 @@ export type Database = {
         Args: { active: boolean; user_id: string }
         Returns: boolean
       }
+      supervisor_stats: {
+        Args: { p_days?: number; p_line_id?: string; p_team_ids?: string[] }
+        Returns: {
+          first_intervention_hours: number
+          group_id: string
+          group_kind: string
+          interventions: number
+          label: string
+          late: number
+          open: number
+          resolution_hours: number
+          resolved: number
+        }[]
+      }
       team_member_counts: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -1,9 +1,9 @@
-// Bulk changes of the selected points (docs/product.md#bulk-changes): status, team or criticality of every
+// Bulk changes of the selected points (docs/product.md#bulk-changes): status, team, criticality or assignee of every
 // selected point as ONE outbox item (./offline/bulkSend: shown at once, sent now through bulk_update_points or
 // queued offline), each row at the version the app holds; rows changed meanwhile are listed, never overwritten, and
 // resolved in the conflict dialog. 'Annuler' restores the last batch of the session by its versions (same path).
 // Admins delete in bulk (online only, BULK_CLIENT_BATCH rows a request).
-import { batchGroups, emptyAnswer, undoGroups, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
+import { batchGroups, emptyAnswer, undoGroups, undoableSet, BULK_CLIENT_BATCH, type BulkGroup, type BulkRow, type BulkSet, type BulkUpdateAnswer } from '../core/bulk/plan';
 import { bulkRowAt } from '../core/bulk/indexRows';
 import { fieldsOfSet } from '../core/outbox/bulk';
 import { keepListed, toggled, withAll, withRange } from '../core/bulk/selection';
@@ -119,9 +119,9 @@ export async function applyBulkChange(set: BulkSet): Promise<BulkOutcome> {
     if (my.active) store.set(bulkProgressAtom, null);
   });
   const updated = new Map(answer.updated);
-  outcome.undoable = updated.size > 0;
+  outcome.undoable = updated.size > 0 && undoableSet(set);
   if (my.active) {
-    store.set(bulkUndoAtom, updated.size ? { before, set, updated } : null);
+    store.set(bulkUndoAtom, outcome.undoable ? { before, set, updated } : null);
     store.set(bulkOutcomeAtom, outcome);
   }
   return outcome;

@@ -2754,6 +2754,24 @@ $$;
 
 REVOKE ALL ON FUNCTION private.resolution_band(seconds double precision) FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.resolutions_since(timestamp with time zone)
+
+CREATE FUNCTION private.resolutions_since(p_since timestamp with time zone) RETURNS TABLE(point_id uuid, resolved_at timestamp with time zone, reported_at timestamp with time zone)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select s.point_id, s.valid_from, s.reported_at
+    from private.point_states s
+   where s.status = 'resolu' and s.prev_status is distinct from 'resolu' and s.valid_from >= p_since
+     and (select private.is_active_member())
+$$;
+
+COMMENT ON FUNCTION private.resolutions_since(p_since timestamp with time zone) IS 'Each resolution since p_since (point, when resolved, when reported), from the dashboard history; active members only.';
+
+REVOKE ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) TO service_role;
+
 -- ------------------------------------------------------------ private.search_fold(text)
 
 CREATE FUNCTION private.search_fold(t text) RETURNS text

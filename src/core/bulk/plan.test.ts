@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchGroups, chunkGroups, undoGroups, type BulkRow } from './plan';
+import { batchGroups, chunkGroups, undoGroups, undoableSet, type BulkRow } from './plan';
 
 const row = (i: number, over: Partial<BulkRow> = {}): BulkRow => ({ id: `p${i}`, version: 1000 + i, status: 'signale', teamId: null, criticality: 'attention', ...over });
 
@@ -32,5 +32,14 @@ describe('undoGroups', () => {
   it('only the fields the batch set are restored', () => {
     const groups = undoGroups([row(1, { criticality: 'danger' }), row(2)], { criticality: 'danger' }, new Map([['p2', 'v']]));
     expect(groups).toEqual([{ set: { criticality: 'attention' }, ids: ['p2'], versions: ['v'] }]);
+  });
+});
+
+describe('undoableSet', () => {
+  it('undoes status, team and criticality batches, not an assignee one (the former assignees are not held)', () => {
+    expect(undoableSet({ status: 'resolu' })).toBe(true);
+    expect(undoableSet({ team_id: null, criticality: 'danger' })).toBe(true);
+    expect(undoableSet({ assignee_id: 'u1' })).toBe(false);
+    expect(undoableSet({ assignee_id: null })).toBe(false);
   });
 });

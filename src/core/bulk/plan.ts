@@ -12,15 +12,15 @@ export const BULK_MAX_PER_REQUEST = 10_000;
  */
 export const BULK_CLIENT_BATCH = 2_500;
 
-/** The fields a batch may set. */
-export interface BulkSet { status?: PointStatus; team_id?: string | null; criticality?: string }
+/** The fields a batch may set (assignee_id: the app does not hold the former assignees, so such a batch has no undo). */
+export interface BulkSet { status?: PointStatus; team_id?: string | null; criticality?: string; assignee_id?: string | null }
 
 /** A row as the app holds it: id, version (updated_at in whole ms or as read) and the fields a batch may change. */
 export interface BulkRow { id: string; version: number | string; status: PointStatus; teamId: string | null; criticality: string }
 
 export interface BulkGroup { set: BulkSet; ids: string[]; versions: (number | string)[] }
 
-export interface BulkConflict { id: string; updated_at: string; status: PointStatus; team_id: string | null; criticality: string }
+export interface BulkConflict { id: string; updated_at: string; status: PointStatus; team_id: string | null; criticality: string; assignee_id?: string | null }
 
 /** The answer of bulk_update_points. */
 export interface BulkUpdateAnswer { updated: [string, string][]; unchanged: [string, string][]; conflicts: BulkConflict[]; missing: string[] }
@@ -41,6 +41,9 @@ export function chunkGroups(groups: readonly BulkGroup[], max = BULK_MAX_PER_REQ
   if (cur.length) out.push(cur);
   return out;
 }
+
+/** Whether 'Annuler' can restore a batch of `set`: not for an assignee (the app does not hold the former ones). */
+export const undoableSet = (set: BulkSet): boolean => !('assignee_id' in set);
 
 /** The one group of a batch: the same values on every row, each at its version. */
 export function batchGroups(rows: readonly BulkRow[], set: BulkSet): BulkGroup[] {

@@ -45,6 +45,20 @@ describe('a batch in the outbox', () => {
     expect(real.map((c) => c.id)).toEqual(['b', 'c']);
   });
 
+  it('an assignee batch landed only where the row holds that assignee', () => {
+    const op = bulk(['a', 'b', 'c'], { assignee_id: 'u1' });
+    const { landed, real } = splitConflicts(op.groups, [
+      { id: 'a', updated_at: '2026-11-25T09:00:00Z', status: 'signale', team_id: 't1', criticality: 'danger', assignee_id: 'u1' }, // landed
+      { id: 'b', updated_at: '2026-11-25T09:00:01Z', status: 'signale', team_id: 't1', criticality: 'danger', assignee_id: 'u2' }, // real
+      { id: 'c', updated_at: '2026-11-25T09:00:02Z', status: 'signale', team_id: 't1', criticality: 'danger', assignee_id: null }, // real
+    ]);
+    expect(landed.map(([id]) => id)).toEqual(['a']);
+    expect(real.map((c) => c.id)).toEqual(['b', 'c']);
+    const cleared = splitConflicts(bulk(['d'], { assignee_id: null }).groups,
+      [{ id: 'd', updated_at: '2026-11-25T09:00:03Z', status: 'signale', team_id: null, criticality: 'danger' }]);
+    expect(cleared.landed.map(([id]) => id)).toEqual(['d']);
+  });
+
   it('compares versions at the millisecond, ISO text or whole ms', () => {
     expect(sameVersion('2026-11-25T08:00:00.123456+00:00', V1)).toBe(true);
     expect(sameVersion('2026-11-25T08:00:00.124Z', V1)).toBe(false);

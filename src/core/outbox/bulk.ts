@@ -68,7 +68,8 @@ export function splitConflicts(groups: readonly BulkGroup[], conflicts: readonly
     const set = setOf.get(c.id);
     const holds = !!set && (set.status === undefined || set.status === c.status)
       && (!('team_id' in set) || (set.team_id ?? null) === (c.team_id ?? null))
-      && (set.criticality === undefined || set.criticality === c.criticality);
+      && (set.criticality === undefined || set.criticality === c.criticality)
+      && (!('assignee_id' in set) || (set.assignee_id ?? null) === (c.assignee_id ?? null));
     if (holds) landed.push([c.id, c.updated_at]); else real.push(c);
   }
   return { landed, real };

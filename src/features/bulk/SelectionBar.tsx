@@ -1,4 +1,4 @@
-// The bar of a selection ('N sélectionnés'): change status, team or criticality of every selected point, delete
+// The bar of a selection ('N sélectionnés'): change status, team, criticality or assignee of every selected point, delete
 // them (admins, after a confirmation naming the count), each change after a confirmation naming the count and the
 // change, 'Annuler la modification' of the last batch; progress while a batch runs,
 // then what was written and the rows changed meanwhile (listed, not overwritten). docs/product.md#bulk-changes
@@ -18,6 +18,7 @@ import { findSlot } from '../../core/pointIndex/store';
 import { ActionConfirmDialog, Button, ConfirmDialog } from '../../ui';
 import { outboxItemsAtom } from '../../state/offline/atoms';
 import { resolveOutboxConflict } from '../../state/offline/resolveConflict';
+import { BulkAssigneeField } from './BulkAssigneeField';
 import { BULK_TEXT as T } from './strings';
 import './bulk.css';
 
@@ -73,6 +74,7 @@ export function SelectionBar() {
                 {levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
               </select>
             </label>
+            <BulkAssigneeField ids={selection} busy={busy} onAsk={ask} />
             {isAdmin && <Button variant="danger" disabled={busy} onClick={() => setConfirming(true)}>{T.delete}</Button>}
             <Button variant="ghost" disabled={busy} onClick={() => { clearBulkSelection(); setOutcome(null); }}>{T.clear}</Button>
           </>

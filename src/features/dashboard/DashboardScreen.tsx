@@ -15,6 +15,7 @@ import { AGE_BUCKETS, AGE_LABELS, DASHBOARD_PERIODS, NO_TEAM_ID, ageTable, forma
 import { formatCount, formatKm } from '../../core/format';
 import { UPlotChart } from './UPlotChart';
 import { DataToggle } from './DataToggle';
+import { SupervisorCard } from './SupervisorCard';
 import { flowChart, openByDayChart } from './chartOptions';
 import { DASH_TEXT as T } from './strings';
 import './dashboard.css';
@@ -154,6 +155,7 @@ function DashboardBody({ stats, listable }: { stats: DashboardStats; listable: b
           rows={stats.stretches.map((s) => [`${lineCode(s.line_id)} PK ${formatKm(s.km)}-${formatKm(s.km + 1)}`, formatCount(s.open), formatCount(s.score),
             levels.find((l) => l.id === s.worst_criticality)?.name ?? s.worst_criticality])} />
       </figure>
+      <SupervisorCard listable={listable} />
     </div>
   );
 }

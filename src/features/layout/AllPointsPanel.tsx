@@ -1,4 +1,4 @@
-// 'Tout' tab: every point under the status filter (a follow-up filter, and a dashboard age bar's filter, shown as a chip), newest first,
+// 'Tout' tab: every point under the status filter (a follow-up filter, a dashboard age bar's or supervisor row's filter, shown as a chip), newest first,
 // virtualised (details of the visible rows only). Once a bulk change is written, its selection keeps only the points
 // the list still shows (resolved points leave the open ones).
 import { useEffect, useRef } from 'react';
@@ -10,6 +10,7 @@ import { useListPoints } from './ListPoints';
 import { useFilteredSlots } from './useSidebarData';
 import { AgeFilterChip } from './AgeFilterChip';
 import { FollowFilterChips } from './FollowFilterChips';
+import { SupervisorFilterChip } from './SupervisorFilterChip';
 import { SIDEBAR_TEXT as T } from './strings';
 
 export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
@@ -26,6 +27,7 @@ export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
     <>
       <FollowFilterChips />
       <AgeFilterChip count={slots.length} />
+      <SupervisorFilterChip count={slots.length} />
       {slots.length === 0 ? <p className="empty-text">{T.noPoints}</p> : <PointList slots={slots} ariaLabel={T.allPoints} onPicked={onPicked} />}
     </>
   );

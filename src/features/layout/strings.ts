@@ -58,6 +58,11 @@ export const SIDEBAR_TEXT = {
   ageFilter: (level: string, age: string, team: string | null, n: number) =>
     `${level}, ouvertes depuis ${age}${team ? ` (${team})` : ''} : ${formatCount(n)} anomalie${n > 1 ? 's' : ''}`,
   ageFilterClear: "Effacer le filtre d'âge",
+  supervisorFilter: (kind: 'assignee' | 'team', name: string, n: number) =>
+    `${kind === 'assignee' ? 'Assignés à' : 'Équipe'} ${name}, ouverts : ${formatCount(n)} signalement${n > 1 ? 's' : ''}`,
+  supervisorFilterLoading: 'Lecture de la liste…',
+  supervisorFilterError: 'La liste n’a pas pu être lue.',
+  supervisorFilterClear: 'Effacer le filtre de responsable',
   noZones: 'Aucune zone trouvée',
   noTeams: "Aucune équipe n'a encore d'anomalies assignées",
   selectZone: 'Sélectionnez une zone pour afficher ses signalements.',

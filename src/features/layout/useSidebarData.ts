@@ -11,6 +11,7 @@ import type { StatusFilter, StatusCounts } from '../../core/sidebarLists';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
 import { listAgeFilterAtom } from '../../state/listAgeFilter';
 import { followFilterAtom } from '../../state/followFilter';
+import { supervisorListAtom } from '../../state/supervisorList';
 import { slotsWithIds } from '../../core/followUp/followFilter';
 import { ageFilterSlots } from '../../core/dashboard/ageFilter';
 import { useListPoints } from './ListPoints';
@@ -34,17 +35,20 @@ export function filterSlotsKept(snap: PointIndexSnapshot, order: Int32Array, fil
   return keptSlots.get(order, { snap, filter }, () => filterSlots(snap.index, order, filter));
 }
 
-/** Slots passing the status filter (the follow-up filter and the age filter of a dashboard bar, if any), newest first. */
+/** Slots passing the status filter (the follow-up filter, the age filter of a dashboard bar and the supervisor view's
+ * filter, if any), newest first. */
 export function useFilteredSlots(): Int32Array {
   const { snap, order } = useListPoints();
   // Deferred: the chip highlights at once, the long list follows.
   const filter = useDeferredValue(useAtomValue(statusFilterAtom));
   const age = useAtomValue(listAgeFilterAtom);
   const follow = useAtomValue(followFilterAtom);
+  const supervisor = useAtomValue(supervisorListAtom);
   return useMemo(() => {
     const slots = age ? ageFilterSlots(snap.index, order, filter, age) : filterSlotsKept(snap, order, filter);
-    return follow?.status === 'ready' ? slotsWithIds(snap.index, slots, follow.ids) : slots;
-  }, [snap, order, filter, age, follow]);
+    const followed = follow?.status === 'ready' ? slotsWithIds(snap.index, slots, follow.ids) : slots;
+    return supervisor?.status === 'ready' ? slotsWithIds(snap.index, followed, supervisor.ids) : followed;
+  }, [snap, order, filter, age, follow, supervisor]);
 }
 
 export interface SlotGrouping { counts: Map<string, StatusCounts>; member: (key: string) => ((slot: number) => boolean) }
