@@ -14,9 +14,10 @@ import { supervisorListAtom } from './supervisorList';
 import { activeLineAtom, activeLineId } from './tables';
 import { currentSession } from './userSession';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 export type SupervisorLoad = { state: 'idle' | 'loading' | 'error' } | { state: 'ready'; assignees: SupervisorRow[]; teams: SupervisorRow[] };
-export const supervisorLoadAtom = atom<SupervisorLoad>({ state: 'idle' });
+export const supervisorLoadAtom = resetAtSignOut(atom<SupervisorLoad>({ state: 'idle' }));
 
 const supervisorPart = definePart('supervisor', () => ({ requestNo: 0 }));
 

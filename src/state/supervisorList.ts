@@ -3,8 +3,9 @@
 // cleared by its button. null: no such filter.
 import { atom } from 'jotai';
 import type { SupervisorGroup } from '../core/dashboard/supervisor';
+import { resetAtSignOut } from './signOutReset';
 
 /** lineId: the line whose points the ids are (the filter ends when another line is shown). */
 interface Asked { kind: SupervisorGroup; id: string | null; name: string; late: boolean; lineId: string | null }
 export type SupervisorListFilter = (Asked & { status: 'loading' | 'error' }) | (Asked & { status: 'ready'; ids: Set<string> });
-export const supervisorListAtom = atom<SupervisorListFilter | null>(null);
+export const supervisorListAtom = resetAtSignOut(atom<SupervisorListFilter | null>(null));
