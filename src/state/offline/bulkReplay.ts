@@ -30,7 +30,7 @@ export async function sendBulkItem(item: OutboxItem): Promise<void> {
   const total = bulkRowCount(op);
   let answer = emptyAnswer();
   let done = 0;
-  store.set(bulkProgressAtom, { done, total });
+  store.set(bulkProgressAtom, { done, total, sending: true }); // 'Envoi de N modifications…' until a first answer
   try {
     for (const chunk of chunkGroups(op.groups, BULK_CLIENT_BATCH)) {
       await yieldToPage(); // each request's body (2,500 rows) is made in a task of its own
