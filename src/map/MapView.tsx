@@ -11,9 +11,12 @@ import { findSlot } from '../core/pointIndex/store';
 import { statusFilterAtom } from '../state/filters';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
-import { MapCanvas, type MapEngineApi } from './MapCanvas';
+import { MapCanvas, type MapEngineApi, type MapMarks } from './MapCanvas';
+import { bulkSelectionAtom } from '../state/bulk';
+import { latePointsAtom, refreshLatePoints } from '../state/latePoints';
+import { pointMarks } from '../core/cluster/frameMarks';
 import { LassoOverlay } from './LassoOverlay';
-import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
+import { deriveIndexArraysKept, mapIndexOfSlot, shownSlotsOf } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { MapLegend } from './MapLegend';
 import { PkHighlight } from './PkHighlight';
@@ -28,6 +31,9 @@ import { startAtImageX } from './viewportMath';
 import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 import { useDeviceClass } from '../ui/useDeviceClass';
+
+const LATE_REFRESH_DELAY_MS = 1_000;
+const LATE_REFRESH_EVERY_MS = 60_000;
 
 export function MapView() {
   const device = useDeviceClass();
@@ -55,6 +61,29 @@ export function MapView() {
     () => (selection?.kind === 'point' ? mapIndexOfSlot(derived.slots, findSlot(points.index, selection.id)) : -1),
     [selection, derived, points]);
   const selectedZoneId = selection?.kind === 'zone' ? selection.id : null;
+
+  // Marks (docs/product.md#map-marks): the bulk selection, the late points, the opened point out of its cluster.
+  const bulk = useAtomValue(bulkSelectionAtom);
+  const late = useAtomValue(latePointsAtom);
+  const lateIds = late.line === (points.line ?? null) ? late.ids : null;
+  const marks = useMemo((): MapMarks | null => {
+    const ix = points.index;
+    const selectedSlots = bulk.size > 0 ? shownSlotsOf(ix, filter, bulk) : new Int32Array(0);
+    const lateSlots = lateIds && lateIds.size > 0 ? shownSlotsOf(ix, filter, lateIds) : new Int32Array(0);
+    const slot = selectedPointIndex >= 0 ? derived.slots[selectedPointIndex] : -1;
+    const focus = slot >= 0 ? { mapIndex: selectedPointIndex, x: ix.x[slot], y: ix.y[slot], rank: scale.rankOf(ix.critKeys[ix.crit[slot]]) } : null;
+    if (selectedSlots.length === 0 && lateSlots.length === 0 && !focus) return null;
+    return { points: pointMarks(ix.count, ix.x, ix.y, selectedSlots, lateSlots), slotOf: derived.slots, focus };
+  }, [points, filter, bulk, lateIds, selectedPointIndex, derived, scale]);
+  // The late points are read again when the line or its points change (a second after the last change), and every minute.
+  useEffect(() => {
+    const t = setTimeout(() => void refreshLatePoints(), LATE_REFRESH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [points.line, points.version]);
+  useEffect(() => {
+    const t = setInterval(() => void refreshLatePoints(), LATE_REFRESH_EVERY_MS);
+    return () => clearInterval(t);
+  }, []);
 
   const ctxRef = useRef<ToolContext>({ store, api: null, pointIds: [], markers: [], image });
   ctxRef.current = { store, api, pointIds: derived.ids, markers, image };
@@ -105,6 +134,7 @@ export function MapView() {
         zones={zones}
         markers={markers}
         selectedPointIndex={selectedPointIndex}
+        marks={marks}
         selectedZoneId={selectedZoneId}
         draft={mode === 'draw-zone' ? draft : null}
         ariaLabel={MAP_STRINGS.ariaLabel(derived.arrays.count, zones.length)}

@@ -11,6 +11,8 @@ export const MAP_STRINGS = {
   zoomControls: 'Contrôles du zoom',
   legend: 'Légende',
   legendCluster: 'Groupe : nombre de signalements, couleur de la criticité la plus haute (la liste du groupe nomme chacune)',
+  legendSelected: 'Cerclé de bleu : sélectionné (sur un groupe, le nombre de ses signalements sélectionnés)',
+  legendLate: 'Pastille rouge : en retard, échéance dépassée et non résolu (sur un groupe : il en contient)',
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
