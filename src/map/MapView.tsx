@@ -27,7 +27,7 @@ import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
-import { startAtImageX } from './viewportMath';
+import { fitViewport, startAtImageX } from './viewportMath';
 import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 import { useDeviceClass } from '../ui/useDeviceClass';
@@ -98,19 +98,34 @@ export function MapView() {
     return () => window.removeEventListener('keydown', onKey);
   }, [mode, tool]);
 
-  // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
+  // Another line shown (its image replaces the last one's): its first view, as when the map opens, not the last
+  // line's zoom (a whole-line view of a long line left a shorter one as a thin strip). Before the centre request below:
+  // a search result on another line switches the line, then centres on the point.
   const centredOnRequest = useRef(false);
+  const startedAtMarker = useRef<string | null>(null);
+  const shownImage = useRef<string | null>(null);
+  useEffect(() => {
+    if (!api) return;
+    const before = shownImage.current;
+    shownImage.current = image.url;
+    if (before === null || before === image.url) return;
+    const ctl = api.controller;
+    centredOnRequest.current = false;
+    startedAtMarker.current = null;
+    if (ctl.view.width > 0) ctl.set(fitViewport({ scale: 1, x: 0, y: 0 }, ctl.view, ctl.image));
+  }, [api, image.url]);
+
+  // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
   useEffect(() => {
     if (!api || !centerRequest) return;
     centredOnRequest.current = true;
     api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
-  // The first view starts at the first kilometre marker (once, when the markers are first known).
-  const startedAtMarker = useRef(false);
+  // The first view of a line starts at its first kilometre marker (once per line shown, when its markers are known).
   useEffect(() => {
-    if (startedAtMarker.current || !api || markers.length === 0) return;
-    startedAtMarker.current = true;
+    if (startedAtMarker.current === image.url || !api || markers.length === 0) return;
+    startedAtMarker.current = image.url;
     const first = Math.min(...markers.map((m) => m.position));
     const ctl = api.controller;
     const apply = () => {
@@ -119,7 +134,7 @@ export function MapView() {
       ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
     };
     apply();
-  }, [api, markers]);
+  }, [api, markers, image.url]);
 
   const viewRef = useRef<HTMLDivElement>(null);
   const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);

@@ -1,7 +1,7 @@
 // Draws a frame's marks over the points layer (docs/product.md#map-marks): a blue ring around each selected single
 // point and around each cluster holding selected points, with their count in a blue badge; a red badge '!' on each
 // late point and on each cluster holding late points; the opened point, when it lies inside a cluster, drawn by itself
-// at its place (its sprite and ring over the cluster's disc).
+// at its place (its sprite and ring over the cluster's disc, under the cluster's own marks).
 import type { ClusterFrame } from '../core/cluster/types';
 import { MARK_LATE, MARK_SELECTED, type FrameMarks } from '../core/cluster/frameMarks';
 import type { Size, Viewport } from './viewportMath';
@@ -31,6 +31,15 @@ export function drawFrameMarks(ctx: CanvasRenderingContext2D, frame: ClusterFram
     if (f & MARK_SELECTED) drawSelectionRing(ctx, sx, sy);
     if (f & MARK_LATE) drawLateBadge(ctx, sx - half + 2, sy - half + 2);
   }
+  // The opened point over its cluster's disc, under the cluster's ring and badges (its count stays readable beside it).
+  if (loose) {
+    const sx = loose.x * s + v.x, sy = loose.y * s + v.y;
+    if (inView(sx, sy)) {
+      const img = sprite(loose.rank);
+      if (img) ctx.drawImage(img, Math.round(sx - half), Math.round(sy - half), MARKER_DIAMETER_PX, MARKER_DIAMETER_PX);
+      drawSelectionRing(ctx, sx, sy);
+    }
+  }
   for (let k = 0; k < marks.clusters.length; k++) {
     const i = marks.clusters[k];
     const sx = frame.xs[i] * s + v.x, sy = frame.ys[i] * s + v.y;
@@ -46,13 +55,6 @@ export function drawFrameMarks(ctx: CanvasRenderingContext2D, frame: ClusterFram
       drawBadge(ctx, sx + r * 0.75, sy - r * 0.75, SELECTED_COLOR, formatCount(selected));
     }
     if (marks.clusterLate[k] > 0) drawLateBadge(ctx, sx - r * 0.75, sy - r * 0.75);
-  }
-  if (loose) {
-    const sx = loose.x * s + v.x, sy = loose.y * s + v.y;
-    if (!inView(sx, sy)) return;
-    const img = sprite(loose.rank);
-    if (img) ctx.drawImage(img, Math.round(sx - half), Math.round(sy - half), MARKER_DIAMETER_PX, MARKER_DIAMETER_PX);
-    drawSelectionRing(ctx, sx, sy);
   }
 }
 

@@ -7,14 +7,18 @@ import type { ClusterFrame, Coords } from './types';
 
 export const MARK_SELECTED = 1;
 export const MARK_LATE = 2;
+/** Set on a slot's flags while frameMarks runs: the point is a single item of the frame. */
+const SHOWN = 128;
+/** Marks per set at most (the sort key's low part). */
+const ORDER_SPAN = 2 ** 23;
 
-/** The marked points: `flags[slot]` (MARK_SELECTED | MARK_LATE) for every point slot, `slots` the marked ones. */
+/** The marked points: `flags[slot]` (MARK_SELECTED | MARK_LATE) for every point slot, `slots` the marked ones by
+ * ascending x (whole px) with their image px in `x` and `y` (a frame reads only those within its box's x range, in memory order). */
 export interface PointMarks {
   flags: Uint8Array;
   slots: Int32Array;
-  /** Image px by slot. */
-  x: Coords;
-  y: Coords;
+  x: Float32Array;
+  y: Float32Array;
 }
 
 export interface FrameMarks {
@@ -38,69 +42,98 @@ export const NO_FRAME_MARKS: FrameMarks = {
  */
 export function frameMarks(frame: ClusterFrame, slotOf: ArrayLike<number>, marks: PointMarks, bbox: { minX: number; minY: number; maxX: number; maxY: number }, radius: number): FrameMarks {
   if (marks.slots.length === 0 || frame.count === 0) return NO_FRAME_MARKS;
-  const { sizes, ids, xs, ys } = frame;
+  const { sizes, ids, xs, ys, count } = frame;
   const flags = marks.flags;
+  // The marked singles, their slots flagged SHOWN meanwhile (cleared before returning): no set of slots to build.
   const singles: number[] = [];
-  const singleFlags: number[] = [];
-  const asSingle = new Set<number>();
   let clusterCount = 0;
-  for (let i = 0; i < frame.count; i++) {
-    if (sizes[i] !== 1) { clusterCount++; continue; }
-    const slot = slotOf[ids[i]];
-    const f = flags[slot];
-    if (f === 0) continue;
-    singles.push(i);
-    singleFlags.push(f);
-    asSingle.add(slot);
-  }
-  if (clusterCount === 0) return { ...NO_FRAME_MARKS, singles: Int32Array.from(singles), singleFlags: Uint8Array.from(singleFlags) };
-
-  // The clusters in a grid of cells 2·radius wide: a marked point looks at the 3×3 cells around its own.
-  const cell = 2 * radius;
-  const grid = new Map<number, number[]>();
-  const key = (cx: number, cy: number) => cx * 65_536 + cy;
-  for (let i = 0; i < frame.count; i++) {
-    if (sizes[i] === 1) continue;
-    const k = key(Math.floor(xs[i] / cell), Math.floor(ys[i] / cell));
-    const list = grid.get(k);
-    if (list) list.push(i); else grid.set(k, [i]);
-  }
-  const selected = new Map<number, number>();
-  const late = new Map<number, number>();
-  const max2 = cell * cell;
-  const { x, y } = marks;
-  for (let m = 0; m < marks.slots.length; m++) {
-    const slot = marks.slots[m];
-    if (asSingle.has(slot)) continue;
-    const px = x[slot], py = y[slot];
-    if (!(px >= bbox.minX && px <= bbox.maxX && py >= bbox.minY && py <= bbox.maxY)) continue;
-    const cx = Math.floor(px / cell), cy = Math.floor(py / cell);
-    let best = -1, bestD = max2;
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      const list = grid.get(key(cx + dx, cy + dy));
-      if (!list) continue;
-      for (const i of list) {
-        const d = (xs[i] - px) ** 2 + (ys[i] - py) ** 2;
-        if (d <= bestD) { bestD = d; best = i; }
-      }
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < count; i++) {
+    if (sizes[i] !== 1) {
+      clusterCount++;
+      const cx = xs[i], cy = ys[i];
+      if (cx < minX) minX = cx;
+      if (cx > maxX) maxX = cx;
+      if (cy < minY) minY = cy;
+      if (cy > maxY) maxY = cy;
+      continue;
     }
-    if (best < 0) continue;
-    const f = flags[slot];
-    if (f & MARK_SELECTED) selected.set(best, (selected.get(best) ?? 0) + 1);
-    if (f & MARK_LATE) late.set(best, (late.get(best) ?? 0) + 1);
+    const slot = slotOf[ids[i]];
+    if (flags[slot] === 0) continue;
+    singles.push(i);
+    flags[slot] |= SHOWN;
   }
-  const clusters = [...new Set([...selected.keys(), ...late.keys()])].sort((a, b) => a - b);
+  const singleFlags = Uint8Array.from(singles, (i) => flags[slotOf[ids[i]]] & ~SHOWN);
+  const selected = new Uint32Array(clusterCount > 0 ? count : 0);
+  const late = new Uint32Array(clusterCount > 0 ? count : 0);
+  if (clusterCount > 0) {
+    // The clusters in a grid of cells at least 2·radius wide (a marked point looks at the 3×3 cells around its own),
+    // as counting-sorted lists (at most about 4 cells per cluster).
+    let cell = 2 * radius;
+    const spanX = maxX - minX, spanY = maxY - minY;
+    while ((Math.floor(spanX / cell) + 1) * (Math.floor(spanY / cell) + 1) > 4 * clusterCount + 64) cell *= 2;
+    const cols = Math.floor(spanX / cell) + 1, rows = Math.floor(spanY / cell) + 1;
+    const cellOf = (x: number, y: number) => Math.floor((y - minY) / cell) * cols + Math.floor((x - minX) / cell);
+    const start = new Int32Array(cols * rows + 1);
+    for (let i = 0; i < count; i++) if (sizes[i] !== 1) start[cellOf(xs[i], ys[i]) + 1]++;
+    for (let c = 0; c < cols * rows; c++) start[c + 1] += start[c];
+    const fill = start.slice(0, cols * rows);
+    const items = new Int32Array(clusterCount);
+    for (let i = 0; i < count; i++) if (sizes[i] !== 1) items[fill[cellOf(xs[i], ys[i])]++] = i;
+    const max2 = 4 * radius * radius;
+    const { x, y, slots } = marks;
+    // Ordered by whole px: the range read is one px wider on each side, each mark then tested exactly.
+    for (let m = firstAtOrAfter(x, bbox.minX - 1); m < slots.length; m++) {
+      const px = x[m];
+      if (px > bbox.maxX + 1) break;
+      if (px < bbox.minX || px > bbox.maxX) continue;
+      const slot = slots[m];
+      const f = flags[slot];
+      if (f & SHOWN) continue;
+      const py = y[m];
+      if (!(py >= bbox.minY && py <= bbox.maxY)) continue;
+      const gx = Math.floor((px - minX) / cell), gy = Math.floor((py - minY) / cell);
+      let best = -1, bestD = max2;
+      for (let cy = Math.max(0, gy - 1), cy1 = Math.min(rows - 1, gy + 1); cy <= cy1; cy++) {
+        for (let cx = Math.max(0, gx - 1), cx1 = Math.min(cols - 1, gx + 1); cx <= cx1; cx++) {
+          const c = cy * cols + cx;
+          for (let k = start[c], end = start[c + 1]; k < end; k++) {
+            const i = items[k];
+            const dx = xs[i] - px, dy = ys[i] - py;
+            const d = dx * dx + dy * dy;
+            if (d <= bestD) { bestD = d; best = i; }
+          }
+        }
+      }
+      if (best < 0) continue;
+      if (f & MARK_SELECTED) selected[best]++;
+      if (f & MARK_LATE) late[best]++;
+    }
+  }
+  for (const i of singles) flags[slotOf[ids[i]]] &= ~SHOWN;
+  const clusters: number[] = [];
+  for (let i = 0; i < selected.length; i++) if (selected[i] > 0 || late[i] > 0) clusters.push(i);
   return {
-    singles: Int32Array.from(singles), singleFlags: Uint8Array.from(singleFlags),
+    singles: Int32Array.from(singles), singleFlags,
     clusters: Int32Array.from(clusters),
-    clusterSelected: Uint32Array.from(clusters, (i) => selected.get(i) ?? 0),
-    clusterLate: Uint32Array.from(clusters, (i) => late.get(i) ?? 0),
+    clusterSelected: Uint32Array.from(clusters, (i) => selected[i]),
+    clusterLate: Uint32Array.from(clusters, (i) => late[i]),
   };
+}
+
+/** The first position of `x` (ascending by whole px) that is at least `minX`. */
+function firstAtOrAfter(x: Float32Array, minX: number): number {
+  let lo = 0, hi = x.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (x[mid] < minX) lo = mid + 1; else hi = mid;
+  }
+  return lo;
 }
 
 /** The marks of a set of slots: `selected` and `late` slots (either may be empty), image px from the point index. */
 export function pointMarks(count: number, x: Coords, y: Coords, selected: ArrayLike<number>, late: ArrayLike<number>): PointMarks {
-  if (selected.length === 0 && late.length === 0) return { flags: new Uint8Array(0), slots: new Int32Array(0), x, y };
+  if (selected.length === 0 && late.length === 0) return { flags: new Uint8Array(0), slots: new Int32Array(0), x: new Float32Array(0), y: new Float32Array(0) };
   const flags = new Uint8Array(count);
   const out: number[] = [];
   const add = (list: ArrayLike<number>, bit: number) => {
@@ -113,5 +146,13 @@ export function pointMarks(count: number, x: Coords, y: Coords, selected: ArrayL
   };
   add(selected, MARK_SELECTED);
   add(late, MARK_LATE);
-  return { flags, slots: Int32Array.from(out), x, y };
+  // By ascending whole image px: one native numeric sort of floor(x) · 2^23 + k (k: the mark's place in `out`).
+  const keys = Float64Array.from(out, (s, k) => Math.max(0, Math.floor(x[s])) * ORDER_SPAN + k).sort();
+  const n = out.length;
+  const mx = new Float32Array(n), my = new Float32Array(n), slots = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    const s = out[keys[j] % ORDER_SPAN];
+    slots[j] = s; mx[j] = x[s]; my[j] = y[s];
+  }
+  return { flags, slots, x: mx, y: my };
 }
