@@ -4,7 +4,8 @@ import type { CriticalityLevel } from '../core/types';
 import { levelIcon } from './levelIcons';
 import { MAP_STRINGS } from './strings';
 
-export function MapLegend({ levels }: { levels: readonly CriticalityLevel[] }) {
+/** `lateTooMany`: more late points than the map marks (none is marked). */
+export function MapLegend({ levels, lateTooMany = false }: { levels: readonly CriticalityLevel[]; lateTooMany?: boolean }) {
   return (
     <details className="map-legend">
       <summary>{MAP_STRINGS.legend}</summary>
@@ -30,6 +31,7 @@ export function MapLegend({ levels }: { levels: readonly CriticalityLevel[] }) {
           <span className="map-legend-mark map-legend-late" aria-hidden="true">!</span>
           {MAP_STRINGS.legendLate}
         </li>
+        {lateTooMany && <li className="map-legend-note">{MAP_STRINGS.legendLateTooMany}</li>}
       </ul>
     </details>
   );

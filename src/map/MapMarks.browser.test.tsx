@@ -108,9 +108,13 @@ describe('map marks', () => {
     await expect.poll(() => attr('data-marks-late')).toBe('0');
   });
 
-  it('names both marks in the legend', () => {
-    const legend = host.querySelector('.map-legend')!.textContent!;
-    expect(legend).toContain('Cerclé de bleu : sélectionné');
-    expect(legend).toContain('Pastille rouge : en retard');
+  it('names both marks in the legend, and says when there are too many late points to mark', async () => {
+    const legend = () => host.querySelector('.map-legend')!.textContent!;
+    expect(legend()).toContain('Cerclé de bleu : sélectionné');
+    expect(legend()).toContain('Pastille rouge : en retard');
+    expect(legend()).not.toContain('Trop de signalements en retard');
+    flushSync(() => store.set(latePointsAtom, { line: null, ids: new Set<string>(), tooMany: true }));
+    await frame();
+    expect(legend()).toContain('Trop de signalements en retard pour les marquer sur le plan');
   });
 });

@@ -159,7 +159,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
-        {api && <MapLegend levels={levels} />}
+        {api && <MapLegend levels={levels} lateTooMany={late.tooMany === true && lateIds !== null} />}
         {api && <PkHighlight controller={api.controller} />}
         {api && <PositionDot controller={api.controller} />}
         {api && <DensityStrip api={api} />}

@@ -13,6 +13,7 @@ export const MAP_STRINGS = {
   legendCluster: 'Groupe : nombre de signalements, couleur de la criticité la plus haute (la liste du groupe nomme chacune)',
   legendSelected: 'Cerclé de bleu : sélectionné (sur un groupe, le nombre de ses signalements sélectionnés)',
   legendLate: 'Pastille rouge : en retard, échéance dépassée et non résolu (sur un groupe : il en contient)',
+  legendLateTooMany: 'Trop de signalements en retard pour les marquer sur le plan : le filtre « En retard » de la liste les donne.',
   validateZone: 'Valider la zone',
   cancel: 'Annuler',
   drawZoneHint: (n: number) => (n < MIN ? `Cliquez pour ajouter des sommets (${n}/${MIN} minimum)` : `${n} sommets : validez ou continuez`),
