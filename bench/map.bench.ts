@@ -17,6 +17,10 @@ const PAN_RUNS = 5; // runs per case, after one warm-up run
 const PAN_FRAMES = 60; // frames per run
 const PAN_DX = 24; // screen px per frame
 const quick = process.argv.includes('--quick');
+/** `--marks`: each size again with the map's marks (bench/map-page: 2 % selected, 5 % late), same browser, same run. */
+const MARK_VARIANTS = process.argv.includes('--marks') ? ['', '&marks=1'] : [''];
+const sizesArg = process.argv.find((a) => a.startsWith('--sizes='));
+const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : quick ? [10_000] : SIZES;
 
 type Hooks = {
   isReady: boolean; loadMs: number; buildMs: number; datasetMs: number;
@@ -72,8 +76,9 @@ const t0 = performance.now();
 // 1. Default flags: 60 fps pass/fail, zoom latency, long tasks, heap.
 {
   const browser = await chromium.launch({ executablePath, args: BASE_ARGS });
-  for (const n of quick ? [10_000] : SIZES) {
-    const page = await openPage(browser, `mode=engine&n=${n}`);
+  for (const n of sizes) for (const variant of MARK_VARIANTS) {
+    const label = `${n}${variant ? ' marks' : ''}`;
+    const page = await openPage(browser, `mode=engine&n=${n}${variant}`);
     const boot = await page.evaluate(() => ({ loadMs: window.__mapBench.loadMs, buildMs: window.__mapBench.buildMs, datasetMs: window.__mapBench.datasetMs, items: window.__mapBench.frameCount() }));
     const heap = await heapMb(page);
     await page.evaluate(() => window.__mapBench.resetObservers());
@@ -82,15 +87,15 @@ const t0 = performance.now();
     await panCase(page, 1, PAN_FRAMES); // pan again at the zoom reached, inside the long-task window
     const longs = await page.evaluate(() => ({ tasks: [...window.__mapBench.longTasks], frames: [...window.__mapBench.longFrames] }));
     const pass = pan.summary.p95 <= FRAME_BUDGET_MS + 0.5; // rAF timestamps jitter ±0.5 ms around 16.67
-    panRows.push({ flags: 'default', case: `engine ${n}`, p50: pan.summary.median, p95: pan.summary.p95, max: pan.summary.max, '60fps': pass ? 'PASS' : 'FAIL' });
+    panRows.push({ flags: 'default', case: `engine ${label}`, p50: pan.summary.median, p95: pan.summary.p95, max: pan.summary.max, '60fps': pass ? 'PASS' : 'FAIL' });
     const w = summarize(zoom.wheel);
     const l = summarize(zoom.level);
     zoomRows.push({
-      points: n, 'wheel→paint p50': w.median, 'wheel→paint p95': w.p95, 'wheel→new level p95': l.p95,
+      points: label, 'wheel→paint p50': w.median, 'wheel→paint p95': w.p95, 'wheel→new level p95': l.p95,
       'target ≤33': w.p95 <= ZOOM_BUDGET_MS ? 'PASS' : 'FAIL', 'long tasks >50': longs.tasks.filter((d) => d > LONG_TASK_MS).length,
       'max task': longs.tasks.length ? Math.max(...longs.tasks) : 0, 'heap MB': heap, 'worker build ms': boot.buildMs, 'load→1st frame ms': boot.loadMs,
     });
-    results[`default_${n}`] = { boot, heapMb: heap, pan: pan.summary, panIntervals: pan.intervals.map((x) => round(x)), zoomWheel: w, zoomNewLevel: l, zoomWheelRaw: zoom.wheel, longTasks: longs.tasks, longAnimationFrames: longs.frames };
+    results[`default_${label.replace(' ', '_')}`] = { boot, heapMb: heap, pan: pan.summary, panIntervals: pan.intervals.map((x) => round(x)), zoomWheel: w, zoomNewLevel: l, zoomWheelRaw: zoom.wheel, longTasks: longs.tasks, longAnimationFrames: longs.frames };
     await page.close();
   }
   await browser.close();
@@ -104,11 +109,12 @@ const t0 = performance.now();
   await naivePage.close();
   panRows.push({ flags: 'uncapped', case: 'naive Circle×10000', p50: naive.summary.median, p95: naive.summary.p95, max: naive.summary.max, '60fps': naive.summary.p95 <= FRAME_BUDGET_MS ? 'PASS' : 'FAIL' });
   results.uncapped_naive_10000 = { pan: naive.summary };
-  for (const n of quick ? [10_000] : SIZES) {
-    const page = await openPage(browser, `mode=engine&n=${n}`);
+  for (const n of sizes) for (const variant of MARK_VARIANTS) {
+    const label = `${n}${variant ? ' marks' : ''}`;
+    const page = await openPage(browser, `mode=engine&n=${n}${variant}`);
     const pan = await panCase(page, PAN_RUNS, PAN_FRAMES);
-    panRows.push({ flags: 'uncapped', case: `engine ${n}`, p50: pan.summary.median, p95: pan.summary.p95, max: pan.summary.max, '60fps': pan.summary.p95 <= FRAME_BUDGET_MS ? 'PASS' : 'FAIL', 'naive/engine p50': naive.summary.median / pan.summary.median });
-    results[`uncapped_${n}`] = { pan: pan.summary, ratioNaiveOverEngineP50: naive.summary.median / pan.summary.median };
+    panRows.push({ flags: 'uncapped', case: `engine ${label}`, p50: pan.summary.median, p95: pan.summary.p95, max: pan.summary.max, '60fps': pan.summary.p95 <= FRAME_BUDGET_MS ? 'PASS' : 'FAIL', 'naive/engine p50': naive.summary.median / pan.summary.median });
+    results[`uncapped_${label.replace(' ', '_')}`] = { pan: pan.summary, ratioNaiveOverEngineP50: naive.summary.median / pan.summary.median };
     await page.close();
   }
   // deviceScaleFactor 2 at the largest size.

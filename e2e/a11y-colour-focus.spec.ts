@@ -35,9 +35,9 @@ test('each status and criticality colour has its name beside it', async ({ page 
   await expectEachNames(rows.locator('.list-row-meta'), levelNames, 'sidebar row (level)');
   await expectEachNames(rows.locator('.status-badge'), STATUSES, 'sidebar row (status)');
 
-  // The map's legend: every level's colour with its name.
+  // The map's legend: every level's colour with its name (the entries of clusters and of the marks aside).
   await page.locator('.map-legend summary').click();
-  const legend = page.locator('.map-legend li').filter({ hasNot: page.locator('.map-legend-cluster') });
+  const legend = page.locator('.map-legend li').filter({ hasNot: page.locator('.map-legend-cluster, .map-legend-late') });
   await expectEachNames(legend, levelNames, 'map legend');
 
   // Search results.

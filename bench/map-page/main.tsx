@@ -1,6 +1,6 @@
 // Bench and screenshot page of the map engine (no backend). ?mode=engine&n=1000000: the engine fed with a seeded
 // 30000×2000 track dataset as typed arrays; ?mode=naive&n=10000: one react-konva Circle per point (baseline);
-// ?mode=app: the app's MapView with demo data in a jotai Provider. Hooks for the bench live on window.__mapBench.
+// &marks=1 adds the map's marks (2 % of the points selected, 5 % late, one opened); ?mode=app: the app's MapView with demo data in a jotai Provider. Hooks for the bench live on window.__mapBench.
 import { createRoot } from 'react-dom/client';
 import { createStore, Provider } from 'jotai';
 import { useMemo } from 'react';
@@ -8,6 +8,8 @@ import { Circle, Layer, Stage } from 'react-konva';
 import { trackDataset } from '../lib/trackDataset';
 import { MapCanvas, type MapEngineApi } from '../../src/map/MapCanvas';
 import { pointArrays } from '../../src/map/pointData';
+import { pointMarks } from '../../src/core/cluster/frameMarks';
+import { mulberry32 } from '../../src/core/prng';
 import { MapView } from '../../src/map/MapView';
 import { ViewportController } from '../../src/map/viewportController';
 import { markersAtom, zonesAtom } from '../../src/state/tables';
@@ -34,10 +36,22 @@ function EnginePage() {
     const t0 = performance.now();
     const d = trackDataset(n, 42, { width: W, height: H });
     hooks.datasetMs = performance.now() - t0;
-    return pointArrays(d.xs, d.ys, d.severity);
+    return { arrays: pointArrays(d.xs, d.ys, d.severity), d };
   }, []);
+  const marks = useMemo(() => {
+    if (params.get('marks') !== '1') return null;
+    const rng = mulberry32(7);
+    const selected: number[] = [], late: number[] = [];
+    for (let i = 0; i < n; i++) { const r = rng(); if (r < 0.02) selected.push(i); else if (r < 0.07) late.push(i); }
+    const { d } = points;
+    const opened = selected[0] ?? 0;
+    return {
+      points: pointMarks(n, d.xs, d.ys, selected, late), slotOf: Int32Array.from({ length: n }, (_, i) => i),
+      focus: { mapIndex: opened, x: d.xs[opened], y: d.ys[opened], rank: d.severity[opened] },
+    };
+  }, [points]);
   return (
-    <MapCanvas image={image} points={points} levels={levels} markers={markers}
+    <MapCanvas image={image} points={points.arrays} levels={levels} markers={markers} marks={marks} selectedPointIndex={marks?.focus.mapIndex}
       ariaLabel={`Plan de banc d'essai : ${n} points`} onReady={(api: MapEngineApi) => hooks.ready(api.controller, api)} />
   );
 }

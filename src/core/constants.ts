@@ -41,6 +41,8 @@ export const DEFAULT_LEVEL_ICON: CriticalityIcon = 'AlertTriangle'; // docs/prod
 export const WORD_IMAGE_BOX = { width: 400, height: 300 }; // px, docs/product.md#constants
 export const WORD_FONT = 'Calibri'; // docs/product.md#constants
 export const SUPABASE_MAX_ROWS = 1000; // rows per response, docs/supabase-protocol.md#tables
+/** Late points the map marks at most (read 1,000 a request); beyond, none (docs/product.md#map-marks). */
+export const LATE_MARKS_MAX = 20_000;
 
 export const TRACKS: Track[] = ['voie_1', 'voie_2'];
 export const TRACK_LABELS: Record<Track | 'none', string> = { voie_1: 'Voie 1', voie_2: 'Voie 2', none: 'Aucune voie' };

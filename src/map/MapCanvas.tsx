@@ -18,6 +18,9 @@ import { drawPointsFrame, type PointsStyle } from './drawPoints';
 import { drawZones } from './drawZones';
 import { drawRuler } from './drawRuler';
 import { drawDraft } from './drawDraft';
+import { drawFrameMarks, type LoosePoint } from './drawMarks';
+import { frameMarks, MARK_LATE, MARK_SELECTED, NO_FRAME_MARKS, type FrameMarks, type PointMarks } from '../core/cluster/frameMarks';
+import { clusterRadiusImagePx } from '../core/cluster/levels';
 import { hitAt, type MapHit } from './hitTarget';
 import { FrameHitCache } from './frameHitCache';
 import { attachWheelZoom } from './wheelZoom';
@@ -71,6 +74,14 @@ export interface MapEngineApi {
   setTapClaim(claims: ((x: number, y: number) => boolean) | null): void;
 }
 
+/** What the map marks (docs/product.md#map-marks): the selected and late points, and the opened point (drawn by itself
+ * when it lies inside a cluster). `slotOf[mapIndex]`: the point slot of a map index (the marks are by slot). */
+export interface MapMarks {
+  points: PointMarks;
+  slotOf: ArrayLike<number>;
+  focus: { mapIndex: number; x: number; y: number; rank: number } | null;
+}
+
 /** Draws in the ruler's layer (over the points) before the ruler (screen px, the layer's pixel ratio already applied). */
 export type UnderRuler = (ctx: CanvasRenderingContext2D, v: Viewport, view: Size, image: Size) => void;
 
@@ -82,6 +93,7 @@ export interface MapCanvasProps {
   zones?: readonly Zone[];
   markers?: readonly PkMarker[];
   selectedPointIndex?: number;
+  marks?: MapMarks | null;
   selectedZoneId?: string | null;
   draft?: readonly ImagePoint[] | null;
   ariaLabel: string;
@@ -125,11 +137,14 @@ export function MapCanvas(props: MapCanvasProps) {
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
     onTap: props.onTap, onHover: props.onHover, underRuler: null as UnderRuler | null,
     tapClaim: null as ((x: number, y: number) => boolean) | null,
+    marks: null as MapMarks | null,
+    /** The marks laid out on the drawn frame (made again when the frame or the marks change). */
+    laidOut: null as { frame: ClusterFrame; marks: MapMarks | null; result: FrameMarks; loose: LoosePoint | null } | null,
   }).current;
   Object.assign(live, {
     zones, markers, points, draft: props.draft ?? null,
     selectedPointIndex: props.selectedPointIndex ?? -1, selectedZoneId: props.selectedZoneId ?? null,
-    onTap: props.onTap, onHover: props.onHover,
+    onTap: props.onTap, onHover: props.onHover, marks: props.marks ?? null,
   });
 
   // Worker-backed resources are created in effects (React StrictMode mounts twice; a disposed one is never reused).
@@ -238,6 +253,7 @@ export function MapCanvas(props: MapCanvasProps) {
   });
   useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
+  useEffect(() => { ctl.redraw(stageRef.current?.getLayers()[POINTS]); }, [ctl, props.marks]);
 
   // Input handlers, one module each, on the container.
   useEffect(() => {
@@ -306,9 +322,31 @@ export function MapCanvas(props: MapCanvasProps) {
         ctx.setTransform(p, 0, 0, p, 0, 0);
         drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, pointsStyle(p));
       }
+      if (live.frame && !live.frameStale) {
+        ctx.setTransform(p, 0, 0, p, 0, 0);
+        const m = layOutMarks();
+        drawFrameMarks(ctx, live.frame, m.result, ctl.viewport, ctl.view, (rank) => sprites.sprites[rank] ?? null, m.loose);
+      }
       ctx.setTransform(p, 0, 0, p, 0, 0);
       live.underRuler?.(ctx, ctl.viewport, ctl.view, imageSize);
       drawRuler(ctx, live.markers, ctl.viewport, ctl.view, imageSize);
+    };
+    // The marks on the frame drawn, laid out again only when the frame or the marks change; told to tests and tools.
+    const layOutMarks = () => {
+      const frame = live.frame!, marks = live.marks;
+      const kept = live.laidOut;
+      if (kept && kept.frame === frame && kept.marks === marks) return kept;
+      let result = NO_FRAME_MARKS, loose: LoosePoint | null = null;
+      if (marks) {
+        const box = live.frameReq ?? { minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity };
+        result = frameMarks(frame, marks.slotOf, marks.points, box, clusterRadiusImagePx(frame.level));
+        const f = marks.focus;
+        if (f && f.mapIndex >= 0 && !frameShowsSingle(frame, f.mapIndex)) loose = { x: f.x, y: f.y, rank: f.rank };
+      }
+      const laid = { frame, marks, result, loose };
+      live.laidOut = laid;
+      describeMarks(containerRef.current, result, loose);
+      return laid;
     };
     const draftScene: Scene = (c, shape) => {
       if (!live.draft || live.draft.length === 0) return;
@@ -317,7 +355,7 @@ export function MapCanvas(props: MapCanvasProps) {
       drawDraft(ctx, live.draft, live.pointer, ctl.viewport);
     };
     return { ground, pointsAndRuler, draft: draftScene };
-  }, [ctl, live, imageSize, sliced, pointsStyle]);
+  }, [ctl, live, imageSize, sliced, pointsStyle, sprites]);
 
   // Overlays (children) are siblings of the role="img" surface, so they stay interactive and reachable.
   return (
@@ -345,4 +383,26 @@ export function MapCanvas(props: MapCanvasProps) {
     {props.children}
     </div>
   );
+}
+
+function frameShowsSingle(frame: ClusterFrame, mapIndex: number): boolean {
+  for (let i = 0; i < frame.count; i++) if (frame.sizes[i] === 1 && frame.ids[i] === mapIndex) return true;
+  return false;
+}
+
+/** For tests and assistive tooling: how many selected and late points the marks show, and on how many clusters. */
+function describeMarks(el: HTMLElement | null, m: FrameMarks, loose: LoosePoint | null): void {
+  if (!el) return;
+  let selected = 0, late = 0, selectedClusters = 0, lateClusters = 0;
+  for (const f of m.singleFlags) { if (f & MARK_SELECTED) selected++; if (f & MARK_LATE) late++; }
+  for (let k = 0; k < m.clusters.length; k++) {
+    selected += m.clusterSelected[k]; late += m.clusterLate[k];
+    if (m.clusterSelected[k] > 0) selectedClusters++;
+    if (m.clusterLate[k] > 0) lateClusters++;
+  }
+  el.setAttribute('data-marks-selected', String(selected));
+  el.setAttribute('data-marks-selected-clusters', String(selectedClusters));
+  el.setAttribute('data-marks-late', String(late));
+  el.setAttribute('data-marks-late-clusters', String(lateClusters));
+  el.setAttribute('data-marks-loose', loose ? 'true' : 'false');
 }

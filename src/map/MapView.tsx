@@ -11,9 +11,12 @@ import { findSlot } from '../core/pointIndex/store';
 import { statusFilterAtom } from '../state/filters';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, draftZoneAtom, selectionAtom } from '../state/selection';
-import { MapCanvas, type MapEngineApi } from './MapCanvas';
+import { MapCanvas, type MapEngineApi, type MapMarks } from './MapCanvas';
+import { bulkSelectionAtom } from '../state/bulk';
+import { latePointsAtom, refreshLatePoints } from '../state/latePoints';
+import { pointMarks } from '../core/cluster/frameMarks';
 import { LassoOverlay } from './LassoOverlay';
-import { deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
+import { deriveIndexArraysKept, mapIndexOfSlot, shownSlotsOf } from './pointData';
 import { ZoomControls } from './ZoomControls';
 import { MapLegend } from './MapLegend';
 import { PkHighlight } from './PkHighlight';
@@ -24,10 +27,13 @@ import { toolForMode } from './tools';
 import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
-import { startAtImageX } from './viewportMath';
+import { fitViewport, startAtImageX } from './viewportMath';
 import { useKeyboardReporting } from './useKeyboardReporting';
 import './map.css';
 import { useDeviceClass } from '../ui/useDeviceClass';
+
+const LATE_REFRESH_DELAY_MS = 1_000;
+const LATE_REFRESH_EVERY_MS = 60_000;
 
 export function MapView() {
   const device = useDeviceClass();
@@ -56,6 +62,29 @@ export function MapView() {
     [selection, derived, points]);
   const selectedZoneId = selection?.kind === 'zone' ? selection.id : null;
 
+  // Marks (docs/product.md#map-marks): the bulk selection, the late points, the opened point out of its cluster.
+  const bulk = useAtomValue(bulkSelectionAtom);
+  const late = useAtomValue(latePointsAtom);
+  const lateIds = late.line === (points.line ?? null) ? late.ids : null;
+  const marks = useMemo((): MapMarks | null => {
+    const ix = points.index;
+    const selectedSlots = bulk.size > 0 ? shownSlotsOf(ix, filter, bulk) : new Int32Array(0);
+    const lateSlots = lateIds && lateIds.size > 0 ? shownSlotsOf(ix, filter, lateIds) : new Int32Array(0);
+    const slot = selectedPointIndex >= 0 ? derived.slots[selectedPointIndex] : -1;
+    const focus = slot >= 0 ? { mapIndex: selectedPointIndex, x: ix.x[slot], y: ix.y[slot], rank: scale.rankOf(ix.critKeys[ix.crit[slot]]) } : null;
+    if (selectedSlots.length === 0 && lateSlots.length === 0 && !focus) return null;
+    return { points: pointMarks(ix.count, ix.x, ix.y, selectedSlots, lateSlots), slotOf: derived.slots, focus };
+  }, [points, filter, bulk, lateIds, selectedPointIndex, derived, scale]);
+  // The late points are read again when the line or its points change (a second after the last change), and every minute.
+  useEffect(() => {
+    const t = setTimeout(() => void refreshLatePoints(), LATE_REFRESH_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [points.line, points.version]);
+  useEffect(() => {
+    const t = setInterval(() => void refreshLatePoints(), LATE_REFRESH_EVERY_MS);
+    return () => clearInterval(t);
+  }, []);
+
   const ctxRef = useRef<ToolContext>({ store, api: null, pointIds: [], markers: [], image });
   ctxRef.current = { store, api, pointIds: derived.ids, markers, image };
   const tool = toolForMode(mode);
@@ -69,19 +98,34 @@ export function MapView() {
     return () => window.removeEventListener('keydown', onKey);
   }, [mode, tool]);
 
-  // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
+  // Another line shown (its image replaces the last one's): its first view, as when the map opens, not the last
+  // line's zoom (a whole-line view of a long line left a shorter one as a thin strip). Before the centre request below:
+  // a search result on another line switches the line, then centres on the point.
   const centredOnRequest = useRef(false);
+  const startedAtMarker = useRef<string | null>(null);
+  const shownImage = useRef<string | null>(null);
+  useEffect(() => {
+    if (!api) return;
+    const before = shownImage.current;
+    shownImage.current = image.url;
+    if (before === null || before === image.url) return;
+    const ctl = api.controller;
+    centredOnRequest.current = false;
+    startedAtMarker.current = null;
+    if (ctl.view.width > 0) ctl.set(fitViewport({ scale: 1, x: 0, y: 0 }, ctl.view, ctl.image));
+  }, [api, image.url]);
+
+  // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
   useEffect(() => {
     if (!api || !centerRequest) return;
     centredOnRequest.current = true;
     api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
-  // The first view starts at the first kilometre marker (once, when the markers are first known).
-  const startedAtMarker = useRef(false);
+  // The first view of a line starts at its first kilometre marker (once per line shown, when its markers are known).
   useEffect(() => {
-    if (startedAtMarker.current || !api || markers.length === 0) return;
-    startedAtMarker.current = true;
+    if (startedAtMarker.current === image.url || !api || markers.length === 0) return;
+    startedAtMarker.current = image.url;
     const first = Math.min(...markers.map((m) => m.position));
     const ctl = api.controller;
     const apply = () => {
@@ -90,7 +134,7 @@ export function MapView() {
       ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
     };
     apply();
-  }, [api, markers]);
+  }, [api, markers, image.url]);
 
   const viewRef = useRef<HTMLDivElement>(null);
   const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
@@ -105,6 +149,7 @@ export function MapView() {
         zones={zones}
         markers={markers}
         selectedPointIndex={selectedPointIndex}
+        marks={marks}
         selectedZoneId={selectedZoneId}
         draft={mode === 'draw-zone' ? draft : null}
         ariaLabel={MAP_STRINGS.ariaLabel(derived.arrays.count, zones.length)}
@@ -114,7 +159,7 @@ export function MapView() {
         onReady={setApi}
       >
         {api && <ZoomControls controller={api.controller} />}
-        {api && <MapLegend levels={levels} />}
+        {api && <MapLegend levels={levels} lateTooMany={late.tooMany === true && lateIds !== null} />}
         {api && <PkHighlight controller={api.controller} />}
         {api && <PositionDot controller={api.controller} />}
         {api && <DensityStrip api={api} />}

@@ -7,7 +7,7 @@ import type { StatusFilter } from '../state/filters';
 import type { SeverityScale } from '../core/severity';
 import type { ClusterColumns, Coords } from '../core/cluster/types';
 import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
-import { idAt } from '../core/pointIndex/store';
+import { findSlot, idAt } from '../core/pointIndex/store';
 import { keptResults } from '../core/keptResults';
 import { columnsFit, emptyClusterColumns, writeClusterColumns } from '../core/cluster/columns';
 import { takeClusterColumns } from '../state/clusterColumnsHandoff';
@@ -109,4 +109,15 @@ export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scal
 export function mapIndexOfSlot(slots: Int32Array, slot: number): number {
   if (slot < 0) return -1;
   return slots.indexOf(slot);
+}
+
+/** The slots of the points of `ids` the map shows under `filter` (placed, status passing), in no particular order. */
+export function shownSlotsOf(ix: PointIndex, filter: StatusFilter, ids: Iterable<string>): Int32Array {
+  const pass = statusPassTable(filter);
+  const out: number[] = [];
+  for (const id of ids) {
+    const s = findSlot(ix, id);
+    if (s >= 0 && pass[ix.status[s]] === 1 && !Number.isNaN(ix.x[s]) && !Number.isNaN(ix.y[s])) out.push(s);
+  }
+  return Int32Array.from(out);
 }
