@@ -9,11 +9,12 @@ import { LATE_MARKS_MAX } from '../core/constants';
 import { activeLineId } from './tables';
 import { sessionAtom } from './session';
 import { store } from './store';
+import { resetAtSignOut } from './signOutReset';
 
 const NONE: ReadonlySet<string> = new Set(); // eslint-disable-line no-restricted-syntax -- an empty set never written, shared by every session
 
 /** Ids of the late points of `line` (`line` null: not read yet); `tooMany`: more than LATE_MARKS_MAX, none marked. */
-export const latePointsAtom = atom<{ line: string | null; ids: ReadonlySet<string>; tooMany?: boolean }>({ line: null, ids: NONE });
+export const latePointsAtom = resetAtSignOut(atom<{ line: string | null; ids: ReadonlySet<string>; tooMany?: boolean }>({ line: null, ids: NONE }));
 
 /** Reads the late points of the line shown; a failure (offline) keeps the last ones. */
 export async function refreshLatePoints(): Promise<void> {
