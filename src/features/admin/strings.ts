@@ -6,7 +6,7 @@ const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]
 
 export const A = {
   title: 'Administration',
-  tabs: { users: 'Utilisateurs', teams: 'Équipes', zones: 'Zones', levels: 'Criticité', settings: 'Paramètres', line: 'Ligne' },
+  tabs: { users: 'Utilisateurs', teams: 'Équipes', zones: 'Zones', levels: 'Criticité', settings: 'Paramètres', line: 'Règle PK et image' },
   noRights: "Vous n'avez pas les droits administrateur nécessaires.",
   retry: 'Réessayer',
   refresh: 'Actualiser',
