@@ -177,6 +177,10 @@ export const A = {
     accuracyHint: 'Les positions moins précises sont ignorées par « Me localiser » et la recherche « ici ». Entre 5 et 500 m ; 50 m par défaut.',
     accuracyInvalid: 'Saisissez un nombre entier de mètres entre 5 et 500.',
     accuracySave: 'Enregistrer la précision',
+    deleteTitle: 'Suppression des signalements',
+    deleteModes: { membres: 'Tous les membres', admins: 'Administrateurs seulement' },
+    deleteHint: 'Qui peut supprimer un signalement. La suppression de plusieurs signalements à la fois reste réservée aux administrateurs.',
+    deleteSave: 'Enregistrer la suppression',
   },
 
   line: {

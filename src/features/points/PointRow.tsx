@@ -23,7 +23,8 @@ export interface PointRowProps {
   selected: boolean;
   onSelect: (p: Point) => void;
   onEdit: (p: Point) => void;
-  onDelete: (p: Point) => void;
+  /** Absent: no delete button (the member may not delete reports, docs/product.md#point-delete-setting). */
+  onDelete?: (p: Point) => void;
   /** Bulk selection (docs/product.md#bulk-changes): checked, and the click (shift: a range). */
   checked?: boolean;
   onCheck?: (p: Point, shift: boolean) => void;
@@ -58,7 +59,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
         {/* Edit and delete apart, with the link between them and a gap before delete. */}
         <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
         <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
-        <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
+        {onDelete && <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />}
       </div>
     </div>
   );
