@@ -1,5 +1,5 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
-// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes reports; the position accuracy threshold.
+// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes reports; the position accuracy threshold; the daily e-mail digest's hour.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
@@ -16,6 +16,7 @@ import { useFlash, useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { PositionAccuracySetting } from './PositionAccuracySetting';
 import { PointDeleteSetting } from './PointDeleteSetting';
+import { DigestHourSetting } from './DigestHourSetting';
 
 export function SettingsTab() {
   const load = useSetAtom(loadSettingsAtom);
@@ -68,6 +69,7 @@ export function SettingsTab() {
       )}
       {status === 'ready' && <PointDeleteSetting />}
       {status === 'ready' && <PositionAccuracySetting />}
+      {status === 'ready' && <DigestHourSetting />}
     </div>
   );
 }

@@ -161,7 +161,14 @@ export const A = {
 
   mail: {
     on: "Envoi d'e-mails actif : invitations, notifications et résumés quotidiens partent par e-mail.",
-    off: "Envoi d'e-mails désactivé (SMTP non configuré sur le serveur) : les notifications restent dans l'application et les liens d'invitation se copient à la main.",
+    off: "Envoi d'e-mails désactivé : sans serveur SMTP (variable SMTP_URL du serveur), aucun e-mail n'est envoyé. Les notifications restent dans l'application et les liens d'invitation se copient à la main.",
+    digestTitle: 'Résumé quotidien des e-mails',
+    digestLabel: 'Heure d’envoi du résumé quotidien (heure de Paris)',
+    digestHint: 'Pour les membres qui ont choisi un résumé par jour de leurs notifications.',
+    digestOff: 'Sans effet tant que l’envoi d’e-mails est désactivé.',
+    hour: (h: number) => `${h} h`,
+    digestSave: 'Enregistrer l’heure',
+    digestLoadError: 'Les réglages d’e-mail n’ont pas pu être chargés.',
   },
 
   settings: {
