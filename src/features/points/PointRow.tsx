@@ -1,6 +1,8 @@
 // One point in the sidebar lists: selection checkbox, criticality colour, the whole PK then the label (ellipsised,
-// full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the team and the edit, link and delete buttons
-// (their icons from the list's sprite: ./rowIcons). Two lines of text over a line of buttons: every part fits from 320 px.
+// full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the
+// team and the edit, link and delete buttons (their icons from the list's sprite: ./rowIcons; delete only for a user
+// who may delete reports, docs/product.md#point-delete-setting). Two lines of text over a line of buttons: every part
+// fits from 320 px.
 import { memo } from 'react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
