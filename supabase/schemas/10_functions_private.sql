@@ -739,26 +739,6 @@ COMMENT ON FUNCTION private.check_point_assignments() IS 'After insert or update
 
 REVOKE ALL ON FUNCTION private.check_point_assignments() FROM PUBLIC;
 
--- ------------------------------------------------------------ private.check_point_delete()
-
-CREATE FUNCTION private.check_point_delete() RETURNS trigger
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-begin
-  if (select auth.uid()) is not null
-     and not coalesce((select private.is_admin()), false)
-     and (select private.point_delete_admins_only()) then
-    raise exception 'Seuls les administrateurs peuvent supprimer des signalements.'
-      using errcode = '42501', hint = 'Paramètre « Suppression des signalements » : administrateurs seulement.';
-  end if;
-  return null;
-end $$;
-
-COMMENT ON FUNCTION private.check_point_delete() IS 'Before a delete on points: refuses a signed-in non-administrator while point_delete is admins.';
-
-REVOKE ALL ON FUNCTION private.check_point_delete() FROM PUBLIC;
-
 -- ------------------------------------------------------------ private.check_request()
 
 CREATE FUNCTION private.check_request() RETURNS void
@@ -1759,6 +1739,22 @@ REVOKE ALL ON FUNCTION private.may_assign(p_team uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO service_role;
 
+-- ------------------------------------------------------------ private.may_delete_points()
+
+CREATE FUNCTION private.may_delete_points() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select private.is_admin()), false)
+      or not exists (select 1 from public.app_settings s where s.key = 'point_delete' and s.value = 'admins')
+$$;
+
+COMMENT ON FUNCTION private.may_delete_points() IS 'True when the caller may delete reports: an administrator, or anyone while point_delete is not admins.';
+
+REVOKE ALL ON FUNCTION private.may_delete_points() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.may_delete_points() TO authenticated;
+GRANT ALL ON FUNCTION private.may_delete_points() TO service_role;
+
 -- ------------------------------------------------------------ private.notification_text(text, bigint, text, text, text)
 
 CREATE FUNCTION private.notification_text(kind text, cnt bigint, p_name text, p_km text, extra text DEFAULT NULL::text, OUT title text, OUT body text) RETURNS record
@@ -1902,21 +1898,6 @@ COMMENT ON FUNCTION private.paris_day(ts timestamp with time zone) IS 'The calen
 REVOKE ALL ON FUNCTION private.paris_day(ts timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.paris_day(ts timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION private.paris_day(ts timestamp with time zone) TO service_role;
-
--- ------------------------------------------------------------ private.point_delete_admins_only()
-
-CREATE FUNCTION private.point_delete_admins_only() RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (select 1 from public.app_settings s where s.key = 'point_delete' and s.value = 'admins')
-$$;
-
-COMMENT ON FUNCTION private.point_delete_admins_only() IS 'True when the setting point_delete reserves the deletion of reports to administrators.';
-
-REVOKE ALL ON FUNCTION private.point_delete_admins_only() FROM PUBLIC;
-GRANT ALL ON FUNCTION private.point_delete_admins_only() TO authenticated;
-GRANT ALL ON FUNCTION private.point_delete_admins_only() TO service_role;
 
 -- ------------------------------------------------------------ private.point_event_stamp()
 

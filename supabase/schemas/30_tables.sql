@@ -1103,6 +1103,8 @@ CREATE POLICY "authenticated read" ON public.points FOR SELECT TO authenticated 
 
 CREATE POLICY "authenticated update" ON public.points FOR UPDATE TO authenticated USING (( SELECT private.is_active_member() AS is_active_member)) WITH CHECK (( SELECT private.is_active_member() AS is_active_member));
 
+CREATE POLICY "point delete setting" ON public.points AS RESTRICTIVE FOR DELETE TO authenticated USING (( SELECT private.may_delete_points() AS may_delete_points));
+
 ALTER TABLE public.points ENABLE ROW LEVEL SECURITY;
 
 GRANT ALL ON TABLE public.points TO authenticated;

@@ -224,8 +224,6 @@ CREATE TRIGGER check_point_assignments_insert AFTER INSERT ON public.points REFE
 
 CREATE TRIGGER check_point_assignments_update AFTER UPDATE ON public.points REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.check_point_assignments();
 
-CREATE TRIGGER check_point_delete BEFORE DELETE ON public.points FOR EACH STATEMENT EXECUTE FUNCTION private.check_point_delete();
-
 CREATE TRIGGER keep_point_id BEFORE UPDATE OF id ON public.points FOR EACH ROW WHEN ((new.id IS DISTINCT FROM old.id)) EXECUTE FUNCTION private.keep_point_id();
 
 CREATE TRIGGER notify_point_inserts AFTER INSERT ON public.points REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.notify_point_changes();

@@ -1,5 +1,5 @@
 // Paramètres tab: 'Suppression des signalements' — every member or administrators only (docs/product.md#point-delete-setting).
-// The database refuses a member's deletion in the second case; the lists then hide the members' delete buttons.
+// In the second case the database lets a member delete nothing (row-level security); the lists then hide the members' delete buttons.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
