@@ -2,7 +2,7 @@
 // 2.0/2.1 A and AA rules find no violation on the notifications list and its settings, the point form in edit with
 // 'Assigné à', a photo and the 'Suivi' timeline holding a comment and an intervention, the follow-up filter chips
 // active (the late badge says 'En retard' in text beside the level's and the status's names), the 'Me localiser'
-// panel, the header's 'Plus d'actions' menu (the phone's actions menu) and the administration's 'Ligne' tab with its
+// panel, the header's 'Plus d'actions' menu (the phone's actions menu) and the administration's 'Règle PK et image' tab with its
 // 'Position sur le terrain' section. On a desktop, every control reached with the keyboard in the notifications, the
 // timeline, the header menu and the 'Me localiser' panel shows its focus ring.
 import { test, expect, type Page } from '@playwright/test';
@@ -163,7 +163,7 @@ for (const vp of VIEWPORTS) {
       await expectNoAxeViolations(page, `${vp.name} filter Assignés à moi`);
     });
 
-    test('Me localiser panel, the header menu, the admin Ligne tab with its positions', async ({ browser }) => {
+    test('Me localiser panel, the header menu, the admin Règle PK et image tab with its positions', async ({ browser }) => {
       const p = line.at(15, 'voie_1');
       const ctx = await browser.newContext({ ...vp.use, permissions: ['geolocation'], geolocation: { latitude: p.lat, longitude: p.lon, accuracy: 2 } });
       const page = await ctx.newPage();
@@ -200,7 +200,7 @@ for (const vp of VIEWPORTS) {
         await headerAction(page, 'Administration');
       }
       const panel = page.getByRole('dialog', { name: 'Administration' });
-      await panel.getByRole('tab', { name: 'Ligne', exact: true }).click();
+      await panel.getByRole('tab', { name: 'Règle PK et image', exact: true }).click();
       const section = panel.getByRole('region', { name: 'Position sur le terrain' });
       await expect(section.getByTestId('positions-summary')).toContainText(/Voie 1 : \d+ points de tracé, \d+ repères/, { timeout: 30_000 });
       await expect(section.getByRole('img', { name: 'Repères de la Voie 1 sur l’échelle des PK' })).toBeVisible();

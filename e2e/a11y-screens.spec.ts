@@ -184,7 +184,7 @@ for (const vp of VIEWPORTS) {
       else await headerAction(page, 'Administration');
       const panel = page.getByRole('dialog', { name: 'Administration' });
       await expect(panel).toBeVisible();
-      for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Lignes', 'Ligne', 'Journal']) {
+      for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Lignes', 'Règle PK et image', 'Journal']) {
         await panel.getByRole('tab', { name: tab, exact: true }).click();
         await page.waitForTimeout(500);
         await expect(panel.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });

@@ -22,7 +22,7 @@ test('load, save and delete failures show the docs/product.md#administration-mes
     ['Zones', /\/rest\/v1\/zones/, 'Erreur lors du chargement des zones', /PK \d/],
     ['Criticité', /\/rest\/v1\/criticality_levels/, 'Erreur lors du chargement des niveaux de criticité', 'Danger sécurité'],
     ['Paramètres', /\/rest\/v1\/app_settings/, 'Erreur lors du chargement des paramètres', "Lien d'avis"],
-    ['Ligne', /\/rest\/v1\/kilometer_markers/, 'Erreur lors du chargement des marqueurs', /Marqueurs PK \(\d+\)/],
+    ['Règle PK et image', /\/rest\/v1\/kilometer_markers/, 'Erreur lors du chargement des marqueurs', /Marqueurs PK \(\d+\)/],
     ['Utilisateurs', /\/rest\/v1\/(profiles|rpc\/list_invitations)/, 'Une erreur est survenue lors du chargement des utilisateurs.', E2E_ADMIN.email],
   ];
   // From now on each shared table fails until its own tab retries it; the users' reads fail only for their tab.
@@ -92,7 +92,7 @@ test('empty states (responses stubbed empty): users, invitations, teams, zones, 
   await panel.getByRole('tab', { name: 'Zones', exact: true }).click();
   await expect(panel.getByText('Aucune zone', { exact: true })).toBeVisible();
   await expect(panel.getByText(/Les zones se créent sur la carte.*« Zone »/)).toBeVisible();
-  await panel.getByRole('tab', { name: 'Ligne', exact: true }).click();
+  await panel.getByRole('tab', { name: 'Règle PK et image', exact: true }).click();
   await expect(panel.getByText('Ajoutez au moins deux marqueurs PK sur la règle pour utiliser cette fonctionnalité.')).toBeVisible();
   await expect(panel.getByText('Aucun marqueur PK')).toBeVisible();
   await page.unrouteAll();
@@ -113,7 +113,7 @@ test('screenshots of every tab on desktop 1440×900 and phone 390×844', async (
     }
     const panel = page.getByRole('dialog', { name: 'Administration' });
     await expect(panel).toBeVisible();
-    for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Ligne']) {
+    for (const tab of ['Utilisateurs', 'Équipes', 'Zones', 'Criticité', 'Paramètres', 'Règle PK et image']) {
       await panel.getByRole('tab', { name: tab, exact: true }).click();
       await expect(panel.locator('.admin-loading')).toHaveCount(0);
       await page.waitForTimeout(400);

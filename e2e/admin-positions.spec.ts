@@ -1,4 +1,4 @@
-// The Ligne tab's 'Position sur le terrain' (docs/product.md#position), desktop: the demo line's axes and anchors
+// The 'Règle PK et image' tab's 'Position sur le terrain' (docs/product.md#position), desktop: the demo line's axes and anchors
 // summed up and drawn against the ruler; a CSV with PKs out of order and an unknown track refused with the rows
 // named; a valid CSV with a jump imported on the generated line L3 (its axes and anchors in the database, the jump
 // shown in the check).
@@ -17,7 +17,7 @@ const BAD = ['17,400;48.85;2.6;1', '17,300;48.85;2.601366;1', '17,500;48.85;2.60
 test('Position sur le terrain: summary and check of the demo line, refused and accepted imports', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
   await login(page);
-  const panel = await openPanel(page, 'Ligne');
+  const panel = await openPanel(page, 'Règle PK et image');
   const section = panel.getByRole('region', { name: 'Position sur le terrain' });
   await expect(section.getByTestId('positions-summary')).toContainText(/Voie 1 : \d+ points de tracé, \d+ repères/);
   await expect(section.getByRole('img', { name: 'Repères de la Voie 1 sur l’échelle des PK' })).toBeVisible();

@@ -1,4 +1,4 @@
-// Administration end to end: settings and the Ligne tab (markers, line image) (issue 6).
+// Administration end to end: settings and the 'Règle PK et image' tab (markers, line image) (issue 6).
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
@@ -53,14 +53,14 @@ test('Paramètres: feedback link validation, save, 3 s success, header link upda
 
 test('Ligne: add a marker on the ruler, edit it, drag it, delete it; zones PK kept; line image size warning and replacement', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
-  // The 'Ligne' tab opens on the first line; the e2e server has others (SEED_LINES=3) with their own markers and zones.
+  // The 'Règle PK et image' tab opens on the first line; the e2e server has others (SEED_LINES=3) with their own markers and zones.
   const lineId = (await db.from('lines').select('id').order('sort').limit(1).single()).data!.id as string;
   const before = (await db.from('kilometer_markers').select('id, position, value').eq('line_id', lineId).order('position')).data!;
   const zonesBefore = (await db.from('zones').select('id, km_start, km_end').eq('line_id', lineId).order('id')).data!;
   expect(before.length).toBeGreaterThanOrEqual(2);
 
   await login(page);
-  const panel = await openPanel(page, 'Ligne');
+  const panel = await openPanel(page, 'Règle PK et image');
   await expect(panel.getByText(`Marqueurs PK (${before.length})`)).toBeVisible();
   await expect(panel.getByText('Ajoutez au moins deux marqueurs PK')).toHaveCount(0);
 

@@ -68,7 +68,7 @@ test.describe('desktop', () => {
 
   test('an invalid kilometre-marker value is explained in text', async ({ page }) => {
     await signIn(page);
-    const panel = await openPanel(page, 'Ligne');
+    const panel = await openPanel(page, 'Règle PK et image');
     const value = panel.locator('input.marker-value').first();
     await value.fill('12,345');
     await expect(panel.getByText('PK invalide : un nombre entre 0 et 999,99 avec au plus 2 décimales.')).toBeVisible();

@@ -32,7 +32,7 @@ test('tiles: only the visible ones fetched, made at upload and stored beside a r
   expect(seen.filter((p) => !p.includes('-tiles/'))).toEqual([]);
 
   // Replaced by an admin: cut at upload, stored beside the image, recorded with the image.
-  const panel = await openPanel(page, 'Ligne');
+  const panel = await openPanel(page, 'Règle PK et image');
   await panel.getByTestId('line-image-input').setInputFiles({ name: 'line.png', mimeType: 'image/png', buffer: readFileSync('public/line.png') });
   await expect(panel.getByText('line.png — 12000 × 1500 px')).toBeVisible();
   seen.length = 0; // the map, still mounted under the panel, shows the new image as soon as it is saved

@@ -17,6 +17,8 @@ test('phone: the Signaler hint without the keyboard, 44 px checkboxes in the lis
   await page.getByRole('button', { name: 'Afficher la liste' }).click();
   const box = page.locator('.point-row .bulk-check').first();
   await expect(box).toBeVisible({ timeout: 30_000 });
+  // Measured once the drawer has slid in (mid-transition its translation leaves a fraction of a pixel).
+  await page.locator('.sidebar').first().evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((an) => an.finished)));
   const r = (await box.boundingBox())!;
   expect(r.width).toBeGreaterThanOrEqual(44);
   expect(r.height).toBeGreaterThanOrEqual(44);

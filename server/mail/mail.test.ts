@@ -42,7 +42,7 @@ afterAll(async () => { await s?.close(); await smtp?.close(); });
 
 describe('e-mail through SMTP', () => {
   it('the admin panel is told e-mail is on; an invitation is e-mailed with the link that was shown', async () => {
-    expect((await admin.rpc('mail_status')).data).toEqual({ enabled: true });
+    expect((await admin.rpc('mail_status')).data).toEqual({ enabled: true, digest_hour: 7 });
     const inv = await admin.rpc('invite_user', { email: 'nouvelle@example.org' });
     expect(inv.error?.message ?? null).toBeNull();
     expect(inv.data.emailed).toBe(true);
@@ -114,7 +114,7 @@ describe('e-mail through SMTP', () => {
 
   it('without SMTP, e-mail is off: the admin panel is told and an invitation is only a link', async () => {
     await configureMail(s.db, false, SITE);
-    expect((await admin.rpc('mail_status')).data).toEqual({ enabled: false });
+    expect((await admin.rpc('mail_status')).data).toEqual({ enabled: false, digest_hour: expect.any(Number) });
     const inv = await admin.rpc('invite_user', { email: 'sans-mail@example.org' });
     expect(inv.data.emailed).toBe(false);
     expect(inv.data.invitationUrl).toContain('/invitation?token=');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm, settleKmText } from './format';
+import { countNoun, formatCount, formatDateFr, formatDateTimeFr, formatKm, parseKmInput, roundKm, settleKmText } from './format';
 
 describe('formatKm', () => {
   it('writes exactly 2 decimals with a French comma', () => {
@@ -74,5 +74,14 @@ describe('settleKmText', () => {
     expect(settleKmText('')).toBe('');
     expect(settleKmText('12,')).toBe('12,');
     expect(settleKmText('1000')).toBe('1000');
+  });
+});
+
+describe('countNoun', () => {
+  it('uses the singular for 0 and 1 and the plural from 2 on, with the thousands separator', () => {
+    expect(countNoun(0, 'anomalie')).toBe('0 anomalie');
+    expect(countNoun(1, 'anomalie')).toBe('1 anomalie');
+    expect(countNoun(2, 'anomalie')).toBe('2 anomalies');
+    expect(countNoun(1234, 'anomalie constatée', 'anomalies constatées')).toBe('1\u202f234 anomalies constatées');
   });
 });

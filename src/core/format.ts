@@ -21,6 +21,11 @@ export function formatCount(n: number): string {
 }
 const COUNT_FORMAT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
+/** '0 anomalie', '1 anomalie', '2 anomalies', '1 234 anomalies': French singular for 0 and 1, the plural from 2 on. */
+export function countNoun(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${Math.abs(n) >= 2 ? plural : singular}`;
+}
+
 export function formatKm(km: number | null | undefined, fallback = '—'): string {
   if (km === null || km === undefined || !Number.isFinite(km)) return fallback;
   return KM_FORMAT.format(roundKm(km) + 0); // + 0 turns -0 into 0

@@ -973,6 +973,7 @@ export type Database = {
           ticket_number: string
         }[]
       }
+      set_digest_hour: { Args: { p_hour: number }; Returns: number }
       set_user_active: {
         Args: { active: boolean; user_id: string }
         Returns: boolean

@@ -47,5 +47,20 @@ export async function mailEnabled(): Promise<boolean> {
   return !!(data as { enabled?: boolean } | null)?.enabled;
 }
 
+/** Whether the server sends e-mail and the daily digest's hour (Europe/Paris, 7 when unknown). */
+export async function mailStatus(): Promise<{ enabled: boolean; digestHour: number }> {
+  const { data, error } = await supabase().rpc('mail_status');
+  if (error) throw error;
+  const d = data as { enabled?: boolean; digest_hour?: number } | null;
+  return { enabled: !!d?.enabled, digestHour: Number.isInteger(d?.digest_hour) ? d!.digest_hour! : 7 };
+}
+
+/** public.set_digest_hour (administrators): the daily digest's hour, 0 to 23. */
+export async function setDigestHour(hour: number): Promise<number> {
+  const { data, error } = await rpc('set_digest_hour', { p_hour: hour });
+  if (error) throw error;
+  return data as number;
+}
+
 /** Calls `onChange` when one of the member's notifications is added or changes (row-level security filters them). */
 

@@ -7,6 +7,7 @@ import * as repo from '../data/repositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';
 import { moveLevel } from '../core/admin/criticalityOrder';
+import { POINT_DELETE_KEY, type PointDeleteMode } from '../core/admin/pointDelete';
 import { zoneKmUpdates, newLineImage, LINE_IMAGE_BUCKET, LINE_IMAGE_FOLDER } from '../core/admin/lineRuler';
 import { uploadLineImageTiles } from './lineImageTiles';
 import { inviteErrorKind, isInUseError, isLastAdminError, type InviteErrorKind } from '../core/admin/errors';
@@ -207,6 +208,11 @@ export const saveFeedbackLinkAtom = atom(null, async (get, _set, value: string, 
 /** The accuracy threshold of 'Me localiser', whole metres (the database bounds it to 5-500). */
 export const savePositionAccuracyAtom = atom(null, async (get, _set, metres: number, base?: AppSetting | null) => {
   await putSetting(get, 'position_max_accuracy_m', String(metres), base);
+});
+
+/** Who may delete reports: every member or administrators only (the database enforces it). */
+export const savePointDeleteModeAtom = atom(null, async (get, _set, mode: PointDeleteMode, base?: AppSetting | null) => {
+  await putSetting(get, POINT_DELETE_KEY, mode, base);
 });
 
 // ---- kilometre markers and the line image ------------------------------------------

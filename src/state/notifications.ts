@@ -70,3 +70,5 @@ export async function markAllRead(): Promise<void> {
 export const loadNotificationSettings = (userId: string): Promise<NotificationSettings> => repo.getNotificationSettings(userId);
 export const saveNotificationSettings = (userId: string, s: NotificationSettings): Promise<void> => repo.saveNotificationSettings(userId, s);
 export const mailEnabled = (): Promise<boolean> => repo.mailEnabled();
+export const mailStatus = (): Promise<{ enabled: boolean; digestHour: number }> => repo.mailStatus();
+export const saveDigestHour = (hour: number): Promise<number> => repo.setDigestHour(hour);

@@ -6,6 +6,8 @@ import type { AppSetting, CriticalityLevel, KilometerMarker, Line, LineImage, Te
 import { DEFAULT_CRITICALITY_LEVELS, DEFAULT_LINE_IMAGE } from '../core/constants';
 import { store } from './store';
 import { resetAtSignOut } from './signOutReset';
+import { mayDeletePoints, POINT_DELETE_KEY, pointDeleteMode, type PointDeleteMode } from '../core/admin/pointDelete';
+import { isAdminAtom } from './session';
 
 export const zonesAtom = resetAtSignOut(atom<Zone[]>([]));
 export const teamsAtom = resetAtSignOut(atom<Team[]>([]));
@@ -32,6 +34,11 @@ export const manyLinesAtom = atom<boolean>((get) => get(linesAtom).filter((l) =>
 
 /** The id every per-line fetch passes (null before the lines are known: the database then answers for every line). */
 export const activeLineId = (): string | null => store.get(activeLineAtom)?.id ?? null;
+
+/** Who may delete reports ('point_delete', docs/product.md#point-delete-setting). */
+export const pointDeleteModeAtom = atom<PointDeleteMode>((get) => pointDeleteMode(get(settingsAtom).find((s) => s.key === POINT_DELETE_KEY)?.value));
+/** Whether the user sees the delete buttons of reports (the database refuses the others anyway). */
+export const canDeletePointsAtom = atom<boolean>((get) => mayDeletePoints(get(pointDeleteModeAtom), get(isAdminAtom)));
 
 export const feedbackLinkAtom = atom((get) => get(settingsAtom).find((s) => s.key === 'feedback_link')?.value || null);
 

@@ -1688,11 +1688,12 @@ CREATE FUNCTION private.mail_status() RETURNS json
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select json_build_object('enabled', coalesce((select c.enabled from private.mail_config c), false))
+  select json_build_object('enabled', coalesce(c.enabled, false), 'digest_hour', coalesce(c.digest_hour, 7))
+    from (select 1) one left join private.mail_config c on true
    where (select private.is_active_member())
 $$;
 
-COMMENT ON FUNCTION private.mail_status() IS 'Active members: {"enabled": bool}, whether the app sends e-mail.';
+COMMENT ON FUNCTION private.mail_status() IS 'Active members: {"enabled": bool, "digest_hour": 0-23}, whether the app sends e-mail and the daily digest''s hour (Europe/Paris).';
 
 REVOKE ALL ON FUNCTION private.mail_status() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.mail_status() TO authenticated;
@@ -1737,6 +1738,22 @@ COMMENT ON FUNCTION private.may_assign(p_team uuid) IS 'True when the caller may
 REVOKE ALL ON FUNCTION private.may_assign(p_team uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.may_assign(p_team uuid) TO service_role;
+
+-- ------------------------------------------------------------ private.may_delete_points()
+
+CREATE FUNCTION private.may_delete_points() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce((select private.is_admin()), false)
+      or not exists (select 1 from public.app_settings s where s.key = 'point_delete' and s.value = 'admins')
+$$;
+
+COMMENT ON FUNCTION private.may_delete_points() IS 'True when the caller may delete reports: an administrator, or anyone while point_delete is not admins.';
+
+REVOKE ALL ON FUNCTION private.may_delete_points() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.may_delete_points() TO authenticated;
+GRANT ALL ON FUNCTION private.may_delete_points() TO service_role;
 
 -- ------------------------------------------------------------ private.notification_text(text, bigint, text, text, text)
 
@@ -2801,6 +2818,31 @@ $$;
 
 GRANT ALL ON FUNCTION private.search_pattern(query text) TO authenticated;
 GRANT ALL ON FUNCTION private.search_pattern(query text) TO service_role;
+
+-- ------------------------------------------------------------ private.set_digest_hour(integer)
+
+CREATE FUNCTION private.set_digest_hour(p_hour integer) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if not coalesce((select private.is_admin()), false) then
+    raise exception 'Seuls les administrateurs peuvent changer l''heure du résumé quotidien.'
+      using errcode = '42501';
+  end if;
+  if p_hour is null or p_hour < 0 or p_hour > 23 then
+    raise exception 'L''heure du résumé quotidien est un nombre entier de 0 à 23.'
+      using errcode = '22023';
+  end if;
+  update private.mail_config set digest_hour = p_hour, updated_at = now();
+  return p_hour;
+end $$;
+
+COMMENT ON FUNCTION private.set_digest_hour(p_hour integer) IS 'Administrators: sets the daily digest''s hour (0-23, Europe/Paris); returns it.';
+
+REVOKE ALL ON FUNCTION private.set_digest_hour(p_hour integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.set_digest_hour(p_hour integer) TO authenticated;
+GRANT ALL ON FUNCTION private.set_digest_hour(p_hour integer) TO service_role;
 
 -- ------------------------------------------------------------ private.site_url()
 

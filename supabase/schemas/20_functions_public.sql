@@ -322,7 +322,7 @@ CREATE FUNCTION public.mail_status() RETURNS json
   select private.mail_status()
 $$;
 
-COMMENT ON FUNCTION public.mail_status() IS 'Active members: {"enabled": bool}, whether the app sends e-mail.';
+COMMENT ON FUNCTION public.mail_status() IS 'Active members: {"enabled": bool, "digest_hour": 0-23}, whether the app sends e-mail and the daily digest''s hour (Europe/Paris).';
 
 REVOKE ALL ON FUNCTION public.mail_status() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.mail_status() TO authenticated;
@@ -572,6 +572,21 @@ COMMENT ON FUNCTION public.search_points(query text, max_results integer) IS 'Po
 REVOKE ALL ON FUNCTION public.search_points(query text, max_results integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.search_points(query text, max_results integer) TO authenticated;
 GRANT ALL ON FUNCTION public.search_points(query text, max_results integer) TO service_role;
+
+-- ------------------------------------------------------------ public.set_digest_hour(integer)
+
+CREATE FUNCTION public.set_digest_hour(p_hour integer) RETURNS integer
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select private.set_digest_hour(p_hour)
+$$;
+
+COMMENT ON FUNCTION public.set_digest_hour(p_hour integer) IS 'Administrators: sets the daily digest''s hour (0-23, Europe/Paris); returns it.';
+
+REVOKE ALL ON FUNCTION public.set_digest_hour(p_hour integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_digest_hour(p_hour integer) TO authenticated;
+GRANT ALL ON FUNCTION public.set_digest_hour(p_hour integer) TO service_role;
 
 -- ------------------------------------------------------------ public.set_user_active(uuid, boolean)
 

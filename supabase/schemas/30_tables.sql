@@ -356,6 +356,7 @@ CREATE TABLE public.app_settings (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT app_settings_key_check CHECK ((btrim(key) <> ''::text)),
+    CONSTRAINT app_settings_point_delete CHECK (((key <> 'point_delete'::text) OR (value = ANY (ARRAY['membres'::text, 'admins'::text])))),
     CONSTRAINT app_settings_position_accuracy CHECK (((key <> 'position_max_accuracy_m'::text) OR
 CASE
     WHEN (value ~ '^[0-9]{1,3}$'::text) THEN (((value)::integer >= 5) AND ((value)::integer <= 500))
@@ -365,6 +366,8 @@ END)),
 );
 
 COMMENT ON TABLE public.app_settings IS 'Key/value application settings (feedback_link, site_url). The line image lives in public.lines.image.';
+
+COMMENT ON CONSTRAINT app_settings_point_delete ON public.app_settings IS 'point_delete holds membres (every member deletes reports) or admins (administrators only).';
 
 COMMENT ON CONSTRAINT app_settings_position_accuracy ON public.app_settings IS 'position_max_accuracy_m holds a whole number of metres from 5 to 500.';
 
@@ -1099,6 +1102,8 @@ CREATE POLICY "authenticated insert" ON public.points FOR INSERT TO authenticate
 CREATE POLICY "authenticated read" ON public.points FOR SELECT TO authenticated USING (( SELECT private.is_active_member() AS is_active_member));
 
 CREATE POLICY "authenticated update" ON public.points FOR UPDATE TO authenticated USING (( SELECT private.is_active_member() AS is_active_member)) WITH CHECK (( SELECT private.is_active_member() AS is_active_member));
+
+CREATE POLICY "point delete setting" ON public.points AS RESTRICTIVE FOR DELETE TO authenticated USING (( SELECT private.may_delete_points() AS may_delete_points));
 
 ALTER TABLE public.points ENABLE ROW LEVEL SECURITY;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorLabel, describeEntry, entryObjectName, formatAuditDate, fullTextChanges } from './describe';
+import { actorLabel, describeEntry, describeEntryLines, entryObjectName, formatAuditDate, fullTextChanges } from './describe';
 import type { AuditEntry } from './types';
 
 const ctx = {
@@ -63,6 +63,14 @@ describe('audit sentences', () => {
     expect(fullTextChanges(entry({ changes: { description: { old: 'Fissure', new: long } } }))).toEqual([{ label: 'Description', old: 'Fissure', new: long }]);
     expect(fullTextChanges(entry({ changes: { description: { old: 'a', new: 'b' } } }))).toEqual([]);
     expect(describeEntry(entry({ changes: { description: { old: '', new: 'b' } } }), ctx)[0]).toMatch(/^Description : \(vide\) → « b »/);
+  });
+
+  it('the whole texts sit under the line of their own field, not under the first line of the entry', () => {
+    const long = 'Traverse fissurée sur quarante centimètres côté voie 2, à remplacer avant la fin du mois prochain';
+    const lines = describeEntryLines(entry({ changes: { status: { old: 'signale', new: 'pris_en_charge' }, description: { old: 'Fissure', new: long } } }), ctx);
+    expect(lines.map((l) => l.text.split(' : ')[0])).toEqual(['Statut', 'Description']);
+    expect(lines[0].full).toEqual([]);
+    expect(lines[1].full).toEqual([{ label: 'Description', old: 'Fissure', new: long }]);
   });
 
   it('a report sent late says when it was observed and when it arrived', () => {

@@ -153,6 +153,13 @@ export function describeEntry(e: AuditEntry, ctx: DescribeContext): string[] {
   return describeChanges(e, ctx).map((l) => l + tail);
 }
 
+/** The lines of one entry for a point's history, each with the whole texts of its own field when shortened
+ *  (the 'Description' line carries the description's full texts, whatever other fields the entry changed). */
+export function describeEntryLines(e: AuditEntry, ctx: DescribeContext): { text: string; full: ReturnType<typeof fullTextChanges> }[] {
+  const full = fullTextChanges(e);
+  return describeEntry(e, ctx).map((text) => ({ text, full: full.filter((f) => text.startsWith(`${f.label} : `)) }));
+}
+
 /** The name of the changed row when the entry carries it (insert/delete, or a rename). */
 export function entryObjectName(e: AuditEntry): string | null {
   const n = e.changes.name ?? e.changes.key ?? e.changes.email;

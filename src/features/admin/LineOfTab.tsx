@@ -1,4 +1,4 @@
-// The line a per-line tab (Ligne, Zones) edits, at its top, with the picker to change it. Nothing when the
+// The line a per-line tab ('Règle PK et image', Zones) edits, at its top, with the picker to change it. Nothing when the
 // user reads one line only.
 import { LinePicker } from '../layout/LinePicker';
 import { useAtomValue } from 'jotai';

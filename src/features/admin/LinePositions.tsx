@@ -1,4 +1,4 @@
-// The Ligne tab's 'Position sur le terrain' (docs/product.md#position): the line's axes and anchors summed up, an
+// The 'Règle PK et image' tab's 'Position sur le terrain' (docs/product.md#position): the line's axes and anchors summed up, an
 // import (GeoJSON or CSV, refused with the rows named), the drawn check of the anchors against the ruler (jumps and
 // anchors off the ruler shown), and 'Enregistrer ma position pour ce repère' (an averaged fix at a ruler marker).
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';

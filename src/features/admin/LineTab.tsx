@@ -1,4 +1,4 @@
-// Ligne tab: kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
+// 'Règle PK et image' tab: kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
 // zones' PK ranges recomputed after each change, and replacement of the line image.
 import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';

@@ -1,5 +1,5 @@
 // 'Lignes' tab: the lines of the network in their order: create (code, name), rename, move up/down,
-// archive (the confirmation tells how many points it holds) or bring back, show it (the Ligne and Zones tabs then
+// archive (the confirmation tells how many points it holds) or bring back, show it (the 'Règle PK et image' and Zones tabs then
 // edit its image, markers and zones).
 import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';

@@ -1,4 +1,4 @@
-// The Ligne tab's ruler preview (its own SVG, not the main map): the line image scaled to the width, kilometre markers
+// The 'Règle PK et image' tab's ruler preview (its own SVG, not the main map): the line image scaled to the width, kilometre markers
 // as handles. Click the ruler band to add a marker; drag a handle (or use ← → with focus, Shift for ×10) to move it.
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { KilometerMarker, LineImage } from '../../core/types';

@@ -1,5 +1,5 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
-// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); the position accuracy threshold.
+// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes reports; the position accuracy threshold; the daily e-mail digest's hour.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
@@ -15,6 +15,8 @@ import { saveErrorText } from '../conflicts/saveErrorText';
 import { useFlash, useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { PositionAccuracySetting } from './PositionAccuracySetting';
+import { PointDeleteSetting } from './PointDeleteSetting';
+import { DigestHourSetting } from './DigestHourSetting';
 
 export function SettingsTab() {
   const load = useSetAtom(loadSettingsAtom);
@@ -65,7 +67,9 @@ export function SettingsTab() {
           {error && <Alert kind="error">{error}</Alert>}
         </form>
       )}
+      {status === 'ready' && <PointDeleteSetting />}
       {status === 'ready' && <PositionAccuracySetting />}
+      {status === 'ready' && <DigestHourSetting />}
     </div>
   );
 }

@@ -6,7 +6,7 @@ const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]
 
 export const A = {
   title: 'Administration',
-  tabs: { users: 'Utilisateurs', teams: 'Équipes', zones: 'Zones', levels: 'Criticité', settings: 'Paramètres', line: 'Ligne' },
+  tabs: { users: 'Utilisateurs', teams: 'Équipes', zones: 'Zones', levels: 'Criticité', settings: 'Paramètres', line: 'Règle PK et image' },
   noRights: "Vous n'avez pas les droits administrateur nécessaires.",
   retry: 'Réessayer',
   refresh: 'Actualiser',
@@ -161,7 +161,14 @@ export const A = {
 
   mail: {
     on: "Envoi d'e-mails actif : invitations, notifications et résumés quotidiens partent par e-mail.",
-    off: "Envoi d'e-mails désactivé (SMTP non configuré sur le serveur) : les notifications restent dans l'application et les liens d'invitation se copient à la main.",
+    off: "Envoi d'e-mails désactivé : sans serveur SMTP (variable SMTP_URL du serveur), aucun e-mail n'est envoyé. Les notifications restent dans l'application et les liens d'invitation se copient à la main.",
+    digestTitle: 'Résumé quotidien des e-mails',
+    digestLabel: 'Heure d’envoi du résumé quotidien (heure de Paris)',
+    digestHint: 'Pour les membres qui ont choisi un résumé par jour de leurs notifications.',
+    digestOff: 'Sans effet tant que l’envoi d’e-mails est désactivé.',
+    hour: (h: number) => `${h} h`,
+    digestSave: 'Enregistrer l’heure',
+    digestLoadError: 'Les réglages d’e-mail n’ont pas pu être chargés.',
   },
 
   settings: {
@@ -177,6 +184,10 @@ export const A = {
     accuracyHint: 'Les positions moins précises sont ignorées par « Me localiser » et la recherche « ici ». Entre 5 et 500 m ; 50 m par défaut.',
     accuracyInvalid: 'Saisissez un nombre entier de mètres entre 5 et 500.',
     accuracySave: 'Enregistrer la précision',
+    deleteTitle: 'Suppression des signalements',
+    deleteModes: { membres: 'Tous les membres', admins: 'Administrateurs seulement' },
+    deleteHint: 'Qui peut supprimer un signalement. La suppression de plusieurs signalements à la fois reste réservée aux administrateurs.',
+    deleteSave: 'Enregistrer la suppression',
   },
 
   line: {

@@ -13,6 +13,7 @@ import { activeLineAtom } from '../../state/tables';
 import { dashboardAllLinesAtom, dashboardLoadAtom, dashboardOpenAtom, dashboardPeriodAtom, dashboardTeamsAtom, loadDashboard, openAgeList, openStretch } from '../../state/dashboard';
 import { AGE_BUCKETS, AGE_LABELS, DASHBOARD_PERIODS, NO_TEAM_ID, ageTable, formatDay, formatDays, openByDaySeries, type DashboardStats } from '../../core/dashboard/stats';
 import { formatCount, formatKm } from '../../core/format';
+import { STATUS_LABELS } from '../../core/constants';
 import { UPlotChart } from './UPlotChart';
 import { DataToggle } from './DataToggle';
 import { SupervisorCard } from './SupervisorCard';
@@ -68,7 +69,7 @@ export function DashboardScreen() {
         </label>
         <IconButton className="dash-close" label={T.close} icon={<X size={20} aria-hidden="true" />} onClick={() => setOpen(false)} />
       </header>
-      <p className="dash-note">{T.statusNote}</p>
+      {(status === 'signale' || status === 'pris_en_charge') && <p className="dash-note" data-testid="dash-status-note">{T.statusNote(STATUS_LABELS[status])}</p>}
       {load.state === 'error' && (
         <div className="dash-error" role="alert">{T.failed} <Button onClick={() => void loadDashboard()}>{T.retry}</Button></div>
       )}

@@ -1,10 +1,11 @@
 // uPlot options of the dashboard's two time charts: stacked open anomalies per level (bands between running sums) and
-// reported/resolved per week (side-by-side bars). French date labels on the x axis.
+// reported/resolved per week (side-by-side bars). French date labels on the x axis; the y axis above the tallest value.
 import uPlot from 'uplot';
 import type { DaySeries } from '../../core/dashboard/stats';
 import { stack } from '../../core/dashboard/stats';
 import { DASH_TEXT as T } from './strings';
 import { formatCount } from '../../core/format';
+import { chartYTop, weekBarsXRange } from '../../core/dashboard/chartScale';
 
 const dayOf = (iso: string) => Date.parse(`${iso}T12:00:00Z`) / 1000;
 const frDate = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
@@ -19,7 +20,7 @@ export function openByDayChart(s: DaySeries): { options: Omit<uPlot.Options, 'wi
     data,
     options: {
       legend: { show: false }, cursor: { show: false },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, chartYTop(max)] } },
       axes: [{ values: axisDates }, { values: axisCounts }],
       series: [{}, ...s.series.map((x) => ({ label: x.name, stroke: x.color, fill: `${x.color}99`, width: 1, points: { show: false } }))],
       bands,
@@ -33,7 +34,8 @@ export function flowChart(weeks: { week: string; reported: number; resolved: num
     data: [weeks.map((w) => dayOf(w.week)), weeks.map((w) => w.reported), weeks.map((w) => w.resolved)],
     options: {
       legend: { show: false }, cursor: { show: false },
-      scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      // Half a week of room each side: the first and last weeks' bars are drawn whole.
+      scales: { x: { time: true, range: (_u, min, max) => weekBarsXRange(min, max) }, y: { range: (_u, _min, max) => [0, chartYTop(max)] } },
       axes: [{ values: axisDates }, { values: axisCounts }],
       series: [{},
         { label: T.reported, stroke: '#2563eb', fill: '#2563eb', paths: bars({ size: [0.4, 40], align: -1 }), points: { show: false } },

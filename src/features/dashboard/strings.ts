@@ -24,8 +24,8 @@ export const DASH_TEXT = {
   level: 'Criticité',
   team: 'Équipe',
   noTeam: 'Sans équipe',
-  open: 'Signalées',
-  inProgress: 'Prises en charge',
+  open: 'Signalées (à ce jour)',
+  inProgress: 'Prises en charge (à ce jour)',
   resolvedPeriod: 'Résolues sur la période',
   medianDays: 'Médiane (jours)',
   stretch: 'Tronçon',
@@ -38,7 +38,7 @@ export const DASH_TEXT = {
   stretchOpen: ' anomalies ouvertes', // read after the stretch's count, hidden on screen
   stretchGo: ' — voir sur le plan',
   agesAllLines: 'Pour ouvrir la liste d’une barre, choisissez « Ligne affichée » : la liste montre la ligne affichée.',
-  statusNote: 'Les filtres de statut et d’équipe s’appliquent aux anomalies ouvertes.',
+  statusNote: (status: string) => `Filtre de statut de la liste : ${status}. Il s’applique aux anomalies ouvertes.`,
   teamFilter: 'Équipes',
   allTeams: 'Toutes les équipes',
 } as const;

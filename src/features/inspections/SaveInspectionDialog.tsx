@@ -1,11 +1,12 @@
 // 'Enregistrer la tournée' (docs/product.md#inspection-records): from the route report on screen, the date of the
 // walk, a remark per zone of the report and the stretches not inspected (PK range and reason), then the record is
-// saved with every anomaly of the report as it is now. Offline it is refused with a French message, the form kept.
+// saved with every anomaly of the report as it is now. Zones of the same name have distinct remark labels. Offline it is refused with a French message, the form kept.
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { OUTSIDE_ZONE_KEY, inspectedAtError, inspectionRefusal, notInspectedError, type NotInspected } from '../../core/inspection/record';
 import { parseKm } from '../../core/validation';
+import { zoneOptionLabels } from '../../core/zoneOptionLabels';
 import { failureKind } from '../../core/outbox/errors';
 import { saveInspectionFromReport } from '../../state/inspectionActions';
 import { activeLineAtom } from '../../state/tables';
@@ -18,8 +19,13 @@ interface StretchDraft { from: string; to: string; reason: string }
 const localNow = () => { const d = new Date(); d.setMinutes(d.getMinutes() - d.getTimezoneOffset()); return d.toISOString().slice(0, 16); };
 
 export function SaveInspectionDialog({ session, onClose }: { session: ReportSession; onClose: () => void }) {
-  const zones = useMemo(() => session.plan.sections.map((s) => (s.zone === OUTSIDE_ZONES
-    ? { key: OUTSIDE_ZONE_KEY, name: T.outside } : { key: session.zones[s.zone].id, name: session.zones[s.zone].name })), [session]);
+  // Zones sharing a name are told apart by their track, then their PK range ('Pont de la Seine · Voie 1').
+  const zones = useMemo(() => {
+    const labels = zoneOptionLabels(session.plan.sections.filter((s) => s.zone !== OUTSIDE_ZONES).map((s) => session.zones[s.zone]));
+    return session.plan.sections.map((s) => (s.zone === OUTSIDE_ZONES
+      ? { key: OUTSIDE_ZONE_KEY, name: T.outside }
+      : { key: session.zones[s.zone].id, name: labels.get(session.zones[s.zone].id) ?? session.zones[s.zone].name }));
+  }, [session]);
   const line = useAtomValue(activeLineAtom);
   const [when, setWhen] = useState(localNow);
   const [remarks, setRemarks] = useState<Record<string, string>>({});

@@ -1,4 +1,6 @@
 // French texts of inspection records (docs/product.md#inspection-records).
+import { countNoun } from '../../core/format';
+
 export const INSPECTION_TEXT = {
   save: 'Enregistrer la tournée',
   saving: (done: number, total: number) => `Enregistrement… ${done} / ${total}`,
@@ -18,11 +20,11 @@ export const INSPECTION_TEXT = {
   filterLine: 'Ligne', filterPerson: 'Personne', filterFrom: 'Du', filterTo: 'Au', allLines: 'Toutes', everyone: 'Tout le monde',
   empty: 'Aucune tournée enregistrée pour ces filtres.',
   loadFailed: 'Impossible de charger les tournées.',
-  row: (pkFrom: string, pkTo: string, n: number) => `PK ${pkFrom} → PK ${pkTo} · ${n} anomalie(s)`,
+  row: (pkFrom: string, pkTo: string, n: number) => `PK ${pkFrom} → PK ${pkTo} · ${countNoun(n, 'anomalie')}`,
   title: (date: string) => `Tournée du ${date}`,
   by: (who: string) => `Par ${who}`,
   locked: 'Verrouillée (plus de 24 h) : seules des annotations peuvent être ajoutées.',
-  found: (n: number) => `${n} anomalie(s) constatée(s)`,
+  found: (n: number) => countNoun(n, 'anomalie constatée', 'anomalies constatées'),
   noneInspected: 'Aucun',
   today: "Aujourd'hui :",
   annotations: 'Annotations',

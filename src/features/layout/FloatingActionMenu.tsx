@@ -1,4 +1,4 @@
-// Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing; Signaler, Zone (admin), Rapport, Sélection, Admin (admin).
+// Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing and while the dashboard is open; Signaler, Zone (admin), Rapport, Sélection, Admin (admin).
 import { useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { FileText, Lasso, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useDeviceClass } from '../../ui/useDeviceClass';
 import { modeAtom } from '../../state/mode';
 import { isAdminAtom } from '../../state/session';
 import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import type { AppMode } from '../../core/modeMachine';
 import { LAYOUT_TEXT as T } from './strings';
 
@@ -16,8 +17,9 @@ export function FloatingActionMenu() {
   const requestMode = useSetAtom(requestModeAtom);
   const openAdmin = useSetAtom(openAdminAtom);
   const [open, setOpen] = useState(false);
+  const dashboard = useAtomValue(dashboardOpenAtom); // the dashboard is a page of its own: nothing to report over it
 
-  if (device === 'desktop' || mode === 'draw-point' || mode === 'draw-zone') return null;
+  if (device === 'desktop' || mode === 'draw-point' || mode === 'draw-zone' || dashboard) return null;
 
   const go = (m: AppMode) => { setOpen(false); requestMode(m); };
   const entries = [

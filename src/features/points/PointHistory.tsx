@@ -6,7 +6,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Alert, Button, Spinner } from '../../ui';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { fetchPointHistory, type AuditPage } from '../../state/auditActions';
-import { describeEntry, fullTextChanges, type DescribeContext } from '../../core/audit/describe';
+import { describeEntryLines, type DescribeContext } from '../../core/audit/describe';
 import { FullTextChanges } from '../../ui/FullTextChanges';
 import { HISTORY_TEXT as T } from './historyStrings';
 import './history.css';
@@ -41,7 +41,7 @@ export function PointHistory({ pointId }: { pointId: string }) {
       teamName: (id) => teams.find((t) => t.id === id)?.name,
       email: (id) => load.page.emails.get(id),
     };
-    return load.page.entries.flatMap((e) => describeEntry(e, ctx).map((text, i) => ({ key: `${e.id}-${i}`, text, full: i === 0 ? fullTextChanges(e) : [] })));
+    return load.page.entries.flatMap((e) => describeEntryLines(e, ctx).map((l, i) => ({ key: `${e.id}-${i}`, ...l })));
   }, [load, levels, teams]);
 
   return (

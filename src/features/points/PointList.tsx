@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { Point } from '../../core/types';
-import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
+import { canDeletePointsAtom, criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { pointDetailsVersionAtom } from '../../state/pointIndex';
 import { useListPoints } from '../layout/ListPoints';
 import { pointDetails, requestPointDetails } from '../../state/pointDetails';
@@ -48,6 +48,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
     setForm({ mode: 'edit', pointId: p.id });
   }, [requestMode, setSelection, setForm]);
   const onDelete = useCallback((p: Point) => setDelete({ kind: 'point', id: p.id, name: p.name }), [setDelete]);
+  const canDelete = useAtomValue(canDeletePointsAtom);
 
   const checked = useAtomValue(bulkSelectionAtom);
   const onCheck = useCallback((p: Point, shift: boolean) => toggleBulkSelection(p.id, { shift, order: slots, index }), [slots, index]);
@@ -73,7 +74,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
         return (
           <DetailsRequest id={id}>
             <PointRow point={p} color={level?.color ?? UNKNOWN_SEVERITY_COLOR} levelName={level?.name ?? p.criticality}
-              selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={onDelete}
+              selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={canDelete ? onDelete : undefined}
               checked={checked.has(p.id)} onCheck={onCheck} />
           </DetailsRequest>
         );

@@ -1,6 +1,8 @@
 // One point in the sidebar lists: selection checkbox, criticality colour, the whole PK then the label (ellipsised,
-// full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the team and the edit, link and delete buttons
-// (their icons from the list's sprite: ./rowIcons). Two lines of text over a line of buttons: every part fits from 320 px.
+// full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the
+// team and the edit, link and delete buttons (their icons from the list's sprite: ./rowIcons; delete only for a user
+// who may delete reports, docs/product.md#point-delete-setting). Two lines of text over a line of buttons: every part
+// fits from 320 px.
 import { memo } from 'react';
 import type { Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
@@ -23,7 +25,8 @@ export interface PointRowProps {
   selected: boolean;
   onSelect: (p: Point) => void;
   onEdit: (p: Point) => void;
-  onDelete: (p: Point) => void;
+  /** Absent: no delete button (the member may not delete reports, docs/product.md#point-delete-setting). */
+  onDelete?: (p: Point) => void;
   /** Bulk selection (docs/product.md#bulk-changes): checked, and the click (shift: a range). */
   checked?: boolean;
   onCheck?: (p: Point, shift: boolean) => void;
@@ -58,7 +61,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
         {/* Edit and delete apart, with the link between them and a gap before delete. */}
         <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
         <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
-        <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />
+        {onDelete && <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />}
       </div>
     </div>
   );
