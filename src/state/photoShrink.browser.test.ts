@@ -1,5 +1,5 @@
 // shrinkPhoto in Chromium, through its worker: a 12 MP photo taken turned (EXIF orientation 6) comes back upright,
-// its longest side 2048 px, with the capture time and the GNSS position its EXIF held.
+// its longest side 2048 px, with the capture time and the GNSS position its EXIF held; a small upright photo is kept.
 import { describe, expect, it } from 'vitest';
 import { shrinkPhoto } from './photoShrink';
 import { withExif } from '../../test/fixtures/photos/exifJpeg';
@@ -22,6 +22,14 @@ async function pixel(blob: Blob, x: number, y: number): Promise<number[]> {
 }
 
 describe('shrinkPhoto', () => {
+  it('a PNG over 2048 px becomes a JPEG of 2048 px', async () => {
+    const c = new OffscreenCanvas(3000, 1000);
+    c.getContext('2d')!.fillRect(0, 0, 3000, 1000);
+    const png = await c.convertToBlob({ type: 'image/png' });
+    const shrunk = await shrinkPhoto(new File([png], 'plan.png', { type: 'image/png' }));
+    expect([shrunk.width, shrunk.height, shrunk.ext, shrunk.blob.type]).toEqual([2048, 683, 'jpg', 'image/jpeg']);
+  });
+
   it('reads the EXIF first, turns the photo upright and brings its longest side to 2048 px', async () => {
     const bytes = withExif(await bigJpeg(), { dateTimeOriginal: '2026:11:30 08:15:42', lat: 45.75, lon: 4.85, orientation: 6 });
     const shrunk = await shrinkPhoto(new File([bytes as BlobPart], 'IMG_0001.jpg', { type: 'image/jpeg' }));
@@ -37,12 +45,12 @@ describe('shrinkPhoto', () => {
     expect(shrunk.blob.size).toBeLessThan(bytes.length);
   });
 
-  it('a small PNG keeps its size and becomes a JPEG without EXIF', async () => {
+  it('a small upright PNG is kept as it is', async () => {
     const c = new OffscreenCanvas(300, 200);
     c.getContext('2d')!.fillRect(0, 0, 300, 200);
     const png = await c.convertToBlob({ type: 'image/png' });
     const shrunk = await shrinkPhoto(new File([png], 'plan.png', { type: 'image/png' }));
-    expect([shrunk.width, shrunk.height, shrunk.ext]).toEqual([300, 200, 'jpg']);
+    expect([shrunk.width, shrunk.height, shrunk.ext, shrunk.blob.size]).toEqual([300, 200, 'png', png.size]);
     expect(shrunk.meta).toEqual({ takenAt: null, lat: null, lon: null, orientation: 1 });
   });
 });
