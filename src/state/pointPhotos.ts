@@ -12,6 +12,7 @@ import { shrinkPhoto } from './photoShrink';
 import { uploadPointImageAware } from './offline/offlineActions';
 import { outboxItemsAtom } from './offline/atoms';
 import { store } from './store';
+import { rememberedGallery, rememberGallery } from './galleryCache';
 
 export const photoUrl = (path: string): string => publicUrlOf(path);
 
@@ -34,16 +35,19 @@ export async function takePhoto(file: File): Promise<{ photo: GalleryPhoto; url:
 }
 
 /**
- * The point's gallery: the one of its last change waiting on the device, else the server's. Null when it cannot be
- * read (no network): the form then shows the point's first photo only and does not change the gallery.
+ * The point's gallery: the one of its last change waiting on the device, else the server's (without network, the
+ * one this session last read or sent). Null when unknown: the form then shows the point's first photo only and does
+ * not change the gallery.
  */
 export async function loadGallery(pointId: string): Promise<GalleryPhoto[] | null> {
   const waiting = store.get(outboxItemsAtom).filter((i) => i.op.pointId === pointId).sort((a, b) => b.seq - a.seq);
   for (const i of waiting) if ((i.op.kind === 'create' || i.op.kind === 'update') && i.op.gallery) return i.op.gallery;
   try {
-    return await fetchGallery(pointId);
+    const g = await fetchGallery(pointId);
+    rememberGallery(pointId, g);
+    return g;
   } catch (err) {
-    if (failureKind(err) === 'network') return null;
+    if (failureKind(err) === 'network') return rememberedGallery(pointId);
     throw err;
   }
 }

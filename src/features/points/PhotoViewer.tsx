@@ -1,6 +1,6 @@
 // A point's photos one at a time (docs/product.md#photos): arrows (buttons and the keyboard's ← →) on a desktop,
 // a swipe on a phone, Escape closes; the photo's alt text is its caption; its capture time and a download link below.
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { Dialog, IconButton } from '../../ui';
 import { formatDateTimeFr } from '../../core/format';
@@ -14,14 +14,25 @@ const SWIPE_PX = 50;
 export function PhotoViewer({ photos, start, onClose }: { photos: ViewerPhoto[]; start: number; onClose: () => void }) {
   const [index, setIndex] = useState(Math.min(Math.max(start, 0), photos.length - 1));
   const down = useRef<{ x: number; y: number } | null>(null);
-  const go = (step: -1 | 1) => setIndex((i) => (i + step + photos.length) % photos.length);
+  const count = photos.length;
+  const go = (step: -1 | 1) => setIndex((i) => (i + step + count) % count);
+  // The keys wherever the focus is in the viewer (its close button included). Escape closes the viewer only, before
+  // the dialogs' own handlers see it: the form under it stays open.
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close.current(); return; }
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      e.preventDefault();
+      setIndex((i) => (i + (e.key === 'ArrowLeft' ? -1 : 1) + count) % count);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [count]);
   const p = photos[index];
   if (!p) return null;
 
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowLeft') { e.preventDefault(); go(-1); }
-    if (e.key === 'ArrowRight') { e.preventDefault(); go(1); }
-  };
   const onDown = (e: PointerEvent) => { down.current = { x: e.clientX, y: e.clientY }; };
   const onUp = (e: PointerEvent) => {
     const d = down.current;
@@ -33,7 +44,7 @@ export function PhotoViewer({ photos, start, onClose }: { photos: ViewerPhoto[];
   const many = photos.length > 1;
   return (
     <Dialog open onOpenChange={(o) => { if (!o) onClose(); }} title={T.photoViewer} size="lg" className="photo-viewer" dismissOnOutsideClick>
-      <div className="photo-viewer-body" onKeyDown={onKey} data-testid="photo-viewer">
+      <div className="photo-viewer-body" data-testid="photo-viewer">
         <div className="photo-viewer-stage" onPointerDown={onDown} onPointerUp={onUp} onPointerCancel={() => { down.current = null; }}>
           <img src={p.src} alt={p.caption || T.photoN(index + 1, photos.length)} draggable={false} />
         </div>

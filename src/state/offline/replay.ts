@@ -21,6 +21,8 @@ import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
 import { insertEventOnce } from '../../data/pointEvents';
 import { setGallery } from '../../data/pointPhotos';
+import type { GalleryPhoto } from '../../core/photos/gallery';
+import { rememberGallery } from '../galleryCache';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
 import { yieldToPage } from '../../platform/yieldToPage';
@@ -91,7 +93,7 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     let landed = null as Point | null;
     if (op.kind === 'create') {
       landed = await repo.insertPointOnce(op.pointId, op.fields, op.observedAt);
-      if (op.gallery) await setGallery(op.pointId, op.gallery);
+      if (op.gallery) await sendGallery(op.pointId, op.gallery);
     } else if (op.kind === 'update') {
       if (Object.keys(op.patch).length) {
         const r = await sendUpdate(sending, op);
@@ -99,7 +101,7 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
         landed = r.landed;
       }
       // The gallery once the row points to its first photo: a file leaves storage only when nothing points to it.
-      if (op.gallery) await setGallery(op.pointId, op.gallery);
+      if (op.gallery) await sendGallery(op.pointId, op.gallery);
     } else if (op.kind === 'bulk') {
       await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else if (op.kind === 'event') {
@@ -132,6 +134,11 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     return 'next';
   }
 }
+
+const sendGallery = async (pointId: string, gallery: GalleryPhoto[]) => {
+  await setGallery(pointId, gallery);
+  rememberGallery(pointId, gallery);
+};
 
 type UpdateOp = Extract<OutboxOp, { kind: 'update' }>;
 
