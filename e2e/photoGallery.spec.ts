@@ -2,10 +2,11 @@
 // in a row with 'Prendre une photo' (each shrunk to 2048 px with its EXIF read first: 'Prise le …'), a caption, a
 // reorder, the viewer; saved on the device and sent once online, each photo uploaded once (the storage requests are
 // counted); the gallery's rows keep capture time and place; a photo removed in a change waiting on the device stays
-// in storage until the change lands; the point deleted, every stored file goes.
+// in storage until the change lands; the point deleted, every stored file goes. On a desktop, an intervention of
+// the 'Suivi' takes up to 4 'après' photos, shown in its timeline entry.
 import { test, expect, type Page, type Request } from '@playwright/test';
-import { adminClient, PHONE, shot, signIn, uniq } from './appHelpers';
-import { counter, waitOfflineReady } from './offlineHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
+import { counter, openEdit, waitOfflineReady } from './offlineHelpers';
 import { withExif } from '../test/fixtures/photos/exifJpeg';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, timezoneId: 'Europe/Paris' });
@@ -141,4 +142,33 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
     return codes.every((c) => c === 404 || c === 400);
   }, { timeout: 90_000, intervals: [2000] }).toBe(true);
   await ctx.close();
+});
+
+test.describe('desktop', () => {
+  test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
+
+  test('an intervention takes up to 4 \'après\' photos, shown in its timeline entry', async ({ page, baseURL }) => {
+    const db = await adminClient(baseURL!);
+    const name = `Après ${uniq()}`;
+    const p = await db.from('points').insert({ name, description: 'Rail fissuré', kilometer: '', position: { x: 2600, y: 640 }, status: 'pris_en_charge', criticality: 'danger' }).select('id').single();
+    expect(p.error).toBeNull();
+    await signIn(page);
+    await openEdit(page, name);
+    const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+    const follow = dialog.getByRole('region', { name: 'Suivi' });
+    await follow.getByRole('radio', { name: 'Intervention' }).check();
+    await follow.getByLabel('Ce qui a été fait').fill('Éclisse remplacée');
+    const five = await Promise.all(['#334155', '#0f766e', '#a16207', '#7c3aed', '#be123c'].map((c) => photo(page, c, {})));
+    await follow.getByTestId('apres-image-input').setInputFiles(five.map((buffer, i) => ({ name: `apres-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })));
+    await expect(follow.getByTestId('photo-tile')).toHaveCount(4, { timeout: 30_000 });
+    await expect(follow.getByText('Au plus 4 photos « après » par intervention.')).toBeVisible();
+    await follow.getByRole('button', { name: 'Ajouter' }).click();
+    const entry = follow.getByTestId('follow-entry').filter({ hasText: 'Éclisse remplacée' });
+    await expect(entry.getByRole('img', { name: /^Photo après intervention \d$/ })).toHaveCount(4, { timeout: 20_000 });
+    await expect(follow.getByTestId('photo-tile')).toHaveCount(0);
+    await shot(page, 'desktop-apres-photos');
+    const rows = (await db.from('point_photos').select('kind, event_id, position').eq('point_id', p.data!.id).order('position')).data!;
+    expect(rows.map((r) => [r.kind, r.position, !!r.event_id])).toEqual([0, 1, 2, 3].map((i) => ['apres', i, true]));
+    await db.from('points').delete().eq('id', p.data!.id);
+  });
 });

@@ -22,7 +22,12 @@ export interface EventFields {
   doneAt: string | null; doneBy: string | null;
   /** The device's time of writing (ISO), kept however late it is sent. */
   observedAt: string;
+  /** An intervention's 'après' photos (at most 4), inserted with the device's ids after the event. */
+  photos?: EventPhoto[];
 }
+
+/** An 'après' photo of an intervention, with the id the device gave it (a repeat inserts nothing). */
+export type EventPhoto = GalleryPhoto & { id: string };
 
 export type OutboxOp =
   /** `observedAt`: the device's time when the agent saved it (ISO), sent as observed_at; absent in older queues. */

@@ -14,6 +14,7 @@ describe('gallery', () => {
   });
   it('counts the room left of 8', () => {
     expect([roomLeft(0), roomLeft(5), roomLeft(8), roomLeft(9)]).toEqual([8, 3, 0, 0]);
+    expect([roomLeft(1, 4), roomLeft(4, 4)]).toEqual([3, 0]);
   });
   it('sees a change of order, file or caption, not an empty caption for none', () => {
     const a = [ph('points/1.jpg'), ph('points/2.jpg', 'Vue large')];

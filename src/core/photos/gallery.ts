@@ -24,8 +24,8 @@ export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T
   return out;
 }
 
-/** How many more photos fit in the gallery. */
-export const roomLeft = (count: number): number => Math.max(0, PHOTOS_PER_POINT - count);
+/** How many more photos fit in a gallery of `max` (a point's 8 by default). */
+export const roomLeft = (count: number, max: number = PHOTOS_PER_POINT): number => Math.max(0, max - count);
 
 /** True when two galleries differ (order, files or captions). */
 export function galleryChanged(a: readonly GalleryPhoto[], b: readonly GalleryPhoto[]): boolean {

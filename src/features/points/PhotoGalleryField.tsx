@@ -25,10 +25,16 @@ export interface PhotoGalleryFieldProps {
   onUploadingChange: (uploading: boolean) => void;
   /** The gallery could not be read (offline): its first photo is shown, nothing is changed. */
   readOnly?: boolean;
+  /** At most this many photos (8 for a point, 4 'après' photos for an intervention), with its message. */
+  max?: number;
+  limitText?: string;
+  label?: string;
+  /** The file input's test id. */
+  testId?: string;
   error?: string | null;
 }
 
-export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUploadingChange, readOnly, error }: PhotoGalleryFieldProps) {
+export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUploadingChange, readOnly, error, max = PHOTOS_PER_POINT, limitText = T.photoLimit, label = T.photos, testId = 'image-input' }: PhotoGalleryFieldProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -46,8 +52,8 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
   /** Takes the files one after the other (each shrunk then stored), as many as there is room for. */
   const take = async (files: File[]) => {
     if (!files.length) return;
-    const room = roomLeft(latest.current.length);
-    setMessage(files.length > room ? T.photoLimit : null);
+    const room = roomLeft(latest.current.length, max);
+    setMessage(files.length > room ? limitText : null);
     for (const file of files.slice(0, room)) {
       setUploading((n) => n + 1);
       try {
@@ -85,14 +91,14 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
   };
 
   const setCaption = (i: number, caption: string) => onChange(photos.map((p, k) => (k === i ? { ...p, caption } : p)));
-  const full = photos.length >= PHOTOS_PER_POINT;
+  const full = photos.length >= max;
   const busy = uploading > 0;
 
   return (
     <div className="field image-field photo-gallery">
-      <span className="field-label">{T.photos} <span className="field-hint">{T.photoCount(photos.length, PHOTOS_PER_POINT)}</span></span>
+      <span className="field-label">{label} <span className="field-hint">{T.photoCount(photos.length, max)}</span></span>
       {photos.length > 0 && (
-        <ol className="photo-grid" aria-label={T.photos}>
+        <ol className="photo-grid" aria-label={label}>
           {photos.map((p, i) => (
             <li key={p.path} className="photo-tile" data-testid="photo-tile">
               <div className="photo-thumb">
@@ -146,7 +152,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
               </>
             )}
           </div>
-          <input ref={fileRef} type="file" accept="image/*" multiple className="sr-only" tabIndex={-1} aria-label={T.imageDrop} data-testid="image-input"
+          <input ref={fileRef} type="file" accept="image/*" multiple className="sr-only" tabIndex={-1} aria-label={T.imageDrop} data-testid={testId}
             onChange={(e) => void take([...(e.target.files ?? [])])} />
           {device !== 'desktop' && (
             <>

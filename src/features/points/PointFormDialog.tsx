@@ -21,6 +21,8 @@ import { hasErrors, validatePointForm, type PointFormErrors } from '../../core/v
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
 import { PhotoGalleryField, type FormPhoto } from './PhotoGalleryField';
 import { useFormGallery } from './useFormGallery';
+import { PhotoPlaceHint } from './PhotoPlaceHint';
+import { kmText } from './pointFormModel';
 import { gnssSummary } from '../../core/position/fixes';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
@@ -206,6 +208,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           <PhotoGalleryField photos={gallery.photos} onChange={gallery.setPhotos} onStored={(url) => uploaded.current.add(url)}
             onRemove={onRemovePhoto} onUploadingChange={setUploading} readOnly={gallery.status === 'unavailable'} error={errors.imageUrl} />
         )}
+        <PhotoPlaceHint photos={gallery.photos} reportKm={parseKmInput(v.kilometer)} onUse={(pk) => set('kilometer', kmText(pk))} />
         <div ref={alertRef}>
           {gone && <Alert kind="warning">{CONFLICT_TEXT.pointGone} {CONFLICT_TEXT.pointGoneHelp}</Alert>}
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}

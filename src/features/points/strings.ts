@@ -48,6 +48,8 @@ export const POINT_TEXT = {
   photoDownload: 'Télécharger',
   photoViewer: 'Photos du signalement',
   photoSwipeHint: 'Balayez pour passer d’une photo à l’autre.',
+  photoPlaceUse: 'Utiliser cette position',
+  photoPlaceIgnore: 'Ignorer',
   galleryUnavailable: 'Photos indisponibles hors ligne : seule la première est affichée, la galerie ne peut pas être modifiée.',
   positionHint: (km: string | null) => `Position sur la règle : ${km ? `PK ${km}` : 'hors des repères kilométriques'}`,
   cancel: 'Annuler',

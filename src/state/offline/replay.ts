@@ -19,7 +19,7 @@ import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } fro
 import { readPhoto } from './photos';
 import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
-import { insertEventOnce } from '../../data/pointEvents';
+import { insertEventOnce, insertEventPhotosOnce } from '../../data/pointEvents';
 import { setGallery } from '../../data/pointPhotos';
 import type { GalleryPhoto } from '../../core/photos/gallery';
 import { rememberGallery } from '../galleryCache';
@@ -106,6 +106,7 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
       await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else if (op.kind === 'event') {
       await insertEventOnce(op.pointId, op.event); // the device's id: a repeat after a lost answer inserts nothing
+      if (op.event.photos?.length) await insertEventPhotosOnce(op.pointId, op.event.eventId, op.event.photos);
     } else {
       await repo.deletePointOnce(op.pointId);
       const path = storagePathOfImageUrl(op.imageUrl);
@@ -170,7 +171,8 @@ async function sendUpdate(item: OutboxItem, op: UpdateOp): Promise<{ landed: Poi
 async function uploadPhotos(item: OutboxItem): Promise<OutboxItem> {
   const op = item.op;
   const url = op.kind === 'create' ? op.fields.imageUrl : op.kind === 'update' ? op.patch.imageUrl : null;
-  const wanted = new Set([storagePathOfImageUrl(url), ...((op.kind === 'create' || op.kind === 'update') ? op.gallery ?? [] : []).map((p) => p.path)]);
+  const photos = op.kind === 'create' || op.kind === 'update' ? op.gallery ?? [] : op.kind === 'event' ? op.event.photos ?? [] : [];
+  const wanted = new Set([storagePathOfImageUrl(url), ...photos.map((p) => p.path)]);
   let cur = item;
   for (const path of item.photos) {
     if (!wanted.has(path) || cur.photosDone.includes(path)) continue;
