@@ -48,6 +48,8 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
   latest.current = photos;
 
   useEffect(() => onUploadingChange(uploading > 0), [uploading, onUploadingChange]);
+  // Emptied by the form (its photos were sent): the last message goes with them.
+  useEffect(() => { if (photos.length === 0) setMessage(null); }, [photos.length]);
 
   /** Takes the files one after the other (each shrunk then stored), as many as there is room for. */
   const take = async (files: File[]) => {
