@@ -3,11 +3,15 @@ import type { CriticalityIcon, PointStatus, Track } from './types';
 import { storedTilesFor } from './imageTiles';
 
 export const PASSWORD_MIN_LENGTH = 6; // characters, docs/product.md#constants
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5MB, docs/product.md#constants
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024; // 5 Mo, docs/product.md#constants
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const; // docs/product.md#constants
 export const IMAGE_CACHE_SECONDS = 31_536_000; // one year, docs/product.md#photos
 export const IMAGE_BUCKET = 'poi_images'; // docs/product.md#photos
 export const IMAGE_FOLDER = 'points'; // docs/product.md#photos
+export const PHOTO_MAX_SIDE_PX = 2048; // longest side of a photo once shrunk on the device, docs/product.md#photos
+export const PHOTO_QUALITY = 0.85; // JPEG/WEBP quality of a shrunk photo (0–1)
+export const PHOTOS_PER_POINT = 8; // also the database's limit (point_photos)
+export const PHOTOS_PER_INTERVENTION = 4; // 'après' photos of one intervention, also the database's limit
 
 export const KM_MIN = 0; // km, docs/product.md#constants
 export const KM_MAX = 999.99; // km, docs/product.md#constants

@@ -73,8 +73,8 @@ describe('checkImageFile', () => {
   it('refuses a non-image', () => {
     expect(checkImageFile({ type: 'application/pdf', size: 10, name: 'a.pdf' })).toEqual({ ok: false, error: 'Le fichier doit être une image' });
   });
-  it('refuses 5MB and more', () => {
-    expect(checkImageFile({ type: 'image/png', size: 5 * MB + 1, name: 'a.png' })).toEqual({ ok: false, error: "L'image doit faire moins de 5MB" });
+  it('refuses 5 Mo and more', () => {
+    expect(checkImageFile({ type: 'image/png', size: 5 * MB + 1, name: 'a.png' })).toEqual({ ok: false, error: "L'image doit faire moins de 5 Mo" });
   });
   it('refuses SVG, BMP and mismatched extensions', () => {
     const fmt = "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WEBP.";

@@ -17,7 +17,7 @@ export const VALIDATION_MESSAGES = {
   descriptionRequired: 'La description est obligatoire.',
   kmInvalid: 'Le PK doit être un nombre entre 0 et 999,99 (2 décimales au plus).',
   imageNotImage: 'Le fichier doit être une image',
-  imageTooLarge: "L'image doit faire moins de 5MB",
+  imageTooLarge: "L'image doit faire moins de 5 Mo",
   imageFormat: "Format d'image non supporté. Utilisez JPG, PNG, GIF ou WEBP.",
   imageUrlInvalid: "L'URL de l'image est invalide. Veuillez réessayer ou supprimer l'image.",
   generatedUrlInvalid: 'URL générée invalide. Veuillez réessayer.',

@@ -974,6 +974,32 @@ export type Database = {
         }[]
       }
       set_digest_hour: { Args: { p_hour: number }; Returns: number }
+      set_point_photos: {
+        Args: { p_photos: Json; p_point_id: string }
+        Returns: {
+          bytes: number | null
+          caption: string | null
+          created_at: string
+          created_by: string | null
+          event_id: string | null
+          gnss_lat: number | null
+          gnss_lon: number | null
+          height: number | null
+          id: string
+          kind: string
+          point_id: string
+          position: number
+          storage_path: string
+          taken_at: string | null
+          width: number | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "point_photos"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       set_user_active: {
         Args: { active: boolean; user_id: string }
         Returns: boolean

@@ -13,6 +13,8 @@ import { currentPoint } from './offline/pointsPort';
 import { discardItem, queueChange } from './offline/queue';
 import { replayOutbox } from './offline/replay';
 import { resetAtSignOut } from './signOutReset';
+import { pendingPhotoPath } from './offline/photos';
+import { publicUrlOf } from '../data/outboxRepo';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */
 export const timelineVersionAtom = resetAtSignOut(atom(0));
@@ -49,7 +51,8 @@ export async function loadTimeline(pointId: string): Promise<TimelineData> {
 export async function addPointEvent(point: Point, e: Omit<EventFields, 'eventId' | 'observedAt'>): Promise<{ waits: boolean }> {
   const event: EventFields = { ...e, eventId: crypto.randomUUID(), observedAt: new Date().toISOString() };
   const view = currentPoint(point.id) ?? point;
-  const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos: [] });
+  const photos = (await Promise.all((e.photos ?? []).map((p) => pendingPhotoPath(publicUrlOf(p.path))))).filter((p): p is string => !!p);
+  const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos });
   if (store.get(offlineAtom) || !item) { void replayOutbox(); return { waits: true }; }
   await replayOutbox();
   store.set(timelineVersionAtom, (n) => n + 1);

@@ -1334,6 +1334,42 @@ $$;
 
 REVOKE ALL ON FUNCTION private.html_escape(t text) FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.image_in_use(text)
+
+CREATE FUNCTION private.image_in_use(p_path text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.point_photos f where f.storage_path = p_path)
+      or exists (select 1 from public.points p where private.image_path(p.image_url) = p_path)
+$$;
+
+COMMENT ON FUNCTION private.image_in_use(p_path text) IS 'True while a photo row or a point''s image_url points to the stored file.';
+
+REVOKE ALL ON FUNCTION private.image_in_use(p_path text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.image_in_use(p_path text) TO authenticated;
+GRANT ALL ON FUNCTION private.image_in_use(p_path text) TO service_role;
+
+-- ------------------------------------------------------------ private.image_path(text)
+
+CREATE FUNCTION private.image_path(p_url text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when p_url is null or strpos(p_url, '..') > 0 then null
+    when btrim(p_url) ~ '^points/' then btrim(p_url)
+    when p_url ~ '/storage/v1/object/public/poi_images/points/'
+      then pg_catalog.substring(p_url, '/storage/v1/object/public/poi_images/(points/[^?#[:space:]]+)')
+  end
+$$;
+
+COMMENT ON FUNCTION private.image_path(p_url text) IS 'The storage path (points/…) in poi_images of a photo URL or path; null for an external URL.';
+
+REVOKE ALL ON FUNCTION private.image_path(p_url text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.image_path(p_url text) TO authenticated;
+GRANT ALL ON FUNCTION private.image_path(p_url text) TO service_role;
+
 -- ------------------------------------------------------------ private.inspection_bounds()
 
 CREATE FUNCTION private.inspection_bounds() RETURNS trigger
@@ -2497,14 +2533,41 @@ CREATE FUNCTION private.queue_photo_removals() RETURNS trigger
     AS $$
 begin
   insert into private.storage_removals (bucket_id, name)
-    select 'poi_images', o.storage_path from old_rows o
-     where not exists (select 1 from public.point_photos f where f.storage_path = o.storage_path);
+    select distinct 'poi_images', o.storage_path from old_rows o where not private.image_in_use(o.storage_path) and not private.removal_queued(o.storage_path);
   return null;
 end $$;
 
-COMMENT ON FUNCTION private.queue_photo_removals() IS 'After delete of point_photos (statement): queues their files for removal.';
+COMMENT ON FUNCTION private.queue_photo_removals() IS 'After delete of point_photos (statement): queues the files no photo row nor point points to any more.';
 
 REVOKE ALL ON FUNCTION private.queue_photo_removals() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.queue_point_image_removals()
+
+CREATE FUNCTION private.queue_point_image_removals() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'DELETE' then
+    insert into private.storage_removals (bucket_id, name)
+      select distinct 'poi_images', private.image_path(o.image_url) from old_rows o
+       where private.image_path(o.image_url) is not null and not private.image_in_use(private.image_path(o.image_url))
+         and not private.removal_queued(private.image_path(o.image_url));
+  else
+    insert into private.storage_removals (bucket_id, name)
+      select distinct 'poi_images', private.image_path(o.image_url)
+        from old_rows o join new_rows n on n.id = o.id
+       where private.image_path(o.image_url) is not null
+         and private.image_path(o.image_url) is distinct from private.image_path(n.image_url)
+         and not private.image_in_use(private.image_path(o.image_url))
+         and not private.removal_queued(private.image_path(o.image_url));
+  end if;
+  return null;
+end $$;
+
+COMMENT ON FUNCTION private.queue_point_image_removals() IS 'After update or delete of points (statement): queues the files of former image_url values nothing points to any more.';
+
+REVOKE ALL ON FUNCTION private.queue_point_image_removals() FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.rebuild_point_index_page(uuid, integer)
 
@@ -2695,6 +2758,19 @@ end $$;
 COMMENT ON FUNCTION private.refuse_archived_line() IS 'Before insert or update of points, zones and kilometer_markers: refuses a row on an archived line, and through the API a row leaving one (23514, hint line_archived).';
 
 REVOKE ALL ON FUNCTION private.refuse_archived_line() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.removal_queued(text)
+
+CREATE FUNCTION private.removal_queued(p_path text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from private.storage_removals r where r.bucket_id = 'poi_images' and r.name = p_path and r.done_at is null)
+$$;
+
+COMMENT ON FUNCTION private.removal_queued(p_path text) IS 'True while the stored file waits in the removal queue.';
+
+REVOKE ALL ON FUNCTION private.removal_queued(p_path text) FROM PUBLIC;
 
 -- ------------------------------------------------------------ private.render_invitation_mail(text)
 

@@ -588,6 +588,57 @@ REVOKE ALL ON FUNCTION public.set_digest_hour(p_hour integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_digest_hour(p_hour integer) TO authenticated;
 GRANT ALL ON FUNCTION public.set_digest_hour(p_hour integer) TO service_role;
 
+-- ------------------------------------------------------------ public.set_point_photos(uuid, jsonb)
+
+CREATE FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) RETURNS SETOF public.point_photos
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  ph jsonb;
+  i integer := 0;
+  paths text[];
+begin
+  if p_photos is null or jsonb_typeof(p_photos) <> 'array' then
+    raise exception 'Galerie invalide : un tableau de photos est attendu' using errcode = '22023';
+  end if;
+  if jsonb_array_length(p_photos) > 8 then
+    raise exception 'Au plus 8 photos par signalement.' using errcode = '23514', hint = 'photo_point_limit';
+  end if;
+  select coalesce(array_agg(x ->> 'path'), '{}') into paths from jsonb_array_elements(p_photos) x;
+  if cardinality(paths) <> (select count(distinct u) from unnest(paths) u) or array_position(paths, null) is not null then
+    raise exception 'Galerie invalide : chaque photo a un chemin, une seule fois' using errcode = '22023';
+  end if;
+  if not exists (select 1 from public.points p where p.id = p_point_id) then
+    raise exception 'Ce signalement n''existe plus.' using errcode = 'P0002';
+  end if;
+
+  delete from public.point_photos f
+   where f.point_id = p_point_id and f.event_id is null and f.kind = 'constat' and f.storage_path <> all (paths);
+
+  for ph in select value from jsonb_array_elements(p_photos) loop
+    update public.point_photos f set "position" = i, caption = nullif(btrim(ph ->> 'caption'), '')
+     where f.point_id = p_point_id and f.storage_path = ph ->> 'path' and f.event_id is null
+       and (f."position", f.caption) is distinct from (i, nullif(btrim(ph ->> 'caption'), ''));
+    if not exists (select 1 from public.point_photos f where f.point_id = p_point_id and f.storage_path = ph ->> 'path') then
+      insert into public.point_photos (point_id, storage_path, "position", kind, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes)
+      values (p_point_id, ph ->> 'path', i, 'constat', nullif(btrim(ph ->> 'caption'), ''), (ph ->> 'taken_at')::timestamptz,
+              (ph ->> 'gnss_lat')::double precision, (ph ->> 'gnss_lon')::double precision,
+              (ph ->> 'width')::integer, (ph ->> 'height')::integer, (ph ->> 'bytes')::integer);
+    end if;
+    i := i + 1;
+  end loop;
+
+  return query select * from public.point_photos f
+    where f.point_id = p_point_id and f.event_id is null order by f."position", f.created_at;
+end $$;
+
+COMMENT ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) IS 'A point''s constat photos as listed ([{path, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes}], in order): missing rows removed, new ones added, order and captions set; idempotent. RLS and the limits apply.';
+
+REVOKE ALL ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) TO service_role;
+
 -- ------------------------------------------------------------ public.set_user_active(uuid, boolean)
 
 CREATE FUNCTION public.set_user_active(user_id uuid, active boolean) RETURNS boolean

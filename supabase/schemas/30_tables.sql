@@ -92,6 +92,74 @@ GRANT UPDATE(team_id) ON TABLE public.profiles TO authenticated;
 
 GRANT UPDATE(active) ON TABLE public.profiles TO authenticated;
 
+-- ------------------------------------------------------------ public.point_photos
+
+CREATE TABLE public.point_photos (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    point_id uuid NOT NULL,
+    event_id uuid,
+    storage_path text NOT NULL,
+    "position" integer DEFAULT 0 NOT NULL,
+    kind text DEFAULT 'constat'::text NOT NULL,
+    caption text,
+    taken_at timestamp with time zone,
+    gnss_lat double precision,
+    gnss_lon double precision,
+    width integer,
+    height integer,
+    bytes integer,
+    created_by uuid DEFAULT auth.uid(),
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT point_photos_bytes_check CHECK (((bytes IS NULL) OR ((bytes >= 1) AND (bytes <= 5242880)))),
+    CONSTRAINT point_photos_caption_check CHECK (((caption IS NULL) OR (length(caption) <= 500))),
+    CONSTRAINT point_photos_check CHECK (((event_id IS NULL) OR (kind = 'apres'::text))),
+    CONSTRAINT point_photos_gnss_lat_check CHECK (((gnss_lat IS NULL) OR ((gnss_lat >= ('-90'::integer)::double precision) AND (gnss_lat <= (90)::double precision)))),
+    CONSTRAINT point_photos_gnss_lon_check CHECK (((gnss_lon IS NULL) OR ((gnss_lon >= ('-180'::integer)::double precision) AND (gnss_lon <= (180)::double precision)))),
+    CONSTRAINT point_photos_height_check CHECK (((height IS NULL) OR (height > 0))),
+    CONSTRAINT point_photos_kind_check CHECK ((kind = ANY (ARRAY['constat'::text, 'apres'::text]))),
+    CONSTRAINT point_photos_position_check CHECK ((("position" >= 0) AND ("position" <= 7))),
+    CONSTRAINT point_photos_storage_path_check CHECK (((storage_path ~ '^points/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$'::text) AND (storage_path !~ '\.\.'::text))),
+    CONSTRAINT point_photos_width_check CHECK (((width IS NULL) OR (width > 0)))
+);
+
+COMMENT ON TABLE public.point_photos IS 'Photos of a point in the poi_images bucket (storage_path): at most 8 per point; an intervention''s ''après'' photos at most 4.';
+
+ALTER TABLE ONLY public.point_photos
+    ADD CONSTRAINT point_photos_pkey PRIMARY KEY (id);
+
+CREATE INDEX point_photos_event_idx ON public.point_photos USING btree (event_id) WHERE (event_id IS NOT NULL);
+
+CREATE INDEX point_photos_point_idx ON public.point_photos USING btree (point_id, "position", created_at);
+
+CREATE POLICY "active members only" ON public.point_photos AS RESTRICTIVE TO authenticated USING (( SELECT private.is_active_member() AS is_active_member)) WITH CHECK (( SELECT private.is_active_member() AS is_active_member));
+
+CREATE POLICY "add photos to readable points" ON public.point_photos FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM public.points p
+  WHERE (p.id = point_photos.point_id)))));
+
+CREATE POLICY "members edit constat photos, creator or admin the others" ON public.point_photos FOR UPDATE TO authenticated USING ((((kind = 'constat'::text) AND (EXISTS ( SELECT 1
+   FROM public.points p
+  WHERE (p.id = point_photos.point_id)))) OR (created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK ((((kind = 'constat'::text) AND (EXISTS ( SELECT 1
+   FROM public.points p
+  WHERE (p.id = point_photos.point_id)))) OR (created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+CREATE POLICY "members remove constat photos, creator or admin the others" ON public.point_photos FOR DELETE TO authenticated USING ((((kind = 'constat'::text) AND (EXISTS ( SELECT 1
+   FROM public.points p
+  WHERE (p.id = point_photos.point_id)))) OR (created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+ALTER TABLE public.point_photos ENABLE ROW LEVEL SECURITY;
+
+CREATE POLICY "read photos of readable points" ON public.point_photos FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
+   FROM public.points p
+  WHERE (p.id = point_photos.point_id))));
+
+GRANT ALL ON TABLE public.point_photos TO service_role;
+GRANT SELECT,INSERT,DELETE ON TABLE public.point_photos TO authenticated;
+
+GRANT UPDATE("position") ON TABLE public.point_photos TO authenticated;
+
+GRANT UPDATE(caption) ON TABLE public.point_photos TO authenticated;
+
 -- ------------------------------------------------------------ private.deadline_warnings
 
 CREATE TABLE private.deadline_warnings (
@@ -917,68 +985,6 @@ GRANT UPDATE(observed_at) ON TABLE public.point_events TO authenticated;
 
 GRANT UPDATE(updated_at) ON TABLE public.point_events TO authenticated;
 
--- ------------------------------------------------------------ public.point_photos
-
-CREATE TABLE public.point_photos (
-    id uuid DEFAULT gen_random_uuid() NOT NULL,
-    point_id uuid NOT NULL,
-    event_id uuid,
-    storage_path text NOT NULL,
-    "position" integer DEFAULT 0 NOT NULL,
-    kind text DEFAULT 'constat'::text NOT NULL,
-    caption text,
-    taken_at timestamp with time zone,
-    gnss_lat double precision,
-    gnss_lon double precision,
-    width integer,
-    height integer,
-    bytes integer,
-    created_by uuid DEFAULT auth.uid(),
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    CONSTRAINT point_photos_bytes_check CHECK (((bytes IS NULL) OR ((bytes >= 1) AND (bytes <= 5242880)))),
-    CONSTRAINT point_photos_caption_check CHECK (((caption IS NULL) OR (length(caption) <= 500))),
-    CONSTRAINT point_photos_check CHECK (((event_id IS NULL) OR (kind = 'apres'::text))),
-    CONSTRAINT point_photos_gnss_lat_check CHECK (((gnss_lat IS NULL) OR ((gnss_lat >= ('-90'::integer)::double precision) AND (gnss_lat <= (90)::double precision)))),
-    CONSTRAINT point_photos_gnss_lon_check CHECK (((gnss_lon IS NULL) OR ((gnss_lon >= ('-180'::integer)::double precision) AND (gnss_lon <= (180)::double precision)))),
-    CONSTRAINT point_photos_height_check CHECK (((height IS NULL) OR (height > 0))),
-    CONSTRAINT point_photos_kind_check CHECK ((kind = ANY (ARRAY['constat'::text, 'apres'::text]))),
-    CONSTRAINT point_photos_position_check CHECK ((("position" >= 0) AND ("position" <= 7))),
-    CONSTRAINT point_photos_storage_path_check CHECK (((storage_path ~ '^points/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$'::text) AND (storage_path !~ '\.\.'::text))),
-    CONSTRAINT point_photos_width_check CHECK (((width IS NULL) OR (width > 0)))
-);
-
-COMMENT ON TABLE public.point_photos IS 'Photos of a point in the poi_images bucket (storage_path): at most 8 per point; an intervention''s ''après'' photos at most 4.';
-
-ALTER TABLE ONLY public.point_photos
-    ADD CONSTRAINT point_photos_pkey PRIMARY KEY (id);
-
-CREATE INDEX point_photos_event_idx ON public.point_photos USING btree (event_id) WHERE (event_id IS NOT NULL);
-
-CREATE INDEX point_photos_point_idx ON public.point_photos USING btree (point_id, "position", created_at);
-
-CREATE POLICY "active members only" ON public.point_photos AS RESTRICTIVE TO authenticated USING (( SELECT private.is_active_member() AS is_active_member)) WITH CHECK (( SELECT private.is_active_member() AS is_active_member));
-
-CREATE POLICY "add photos to readable points" ON public.point_photos FOR INSERT TO authenticated WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
-   FROM public.points p
-  WHERE (p.id = point_photos.point_id)))));
-
-CREATE POLICY "creator or admin edits" ON public.point_photos FOR UPDATE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin))) WITH CHECK (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-CREATE POLICY "creator or admin removes" ON public.point_photos FOR DELETE TO authenticated USING (((created_by = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
-
-ALTER TABLE public.point_photos ENABLE ROW LEVEL SECURITY;
-
-CREATE POLICY "read photos of readable points" ON public.point_photos FOR SELECT TO authenticated USING ((EXISTS ( SELECT 1
-   FROM public.points p
-  WHERE (p.id = point_photos.point_id))));
-
-GRANT ALL ON TABLE public.point_photos TO service_role;
-GRANT SELECT,INSERT,DELETE ON TABLE public.point_photos TO authenticated;
-
-GRANT UPDATE("position") ON TABLE public.point_photos TO authenticated;
-
-GRANT UPDATE(caption) ON TABLE public.point_photos TO authenticated;
-
 -- ------------------------------------------------------------ public.point_tombstones
 
 CREATE TABLE public.point_tombstones (
@@ -1074,6 +1080,8 @@ CREATE INDEX points_created_at_idx ON public.points USING btree (created_at DESC
 CREATE INDEX points_created_by_idx ON public.points USING btree (created_by);
 
 CREATE INDEX points_criticality_idx ON public.points USING btree (criticality);
+
+CREATE INDEX points_image_path_idx ON public.points USING btree (private.image_path(image_url)) WHERE (image_url IS NOT NULL);
 
 CREATE INDEX points_km_value_idx ON public.points USING btree (km_value);
 

@@ -240,6 +240,10 @@ CREATE TRIGGER points_search_sync AFTER INSERT OR UPDATE OF name, description, t
 
 CREATE TRIGGER purge_old_point_tombstones AFTER DELETE ON public.points FOR EACH STATEMENT EXECUTE FUNCTION private.purge_old_point_tombstones();
 
+CREATE TRIGGER queue_point_image_removals_del AFTER DELETE ON public.points REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_point_image_removals();
+
+CREATE TRIGGER queue_point_image_removals_upd AFTER UPDATE ON public.points REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_point_image_removals();
+
 CREATE TRIGGER record_point_tombstone AFTER DELETE ON public.points REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.record_point_tombstone();
 
 CREATE TRIGGER refuse_archived_line BEFORE INSERT OR UPDATE ON public.points FOR EACH ROW EXECUTE FUNCTION private.refuse_archived_line();

@@ -40,7 +40,7 @@ export function buildTimeline(rows: readonly TimelineRow[], pending: readonly Ev
   }
   for (const e of pending) {
     if (arrived.has(e.eventId)) continue;
-    out.push({ type: 'event', id: e.eventId, kind: e.eventKind, at: e.observedAt, actor: me, body: e.body, doneAt: e.doneAt, doneBy: e.doneBy, photos: [], pending: true });
+    out.push({ type: 'event', id: e.eventId, kind: e.eventKind, at: e.observedAt, actor: me, body: e.body, doneAt: e.doneAt, doneBy: e.doneBy, photos: (e.photos ?? []).map((p) => p.path), pending: true });
   }
   // Stable: rows come ordered from the database; waiting comments fall in place by their observation time.
   return out.map((e, i) => [e, i] as const).sort((a, b) => Date.parse(a[0].at) - Date.parse(b[0].at) || a[1] - b[1]).map(([e]) => e);

@@ -23,6 +23,19 @@ describe('outbox coalescing', () => {
     expect(r2.items[0].photos).toEqual(['points/x.png', 'points/y.png']);
   });
 
+  it('keeps the later gallery of merged changes, and a gallery when the later change has none', () => {
+    const g = (path: string) => ({ path, caption: null, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
+    const c = item({ kind: 'create', pointId: 'p1', fields: fields(), gallery: [g('points/a.jpg')] });
+    const r1 = enqueue([c], item({ kind: 'update', pointId: 'p1', patch: { name: 'B' }, baseVersion: null }));
+    const op1 = r1.items[0].op;
+    expect(op1.kind === 'create' && op1.gallery?.map((p) => p.path)).toEqual(['points/a.jpg']);
+    const r2 = enqueue(r1.items, item({ kind: 'update', pointId: 'p1', patch: {}, baseVersion: null, gallery: [g('points/b.jpg'), g('points/a.jpg')] }));
+    const op2 = r2.items[0].op;
+    expect(op2.kind === 'create' && op2.gallery?.map((p) => p.path)).toEqual(['points/b.jpg', 'points/a.jpg']);
+    const u = mergeOps({ kind: 'update', pointId: 'p2', patch: {}, baseVersion: 'v1', gallery: [g('points/c.jpg')] }, { kind: 'update', pointId: 'p2', patch: { name: 'C' }, baseVersion: 'v2' });
+    expect(u !== 'append' && u?.kind === 'update' && [u.baseVersion, u.gallery?.map((p) => p.path)]).toEqual(['v1', ['points/c.jpg']]);
+  });
+
   it('a point created then deleted offline sends nothing', () => {
     const c = item({ kind: 'create', pointId: 'p1', fields: fields() });
     const r = enqueue([c], item({ kind: 'delete', pointId: 'p1', baseVersion: null, imageUrl: null }));

@@ -1,5 +1,5 @@
 // Queuing a change: coalesced with the point's last waiting item when possible, else appended (FIFO).
-// create+update → create; create+delete → nothing; update+update → update (first base version kept);
+// create+update → create (the later gallery kept); create+delete → nothing; update+update → update (first base version kept);
 // update+delete → delete. An item being sent, or in conflict, is never merged into (the new change waits after it).
 import type { OutboxItem, OutboxOp, PointFields } from './types';
 
@@ -33,15 +33,21 @@ export function enqueue(items: readonly OutboxItem[], fresh: OutboxItem): QueueR
   return { items: items.map((i) => (i.id === last.id ? item : i)), put: [item], removed: [] };
 }
 
+/** The later gallery of two changes (the whole gallery, never merged photo by photo). */
+const galleryOf = (a: OutboxOp, b: OutboxOp) => {
+  const g = (b.kind === 'update' ? b.gallery : undefined) ?? (a.kind === 'create' || a.kind === 'update' ? a.gallery : undefined);
+  return g ? { gallery: g } : {};
+};
+
 /** The op replacing `a` then `b` on the same point; null: nothing left to send; 'append': not mergeable. */
 export function mergeOps(a: OutboxOp, b: OutboxOp): OutboxOp | null | 'append' {
   if (a.kind === 'create') {
-    if (b.kind === 'update') return { ...a, fields: { ...a.fields, ...b.patch } as PointFields };
+    if (b.kind === 'update') return { ...a, fields: { ...a.fields, ...b.patch } as PointFields, ...galleryOf(a, b) };
     if (b.kind === 'delete') return null;
     return 'append';
   }
   if (a.kind === 'update') {
-    if (b.kind === 'update') return { ...a, patch: { ...a.patch, ...b.patch } };
+    if (b.kind === 'update') return { ...a, patch: { ...a.patch, ...b.patch }, ...galleryOf(a, b) };
     if (b.kind === 'delete') return { kind: 'delete', pointId: a.pointId, baseVersion: a.baseVersion, imageUrl: b.imageUrl };
     return 'append';
   }

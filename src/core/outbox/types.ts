@@ -1,6 +1,7 @@
 // Types of the offline outbox: one item per pending change of a point, replayed in order.
 import type { ImagePoint, Point, PointStatus } from '../types';
 import type { BulkGroup, BulkRow } from '../bulk/plan';
+import type { GalleryPhoto } from '../photos/gallery';
 
 /** The editable fields of a point, as the form saves them (PointInput without the id). */
 export interface PointFields {
@@ -21,13 +22,19 @@ export interface EventFields {
   doneAt: string | null; doneBy: string | null;
   /** The device's time of writing (ISO), kept however late it is sent. */
   observedAt: string;
+  /** An intervention's 'après' photos (at most 4), inserted with the device's ids after the event. */
+  photos?: EventPhoto[];
 }
+
+/** An 'après' photo of an intervention, with the id the device gave it (a repeat inserts nothing). */
+export type EventPhoto = GalleryPhoto & { id: string };
 
 export type OutboxOp =
   /** `observedAt`: the device's time when the agent saved it (ISO), sent as observed_at; absent in older queues. */
-  | { kind: 'create'; pointId: string; fields: PointFields; observedAt?: string }
+  /** `gallery`: the point's photos in order, set once the row has landed (absent: unchanged). */
+  | { kind: 'create'; pointId: string; fields: PointFields; observedAt?: string; gallery?: GalleryPhoto[] }
   /** `baseVersion`: the point's updated_at as the device last saw it (null for a point created on the device). */
-  | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null }
+  | { kind: 'update'; pointId: string; patch: Partial<PointFields>; baseVersion: string | null; gallery?: GalleryPhoto[] }
   | { kind: 'delete'; pointId: string; baseVersion: string | null; imageUrl: string | null }
   /**
    * A bulk change as ONE item, replayed once through bulk_update_points: `groups` state each row's

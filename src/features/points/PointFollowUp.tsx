@@ -1,12 +1,16 @@
 // 'Suivi' of a point (docs/product.md#follow-up): one chronological list of its comments, interventions (what was
 // done, when, by whom, 'après' photos), status, assignee, team, criticality and due time changes; and a form to add
 // a comment or an intervention, saved on the device first (offline too) and sent once, in order.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Spinner, TextArea, TextInput, toast } from '../../ui';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
 import { addPointEvent, loadTimeline, pendingEventsAtom, timelineVersionAtom, type TimelineData } from '../../state/followUp';
 import { photoUrlOf } from '../../state/followUpPhotos';
+import { previewSrc } from '../../state/offline/photos';
+import { removePointImage } from '../../state/actions';
+import { PHOTOS_PER_INTERVENTION } from '../../core/constants';
+import { PhotoGalleryField, type FormPhoto } from './PhotoGalleryField';
 import { profileAtom } from '../../state/session';
 import { buildTimeline, eventBodyError, fromLocalInput, toLocalInput, type TimelineEntry } from '../../core/followUp/timeline';
 import { formatDateTimeFr } from '../../core/format';
@@ -78,7 +82,7 @@ function EntryView({ e, who }: { e: TimelineEntry; who: (id: string | null) => s
           {e.kind === 'intervention' && e.doneAt && <p className="follow-line muted">{T.done(formatDateTimeFr(e.doneAt), e.doneBy)}</p>}
           {e.photos.length > 0 && (
             <ul className="follow-photos">
-              {e.photos.map((p, i) => <li key={p}><a href={photoUrlOf(p)} target="_blank" rel="noreferrer"><img src={photoUrlOf(p)} alt={T.photoAlt(i + 1)} loading="lazy" /></a></li>)}
+              {e.photos.map((p, i) => <li key={p}><a href={photoUrlOf(p)} target="_blank" rel="noreferrer"><img src={previewSrc(photoUrlOf(p))} alt={T.photoAlt(i + 1)} loading="lazy" /></a></li>)}
             </ul>
           )}
         </>
@@ -94,18 +98,31 @@ function AddEventForm({ point }: { point: Point }) {
   const [doneBy, setDoneBy] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [photos, setPhotos] = useState<FormPhoto[]>([]);
+  const [uploading, setUploading] = useState(false);
+  /** 'Après' photos stored while this form is open and not sent with an intervention: removed when it closes. */
+  const stored = useRef(new Set<string>());
+  useEffect(() => () => { for (const url of stored.current) void removePointImage(url).catch((e) => console.warn('Photo non supprimée', e)); }, []);
+  const onRemovePhoto = useCallback(async ({ url }: FormPhoto) => {
+    try { await removePointImage(url); stored.current.delete(url); return null; } catch (e) { console.error(e); return T.failed; }
+  }, []);
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const err = eventBodyError(body);
     if (err) { setError(err); return; }
+    if (uploading) return;
+    const withPhotos = kind === 'intervention' && photos.length > 0;
     setBusy(true);
     setError(null);
     try {
       const r = await addPointEvent(point, {
         eventKind: kind, body: body.trim(),
         doneAt: kind === 'intervention' ? fromLocalInput(doneAt) : null, doneBy: kind === 'intervention' ? doneBy.trim() || null : null,
+        ...(withPhotos ? { photos: photos.map(({ url: _url, ...p }) => ({ ...p, caption: p.caption?.trim() || null, id: crypto.randomUUID() })) } : {}),
       });
+      if (withPhotos) for (const p of photos) stored.current.delete(p.url);
+      setPhotos(withPhotos ? [] : photos);
       setBody('');
       setDoneBy('');
       toast(r.waits ? T.sentOnDevice : T.sent, 'success', 2500);
@@ -135,7 +152,11 @@ function AddEventForm({ point }: { point: Point }) {
           <TextInput label={T.doneBy} name="follow-done-by" value={doneBy} maxLength={200} placeholder={T.doneByPlaceholder} onChange={(e) => setDoneBy(e.target.value)} />
         </div>
       )}
-      <Button type="submit" size="sm" variant="primary" busy={busy} disabled={busy}>{busy ? T.adding : T.add}</Button>
+      {kind === 'intervention' && (
+        <PhotoGalleryField photos={photos} onChange={setPhotos} onStored={(url) => stored.current.add(url)} onRemove={onRemovePhoto}
+          onUploadingChange={setUploading} max={PHOTOS_PER_INTERVENTION} limitText={T.photoLimit} label={T.photos} testId="apres-image-input" />
+      )}
+      <Button type="submit" size="sm" variant="primary" busy={busy} disabled={busy || uploading}>{busy ? T.adding : T.add}</Button>
     </form>
   );
 }

@@ -2,7 +2,7 @@
 // form open with its content and says so (docs/product.md#point-form).
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { Alert, Button, Dialog, Select, TextArea, TextInput } from '../../ui';
+import { Alert, Button, Dialog, Select, Spinner, TextArea, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
 import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/tables';
 import { useEditedPoint } from './useEditedPoint';
@@ -17,9 +17,12 @@ import { CONFLICT_TEXT } from '../conflicts/strings';
 import { useScrollIntoView } from '../conflicts/useScrollIntoView';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm, parseKmInput } from '../../core/format';
-import { hasErrors, storagePathOfImageUrl, validatePointForm, type PointFormErrors } from '../../core/validation';
+import { hasErrors, validatePointForm, type PointFormErrors } from '../../core/validation';
 import type { ImagePoint, Point, PointStatus } from '../../core/types';
-import { ImageField } from './ImageField';
+import { PhotoGalleryField, type FormPhoto } from './PhotoGalleryField';
+import { useFormGallery } from './useFormGallery';
+import { PhotoPlaceHint } from './PhotoPlaceHint';
+import { kmText } from './pointFormModel';
 import { gnssSummary } from '../../core/position/fixes';
 import { PointPkInput } from './PointPkInput';
 import { PointHistory } from './PointHistory';
@@ -74,8 +77,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const [uploading, setUploading] = useState(false);
   /** Images uploaded in this form session (removed again if the form is cancelled). */
   const uploaded = useRef(new Set<string>());
-  /** The point's previous image, removed only after a successful save. */
-  const [replacedImage, setReplacedImage] = useState<string | null>(null);
+  const gallery = useFormGallery(editing);
   const saved = useRef(false);
   const [resolveNote, setResolveNote] = useState('');
 
@@ -99,13 +101,11 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
 
   const close = () => { cleanupUploads(); setForm(null); finish(); };
 
-  const onRemoveImage = async (url: string): Promise<string | null> => {
-    if (uploaded.current.has(url)) {
-      try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
-    }
-    // The saved point's image: removed from storage once the point is saved without it.
-    if (storagePathOfImageUrl(url)) setReplacedImage(url);
-    return null;
+  /** A photo of this session goes from storage at once; a saved one when nothing points to it any more (the
+   * database queues it once the saved point and its gallery no longer hold it). */
+  const onRemovePhoto = async ({ url }: FormPhoto): Promise<string | null> => {
+    if (!uploaded.current.has(url)) return null;
+    try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
   };
 
   /** The save resolves the point: the form asks for an optional intervention note. */
@@ -113,19 +113,19 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!position || saving || uploading) return;
-    const errs = validatePointForm(v);
+    if (!position || saving || uploading || gallery.status === 'loading') return;
+    const values = { ...v, imageUrl: gallery.firstUrl(v.imageUrl) };
+    const errs = validatePointForm(values);
     setErrors(errs);
     if (hasErrors(errs)) return;
     setSaving(true);
     setSaveError(null);
     try {
       // An edit states the version it started from (`editing`); a recreation after a deletion is a new point.
-      const result = await savePoint({ ...toPointInput(v, position, gone ? undefined : editing?.id), ...(form.mode === 'create' && form.gnss ? { gnss: form.gnss } : {}) }, gone ? null : editing);
+      const photos = gone ? gallery.all() : gallery.changed(); // a recreated point gets the whole gallery again
+      const result = await savePoint({ ...toPointInput(values, position, gone ? undefined : editing?.id), ...(form.mode === 'create' && form.gnss ? { gnss: form.gnss } : {}) }, gone ? null : editing, photos);
       saved.current = true;
       uploaded.current.clear();
-      const old = replacedImage ?? (editing?.imageUrl && editing.imageUrl !== v.imageUrl ? editing.imageUrl : null);
-      if (old && old !== v.imageUrl && old !== result.imageUrl) void removePointImage(old).catch((err) => console.warn(T.imageDeleteError, err));
       // Resolving with a note: the intervention goes after the status change, in order, through the outbox.
       if (resolving && resolveNote.trim()) {
         await addPointEvent(result, { eventKind: 'intervention', body: resolveNote.trim(), doneAt: new Date().toISOString(), doneBy: null })
@@ -163,7 +163,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       footer={
         <>
           <Button onClick={close} disabled={saving}>{T.cancel}</Button>
-          <Button type="submit" form="point-form" variant="primary" disabled={saving || uploading} busy={saving}>{saving ? T.saving : gone ? CONFLICT_TEXT.recreate : T.save}</Button>
+          <Button type="submit" form="point-form" variant="primary" disabled={saving || uploading || gallery.status === 'loading'} busy={saving}>{saving ? T.saving : gone ? CONFLICT_TEXT.recreate : T.save}</Button>
         </>
       }
     >
@@ -204,8 +204,11 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
           <TextArea label={FOLLOW_TEXT.resolveNote} name="resolveNote" rows={2} maxLength={4000} hint={FOLLOW_TEXT.resolveNoteHint}
             value={resolveNote} onChange={(e) => setResolveNote(e.target.value)} />
         )}
-        <ImageField value={v.imageUrl} onChange={(url) => { if (url) uploaded.current.add(url); set('imageUrl', url); }}
-          onRemove={onRemoveImage} onUploadingChange={setUploading} error={errors.imageUrl} />
+        {gallery.status === 'loading' ? <Spinner label={T.photos} /> : (
+          <PhotoGalleryField photos={gallery.photos} onChange={gallery.setPhotos} onStored={(url) => uploaded.current.add(url)}
+            onRemove={onRemovePhoto} onUploadingChange={setUploading} readOnly={gallery.status === 'unavailable'} error={errors.imageUrl} />
+        )}
+        <PhotoPlaceHint photos={gallery.photos} reportKm={parseKmInput(v.kilometer)} onUse={(pk) => set('kilometer', kmText(pk))} />
         <div ref={alertRef}>
           {gone && <Alert kind="warning">{CONFLICT_TEXT.pointGone} {CONFLICT_TEXT.pointGoneHelp}</Alert>}
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}

@@ -24,6 +24,8 @@ export const FOLLOW_TEXT = {
   unknownAuthor: 'un membre',
   done: (when: string, who: string | null) => `Réalisée le ${when}${who ? ` par ${who}` : ''}`,
   photoAlt: (n: number) => `Photo après intervention ${n}`,
+  photos: 'Photos après intervention',
+  photoLimit: 'Au plus 4 photos « après » par intervention.',
   resolveNote: "Note d'intervention (facultatif)",
   resolveNoteHint: 'Ce qui a été fait : ajoutée au suivi du signalement.',
 };

@@ -21,6 +21,8 @@ import { keepPhoto, pendingPhotoPath } from './photos';
 import { replayOutbox } from './replay';
 import { resolvableInDialog, resolveOutboxConflict } from './resolveConflict';
 import { OFFLINE_TEXT } from './strings';
+import type { GalleryPhoto } from '../../core/photos/gallery';
+import { publicUrlOf } from '../../data/outboxRepo';
 
 /** How long a save made online waits for its replay before it is left to the outbox. */
 const ONLINE_SAVE_WAIT_MS = 15_000;
@@ -49,12 +51,15 @@ const teamName = (teamId: string | null): string | null => (teamId ? store.get(t
  * recorded, and sent at once when online (queued otherwise). An edit states `base.updatedAt`, the version the form
  * opened; online, the form waits for its replay (at most ONLINE_SAVE_WAIT_MS) and a conflict opens the outbox's
  * conflict dialog in place (../conflicts). Throws so the form keeps its content: the server's refusal,
- * RowGoneError (deleted meanwhile), ConflictCancelledError (dialog cancelled). Returns the point shown.
+ * RowGoneError (deleted meanwhile), ConflictCancelledError (dialog cancelled). Returns the point shown. `gallery`: the
+ * point's photos in order when the form changed them (set after the row, in the same item).
  */
-export async function savePointAware(input: PointInput, base?: Point | null): Promise<Point> {
+export async function savePointAware(input: PointInput, base?: Point | null, gallery?: GalleryPhoto[]): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
   const fields = fieldsOfInput(input);
-  const photos = [await pendingPhotoPath(fields.imageUrl)].filter((p): p is string => !!p);
+  const urls = [fields.imageUrl, ...(gallery ?? []).map((p) => publicUrlOf(p.path))];
+  const photos = [...new Set((await Promise.all(urls.map(pendingPhotoPath))).filter((p): p is string => !!p))];
+  const withGallery = gallery ? { gallery } : {};
   if (input.id) {
     const id = input.id;
     const current = currentPoint(id);
@@ -62,9 +67,9 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
     const patch = from ? changedFields(fieldsOf(from), fields) : fields;
     const shown = current ?? base ?? null;
     const view: Point = { ...(shown ?? { id, creationDate: new Date().toISOString(), createdBy: userId() }), ...fields, id, teamName: teamName(fields.teamId) } as Point;
-    if (!Object.keys(patch).length) return view;
+    if (!Object.keys(patch).length && !gallery) return view;
     // `before` is the version the edit started from: the conflict dialog compares against it
-    const item = await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: from?.updatedAt ?? null }, view, before: from ?? current, photos });
+    const item = await queueChange({ op: { kind: 'update', pointId: id, patch, baseVersion: from?.updatedAt ?? null, ...withGallery }, view, before: from ?? current, photos });
     if (isOffline() || !item) { void replayOutbox(); return view; }
     await settleOnline(item.id);
     return currentPoint(id) ?? view;
@@ -72,7 +77,7 @@ export async function savePointAware(input: PointInput, base?: Point | null): Pr
   const id = crypto.randomUUID();
   const observedAt = new Date().toISOString(); // the device's time of the observation, kept however late it is sent
   const view: Point = { ...fields, id, teamName: teamName(fields.teamId), creationDate: observedAt, observedAt, createdBy: userId() };
-  const item = await queueChange({ op: { kind: 'create', pointId: id, fields, observedAt }, view, before: null, photos });
+  const item = await queueChange({ op: { kind: 'create', pointId: id, fields, observedAt, ...withGallery }, view, before: null, photos });
   if (isOffline() || !item) return view;
   await settleOnline(item.id);
   return currentPoint(id) ?? view;

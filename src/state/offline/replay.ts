@@ -1,4 +1,4 @@
-// Replays the outbox when the network is there: oldest first, the photos then the row, each request idempotent
+// Replays the outbox when the network is there: oldest first, the photos then the row (then its gallery), each request idempotent
 // (see src/data/outboxRepo.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
 // an expired session that cannot be refreshed stops it until the user signs in again; a 409 is a conflict unless
 // the server already holds the change (this device's own earlier write) or nothing of the point changed since the
@@ -19,7 +19,10 @@ import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } fro
 import { readPhoto } from './photos';
 import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
-import { insertEventOnce } from '../../data/pointEvents';
+import { insertEventOnce, insertEventPhotosOnce } from '../../data/pointEvents';
+import { setGallery } from '../../data/pointPhotos';
+import type { GalleryPhoto } from '../../core/photos/gallery';
+import { rememberGallery } from '../galleryCache';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
 import { yieldToPage } from '../../platform/yieldToPage';
@@ -80,24 +83,30 @@ async function sessionReady(userId: string): Promise<boolean> {
 }
 
 async function sendItem(item: OutboxItem): Promise<Outcome> {
-  const sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
+  let sending: OutboxItem = { ...item, state: 'sending', attempts: item.attempts + 1 };
   // A batch is written once, when queued: its 'sending' stays in memory (stored, it would clone 10,000 rows again on
   // this thread; a page closed meanwhile finds it 'pending' and replays it, which is idempotent).
   await updateItems([sending], [], item.op.kind === 'bulk');
   try {
-    await uploadPhotos(sending);
+    sending = await uploadPhotos(sending);
     const op = sending.op;
     let landed = null as Point | null;
     if (op.kind === 'create') {
       landed = await repo.insertPointOnce(op.pointId, op.fields, op.observedAt);
+      if (op.gallery) await sendGallery(op.pointId, op.gallery);
     } else if (op.kind === 'update') {
-      const r = await sendUpdate(sending, op);
-      if ('conflict' in r) return conflict(sending, r.conflict);
-      landed = r.landed;
+      if (Object.keys(op.patch).length) {
+        const r = await sendUpdate(sending, op);
+        if ('conflict' in r) return conflict(sending, r.conflict);
+        landed = r.landed;
+      }
+      // The gallery once the row points to its first photo: a file leaves storage only when nothing points to it.
+      if (op.gallery) await sendGallery(op.pointId, op.gallery);
     } else if (op.kind === 'bulk') {
       await sendBulkItem(sending); // one RPC per 2,500 rows, each row at its stated version
     } else if (op.kind === 'event') {
       await insertEventOnce(op.pointId, op.event); // the device's id: a repeat after a lost answer inserts nothing
+      if (op.event.photos?.length) await insertEventPhotosOnce(op.pointId, op.event.eventId, op.event.photos);
     } else {
       await repo.deletePointOnce(op.pointId);
       const path = storagePathOfImageUrl(op.imageUrl);
@@ -106,6 +115,8 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     await succeeded(sending, landed);
     return 'next';
   } catch (err) {
+    // The item as stored now: the photos uploaded before the failure stay done (a new run resumes after them).
+    sending = store.get(outboxItemsAtom).find((i) => i.id === sending.id) ?? sending;
     const kind = failureKind(err);
     if (kind === 'network') {
       store.set(networkDownAtom, true);
@@ -124,6 +135,11 @@ async function sendItem(item: OutboxItem): Promise<Outcome> {
     return 'next';
   }
 }
+
+const sendGallery = async (pointId: string, gallery: GalleryPhoto[]) => {
+  await setGallery(pointId, gallery);
+  rememberGallery(pointId, gallery);
+};
 
 type UpdateOp = Extract<OutboxOp, { kind: 'update' }>;
 
@@ -150,18 +166,23 @@ async function sendUpdate(item: OutboxItem, op: UpdateOp): Promise<{ landed: Poi
   }
 }
 
-async function uploadPhotos(item: OutboxItem): Promise<void> {
-  const url = item.op.kind === 'create' ? item.op.fields.imageUrl : item.op.kind === 'update' ? item.op.patch.imageUrl : null;
-  const wanted = storagePathOfImageUrl(url);
-  let done = item.photosDone;
+/** Uploads the item's photos kept on the device that it still refers to, each once: a run after a failure resumes
+ * after the photos already sent (photosDone). */
+async function uploadPhotos(item: OutboxItem): Promise<OutboxItem> {
+  const op = item.op;
+  const url = op.kind === 'create' ? op.fields.imageUrl : op.kind === 'update' ? op.patch.imageUrl : null;
+  const photos = op.kind === 'create' || op.kind === 'update' ? op.gallery ?? [] : op.kind === 'event' ? op.event.photos ?? [] : [];
+  const wanted = new Set([storagePathOfImageUrl(url), ...photos.map((p) => p.path)]);
+  let cur = item;
   for (const path of item.photos) {
-    if (path !== wanted || done.includes(path)) continue;
+    if (!wanted.has(path) || cur.photosDone.includes(path)) continue;
     const photo = await readPhoto(path);
     if (!photo) continue; // uploaded and cleaned up by an earlier run
     await repo.uploadPhotoOnce(path, photo.blob);
-    done = [...done, path];
-    await updateItems([{ ...item, photosDone: done }]);
+    cur = { ...cur, photosDone: [...cur.photosDone, path] };
+    await updateItems([cur]);
   }
+  return cur;
 }
 
 async function succeeded(item: OutboxItem, landed: Point | null): Promise<void> {

@@ -1,0 +1,30 @@
+// movePhoto, roomLeft, galleryChanged and galleryRpcRows.
+import { describe, expect, it } from 'vitest';
+import { galleryChanged, galleryRpcRows, movePhoto, roomLeft, type GalleryPhoto } from './gallery';
+
+const ph = (path: string, caption: string | null = null): GalleryPhoto =>
+  ({ path, caption, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
+
+describe('gallery', () => {
+  it('moves a photo one place, never past an end', () => {
+    expect(movePhoto(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(movePhoto(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(movePhoto(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(movePhoto(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+  it('counts the room left of 8', () => {
+    expect([roomLeft(0), roomLeft(5), roomLeft(8), roomLeft(9)]).toEqual([8, 3, 0, 0]);
+    expect([roomLeft(1, 4), roomLeft(4, 4)]).toEqual([3, 0]);
+  });
+  it('sees a change of order, file or caption, not an empty caption for none', () => {
+    const a = [ph('points/1.jpg'), ph('points/2.jpg', 'Vue large')];
+    expect(galleryChanged(a, [a[1], a[0]])).toBe(true);
+    expect(galleryChanged(a, [a[0], ph('points/2.jpg', 'Gros plan')])).toBe(true);
+    expect(galleryChanged(a, [a[0]])).toBe(true);
+    expect(galleryChanged([ph('points/1.jpg', '')], [ph('points/1.jpg', null)])).toBe(false);
+  });
+  it('names the RPC fields as the database does', () => {
+    expect(galleryRpcRows([{ ...ph('points/1.jpg', 'x'), takenAt: '2026-11-30T08:15:00.000Z', lat: 45, lon: 4, width: 10, height: 20, bytes: 30 }]))
+      .toEqual([{ path: 'points/1.jpg', caption: 'x', taken_at: '2026-11-30T08:15:00.000Z', gnss_lat: 45, gnss_lon: 4, width: 10, height: 20, bytes: 30 }]);
+  });
+});
