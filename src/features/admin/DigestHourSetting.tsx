@@ -3,10 +3,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import { Alert, Button, Select } from '../../ui';
-import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { mailStatus, saveDigestHour } from '../../state/notifications';
-import { saveErrorText } from '../conflicts/saveErrorText';
-import { useFlash } from './useLoad';
+import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -14,9 +12,7 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 export function DigestHourSetting() {
   const [status, setStatus] = useState<{ enabled: boolean; digestHour: number } | 'error' | null>(null);
   const [hour, setHour] = useState(7);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
+  const { busy, error, success, run } = useSettingSave();
   useEffect(() => {
     let alive = true;
     mailStatus().then((s) => { if (alive) { setStatus(s); setHour(s.digestHour); } })
@@ -28,18 +24,10 @@ export function DigestHourSetting() {
   if (status === 'error') return <Alert kind="error">{A.mail.digestLoadError}</Alert>;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const saved = await saveDigestHour(hour);
       setStatus({ ...status, digestHour: saved });
-      flash(A.settings.saved);
-    } catch (err) {
-      console.error(err);
-      setError(saveErrorText(err, A.settings.saveError));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,13 +4,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button } from '../../ui';
-import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { POINT_DELETE_KEY, type PointDeleteMode } from '../../core/admin/pointDelete';
 import { pointDeleteModeAtom, settingsAtom } from '../../state/tables';
 import { savePointDeleteModeAtom } from '../../state/adminActions';
 import type { AppSetting } from '../../core/types';
-import { saveErrorText } from '../conflicts/saveErrorText';
-import { useFlash } from './useLoad';
+import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
 
 const MODES: PointDeleteMode[] = ['membres', 'admins'];
@@ -21,24 +19,12 @@ export function PointDeleteSetting() {
   const row = useAtomValue(settingsAtom).find((s) => s.key === POINT_DELETE_KEY) ?? null;
   const [value, setValue] = useState<PointDeleteMode>(current);
   const [base, setBase] = useState<AppSetting | null>(row);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
+  const { busy, error, success, run } = useSettingSave();
   useEffect(() => { setValue(current); setBase(row); }, [current]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the saved value, not each row change
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await save(value, base);
-      flash(A.settings.saved);
-    } catch (err) {
-      console.error(err);
-      setError(saveErrorText(err, A.settings.saveError));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => { await save(value, base); });
   };
 
   return (

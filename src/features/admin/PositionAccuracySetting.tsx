@@ -4,14 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
-import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { parseAccuracyThreshold } from '../../core/admin/settingsValidation';
 import { settingsAtom } from '../../state/tables';
 import { positionMaxAccuracyAtom } from '../../state/position/atoms';
 import { savePositionAccuracyAtom } from '../../state/adminActions';
 import type { AppSetting } from '../../core/types';
-import { saveErrorText } from '../conflicts/saveErrorText';
-import { useFlash } from './useLoad';
+import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
 
 export function PositionAccuracySetting() {
@@ -20,26 +18,14 @@ export function PositionAccuracySetting() {
   const row = useAtomValue(settingsAtom).find((s) => s.key === 'position_max_accuracy_m') ?? null;
   const [value, setValue] = useState(String(current));
   const [base, setBase] = useState<AppSetting | null>(row);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
+  const { busy, error, success, run } = useSettingSave();
   useEffect(() => { setValue(String(current)); setBase(row); }, [current]); // eslint-disable-line react-hooks/exhaustive-deps -- follows the saved value, not each row change
 
   const metres = parseAccuracyThreshold(value);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (metres === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await save(metres, base);
-      flash(A.settings.saved);
-    } catch (err) {
-      console.error(err);
-      setError(saveErrorText(err, A.settings.saveError));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => { await save(metres, base); });
   };
 
   return (

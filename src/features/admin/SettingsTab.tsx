@@ -4,15 +4,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
-import { SETTINGS_SUCCESS_MS } from '../../core/constants';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
 import { feedbackLinkAtom, settingsAtom } from '../../state/tables';
 import type { AppSetting } from '../../core/types';
 import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
 import { MailStatusNote } from './MailStatusNote';
+import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
-import { saveErrorText } from '../conflicts/saveErrorText';
-import { useFlash, useLoad } from './useLoad';
+import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { PositionAccuracySetting } from './PositionAccuracySetting';
 import { PointDeleteSetting } from './PointDeleteSetting';
@@ -27,26 +26,14 @@ export function SettingsTab() {
   const [value, setValue] = useState(current);
   /** The setting as shown when editing began: its version is stated on save (no silent overwrite). */
   const [base, setBase] = useState<AppSetting | null>(row);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, flash] = useFlash(SETTINGS_SUCCESS_MS);
+  const { busy, error, success, run } = useSettingSave();
   useEffect(() => { if (status === 'ready') { setValue(current); setBase(row); } }, [status, current]); // eslint-disable-line react-hooks/exhaustive-deps -- reset only when a load completes, not on each row change
 
   const valid = isValidFeedbackLink(value);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await save(value, base);
-      flash(A.settings.saved);
-    } catch (err) {
-      console.error(err);
-      setError(saveErrorText(err, A.settings.saveError));
-    } finally {
-      setBusy(false);
-    }
+    await run(async () => { await save(value, base); });
   };
 
   return (
