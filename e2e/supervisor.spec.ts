@@ -29,8 +29,9 @@ async function world(baseURL: string, db: SupabaseClient) {
   const ins = await db.from('points').insert({ name: onTime, description: 'Traverse fendue', kilometer: '', position: { x: 2450, y: 600 },
     criticality: 'attention', team_id: teamId, assignee_id: memberId, line_id: line }).select('id').single();
   expect(ins.error).toBeNull();
-  const restore = async () => {
+  const restore = async () => { // the demo as found: later specs read the line's newest reports
     expect((await writeStated(db, 'points', 'id', seeded.data!.id, { team_id: seeded.data!.team_id, assignee_id: null })).error).toBeNull();
+    expect((await db.from('points').delete().eq('id', ins.data!.id)).error).toBeNull();
   };
   return { teamId, teamName, email, memberId, line, late: seeded.data!.name as string, onTime, restore };
 }

@@ -112,8 +112,9 @@ test('offline: search says it needs the network, and the Word report downloads w
 
   // Search: a French sentence that says why, never 'Réessayez' as if it were a passing failure.
   await openList(page);
-  // A report whose details this device has read (the list shows it): its texts are in the offline Word file.
-  const seen = (await page.locator('.point-row .list-row-title').first().textContent())!;
+  // A report whose details this device has read (the list shows it) and that the whole-line report holds (it has a
+  // PK): its texts are in the offline Word file.
+  const seen = (await page.locator('.point-row').filter({ hasText: /PK \d/ }).first().locator('.list-row-title').textContent())!;
   const search = page.getByRole('combobox', { name: 'Rechercher un signalement ou un PK' });
   await search.fill('traverse');
   await expect(page.getByText('La recherche nécessite le réseau')).toBeVisible({ timeout: 15_000 });
