@@ -1,4 +1,4 @@
-// Administration end to end: failure messages, empty states, screenshots of every tab (issue 6).
+// Administration end to end: failure messages, empty states, screenshots of every tab.
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
 import { test, expect } from '@playwright/test';
 import { mkdirSync } from 'node:fs';

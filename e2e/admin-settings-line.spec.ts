@@ -1,4 +1,4 @@
-// Administration end to end: settings and the 'Règle PK et image' tab (markers, line image) (issue 6).
+// Administration end to end: settings and the 'Règle PK et image' tab (markers, line image).
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Administration end to end: teams, zones and criticality levels (issue 6).
+// Administration end to end: teams, zones and criticality levels.
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
 import { test, expect } from '@playwright/test';
 import { uniq, adminClient, login, openPanel, closePanel } from './adminHelpers';

@@ -1,4 +1,4 @@
-// Administration end to end: users and invitations, and a plain user refused (issue 6).
+// Administration end to end: users and invitations, and a plain user refused.
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
 import { test, expect } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
