@@ -10,6 +10,8 @@ export const IMAGE_BUCKET = 'poi_images'; // docs/product.md#photos
 export const IMAGE_FOLDER = 'points'; // docs/product.md#photos
 export const PHOTO_MAX_SIDE_PX = 2048; // longest side of a photo once shrunk on the device, docs/product.md#photos
 export const PHOTO_QUALITY = 0.85; // JPEG/WEBP quality of a shrunk photo (0–1)
+export const PHOTO_THUMB_SIDE_PX = 320; // longest side of a stored thumbnail (lists, report, Word)
+export const PHOTO_THUMB_QUALITY = 0.7; // JPEG quality of a stored thumbnail
 export const PHOTOS_PER_POINT = 8; // also the database's limit (point_photos)
 export const PHOTOS_PER_INTERVENTION = 4; // 'après' photos of one intervention, also the database's limit
 

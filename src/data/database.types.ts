@@ -525,6 +525,7 @@ export type Database = {
           caption: string | null
           created_at: string
           created_by: string | null
+          drawn_path: string | null
           event_id: string | null
           gnss_lat: number | null
           gnss_lon: number | null
@@ -535,6 +536,7 @@ export type Database = {
           position: number
           storage_path: string
           taken_at: string | null
+          thumb_path: string | null
           width: number | null
         }
         Insert: {
@@ -542,6 +544,7 @@ export type Database = {
           caption?: string | null
           created_at?: string
           created_by?: string | null
+          drawn_path?: string | null
           event_id?: string | null
           gnss_lat?: number | null
           gnss_lon?: number | null
@@ -552,6 +555,7 @@ export type Database = {
           position?: number
           storage_path: string
           taken_at?: string | null
+          thumb_path?: string | null
           width?: number | null
         }
         Update: {
@@ -559,6 +563,7 @@ export type Database = {
           caption?: string | null
           created_at?: string
           created_by?: string | null
+          drawn_path?: string | null
           event_id?: string | null
           gnss_lat?: number | null
           gnss_lon?: number | null
@@ -569,6 +574,7 @@ export type Database = {
           position?: number
           storage_path?: string
           taken_at?: string | null
+          thumb_path?: string | null
           width?: number | null
         }
         Relationships: [
@@ -981,6 +987,7 @@ export type Database = {
           caption: string | null
           created_at: string
           created_by: string | null
+          drawn_path: string | null
           event_id: string | null
           gnss_lat: number | null
           gnss_lon: number | null
@@ -991,6 +998,7 @@ export type Database = {
           position: number
           storage_path: string
           taken_at: string | null
+          thumb_path: string | null
           width: number | null
         }[]
         SetofOptions: {

@@ -1340,11 +1340,12 @@ CREATE FUNCTION private.image_in_use(p_path text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select exists (select 1 from public.point_photos f where f.storage_path = p_path)
+  select exists (select 1 from public.point_photos f
+                  where f.storage_path = p_path or f.drawn_path = p_path or f.thumb_path = p_path)
       or exists (select 1 from public.points p where private.image_path(p.image_url) = p_path)
 $$;
 
-COMMENT ON FUNCTION private.image_in_use(p_path text) IS 'True while a photo row or a point''s image_url points to the stored file.';
+COMMENT ON FUNCTION private.image_in_use(p_path text) IS 'True while a photo row (original, drawn copy or thumbnail) or a point''s image_url points to the stored file.';
 
 REVOKE ALL ON FUNCTION private.image_in_use(p_path text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.image_in_use(p_path text) TO authenticated;
@@ -2533,11 +2534,14 @@ CREATE FUNCTION private.queue_photo_removals() RETURNS trigger
     AS $$
 begin
   insert into private.storage_removals (bucket_id, name)
-    select distinct 'poi_images', o.storage_path from old_rows o where not private.image_in_use(o.storage_path) and not private.removal_queued(o.storage_path);
+    select distinct 'poi_images', f.path
+      from old_rows o
+      cross join lateral (values (o.storage_path), (o.drawn_path), (o.thumb_path)) f(path)
+     where f.path is not null and not private.image_in_use(f.path) and not private.removal_queued(f.path);
   return null;
 end $$;
 
-COMMENT ON FUNCTION private.queue_photo_removals() IS 'After delete of point_photos (statement): queues the files no photo row nor point points to any more.';
+COMMENT ON FUNCTION private.queue_photo_removals() IS 'After delete or update of point_photos (statement): queues the files (original, drawn copy, thumbnail) no photo row nor point points to any more.';
 
 REVOKE ALL ON FUNCTION private.queue_photo_removals() FROM PUBLIC;
 

@@ -617,14 +617,19 @@ begin
    where f.point_id = p_point_id and f.event_id is null and f.kind = 'constat' and f.storage_path <> all (paths);
 
   for ph in select value from jsonb_array_elements(p_photos) loop
-    update public.point_photos f set "position" = i, caption = nullif(btrim(ph ->> 'caption'), '')
+    update public.point_photos f
+       set "position" = i, caption = nullif(btrim(ph ->> 'caption'), ''),
+           drawn_path = nullif(ph ->> 'drawn_path', ''), thumb_path = nullif(ph ->> 'thumb_path', '')
      where f.point_id = p_point_id and f.storage_path = ph ->> 'path' and f.event_id is null
-       and (f."position", f.caption) is distinct from (i, nullif(btrim(ph ->> 'caption'), ''));
+       and (f."position", f.caption, f.drawn_path, f.thumb_path) is distinct from
+           (i, nullif(btrim(ph ->> 'caption'), ''), nullif(ph ->> 'drawn_path', ''), nullif(ph ->> 'thumb_path', ''));
     if not exists (select 1 from public.point_photos f where f.point_id = p_point_id and f.storage_path = ph ->> 'path') then
-      insert into public.point_photos (point_id, storage_path, "position", kind, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes)
+      insert into public.point_photos (point_id, storage_path, "position", kind, caption, taken_at, gnss_lat, gnss_lon,
+                                       width, height, bytes, drawn_path, thumb_path)
       values (p_point_id, ph ->> 'path', i, 'constat', nullif(btrim(ph ->> 'caption'), ''), (ph ->> 'taken_at')::timestamptz,
               (ph ->> 'gnss_lat')::double precision, (ph ->> 'gnss_lon')::double precision,
-              (ph ->> 'width')::integer, (ph ->> 'height')::integer, (ph ->> 'bytes')::integer);
+              (ph ->> 'width')::integer, (ph ->> 'height')::integer, (ph ->> 'bytes')::integer,
+              nullif(ph ->> 'drawn_path', ''), nullif(ph ->> 'thumb_path', ''));
     end if;
     i := i + 1;
   end loop;
@@ -633,7 +638,7 @@ begin
     where f.point_id = p_point_id and f.event_id is null order by f."position", f.created_at;
 end $$;
 
-COMMENT ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) IS 'A point''s constat photos as listed ([{path, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes}], in order): missing rows removed, new ones added, order and captions set; idempotent. RLS and the limits apply.';
+COMMENT ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) IS 'A point''s constat photos as listed ([{path, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes, drawn_path, thumb_path}], in order): missing rows removed, new ones added, order, captions, drawn copies and thumbnails set; idempotent. RLS and the limits apply.';
 
 REVOKE ALL ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_point_photos(p_point_id uuid, p_photos jsonb) TO authenticated;

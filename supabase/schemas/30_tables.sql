@@ -110,19 +110,27 @@ CREATE TABLE public.point_photos (
     bytes integer,
     created_by uuid DEFAULT auth.uid(),
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    drawn_path text,
+    thumb_path text,
     CONSTRAINT point_photos_bytes_check CHECK (((bytes IS NULL) OR ((bytes >= 1) AND (bytes <= 5242880)))),
     CONSTRAINT point_photos_caption_check CHECK (((caption IS NULL) OR (length(caption) <= 500))),
     CONSTRAINT point_photos_check CHECK (((event_id IS NULL) OR (kind = 'apres'::text))),
+    CONSTRAINT point_photos_drawn_path_check CHECK (((drawn_path IS NULL) OR ((drawn_path ~ '^points/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$'::text) AND (drawn_path !~ '\.\.'::text)))),
     CONSTRAINT point_photos_gnss_lat_check CHECK (((gnss_lat IS NULL) OR ((gnss_lat >= ('-90'::integer)::double precision) AND (gnss_lat <= (90)::double precision)))),
     CONSTRAINT point_photos_gnss_lon_check CHECK (((gnss_lon IS NULL) OR ((gnss_lon >= ('-180'::integer)::double precision) AND (gnss_lon <= (180)::double precision)))),
     CONSTRAINT point_photos_height_check CHECK (((height IS NULL) OR (height > 0))),
     CONSTRAINT point_photos_kind_check CHECK ((kind = ANY (ARRAY['constat'::text, 'apres'::text]))),
     CONSTRAINT point_photos_position_check CHECK ((("position" >= 0) AND ("position" <= 7))),
     CONSTRAINT point_photos_storage_path_check CHECK (((storage_path ~ '^points/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$'::text) AND (storage_path !~ '\.\.'::text))),
+    CONSTRAINT point_photos_thumb_path_check CHECK (((thumb_path IS NULL) OR ((thumb_path ~ '^points/[A-Za-z0-9][A-Za-z0-9._/-]{0,200}$'::text) AND (thumb_path !~ '\.\.'::text)))),
     CONSTRAINT point_photos_width_check CHECK (((width IS NULL) OR (width > 0)))
 );
 
 COMMENT ON TABLE public.point_photos IS 'Photos of a point in the poi_images bucket (storage_path): at most 8 per point; an intervention''s ''après'' photos at most 4.';
+
+COMMENT ON COLUMN public.point_photos.drawn_path IS 'The drawn copy (the original stays as stored), shown by default.';
+
+COMMENT ON COLUMN public.point_photos.thumb_path IS 'A thumbnail of the image shown (the drawn copy when there is one).';
 
 ALTER TABLE ONLY public.point_photos
     ADD CONSTRAINT point_photos_pkey PRIMARY KEY (id);
@@ -159,6 +167,10 @@ GRANT SELECT,INSERT,DELETE ON TABLE public.point_photos TO authenticated;
 GRANT UPDATE("position") ON TABLE public.point_photos TO authenticated;
 
 GRANT UPDATE(caption) ON TABLE public.point_photos TO authenticated;
+
+GRANT UPDATE(drawn_path) ON TABLE public.point_photos TO authenticated;
+
+GRANT UPDATE(thumb_path) ON TABLE public.point_photos TO authenticated;
 
 -- ------------------------------------------------------------ private.deadline_warnings
 

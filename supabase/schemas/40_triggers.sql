@@ -204,6 +204,8 @@ CREATE TRIGGER point_photo_limits BEFORE INSERT ON public.point_photos FOR EACH 
 
 CREATE TRIGGER queue_photo_removals AFTER DELETE ON public.point_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_photo_removals();
 
+CREATE TRIGGER queue_replaced_photo_files AFTER UPDATE ON public.point_photos REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.queue_photo_removals();
+
 -- ------------------------------------------------------------ public.points
 
 CREATE TRIGGER audit_deletes AFTER DELETE ON public.points REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION private.audit_rows();

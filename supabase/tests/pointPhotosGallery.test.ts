@@ -113,6 +113,34 @@ describe('stored files removed once nothing points to them', () => {
   });
 });
 
+describe('drawn copies and thumbnails', () => {
+  it('are kept beside the original; a replaced drawing or thumbnail is queued once nothing points to it, the original never', async () => {
+    const p = await newPoint();
+    const orig = `points/${p}-o.jpg`;
+    const paths = (rowsOut: { drawn_path: string | null; thumb_path: string | null }[]) => rowsOut.map((r) => [r.drawn_path, r.thumb_path]);
+    const setPaths = async (extra: Record<string, unknown>) => {
+      let out: { drawn_path: string | null; thumb_path: string | null }[] = [];
+      await w.db.asRequest(ctxFor(w.userA), async (tx) => {
+        out = (await tx.query<{ drawn_path: string | null; thumb_path: string | null }>(
+          'select drawn_path, thumb_path from public.set_point_photos($1, $2::jsonb)', [p, JSON.stringify([photo(orig, extra)])])).rows;
+      });
+      return out;
+    };
+    expect(paths(await setPaths({ thumb_path: `points/${p}-o.t.jpg` }))).toEqual([[null, `points/${p}-o.t.jpg`]]);
+    expect(paths(await setPaths({ drawn_path: `points/${p}-d1.jpg`, thumb_path: `points/${p}-d1.t.jpg` })))
+      .toEqual([[`points/${p}-d1.jpg`, `points/${p}-d1.t.jpg`]]);
+    expect(await queued(`points/${p}-`)).toEqual([`points/${p}-o.t.jpg`]);
+    await setPaths({ drawn_path: `points/${p}-d2.jpg`, thumb_path: `points/${p}-d2.t.jpg` });
+    expect(await queued(`points/${p}-`)).toEqual([`points/${p}-d1.jpg`, `points/${p}-d1.t.jpg`, `points/${p}-o.t.jpg`]);
+    const outside = await tryAs(w.db, w.userA, (tx) => tx.query('select * from public.set_point_photos($1, $2::jsonb)',
+      [p, JSON.stringify([photo(orig, { drawn_path: '../x.jpg' })])]));
+    expect(outside.ok).toBe(false);
+    await rows('delete from public.points where id = $1', [p]);
+    expect(await queued(`points/${p}-`)).toEqual([`points/${p}-d1.jpg`, `points/${p}-d1.t.jpg`, `points/${p}-d2.jpg`,
+      `points/${p}-d2.t.jpg`, orig, `points/${p}-o.t.jpg`]);
+  });
+});
+
 describe('migration of the single photos', () => {
   it('an older database keeps every photo and its URL: each becomes its point\'s first gallery photo', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gallery-migration-'));
