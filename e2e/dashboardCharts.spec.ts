@@ -8,7 +8,8 @@ import { DESKTOP, headerAction, PHONE, shot, signIn } from './appHelpers';
 interface ChartPixels { plotTop: number; topColoured: number; runs: number[] }
 
 /** In the chart `label`: the plot area's top (canvas px), the first row holding a coloured pixel, and the widths of
- * the runs of columns holding a coloured pixel (the bars of the weekly chart), left to right. */
+ * the runs of columns holding a blue pixel (the 'Signalées' bars of the weekly chart: a week may have no 'Résolues'
+ * bar beside it), left to right. */
 async function chartPixels(page: Page, label: string): Promise<ChartPixels> {
   return page.locator(`.dash-chart[data-chart="${label}"]`).evaluate((box) => {
     const cv = box.querySelector('canvas') as HTMLCanvasElement;
@@ -22,7 +23,8 @@ async function chartPixels(page: Page, label: string): Promise<ChartPixels> {
     let topColoured = -1;
     for (let y = 0; y < h && topColoured < 0; y++) for (let x = 0; x < w; x++) if (coloured((y * w + x) * 4)) { topColoured = y; break; }
     const cols: boolean[] = [];
-    for (let x = 0; x < w; x++) { let any = false; for (let y = 0; y < h && !any; y++) any = coloured((y * w + x) * 4); cols.push(any); }
+    const blue = (i: number) => px[i + 3] > 0 && px[i + 2] - Math.max(px[i], px[i + 1]) > 60;
+    for (let x = 0; x < w; x++) { let any = false; for (let y = 0; y < h && !any; y++) any = blue((y * w + x) * 4); cols.push(any); }
     const runs: number[] = [];
     let run = 0;
     for (const c of [...cols, false]) { if (c) run++; else if (run) { runs.push(run); run = 0; } }

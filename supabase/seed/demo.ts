@@ -10,6 +10,7 @@ import { SECOND_LINE, SECOND_LINE_IMAGE_PATH, SECOND_LINE_POINTS, SECOND_LINE_ZO
 import { mulberry32 } from '../../src/core/prng';
 import { seedNetworkLines } from './networkLines';
 import { DEMO_ROUTES, demoLineGeometry, seedLineAxes } from './lineAxes';
+import { writeResolutionHistory } from './resolutionHistory';
 
 export interface SeedDemoOptions {
   adminEmail: string;
@@ -234,6 +235,7 @@ export async function seedDemo(db: Database, opts: SeedDemoOptions): Promise<See
     }
     if (lines > 2) await seedNetworkLines(tx, { lines, pointsPerLine: spread.slice(2), teamIds, adminId, now, image: secondLineImageRef() });
 
+    await writeResolutionHistory(tx);
     await tx.query(
       "insert into public.app_settings (key, value, created_by) values ('feedback_link', $1, $2) on conflict (key) do nothing",
       ['https://forms.example.org/avis-signalements-ferroviaires', adminId]);

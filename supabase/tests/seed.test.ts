@@ -35,6 +35,30 @@ describe(`seedDemo (${testKind()})`, () => {
     expect((await db.admin.query("select count(*)::int as n from public.points where ticket_number ~ '^(OT|DEP)-[0-9]{5}$'")).rows[0].n).toBeGreaterThan(500);
   });
 
+  it('gives resolved points a history: reported, taken in hand, then resolved days later (dashboard medians not 0)', async () => {
+    const steps = (await db.admin.query<{ n: number; ordered: number; ins: number }>(`
+      select count(*)::int as n,
+             count(*) filter (where s.valid_from > s.reported_at)::int as ordered,
+             count(*) filter (where s.prev_status = 'pris_en_charge')::int as ins
+        from private.point_states s where s.status = 'resolu'`)).rows[0];
+    const resolved = (await db.admin.query<{ n: number }>("select count(*)::int as n from public.points where status = 'resolu'")).rows[0].n;
+    expect(steps.n).toBe(resolved);
+    expect(steps.ordered).toBe(resolved);
+    expect(steps.ins).toBe(resolved);
+    const history = (await db.admin.query<{ action: string; status: string | null; before_now: boolean }>(`
+      select l.action, coalesce(l.changes -> 'status' ->> 'new', '') as status, l.at <= now() as before_now
+        from public.audit_log l
+       where l.table_name = 'points' and l.row_id = (select id::text from public.points where status = 'resolu' order by id limit 1)
+       order by l.at`)).rows;
+    expect(history.map((h) => [h.action, h.status])).toEqual([['insert', 'signale'], ['update', 'pris_en_charge'], ['update', 'resolu']]);
+    expect(history.every((h) => h.before_now)).toBe(true);
+    const medians = (await db.admin.query<{ median_days: string | null }>(`
+      select percentile_cont(0.5) within group (order by extract(epoch from s.valid_from - s.reported_at)) / 86400 as median_days
+        from private.point_states s where s.status = 'resolu' and s.prev_status is distinct from 'resolu' group by s.team_id`)).rows;
+    expect(medians.length).toBeGreaterThan(0);
+    for (const m of medians) expect(Number(m.median_days)).toBeGreaterThan(0.2);
+  });
+
   it('computes zone PK ranges from the markers', async () => {
     const markers = (await db.admin.query('select "position", value from public.kilometer_markers')).rows.map((m) => ({ position: Number(m.position), value: Number(m.value) }));
     for (const z of (await db.admin.query('select points, km_start, km_end from public.zones')).rows) {
