@@ -8,7 +8,7 @@ import { runtimeConfig, supabase } from './client';
 import { currentSession } from './currentSession';
 import { jsonAnswer, rpc } from './rpc';
 import { definePart } from '../core/session/scope';
-import { hostWorker, type HostedWorker } from '../platform/workerHost';
+import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platform/workerHost';
 import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
 import { newestFirstOrder } from '../core/pointIndex/queries';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
@@ -27,43 +27,34 @@ export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 o
 const TOMBSTONE_PAGE = 1000;
 
 /**
- * The session's point-index worker (src/platform/workerHost.ts): it holds the signed-in user's access token, so it
- * lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next user gets a
- * new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
- * It is also stopped once idle for IDLE_MS (its isolate, its heap and the buffers of the last pages
- * and replica write are returned) and started again by the next call; calls in flight are counted, a busy worker is
- * never stopped.
+ * The session's point-index worker (src/platform/workerHost.ts onDemandWorker): it holds the signed-in user's access
+ * token, so it lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next
+ * user gets a new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
+ * It is also stopped once no call has been in flight for IDLE_MS (its isolate, its heap and the buffers of the last
+ * pages and replica write are returned) and started again by the next call.
  */
 export const IDLE_MS = 5000;
 /** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
  * worker is terminated first, so a write of the ended session never lands after the clear that follows). */
-interface WorkerSlot { host: HostedWorker<PointIndexWorkerApi> | null; inFlight: number; idle: ReturnType<typeof setTimeout> | undefined; writes: Set<Promise<void>> }
+interface WorkerSlot { worker: OnDemandWorker<PointIndexWorkerApi>; writes: Set<Promise<void>> }
 const workerPart = definePart('pointIndexWorker',
-  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { host: null, inFlight: 0, idle: undefined, writes: new Set<Promise<void>>() },
-  (slot) => { if (slot) { clearTimeout(slot.idle); slot.host?.terminate(); slot.host = null; } });
+  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { worker: onDemandWorker(pointIndexWorkerSpec, IDLE_MS), writes: new Set<Promise<void>>() },
+  (slot) => slot?.worker.terminate());
 
-function startWorker(): HostedWorker<PointIndexWorkerApi> {
-  return hostWorker<PointIndexWorkerApi>({
-    create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
-    fallback: () => mainThreadPointIndex,
-    onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
-  });
-}
+const pointIndexWorkerSpec: WorkerSpec<PointIndexWorkerApi> = {
+  create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
+  fallback: () => mainThreadPointIndex,
+  onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
+};
 
-/** Runs `fn` with the session's worker API (started if needed; null without Worker support), counted as in flight. */
+/** Runs `fn` with the session's worker API (null without Worker support). */
 async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | null) => Promise<T>): Promise<T> {
   const slot = currentSession().part(workerPart);
-  if (!slot) return fn(null);
-  slot.host ??= startWorker();
-  slot.inFlight++;
-  clearTimeout(slot.idle);
-  try { return await fn(slot.host.api); } finally {
-    if (--slot.inFlight === 0) slot.idle = setTimeout(() => { if (slot.inFlight === 0) { slot.host?.terminate(); slot.host = null; } }, IDLE_MS);
-  }
+  return fn(slot ? slot.worker.api : null);
 }
 
 /** Whether the session's point-index worker is running (tests: it stops once idle). */
-export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.host;
+export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.worker.running;
 
 async function mainThreadPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
   const { data, error } = await rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });

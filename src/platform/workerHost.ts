@@ -146,8 +146,8 @@ export interface OnDemandWorker<T> {
 
 /**
  * A worker started at the first call and ended once no call has been in flight for `idleMs`: its isolate's memory
- * returns between uses. Only for stateless APIs (each call complete in itself): state kept between calls would be
- * lost when it ends.
+ * returns between uses. Only for APIs without state between calls, or whose state the caller sets again before each
+ * use (the point-index worker's access token): state kept between calls is lost when it ends.
  */
 export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: number): OnDemandWorker<T> {
   let host: HostedWorker<T> | null = null;
