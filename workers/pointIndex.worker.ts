@@ -17,6 +17,7 @@ import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaW
 import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
 import { fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
 import { premadeClusterColumns } from '../src/core/cluster/columns';
+import { trimmedColumns } from '../src/core/pointIndex/slicedCopy';
 
 let client: SupabaseClient | null = null;
 /** Replica writes started by buildLine, by record key. */
@@ -70,13 +71,7 @@ const api = {
     const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
     if (replica) {
       const asOf = built.asOf && (!replica.firstAsOf || built.asOf < replica.firstAsOf) ? built.asOf : replica.firstAsOf;
-      const ix = built.index, n = ix.count;
-      const rec: StoredIndex = {
-        count: n, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys],
-        idBytes: ix.idBytes.slice(0, n * 16), x: ix.x.slice(0, n), y: ix.y.slice(0, n), km: ix.km.slice(0, n),
-        created: ix.created.slice(0, n), updated: ix.updated.slice(0, n), status: ix.status.slice(0, n),
-        crit: ix.crit.slice(0, n), team: ix.team.slice(0, n), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now(),
-      };
+      const rec: StoredIndex = { ...trimmedColumns(built.index), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now() };
       const write = writeIndexRecord(rec, replica.key, replica.owner);
       write.catch(() => undefined); // read (and its failure reported) through replicaWritten
       writes.set(replica.key, write);

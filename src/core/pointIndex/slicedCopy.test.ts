@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyColumnsInSlices } from './slicedCopy';
+import { copyColumnsInSlices, trimmedColumns } from './slicedCopy';
 import { compactCopy, createPointIndex, upsertRows } from './store';
 import type { PointIndexRow } from './types';
 
@@ -34,5 +34,20 @@ describe('copyColumnsInSlices', () => {
     const copy = await copyColumnsInSlices(ix, async () => { if (++pauses === 2) upsertRows(ix, [row(3, 'resolu')]); }, 8);
     expect(copy).toBeNull();
     expect(await copyColumnsInSlices(ix, async () => undefined, 8)).not.toBeNull(); // unchanged since: copied whole
+  });
+});
+
+describe('trimmedColumns', () => {
+  it('is the same copy in one go: every column trimmed to the count, the dictionaries copied', () => {
+    const ix = createPointIndex(64);
+    upsertRows(ix, Array.from({ length: 21 }, (_, n) => row(n)));
+    const copy = trimmedColumns(ix);
+    const whole = compactCopy(ix);
+    for (const c of ['idBytes', 'x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const) {
+      expect(Array.from(copy[c] as ArrayLike<number>)).toEqual(Array.from(whole[c] as ArrayLike<number>));
+    }
+    expect(copy.count).toBe(21);
+    expect(copy.critKeys).not.toBe(ix.critKeys);
+    expect(copy.critKeys).toEqual(ix.critKeys);
   });
 });

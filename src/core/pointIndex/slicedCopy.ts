@@ -1,29 +1,44 @@
-// A copy of a point index's columns trimmed to its count (what the local replica stores), made a slice of rows at a
-// time with a pause between slices, so that no single task holds the main thread (at 1M points the columns are
-// 52 MB). The index may change
-// during the pauses (a realtime row, a sync): the copy then gives up (null) rather than mix two versions, and the
-// caller saves again later.
+// A copy of a point index's columns trimmed to its count (what the local replica stores). On the main thread it is
+// made a slice of rows at a time with a pause between slices, so that no single task holds the page; the index may
+// change during the pauses (a realtime row, a sync): the copy then gives up (null) rather than mix two versions, and
+// the caller saves again later. In the point-index worker it is made in one go (trimmedColumns).
 import { COLUMNS } from './store';
 import type { PointColumns, PointIndex } from './types';
 
 /** Rows copied per slice: about 1.7 MB of the nine columns (52 bytes a point), a few ms on a phone-class CPU. */
 export const COPY_SLICE_ROWS = 32_768;
 
-export async function copyColumnsInSlices(ix: PointIndex, pause: () => Promise<void>, rowsPerSlice = COPY_SLICE_ROWS): Promise<PointColumns | null> {
-  const count = ix.count, version = ix.version;
-  const out: PointColumns = {
+/** Fresh columns of `ix`'s size and dictionaries, rows not copied yet. */
+function emptyCopy(ix: PointIndex): PointColumns {
+  const count = ix.count;
+  return {
     count, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys], idBytes: new Uint8Array(count * 16),
     x: new Float32Array(count), y: new Float32Array(count), km: new Float64Array(count), created: new Float64Array(count),
     updated: new Float64Array(count), status: new Uint8Array(count), crit: new Uint8Array(count), team: new Uint16Array(count),
   };
+}
+
+function copyRows(ix: PointIndex, out: PointColumns, from: number, to: number): void {
+  out.idBytes.set(ix.idBytes.subarray(from * 16, to * 16), from * 16);
+  for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(from, to) as Float64Array, from);
+}
+
+/** The copy in one go, where no page waits on the thread (the point-index worker). */
+export function trimmedColumns(ix: PointIndex): PointColumns {
+  const out = emptyCopy(ix);
+  copyRows(ix, out, 0, ix.count);
+  return out;
+}
+
+export async function copyColumnsInSlices(ix: PointIndex, pause: () => Promise<void>, rowsPerSlice = COPY_SLICE_ROWS): Promise<PointColumns | null> {
+  const count = ix.count, version = ix.version;
+  const out = emptyCopy(ix);
   for (let from = 0; from < count; from += rowsPerSlice) {
     if (from > 0) {
       await pause();
       if (ix.version !== version) return null;
     }
-    const to = Math.min(count, from + rowsPerSlice);
-    out.idBytes.set(ix.idBytes.subarray(from * 16, to * 16), from * 16);
-    for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(from, to) as Float64Array, from);
+    copyRows(ix, out, from, Math.min(count, from + rowsPerSlice));
   }
   // Dictionaries only grow, and a row using a new key comes with a new version: the keys copied first cover every code.
   return out;
