@@ -3,7 +3,8 @@
 import { atom } from 'jotai';
 import { fetchDashboard } from '../data/dashboardRepository';
 import type { AgeBucket, DashboardPeriod, DashboardStats } from '../core/dashboard/stats';
-import { sidebarOpenAtom, sidebarTabAtom, statusFilterAtom } from './filters';
+import { sidebarTabAtom, statusFilterAtom } from './filters';
+import { sidebarOpenAtom } from './panels';
 import { activeLineAtom } from './tables';
 import { selectLine } from './lineActions';
 import { jumpToPk } from './search';

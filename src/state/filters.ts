@@ -1,4 +1,4 @@
-// Sidebar tab, status filter and drawer state.
+// The sidebar's list filters: its tab and its status filter.
 import { atom } from 'jotai';
 import type { StatusFilter } from '../core/sidebarLists';
 import { resetAtSignOut } from './signOutReset';
@@ -10,5 +10,3 @@ export const statusFilterAtom = resetAtSignOut(atom<StatusFilter>('tous'));
 export type SidebarTab = 'tout' | 'zone' | 'equipe';
 export const sidebarTabAtom = resetAtSignOut(atom<SidebarTab>('tout'));
 
-export const sidebarOpenAtom = resetAtSignOut(atom<boolean>(typeof window !== 'undefined' ? window.innerWidth >= 1366 : true));
-export const adminPanelOpenAtom = resetAtSignOut(atom<boolean>(false));

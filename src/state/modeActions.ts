@@ -4,7 +4,7 @@ import { modeAllowed, nextMode, type AppMode } from '../core/modeMachine';
 import { modeAtom } from './mode';
 import { isAdminAtom } from './session';
 import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
-import { adminPanelOpenAtom } from './filters';
+import { adminPanelOpenAtom } from './panels';
 
 /** Write-only: request a mode (Signaler toggles draw-point, Zone toggles draw-zone, Rapport, or view). */
 export const requestModeAtom = atom(null, (get, set, requested: AppMode) => {

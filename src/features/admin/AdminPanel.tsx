@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { Dialog, Tabs } from '../../ui';
-import { adminPanelOpenAtom } from '../../state/filters';
+import { adminPanelOpenAtom } from '../../state/panels';
 import { isAdminAtom } from '../../state/session';
 import { A } from './strings';
 import { UsersTab } from './UsersTab';

@@ -8,7 +8,7 @@ import { useDeviceClass } from '../../ui/useDeviceClass';
 import { feedbackLinkAtom, dataLoadingAtom, manyLinesAtom } from '../../state/tables';
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { modeAtom } from '../../state/mode';
-import { sidebarOpenAtom } from '../../state/filters';
+import { sidebarOpenAtom } from '../../state/panels';
 import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';

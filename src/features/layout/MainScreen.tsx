@@ -11,7 +11,7 @@ import { useDeviceClass } from '../../ui/useDeviceClass';
 import { liveStatusAtom } from '../../state/status';
 import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
-import { adminPanelOpenAtom } from '../../state/filters';
+import { adminPanelOpenAtom } from '../../state/panels';
 import { isAdminAtom } from '../../state/session';
 import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import { Header } from './Header';
