@@ -4,7 +4,7 @@
 // than 1.5× the median of the next ones (the pages are not built in the first user's request).
 //   FIRST_OPEN_POINTS=1000000 npm run bench firstOpenAfterSeed
 // Env: FIRST_OPEN_POINTS (1000000), FIRST_OPEN_RUNS (4: the first and three next), FIRST_OPEN_PORT (3710),
-// FIRST_OPEN_DIR (a fresh temp dir; removed at the end).
+// FIRST_OPEN_DIR (a fresh temp dir; removed at the end), DATABASE_URL (an empty PostgreSQL database instead of PGlite).
 import { chromium } from '@playwright/test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
