@@ -60,14 +60,14 @@ export function PhotoViewer({ photos, start, onClose }: { photos: ViewerPhoto[];
             {p.takenAt && <> · {T.photoTakenAt(formatDateTimeFr(p.takenAt))}</>}
           </p>
           {p.drawnUrl ? (
-            <>
+            <div className="photo-viewer-downloads">
               <a className="btn btn-ghost btn-sm" href={p.url} download target="_blank" rel="noreferrer">
                 <Download size={16} aria-hidden="true" /> {DRAW_TEXT.downloadOriginal}
               </a>
               <a className="btn btn-ghost btn-sm" href={p.drawnUrl} download target="_blank" rel="noreferrer">
                 <Download size={16} aria-hidden="true" /> {DRAW_TEXT.downloadDrawn}
               </a>
-            </>
+            </div>
           ) : (
             <a className="btn btn-ghost btn-sm" href={p.url} download target="_blank" rel="noreferrer">
               <Download size={16} aria-hidden="true" /> {T.photoDownload}
