@@ -2,7 +2,8 @@
 // editor, a circle and an arrow drawn with a finger, the arrow undone, saved without network; back online the drawn
 // copy and its thumbnail are uploaded once each (the storage requests are counted), the row points to them, the
 // original's bytes are unchanged in storage, and the gallery and the viewer show the drawn copy with both downloads.
-// On a desktop: the text tool, Ctrl+Z, Escape asking before losing the shapes, and 'Retirer le dessin'.
+// On a desktop: the text tool, Ctrl+Z, Escape asking before losing the shapes, a circle placed from the keyboard,
+// drawing again (the former copy leaves storage) and 'Retirer le dessin'.
 import { test, expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
@@ -13,7 +14,7 @@ test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 const isUpload = (r: Request) => r.method() === 'POST' && /\/storage\/v1\/object\/poi_images\/points\//.test(r.url());
 const urlOf = (baseURL: string, path: string) => `${baseURL}/storage/v1/object/public/poi_images/${path}`;
 
-/** A 1600 × 1200 grey JPEG made by the page's canvas. */
+/** A 1600 × 1200 grey JPEG made by the page's canvas (any page, a blank one too). */
 async function jpeg(page: Page): Promise<Buffer> {
   const bytes = await page.evaluate(async () => {
     const canvas = new OffscreenCanvas(1600, 1200);
@@ -75,9 +76,10 @@ test('a circle and an arrow drawn with a finger, the arrow undone, saved offline
   const page = await ctx.newPage();
   const uploads: string[] = [];
   ctx.on('request', (r) => { if (isUpload(r)) uploads.push(new URL(r.url()).pathname.split('/poi_images/')[1]); });
-  await signIn(page);
+  // The point exists before the sign-in: the first load holds it.
   const original = await jpeg(page);
   const { id, path } = await pointWithPhoto(db, baseURL!, name, original);
+  await signIn(page);
   await waitOfflineReady(page);
   await openEdit(page, name, true);
   const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
@@ -166,8 +168,8 @@ test.describe('desktop', () => {
     test.setTimeout(150_000);
     const db = await adminClient(baseURL!);
     const name = `Dessin ${uniq()}`;
-    await signIn(page);
     const { id, path } = await pointWithPhoto(db, baseURL!, name, await jpeg(page));
+    await signIn(page);
     await openEdit(page, name);
     const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
     await form.getByRole('button', { name: 'Dessiner sur la photo 1' }).click();
@@ -212,10 +214,9 @@ test.describe('desktop', () => {
     await openEdit(page, name);
     await form.getByRole('button', { name: 'Dessiner sur la photo 1' }).click();
     await expect(canvas.locator('canvas')).toHaveCount(1, { timeout: 20_000 });
-    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.5);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.6, { steps: 4 });
-    await page.mouse.up();
+    // From the keyboard this time: Enter on the photo places a circle around its centre.
+    await canvas.focus();
+    await page.keyboard.press('Enter');
     await editor.getByRole('button', { name: 'Enregistrer' }).click();
     await expect(editor).toBeHidden({ timeout: 20_000 });
     await form.getByRole('button', { name: 'Enregistrer' }).click();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addShape, arrowHead, canUndo, clearAll, dragShape, emptyDrawing, extendLine, fitView, flat, fontSizeFor,
-  freehandShape, screenToImage, shapePrimitives, strokeWidthFor, textShape, undo, DRAW_COLOURS, type Shape,
+  freehandShape, keyboardShape, screenToImage, shapePrimitives, strokeWidthFor, textShape, undo, DRAW_COLOURS, type Shape,
 } from './drawing';
 
 const circle: Shape = { kind: 'circle', colour: 'red', center: { x: 10, y: 10 }, radius: 5 };
@@ -102,5 +102,14 @@ describe('primitives', () => {
       .toEqual([{ type: 'line', points: [1, 2, 3, 4], colour: '#ffffff', width: 4 }]);
     expect(shapePrimitives({ kind: 'text', colour: 'red', at: { x: 5, y: 6 }, text: 'Fissure' }, 4, 24))
       .toEqual([{ type: 'text', x: 5, y: 6, text: 'Fissure', colour: DRAW_COLOURS.red, size: 24 }]);
+  });
+});
+
+describe('keyboard', () => {
+  it('places a circle around the centre or an arrow pointing at it, nothing for the other tools', () => {
+    expect(keyboardShape('circle', 'red', 1200, 600)).toEqual({ kind: 'circle', colour: 'red', center: { x: 600, y: 300 }, radius: 100 });
+    expect(keyboardShape('arrow', 'white', 1200, 600)).toEqual({ kind: 'arrow', colour: 'white', from: { x: 300, y: 150 }, to: { x: 600, y: 300 } });
+    expect(keyboardShape('freehand', 'red', 1200, 600)).toBeNull();
+    expect(keyboardShape('text', 'red', 1200, 600)).toBeNull();
   });
 });

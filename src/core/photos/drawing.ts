@@ -124,3 +124,14 @@ export function shapePrimitives(s: Shape, stroke: number, fontSize: number): Pri
       return [{ type: 'text', x: s.at.x, y: s.at.y, text: s.text, colour, size: fontSize }];
   }
 }
+
+/**
+ * The shape a key (Enter or Space on the photo) places with the arrow or circle tool, for who draws without a pointer:
+ * a circle around the photo's centre, an arrow pointing at it from the upper left. Null for the other tools.
+ */
+export function keyboardShape(tool: DrawTool, colour: DrawColour, width: number, height: number): Shape | null {
+  const center = { x: width / 2, y: height / 2 };
+  if (tool === 'circle') return { kind: 'circle', colour, center, radius: Math.min(width, height) / 6 };
+  if (tool === 'arrow') return { kind: 'arrow', colour, from: { x: width / 4, y: height / 4 }, to: center };
+  return null;
+}

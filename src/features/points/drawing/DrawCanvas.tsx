@@ -1,11 +1,12 @@
 // The photo and its shapes on a Konva stage fitted to the space left, and the drawing gesture: a pointer (finger, pen
-// or mouse) drags an arrow, a circle or a freehand line, or taps where a text goes. Shapes are kept in the photo's
+// or mouse) drags an arrow, a circle or a freehand line, or taps where a text goes; from the keyboard, Enter places
+// the tool's shape (or the text prompt) at the photo's centre. Shapes are kept in the photo's
 // own pixels (src/core/photos/drawing.ts) and painted like the saved copy (src/core/photos/paint.ts).
-import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Layer, Shape as KonvaShape, Stage } from 'react-konva';
 import type Konva from 'konva';
 import {
-  dragShape, extendLine, fitView, fontSizeFor, freehandShape, screenToImage, shapePrimitives, strokeWidthFor,
+  dragShape, extendLine, fitView, fontSizeFor, freehandShape, keyboardShape, screenToImage, shapePrimitives, strokeWidthFor,
   type DrawColour, type DrawTool, type Pt, type Shape,
 } from '../../../core/photos/drawing';
 import { paintPrimitives } from '../../../core/photos/paint';
@@ -76,6 +77,14 @@ export function DrawCanvas({ photo, shapes, tool, colour, onShape, onTextAt }: D
     if (s) onShape(s);
   };
   const onCancel = () => { gesture.current = null; setDraft(null); };
+  /** Enter or Space: a circle or an arrow at the photo's centre, or the text prompt for a text there. */
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    if (tool === 'text') { onTextAt({ x: width / 2, y: height / 2 }); return; }
+    const s = keyboardShape(tool, colour, width, height);
+    if (s) onShape(s);
+  };
 
   const scene = (c: Konva.Context) => {
     const ctx = native(c);
@@ -88,8 +97,8 @@ export function DrawCanvas({ photo, shapes, tool, colour, onShape, onTextAt }: D
   };
 
   return (
-    <div ref={box} className={`draw-canvas draw-tool-${tool}`} data-testid="draw-canvas" role="img" aria-label={T.canvas}
-      onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onCancel}>
+    <div ref={box} className={`draw-canvas draw-tool-${tool}`} data-testid="draw-canvas" role="group" aria-label={T.canvas}
+      tabIndex={0} onKeyDown={onKey} onPointerDown={onDown} onPointerMove={onMove} onPointerUp={onUp} onPointerCancel={onCancel}>
       {size.w > 0 && size.h > 0 && (
         <Stage width={size.w} height={size.h} listening={false}>
           <Layer listening={false}><KonvaShape listening={false} perfectDrawEnabled={false} sceneFunc={scene} /></Layer>

@@ -18,7 +18,7 @@ export const DRAW_TEXT = {
   save: 'Enregistrer',
   saving: 'Enregistrement...',
   close: 'Fermer',
-  canvas: 'Photo à annoter : glissez pour tracer',
+  canvas: 'Photo à annoter : glissez pour tracer, ou Entrée pour placer la forme au centre',
   hint: {
     arrow: 'Glissez de la base vers la pointe de la flèche.',
     circle: 'Glissez du centre vers le bord du cercle.',
