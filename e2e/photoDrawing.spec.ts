@@ -114,6 +114,8 @@ test('a circle and an arrow drawn with a finger, the arrow undone, saved offline
   const tile = form.getByTestId('photo-tile');
   await expect(tile.getByText('Dessin', { exact: true })).toBeVisible();
   await expect(tile.getByRole('button', { name: 'Retirer le dessin de la photo 1' })).toBeVisible();
+  await tile.scrollIntoViewIfNeeded();
+  await shot(page, 'phone-photo-drawn-tile');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(form).toBeHidden({ timeout: 20_000 });
   await expect(counter(page)).toHaveText('1 en attente');
