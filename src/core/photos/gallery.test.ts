@@ -1,6 +1,6 @@
-// movePhoto, roomLeft, galleryChanged and galleryRpcRows.
+// movePhoto, roomLeft, galleryChanged, galleryFiles and galleryRpcRows.
 import { describe, expect, it } from 'vitest';
-import { galleryChanged, galleryRpcRows, movePhoto, roomLeft, type GalleryPhoto } from './gallery';
+import { galleryChanged, galleryFiles, galleryRpcRows, movePhoto, roomLeft, type GalleryPhoto } from './gallery';
 
 const ph = (path: string, caption: string | null = null): GalleryPhoto =>
   ({ path, caption, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
@@ -25,6 +25,16 @@ describe('gallery', () => {
   });
   it('names the RPC fields as the database does', () => {
     expect(galleryRpcRows([{ ...ph('points/1.jpg', 'x'), takenAt: '2026-11-30T08:15:00.000Z', lat: 45, lon: 4, width: 10, height: 20, bytes: 30 }]))
-      .toEqual([{ path: 'points/1.jpg', caption: 'x', taken_at: '2026-11-30T08:15:00.000Z', gnss_lat: 45, gnss_lon: 4, width: 10, height: 20, bytes: 30 }]);
+      .toEqual([{ path: 'points/1.jpg', caption: 'x', taken_at: '2026-11-30T08:15:00.000Z', gnss_lat: 45, gnss_lon: 4, width: 10, height: 20, bytes: 30, drawn_path: null, thumb_path: null }]);
+    expect(galleryRpcRows([{ ...ph('points/1.jpg'), drawnPath: 'points/2.jpg', thumbPath: 'points/3.jpg' }])[0])
+      .toMatchObject({ drawn_path: 'points/2.jpg', thumb_path: 'points/3.jpg' });
+  });
+  it('sees a drawing added or removed, and lists every file of a gallery', () => {
+    const a = [ph('points/1.jpg')];
+    const drawn = [{ ...a[0], drawnPath: 'points/d.jpg', thumbPath: 'points/t.jpg' }];
+    expect(galleryChanged(a, drawn)).toBe(true);
+    expect(galleryChanged(drawn, [{ ...drawn[0], thumbPath: null }])).toBe(true);
+    expect(galleryChanged(a, [{ ...a[0], drawnPath: null, thumbPath: null }])).toBe(false);
+    expect(galleryFiles([...drawn, ph('points/4.jpg')])).toEqual(['points/1.jpg', 'points/d.jpg', 'points/t.jpg', 'points/4.jpg']);
   });
 });

@@ -13,6 +13,10 @@ export interface GalleryPhoto {
   width: number | null;
   height: number | null;
   bytes: number | null;
+  /** The drawn copy (points/<uuid>.jpg), shown instead of the original which stays as it is; null or absent: none. */
+  drawnPath?: string | null;
+  /** A thumbnail of the image shown (the drawn copy when there is one). */
+  thumbPath?: string | null;
 }
 
 /** The list with the photo at `index` moved one place before (-1) or after (+1); unchanged at an end. */
@@ -27,14 +31,19 @@ export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T
 /** How many more photos fit in a gallery of `max` (a point's 8 by default). */
 export const roomLeft = (count: number, max: number = PHOTOS_PER_POINT): number => Math.max(0, max - count);
 
-/** True when two galleries differ (order, files or captions). */
+/** True when two galleries differ (order, files, captions, drawn copies or thumbnails). */
 export function galleryChanged(a: readonly GalleryPhoto[], b: readonly GalleryPhoto[]): boolean {
   if (a.length !== b.length) return true;
-  return a.some((p, i) => p.path !== b[i].path || (p.caption ?? '') !== (b[i].caption ?? ''));
+  return a.some((p, i) => p.path !== b[i].path || (p.caption ?? '') !== (b[i].caption ?? '')
+    || (p.drawnPath ?? null) !== (b[i].drawnPath ?? null) || (p.thumbPath ?? null) !== (b[i].thumbPath ?? null));
 }
+
+/** Every stored file of a gallery: originals, drawn copies and thumbnails. */
+export const galleryFiles = (list: readonly GalleryPhoto[]): string[] =>
+  list.flatMap((p) => [p.path, p.drawnPath, p.thumbPath].filter((x): x is string => !!x));
 
 /** The argument of public.set_point_photos. */
 export const galleryRpcRows = (list: readonly GalleryPhoto[]) => list.map((p) => ({
   path: p.path, caption: p.caption, taken_at: p.takenAt, gnss_lat: p.lat, gnss_lon: p.lon,
-  width: p.width, height: p.height, bytes: p.bytes,
+  width: p.width, height: p.height, bytes: p.bytes, drawn_path: p.drawnPath ?? null, thumb_path: p.thumbPath ?? null,
 }));

@@ -11,6 +11,8 @@ import { takePhoto } from '../../state/pointPhotos';
 import { previewSrc } from '../../state/offline/photos';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { PhotoViewer } from './PhotoViewer';
+import { DrawnPhotoActions, shownUrl } from './drawing/DrawnPhotoActions';
+import { DRAW_TEXT } from './drawing/strings';
 import { POINT_TEXT as T } from './strings';
 
 export type FormPhoto = GalleryPhoto & { url: string };
@@ -29,12 +31,15 @@ export interface PhotoGalleryFieldProps {
   max?: number;
   limitText?: string;
   label?: string;
+  /** 'Dessiner' on each photo (a point's gallery); `onDiscard` gets a file stored in this session and replaced. */
+  drawable?: boolean;
+  onDiscard?: (url: string) => void;
   /** The file input's test id. */
   testId?: string;
   error?: string | null;
 }
 
-export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUploadingChange, readOnly, error, max = PHOTOS_PER_POINT, limitText = T.photoLimit, label = T.photos, testId = 'image-input' }: PhotoGalleryFieldProps) {
+export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUploadingChange, readOnly, error, drawable = false, onDiscard = () => {}, max = PHOTOS_PER_POINT, limitText = T.photoLimit, label = T.photos, testId = 'image-input' }: PhotoGalleryFieldProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(0);
@@ -104,8 +109,9 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
           {photos.map((p, i) => (
             <li key={p.path} className="photo-tile" data-testid="photo-tile">
               <div className="photo-thumb">
-                <img src={previewSrc(p.url)} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
+                <img src={previewSrc(shownUrl(p))} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
                 {i === 0 && <span className="photo-badge">{T.photoFirst}</span>}
+                {p.drawnPath && <span className="photo-badge photo-badge-drawn">{DRAW_TEXT.badge}</span>}
               </div>
               {p.takenAt && <span className="field-hint photo-taken">{T.photoTakenAt(formatDateTimeFr(p.takenAt))}</span>}
               <input className="input photo-caption" aria-label={T.photoCaption(i + 1)} placeholder={T.photoCaptionPlaceholder}
@@ -129,6 +135,12 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
                   <IconButton size="sm" variant="danger" label={T.photoDelete(i + 1)} icon={<Trash2 size={16} aria-hidden="true" />}
                     onClick={() => setConfirming(p.path)} />
                   </>}
+                </div>
+              )}
+              {drawable && !readOnly && confirming !== p.path && (
+                <div className="photo-actions photo-draw-actions">
+                  <DrawnPhotoActions photo={p} index={i + 1} onStored={onStored} onDiscard={onDiscard} onError={setMessage}
+                    onChange={(np) => onChange(latest.current.map((x) => (x.path === np.path ? np : x)))} />
                 </div>
               )}
             </li>
@@ -170,7 +182,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
       {(message || error) && <p className="field-error" role="alert">{message ?? error}</p>}
       {viewing !== null && (
         <PhotoViewer start={viewing} onClose={() => setViewing(null)}
-          photos={photos.map((p) => ({ src: previewSrc(p.url), url: p.url, caption: p.caption, takenAt: p.takenAt }))} />
+          photos={photos.map((p) => ({ src: previewSrc(shownUrl(p)), url: p.url, drawnUrl: p.drawnPath ? shownUrl(p) : null, caption: p.caption, takenAt: p.takenAt }))} />
       )}
     </div>
   );

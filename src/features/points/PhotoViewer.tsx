@@ -1,12 +1,15 @@
 // A point's photos one at a time (docs/product.md#photos): arrows (buttons and the keyboard's ← →) on a desktop,
-// a swipe on a phone, Escape closes; the photo's alt text is its caption; its capture time and a download link below.
+// a swipe on a phone, Escape closes; the photo's alt text is its caption; its capture time and a download link below
+// (the drawn copy shown with a 'Dessin' badge, then both the original and the drawing downloadable).
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { Dialog, IconButton } from '../../ui';
 import { formatDateTimeFr } from '../../core/format';
 import { POINT_TEXT as T } from './strings';
+import { DRAW_TEXT } from './drawing/strings';
 
-export interface ViewerPhoto { src: string; url: string; caption: string | null; takenAt: string | null }
+/** `src`: the image shown (the drawn copy when there is one); `url`: the original; `drawnUrl`: the drawn copy. */
+export interface ViewerPhoto { src: string; url: string; drawnUrl?: string | null; caption: string | null; takenAt: string | null }
 
 /** Horizontal travel of a swipe, in CSS pixels. */
 const SWIPE_PX = 50;
@@ -47,6 +50,7 @@ export function PhotoViewer({ photos, start, onClose }: { photos: ViewerPhoto[];
       <div className="photo-viewer-body" data-testid="photo-viewer">
         <div className="photo-viewer-stage" onPointerDown={onDown} onPointerUp={onUp} onPointerCancel={() => { down.current = null; }}>
           <img src={p.src} alt={p.caption || T.photoN(index + 1, photos.length)} draggable={false} />
+          {p.drawnUrl && <span className="photo-badge">{DRAW_TEXT.badge}</span>}
         </div>
         <div className="photo-viewer-bar">
           {many && <IconButton label={T.photoPrev} icon={<ChevronLeft size={20} aria-hidden="true" />} onClick={() => go(-1)} />}
@@ -55,9 +59,20 @@ export function PhotoViewer({ photos, start, onClose }: { photos: ViewerPhoto[];
             {p.caption && <> · {p.caption}</>}
             {p.takenAt && <> · {T.photoTakenAt(formatDateTimeFr(p.takenAt))}</>}
           </p>
-          <a className="btn btn-ghost btn-sm" href={p.url} download target="_blank" rel="noreferrer">
-            <Download size={16} aria-hidden="true" /> {T.photoDownload}
-          </a>
+          {p.drawnUrl ? (
+            <div className="photo-viewer-downloads">
+              <a className="btn btn-ghost btn-sm" href={p.url} download target="_blank" rel="noreferrer">
+                <Download size={16} aria-hidden="true" /> {DRAW_TEXT.downloadOriginal}
+              </a>
+              <a className="btn btn-ghost btn-sm" href={p.drawnUrl} download target="_blank" rel="noreferrer">
+                <Download size={16} aria-hidden="true" /> {DRAW_TEXT.downloadDrawn}
+              </a>
+            </div>
+          ) : (
+            <a className="btn btn-ghost btn-sm" href={p.url} download target="_blank" rel="noreferrer">
+              <Download size={16} aria-hidden="true" /> {T.photoDownload}
+            </a>
+          )}
           {many && <IconButton label={T.photoNext} icon={<ChevronRight size={20} aria-hidden="true" />} onClick={() => go(1)} />}
         </div>
         {many && <p className="field-hint photo-viewer-hint">{T.photoSwipeHint}</p>}

@@ -10,6 +10,7 @@ import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
+import { photoUrl } from '../../state/pointPhotos';
 import { savePointAware as savePoint, waitReason, waitsOnDevice } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
@@ -103,9 +104,14 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
 
   /** A photo of this session goes from storage at once; a saved one when nothing points to it any more (the
    * database queues it once the saved point and its gallery no longer hold it). */
-  const onRemovePhoto = async ({ url }: FormPhoto): Promise<string | null> => {
+  const discardStored = async (url: string): Promise<string | null> => {
     if (!uploaded.current.has(url)) return null;
     try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
+  };
+  /** The photo, and its drawn copy and thumbnail when they were stored in this session. */
+  const onRemovePhoto = async (p: FormPhoto): Promise<string | null> => {
+    for (const extra of [p.drawnPath, p.thumbPath]) if (extra) void discardStored(photoUrl(extra));
+    return discardStored(p.url);
   };
 
   /** The save resolves the point: the form asks for an optional intervention note. */
@@ -206,7 +212,8 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
         )}
         {gallery.status === 'loading' ? <Spinner label={T.photos} /> : (
           <PhotoGalleryField photos={gallery.photos} onChange={gallery.setPhotos} onStored={(url) => uploaded.current.add(url)}
-            onRemove={onRemovePhoto} onUploadingChange={setUploading} readOnly={gallery.status === 'unavailable'} error={errors.imageUrl} />
+            onRemove={onRemovePhoto} onUploadingChange={setUploading} readOnly={gallery.status === 'unavailable'} error={errors.imageUrl}
+            drawable onDiscard={(url) => void discardStored(url)} />
         )}
         <PhotoPlaceHint photos={gallery.photos} reportKm={parseKmInput(v.kilometer)} onUse={(pk) => set('kilometer', kmText(pk))} />
         <div ref={alertRef}>
