@@ -43,7 +43,7 @@ export default defineConfig({
   })),
   webServer: shards.map((_, i) => {
     const dir = join(dataDir, `server-${i + 1}`);
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 }); // private, as the server wants DATA_DIR (else it warns)
     return {
       command: 'node --import tsx server/cli.ts',
       url: `http://127.0.0.1:${port + i}/config.json`,
