@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          globalSetup: ['test/server/migratedTemplate.ts'], // one migrated database per run, copied for each test
           include: ['server/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -48,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'db',
           environment: 'node',
+          globalSetup: ['test/server/migratedTemplate.ts'], // one migrated database per run, copied for each test
           include: ['supabase/tests/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

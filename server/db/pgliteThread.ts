@@ -8,10 +8,14 @@ import { inProcessLock } from './locks';
 import { inWorkerTransaction, startWorkerCalls } from './workerCalls';
 import { readRoleTimeouts, timeoutMs } from './roleTimeouts';
 
-export async function openPgliteThread(dir?: string): Promise<Database> {
+/**
+ * Opens PGlite at `dir` (created when missing) or in memory when `dir` is undefined; `loadDataDir` (a gzip tarball of
+ * dumpDataDir) fills the new database instead of an empty cluster.
+ */
+export async function openPgliteThread(dir?: string, opts: { loadDataDir?: Uint8Array } = {}): Promise<Database> {
   const listeners = new Map<number, (payload: string) => void>();
   let nextListenId = 1;
-  const { call, close } = await startWorkerCalls(new URL('./pgliteWorker.mjs', import.meta.url), { dir },
+  const { call, close } = await startWorkerCalls(new URL('./pgliteWorker.mjs', import.meta.url), { dir, loadDataDir: opts.loadDataDir },
     (listenId, payload) => listeners.get(listenId)?.(payload));
   const queryable = (tx?: number): Queryable => ({
     query: <T = Row>(sql: string, params?: unknown[], opts?: QueryOptions) =>

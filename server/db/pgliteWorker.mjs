@@ -10,7 +10,9 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { installStatementDeadline } from './pgliteDeadline.mjs';
 
 const extensions = { pg_trgm, unaccent };
-const pg = workerData.dir ? await PGlite.create(workerData.dir, { extensions }) : await PGlite.create({ extensions });
+// A tarball of dumpDataDir, when given, fills the new database instead of initdb's empty cluster.
+const loadDataDir = workerData.loadDataDir ? new Blob([workerData.loadDataDir]) : undefined;
+const pg = workerData.dir ? await PGlite.create(workerData.dir, { extensions, loadDataDir }) : await PGlite.create({ extensions, loadDataDir });
 /**
  * Runs one statement until its transaction's deadline: a request's whole transaction gets its role's
  * statement_timeout (given at 'begin'), from the moment it holds PGlite, as PostgREST runs a read and its count in

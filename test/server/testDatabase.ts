@@ -1,10 +1,11 @@
 // Test helpers: a migrated throwaway Database on PGlite (memory) or on PostgreSQL (a fresh database on the
-// server of TEST_DATABASE_URL, dropped by close()), plus shortcuts to create invited users and profiles.
+// server of TEST_DATABASE_URL, dropped by close()), plus shortcuts to create invited users and profiles. In a vitest
+// run each one is a copy of the run's migrated template (migratedTemplate.ts); elsewhere it is migrated here.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { Database, Queryable, RequestContext } from '../../server/db/types';
 import { openDatabase } from '../../server/db/open';
 import { migrate } from '../../server/db/migrate';
+import { databaseUrl, onServer, openPgliteFromTemplate, pgTemplateName } from './migratedTemplate';
 
 export { startTempPostgres, findPostgresBin } from '../../server/db/tempPostgres';
 
@@ -15,6 +16,8 @@ export const testKind = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_
 export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind(), migrationsDir?: string): Promise<Database> {
   const migrateOpts = migrationsDir ? { migrationsDir } : {};
   if (kind === 'pglite') {
+    const copy = migrationsDir ? null : await openPgliteFromTemplate();
+    if (copy) return copy;
     const db = await openDatabase({ memory: true });
     await migrate(db, migrateOpts);
     return db;
@@ -22,21 +25,17 @@ export async function freshDatabase(kind: 'pglite' | 'postgres' = testKind(), mi
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const maint = new pg.Client({ connectionString: base });
-  await maint.connect();
-  try { await maint.query(`create database ${name}`); } finally { await maint.end(); }
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
+  const template = migrationsDir ? null : pgTemplateName();
+  await onServer(base, `create database ${name}${template ? ` template ${template}` : ''}`);
+  const db = await openDatabase({ databaseUrl: databaseUrl(base, name) });
   const close = db.close.bind(db);
   const dropping: Database = Object.assign(db, {
     async close() {
       await close();
-      const m = new pg.Client({ connectionString: base });
-      await m.connect();
-      try { await m.query(`drop database if exists ${name} with (force)`); } finally { await m.end(); }
+      await onServer(base, `drop database if exists ${name} with (force)`);
     },
   });
+  if (template) return dropping;
   try { await migrate(dropping, migrateOpts); } catch (e) { await dropping.close(); throw e; }
   return dropping;
 }

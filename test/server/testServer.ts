@@ -1,12 +1,14 @@
-// Test helper: an embedded server on PGlite in memory (port 0, SEED=none) and real supabase-js clients on it.
+// Test helper: an embedded server on PGlite in memory (port 0, SEED=none) and real supabase-js clients on it. In a
+// vitest run its database is a copy of the run's migrated template (migratedTemplate.ts): the server's migrate()
+// finds nothing left to apply.
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../server/main';
+import { databaseUrl, onServer, openPgliteFromTemplate, pgTemplateName } from './migratedTemplate';
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -25,17 +27,17 @@ export function fakeSpaDir(): string {
  */
 export async function startTestServer(extra: StartOptions = {}): Promise<RunningServer> {
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) return startServer({ memory: true, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra });
+  if (!base) {
+    const own = extra.database || extra.dataDir || extra.databaseUrl;
+    const database = own ? extra.database : await openPgliteFromTemplate() ?? undefined;
+    return startServer({ memory: true, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra, database })
+      .catch(async (e) => { if (!own) await database?.close(); throw e; });
+  }
   const name = `srv_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    try { await c.query(sql); } finally { await c.end(); }
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const s = await startServer({ memory: true, databaseUrl: u.toString(), port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra })
+  const admin = (sql: string) => onServer(base, sql);
+  const template = pgTemplateName();
+  await admin(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const s = await startServer({ memory: true, databaseUrl: databaseUrl(base, name), port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), ...extra })
     .catch(async (e) => { await admin(`drop database if exists ${name} with (force)`); throw e; });
   const close = s.close.bind(s);
   return Object.assign(s, { async close() { await close(); await admin(`drop database if exists ${name} with (force)`); } });
