@@ -7,12 +7,12 @@ import { galleryRpcRows, type GalleryPhoto } from '../core/photos/gallery';
 /** The point's 'constat' photos, in order. */
 export async function fetchGallery(pointId: string): Promise<GalleryPhoto[]> {
   const res = await supabase().from('point_photos')
-    .select('storage_path, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes')
+    .select('storage_path, caption, taken_at, gnss_lat, gnss_lon, width, height, bytes, thumb_path')
     .eq('point_id', pointId).is('event_id', null).order('position').order('created_at');
   if (res.error) throw res.error;
   return (res.data ?? []).map((r) => ({
     path: r.storage_path, caption: r.caption, takenAt: r.taken_at, lat: r.gnss_lat, lon: r.gnss_lon,
-    width: r.width, height: r.height, bytes: r.bytes,
+    width: r.width, height: r.height, bytes: r.bytes, thumbPath: r.thumb_path,
   }));
 }
 

@@ -1,6 +1,6 @@
-// movePhoto, roomLeft, galleryChanged and galleryRpcRows.
+// movePhoto, roomLeft, galleryChanged, galleryRpcRows, listedPath and photoPaths.
 import { describe, expect, it } from 'vitest';
-import { galleryChanged, galleryRpcRows, movePhoto, roomLeft, type GalleryPhoto } from './gallery';
+import { galleryChanged, galleryRpcRows, listedPath, movePhoto, photoPaths, roomLeft, type GalleryPhoto } from './gallery';
 
 const ph = (path: string, caption: string | null = null): GalleryPhoto =>
   ({ path, caption, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
@@ -25,6 +25,15 @@ describe('gallery', () => {
   });
   it('names the RPC fields as the database does', () => {
     expect(galleryRpcRows([{ ...ph('points/1.jpg', 'x'), takenAt: '2026-11-30T08:15:00.000Z', lat: 45, lon: 4, width: 10, height: 20, bytes: 30 }]))
-      .toEqual([{ path: 'points/1.jpg', caption: 'x', taken_at: '2026-11-30T08:15:00.000Z', gnss_lat: 45, gnss_lon: 4, width: 10, height: 20, bytes: 30 }]);
+      .toEqual([{ path: 'points/1.jpg', caption: 'x', taken_at: '2026-11-30T08:15:00.000Z', gnss_lat: 45, gnss_lon: 4, width: 10, height: 20, bytes: 30, thumb_path: null }]);
+    expect(galleryRpcRows([{ ...ph('points/1.jpg'), thumbPath: 'points/1t.jpg' }])[0].thumb_path).toBe('points/1t.jpg');
+  });
+  it('lists the thumbnail when there is one, else the photo; a thumbnail added is a change', () => {
+    expect(listedPath({ path: 'points/1.png', thumbPath: 'points/2.jpg' })).toBe('points/2.jpg');
+    expect(listedPath({ path: 'points/1.png', thumbPath: null })).toBe('points/1.png');
+    expect(listedPath({ path: 'points/1.png' })).toBe('points/1.png');
+    expect(photoPaths({ path: 'points/1.png', thumbPath: 'points/2.jpg' })).toEqual(['points/1.png', 'points/2.jpg']);
+    expect(photoPaths({ path: 'points/1.png' })).toEqual(['points/1.png']);
+    expect(galleryChanged([ph('points/1.jpg')], [{ ...ph('points/1.jpg'), thumbPath: 'points/2.jpg' }])).toBe(true);
   });
 });

@@ -13,7 +13,15 @@ export interface GalleryPhoto {
   width: number | null;
   height: number | null;
   bytes: number | null;
+  /** Storage path of its thumbnail (a JPEG of at most 320 px made on the device); absent or null for older photos. */
+  thumbPath?: string | null;
 }
+
+/** The path to show in a list or a report: the thumbnail, else the photo itself (a photo stored before thumbnails). */
+export const listedPath = (p: Pick<GalleryPhoto, 'path' | 'thumbPath'>): string => p.thumbPath || p.path;
+
+/** The storage paths a photo occupies (the photo, its thumbnail). */
+export const photoPaths = (p: Pick<GalleryPhoto, 'path' | 'thumbPath'>): string[] => (p.thumbPath ? [p.path, p.thumbPath] : [p.path]);
 
 /** The list with the photo at `index` moved one place before (-1) or after (+1); unchanged at an end. */
 export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
@@ -27,14 +35,14 @@ export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T
 /** How many more photos fit in a gallery of `max` (a point's 8 by default). */
 export const roomLeft = (count: number, max: number = PHOTOS_PER_POINT): number => Math.max(0, max - count);
 
-/** True when two galleries differ (order, files or captions). */
+/** True when two galleries differ (order, files, thumbnails or captions). */
 export function galleryChanged(a: readonly GalleryPhoto[], b: readonly GalleryPhoto[]): boolean {
   if (a.length !== b.length) return true;
-  return a.some((p, i) => p.path !== b[i].path || (p.caption ?? '') !== (b[i].caption ?? ''));
+  return a.some((p, i) => p.path !== b[i].path || (p.caption ?? '') !== (b[i].caption ?? '') || (p.thumbPath ?? null) !== (b[i].thumbPath ?? null));
 }
 
 /** The argument of public.set_point_photos. */
 export const galleryRpcRows = (list: readonly GalleryPhoto[]) => list.map((p) => ({
   path: p.path, caption: p.caption, taken_at: p.takenAt, gnss_lat: p.lat, gnss_lon: p.lon,
-  width: p.width, height: p.height, bytes: p.bytes,
+  width: p.width, height: p.height, bytes: p.bytes, thumb_path: p.thumbPath ?? null,
 }));

@@ -1,13 +1,14 @@
 // The point form's photos (docs/product.md#photos): up to 8 in order, taken in a row with the camera on a phone,
 // picked (several at once) or dropped on a desktop; each shrunk on the device with its EXIF read first ('Prise le …');
-// a caption each, moved by buttons, deleted with the spec's confirmation, opened in the viewer (PhotoViewer).
+// a caption each, moved by buttons, deleted with the spec's confirmation, opened in the viewer (PhotoViewer). A tile
+// shows the photo's thumbnail (made and stored with it), the viewer the photo itself.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowLeft, ArrowRight, Camera, ImagePlus, Maximize2, Trash2 } from 'lucide-react';
 import { Button, IconButton, Spinner } from '../../ui';
 import { PHOTOS_PER_POINT } from '../../core/constants';
 import { formatDateTimeFr } from '../../core/format';
 import { movePhoto, roomLeft, type GalleryPhoto } from '../../core/photos/gallery';
-import { takePhoto } from '../../state/pointPhotos';
+import { takePhoto, thumbUrlOf } from '../../state/pointPhotos';
 import { previewSrc } from '../../state/offline/photos';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { PhotoViewer } from './PhotoViewer';
@@ -18,7 +19,7 @@ export type FormPhoto = GalleryPhoto & { url: string };
 export interface PhotoGalleryFieldProps {
   photos: FormPhoto[];
   onChange: (photos: FormPhoto[]) => void;
-  /** A photo stored during this form session (removed again if the form is cancelled). */
+  /** A file stored during this form session, a photo or its thumbnail (removed again if the form is cancelled). */
   onStored: (url: string) => void;
   /** Asked before a photo leaves the list: resolves to an error message to show, or null. */
   onRemove: (photo: FormPhoto) => Promise<string | null>;
@@ -62,6 +63,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
         const r = await takePhoto(file);
         if ('error' in r) { setMessage(r.error); continue; }
         onStored(r.url);
+        onStored(r.thumbUrl);
         const next = [...latest.current, { ...r.photo, url: r.url }];
         latest.current = next;
         onChange(next);
@@ -104,7 +106,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
           {photos.map((p, i) => (
             <li key={p.path} className="photo-tile" data-testid="photo-tile">
               <div className="photo-thumb">
-                <img src={previewSrc(p.url)} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
+                <img src={previewSrc(p.thumbPath ? thumbUrlOf(p) : p.url)} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
                 {i === 0 && <span className="photo-badge">{T.photoFirst}</span>}
               </div>
               {p.takenAt && <span className="field-hint photo-taken">{T.photoTakenAt(formatDateTimeFr(p.takenAt))}</span>}

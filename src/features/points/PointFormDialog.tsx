@@ -10,6 +10,7 @@ import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
+import { storedUrlsOf } from '../../state/pointPhotos';
 import { savePointAware as savePoint, waitReason, waitsOnDevice } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
@@ -101,11 +102,17 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
 
   const close = () => { cleanupUploads(); setForm(null); finish(); };
 
-  /** A photo of this session goes from storage at once; a saved one when nothing points to it any more (the
+  /** A photo of this session (and its thumbnail) goes from storage at once; a saved one when nothing points to it any more (the
    * database queues it once the saved point and its gallery no longer hold it). */
-  const onRemovePhoto = async ({ url }: FormPhoto): Promise<string | null> => {
-    if (!uploaded.current.has(url)) return null;
-    try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
+  const onRemovePhoto = async (photo: FormPhoto): Promise<string | null> => {
+    try {
+      for (const url of [photo.url, ...storedUrlsOf(photo)]) {
+        if (!uploaded.current.has(url)) continue;
+        await removePointImage(url);
+        uploaded.current.delete(url);
+      }
+      return null;
+    } catch (err) { console.error(err); return T.imageDeleteError; }
   };
 
   /** The save resolves the point: the form asks for an optional intervention note. */
