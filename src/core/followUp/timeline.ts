@@ -4,6 +4,7 @@
 // (its id is among the rows) shows once.
 import { describeChanges, type DescribeContext } from '../audit/describe';
 import type { EventFields } from '../outbox/types';
+import { listedPhoto, type ListedPhoto } from '../photos/listed';
 
 /** One row of public.point_timeline as PostgREST returns it. */
 export interface TimelineRow {
@@ -12,10 +13,6 @@ export interface TimelineRow {
   changes: Record<string, { old?: unknown; new?: unknown }> | null;
   photos: { id: string; storage_path: string; position: number; caption: string | null; drawn_path?: string | null; thumb_path?: string | null }[] | null;
 }
-
-/** A listed photo: `shown`, the image opened (the drawn copy when there is one); `thumb`, the one shown in the list
- * (its thumbnail, else the image itself for a photo stored before thumbnails). */
-export interface ListedPhoto { shown: string; thumb: string }
 
 export type TimelineEntry =
   | { type: 'event'; id: string; kind: 'comment' | 'intervention'; at: string; actor: string | null; body: string;
@@ -32,10 +29,7 @@ export function buildTimeline(rows: readonly TimelineRow[], pending: readonly Ev
       out.push({
         type: 'event', id: r.id, kind: r.kind === 'intervention' ? 'intervention' : 'comment', at: r.at, actor: r.actor,
         body: r.body ?? '', doneAt: r.done_at, doneBy: r.done_by, pending: false,
-        photos: (r.photos ?? []).map((p) => {
-          const shown = p.drawn_path || p.storage_path;
-          return { shown, thumb: p.thumb_path || shown };
-        }),
+        photos: (r.photos ?? []).map((p) => listedPhoto(p)),
       });
     } else {
       const lines = describeChanges({
