@@ -1,6 +1,6 @@
-// movePhoto, roomLeft, galleryChanged, galleryRpcRows, listedPath and photoPaths.
+// movePhoto, moveTo, roomLeft, galleryChanged, galleryRpcRows, listedPath and photoPaths.
 import { describe, expect, it } from 'vitest';
-import { galleryChanged, galleryRpcRows, listedPath, movePhoto, photoPaths, roomLeft, type GalleryPhoto } from './gallery';
+import { galleryChanged, galleryRpcRows, listedPath, movePhoto, moveTo, photoPaths, roomLeft, type GalleryPhoto } from './gallery';
 
 const ph = (path: string, caption: string | null = null): GalleryPhoto =>
   ({ path, caption, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
@@ -11,6 +11,13 @@ describe('gallery', () => {
     expect(movePhoto(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(movePhoto(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(movePhoto(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+  it('moves a photo to any place (a drag), the others keeping their order', () => {
+    expect(moveTo(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveTo(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 5)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], -1, 0)).toEqual(['a', 'b', 'c']);
   });
   it('counts the room left of 8', () => {
     expect([roomLeft(0), roomLeft(5), roomLeft(8), roomLeft(9)]).toEqual([8, 3, 0, 0]);

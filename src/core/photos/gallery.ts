@@ -32,6 +32,15 @@ export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T
   return out;
 }
 
+/** The list with the item at `from` moved to `to` (the others keep their order); unchanged when either is out of range. */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return [...list];
+  const out = [...list];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
+  return out;
+}
+
 /** How many more photos fit in a gallery of `max` (a point's 8 by default). */
 export const roomLeft = (count: number, max: number = PHOTOS_PER_POINT): number => Math.max(0, max - count);
 
