@@ -160,7 +160,7 @@ test.describe('desktop', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(csv.slice(1));
     // A network (the e2e server has three lines): a first 'Ligne' column, then the columns of a one-line export.
-    expect(rows[0]).toEqual(['Ligne', 'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance']);
+    expect(rows[0]).toEqual(['Ligne', 'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance', 'Photos (URL)']);
     const mineRow = rows.find((r) => r[2] === `Export ${u}`);
     expect(mineRow).toBeDefined();
     const mine = mineRow!.slice(1); // the columns of a one-line export
@@ -171,7 +171,10 @@ test.describe('desktop', () => {
     expect(mine[10]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Constaté le
     expect(mine[11]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // Créé le
     expect(mine[12]).toBe(E2E_ADMIN.email);
-    expect(rows.every((r) => r.length === 16)).toBe(true);
+    expect(rows.every((r) => r.length === 17)).toBe(true);
+    // 'Photos (URL)': a point with a photo lists it (the demo's points hold one each), one without lists none.
+    expect(rows.slice(1).every((r) => (r[10] ? r[16].split(' ')[0].endsWith(r[10].replace(/^.*\/poi_images\//, '')) : r[16] === ''))).toBe(true);
+    expect(rows.slice(1).some((r) => r[16] !== '')).toBe(true);
     expect(rows.slice(1).every((r) => r[0].startsWith('L1 · '))).toBe(true);
     expect(rows.slice(1).some((r) => r[4] === 'Résolu')).toBe(false); // the sidebar's default filter: not resolved
 

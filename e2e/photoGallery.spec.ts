@@ -1,7 +1,7 @@
 // Several photos per report on a phone (390×844, touch), without network (docs/product.md#photos): three photos taken
 // in a row with 'Prendre une photo' (each shrunk to 2048 px with its EXIF read first: 'Prise le …'), a caption, a
 // reorder, the viewer; saved on the device and sent once online, each photo uploaded once (the storage requests are
-// counted); the gallery's rows keep capture time and place; a photo removed in a change waiting on the device stays
+// counted, thumbnails included); the tiles show thumbnails, the viewer the photo; the gallery's rows keep capture time and place; a photo removed in a change waiting on the device stays
 // in storage until the change lands; the point deleted, every stored file goes. On a desktop, an intervention of
 // the 'Suivi' takes up to 4 'après' photos, shown in its timeline entry.
 import { test, expect, type Page, type Request } from '@playwright/test';
@@ -64,8 +64,8 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
   await expect(tiles.nth(0)).toContainText('Prise le 30/11/2026 08:15');
   await expect(tiles.nth(1)).toContainText('Prise le 30/11/2026 08:16');
   await expect(tiles.nth(2)).not.toContainText('Prise le');
-  // Shrunk on the device: the local copy is 2048 px wide.
-  await expect.poll(() => tiles.nth(0).getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
+  // Shrunk on the device, with a thumbnail made beside it: the tile shows the 320 px thumbnail.
+  await expect.poll(() => tiles.nth(0).getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
 
   // A caption, then the third photo moved before the second; the viewer shows the caption as alt text.
   await dialog.getByLabel('Légende de la photo 2').fill('Gros plan');
@@ -75,6 +75,8 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
   await dialog.getByRole('button', { name: 'Agrandir la photo 3' }).click();
   const viewer = page.getByTestId('photo-viewer');
   await expect(viewer.getByRole('img', { name: 'Gros plan' })).toBeVisible();
+  // The viewer shows the photo itself (2048 px), not the thumbnail.
+  await expect.poll(() => viewer.getByRole('img', { name: 'Gros plan' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2048);
   await expect(viewer).toContainText('Photo 3 sur 3');
   await page.keyboard.press('ArrowRight');
   await expect(viewer).toContainText('Photo 1 sur 3');
@@ -95,11 +97,11 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(counter(page)).toHaveText('1 en attente');
 
-  // Online: the point and its three photos land; each photo uploaded exactly once.
+  // Online: the point and its three photos land; each photo and its thumbnail uploaded exactly once.
   await ctx.setOffline(false);
   await expect(counter(page)).toHaveCount(0, { timeout: 60_000 });
   const point = (await db.from('points').select('id, image_url').eq('name', name).single()).data!;
-  const rows = (await db.from('point_photos').select('storage_path, position, caption, taken_at, gnss_lat, gnss_lon, width, height, kind')
+  const rows = (await db.from('point_photos').select('storage_path, thumb_path, position, caption, taken_at, gnss_lat, gnss_lon, width, height, kind')
     .eq('point_id', point.id).order('position')).data!;
   expect(rows.map((r) => [r.position, r.caption, r.width, r.height, r.kind])).toEqual([
     [0, null, 2048, 1365, 'constat'], [1, null, 2048, 1365, 'constat'], [2, 'Gros plan', 2048, 1365, 'constat']]);
@@ -107,9 +109,11 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
   expect([rows[0].gnss_lat, rows[0].gnss_lon].map((v) => Math.round(v! * 1e4) / 1e4)).toEqual([45.7578, 4.832]);
   expect(rows[1].taken_at).toBeNull();
   expect(point.image_url).toContain(`/poi_images/${rows[0].storage_path}`);
-  expect(uploads.map((u) => u.split('/poi_images/')[1]).sort()).toEqual(rows.map((r) => r.storage_path).sort());
+  const stored = rows.flatMap((r) => [r.storage_path, r.thumb_path!]);
+  expect(rows.every((r) => r.thumb_path?.endsWith('.jpg'))).toBe(true);
+  expect(uploads.map((u) => u.split('/poi_images/')[1]).sort()).toEqual([...stored].sort());
   const urlOf = (path: string) => `${baseURL}/storage/v1/object/public/poi_images/${path}`;
-  for (const r of rows) expect((await page.request.get(urlOf(r.storage_path))).status()).toBe(200);
+  for (const path of stored) expect((await page.request.get(urlOf(path))).status()).toBe(200);
 
   // Offline again: the second photo removed in an edit that waits on the device stays in storage meanwhile.
   await ctx.setOffline(true);
@@ -133,12 +137,12 @@ test('three photos taken in a row, saved offline, each uploaded once; removed fi
   await expect(counter(page)).toHaveCount(0, { timeout: 60_000 });
   const left = (await db.from('point_photos').select('storage_path').eq('point_id', point.id).order('position')).data!;
   expect(left.map((r) => r.storage_path)).toEqual([rows[0].storage_path, rows[2].storage_path]);
-  expect(uploads).toHaveLength(3);
+  expect(uploads).toHaveLength(6);
 
   // The point deleted: every stored file goes (the server's removal loop).
   expect((await db.from('points').delete().eq('id', point.id)).error).toBeNull();
   await expect.poll(async () => {
-    const codes = await Promise.all(rows.map(async (r) => (await page.request.get(urlOf(r.storage_path))).status()));
+    const codes = await Promise.all(stored.map(async (path) => (await page.request.get(urlOf(path))).status()));
     return codes.every((c) => c === 404 || c === 400);
   }, { timeout: 90_000, intervals: [2000] }).toBe(true);
   await ctx.close();
@@ -148,6 +152,7 @@ test.describe('desktop', () => {
   test.use({ viewport: DESKTOP, isMobile: false, hasTouch: false });
 
   test('an intervention takes up to 4 \'après\' photos, shown in its timeline entry', async ({ page, baseURL }) => {
+    test.setTimeout(180_000); // four photos shrunk, each with its thumbnail, on a shared machine
     const db = await adminClient(baseURL!);
     const name = `Après ${uniq()}`;
     const p = await db.from('points').insert({ name, description: 'Rail fissuré', kilometer: '', position: { x: 2600, y: 640 }, status: 'pris_en_charge', criticality: 'danger' }).select('id').single();
@@ -167,8 +172,11 @@ test.describe('desktop', () => {
     await expect(entry.getByRole('img', { name: /^Photo après intervention \d$/ })).toHaveCount(4, { timeout: 20_000 });
     await expect(follow.getByTestId('photo-tile')).toHaveCount(0);
     await shot(page, 'desktop-apres-photos');
-    const rows = (await db.from('point_photos').select('kind, event_id, position').eq('point_id', p.data!.id).order('position')).data!;
+    const rows = (await db.from('point_photos').select('kind, event_id, position, thumb_path').eq('point_id', p.data!.id).order('position')).data!;
     expect(rows.map((r) => [r.kind, r.position, !!r.event_id])).toEqual([0, 1, 2, 3].map((i) => ['apres', i, true]));
+    // The timeline entry shows each photo's thumbnail.
+    const srcs = await entry.getByRole('img', { name: /^Photo après intervention \d$/ }).evaluateAll((els) => els.map((e) => (e as HTMLImageElement).src));
+    expect(srcs.map((u) => u.split('/poi_images/')[1]).sort()).toEqual(rows.map((r) => r.thumb_path).sort());
     await db.from('points').delete().eq('id', p.data!.id);
   });
 });

@@ -19,7 +19,7 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 const SHRINK_SCALE = 2; // keep photos at twice the 400×300 box: sharp when printed, ~10× smaller than camera files
 const SHRINK_MIN_BYTES = 300_000; // photos smaller than this and within the box are embedded as they are
 const JPEG_QUALITY = 0.85;
-/** Photos embedded in one streamed report; the others are written as their URL (memory stays bounded). */
+/** Photos (thumbnails included) embedded in one streamed report; the others are written as their URL (memory stays bounded). */
 export const WORD_MAX_PHOTOS = 300;
 export const WORD_MAX_PHOTO_BYTES = 48 * 2 ** 20; // and at most this many photo bytes in all
 const PHOTO_CONCURRENCY = 6;
@@ -88,24 +88,31 @@ export function createDocxApi() {
       stream = { writer: await startStreamingReport({ ...meta, generatedAt: new Date(generatedAtIso) }), photos: 0, photoBytes: 0 };
     },
     section(head: DocxSectionHead): void { stream!.writer.section(head); },
-    /** A page of rows: their photos fetched a few at a time (within the limits), then written in order. */
+    /** A page of rows: their photos (the first, then the thumbnails of the next) fetched a few at a time (within
+     * the limits), then written in order. */
     async rows(rows: DocxRow[]): Promise<number> {
       const s = stream!;
-      const images = new Array<Awaited<ReturnType<typeof fetchReportImage>>>(rows.length).fill(null);
-      const wanted = rows.map((r, k) => (r.imageUrl ? k : -1)).filter((k) => k >= 0);
+      type Img = Awaited<ReturnType<typeof fetchReportImage>>;
+      const images = new Array<Img>(rows.length).fill(null);
+      const thumbs = rows.map((r) => new Array<Img>(r.thumbUrls?.length ?? 0).fill(null));
+      const wanted: { k: number; slot: number; url: string }[] = [];
+      rows.forEach((r, k) => {
+        if (r.imageUrl) wanted.push({ k, slot: -1, url: r.imageUrl });
+        r.thumbUrls?.forEach((url, slot) => wanted.push({ k, slot, url }));
+      });
       let next = 0;
       const work = async () => {
         while (next < wanted.length) {
-          const k = wanted[next++];
+          const { k, slot, url } = wanted[next++];
           if (s.photos >= WORD_MAX_PHOTOS || s.photoBytes >= WORD_MAX_PHOTO_BYTES) continue;
           s.photos++;
-          const img = await fetchReportImage(rows[k].imageUrl!, imageOpts);
+          const img = await fetchReportImage(url, imageOpts);
           if (img) s.photoBytes += img.data.length; else s.photos--;
-          images[k] = img;
+          if (slot < 0) images[k] = img; else thumbs[k][slot] = img;
         }
       };
       await Promise.all(Array.from({ length: Math.min(PHOTO_CONCURRENCY, wanted.length) }, work));
-      rows.forEach((r, k) => s.writer.row(r, images[k]));
+      rows.forEach((r, k) => s.writer.row(r, images[k], thumbs[k]));
       return s.writer.bytesOut();
     },
     finish(): Blob {

@@ -2,6 +2,7 @@
 // (the document then writes the URL text). The bytes-to-image rules are pure, in src/core/report/reportImages.ts.
 import type { ReportResult } from '../src/core/types';
 import type { ReportImage } from '../src/core/report/docxDocument';
+import type { ListedPhoto } from '../src/core/photos/listed';
 import { reportImageFromBytes, reportImageUrls, type ImageConverters } from '../src/core/report/reportImages';
 
 export const IMAGE_FETCH_CONCURRENCY = 6; // parallel requests
@@ -14,6 +15,8 @@ export interface FetchImagesOptions extends ImageConverters {
   /** Called after each image with (done, total). */
   onProgress?: (done: number, total: number) => void;
   concurrency?: number;
+  /** Each point's first photos by point id (their thumbnails are fetched too). */
+  photos?: ReadonlyMap<string, readonly ListedPhoto[]>;
 }
 
 /** One image, or null when the request fails, the content type is not image/*, or the bytes are not a known format. */
@@ -40,7 +43,7 @@ export async function fetchReportImage(url: string, opts: FetchImagesOptions = {
 
 /** All photos of the report by URL, a few requests at a time. */
 export async function fetchReportImages(report: ReportResult, opts: FetchImagesOptions = {}): Promise<Map<string, ReportImage>> {
-  const urls = reportImageUrls(report);
+  const urls = reportImageUrls(report, opts.photos);
   const out = new Map<string, ReportImage>();
   let next = 0;
   let done = 0;

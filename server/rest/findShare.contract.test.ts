@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 import { restPageReader, withCreatorEmails } from '../../src/core/export/source';
+import { withPhotoUrls } from '../../src/core/export/photos';
 import { runExport } from '../../src/core/export/run';
 import { parseCsv, CSV_BOM } from '../../src/core/export/csv';
 import { validateGeoJson } from '../../src/core/export/geojson';
@@ -84,10 +85,10 @@ describe('export over real pages', () => {
     expect(rows[0][10]).toBe('Constaté le'); // the observation time before 'Créé le'
     expect(e[10]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/);
     expect(e[12]).toBe('user@example.test');
-    expect(rows[0].slice(13)).toEqual(['Assigné à', 'Échéance']);
+    expect(rows[0].slice(13)).toEqual(['Assigné à', 'Échéance', 'Photos (URL)']);
     expect(e[13]).toBe(''); // nobody assigned
     expect(e[14]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/); // the level's delay gives every point a due time
-    expect(rows.every((r) => r.length === 15)).toBe(true);
+    expect(rows.every((r) => r.length === 16)).toBe(true);
   });
 
   it('GeoJSON of the open points of one zone', async () => {
@@ -102,6 +103,27 @@ describe('export over real pages', () => {
     expect(res.rowsWritten).toBe(expected);
     expect(doc.features).toHaveLength(expected);
     expect(doc.features.every((f: { properties: { statut: string; zones: string[] } }) => f.properties.statut !== 'resolu' && f.properties.zones[0] === 'Voie 1')).toBe(true);
+  });
+
+  it('lists every photo of a point (drawn copy when there is one) through points_photos, in order', async () => {
+    const base = `${h.url}/storage/v1/object/public/poi_images/`;
+    const id = (await h.db.admin.query<{ id: string }>(
+      `insert into public.points (name, description, "position", image_url, created_by) values ('Trois photos', 'd', '{"x":10,"y":50}', $1, $2) returning id`,
+      [`${base}points/exp-a.jpg`, userId])).rows[0].id;
+    await h.db.admin.query(`insert into public.point_photos (point_id, storage_path, drawn_path, thumb_path, "position", created_by) values
+      ($1, 'points/exp-a.jpg', null, 'points/exp-a.t.jpg', 0, $2), ($1, 'points/exp-b.jpg', 'points/exp-b.d.png', 'points/exp-b.t.jpg', 1, $2),
+      ($1, 'points/exp-c.jpg', null, null, 2, $2)`, [id, userId]);
+    const chunks: string[] = [];
+    const filter = { status: 'all' as const };
+    await runExport({ format: 'geojson', filter, lookups, image: null },
+      { fetchPage: withPhotoUrls(restPageReader(auth(), filter), auth()), write: (c) => { chunks.push(c); } });
+    const f = JSON.parse(chunks.join('')).features.find((x: { id: string }) => x.id === id);
+    expect(f.properties.photo_url).toBe(`${base}points/exp-a.jpg`);
+    expect(f.properties.photos).toEqual([`${base}points/exp-a.jpg`, `${base}points/exp-b.d.png`, `${base}points/exp-c.jpg`]);
+    // Without a valid token the photos are not read: the export stops with the server's message.
+    const rows = await restPageReader(auth(), filter)(null);
+    await expect(withPhotoUrls(async () => rows, { ...auth(), accessToken: 'nope' })(null)).rejects.toThrow();
+    await h.db.admin.query('delete from public.points where id = $1', [id]);
   });
 
   it('refuses without a valid token', async () => {

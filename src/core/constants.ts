@@ -13,6 +13,7 @@ export const PHOTO_QUALITY = 0.85; // JPEG/WEBP quality of a shrunk photo (0–1
 export const PHOTO_THUMB_SIDE_PX = 320; // longest side of a stored thumbnail (lists, report, Word)
 export const PHOTO_THUMB_QUALITY = 0.7; // JPEG quality of a stored thumbnail
 export const PHOTOS_PER_POINT = 8; // also the database's limit (point_photos)
+export const REPORT_PHOTOS_PER_ROW = 4; // photos of an anomaly in the report and Word (the first full, the others as thumbnails)
 export const PHOTOS_PER_INTERVENTION = 4; // 'après' photos of one intervention, also the database's limit
 
 export const KM_MIN = 0; // km, docs/product.md#constants
@@ -45,6 +46,7 @@ export const DANGER_CRITICALITY = 'danger'; // docs/product.md#criticality-level
 export const DEFAULT_LEVEL_COLOR = '#ef4444'; // new criticality level, docs/product.md#constants
 export const DEFAULT_LEVEL_ICON: CriticalityIcon = 'AlertTriangle'; // docs/product.md#constants
 export const WORD_IMAGE_BOX = { width: 400, height: 300 }; // px, docs/product.md#constants
+export const WORD_THUMB_BOX = { width: 160, height: 120 }; // px: an anomaly's next photos in Word, beside one another
 export const WORD_FONT = 'Calibri'; // docs/product.md#constants
 export const SUPABASE_MAX_ROWS = 1000; // rows per response, docs/supabase-protocol.md#tables
 /** Late points the map marks at most (read 1,000 a request); beyond, none (docs/product.md#map-marks). */

@@ -955,6 +955,16 @@ export type Database = {
           updated_at: string
         }[]
       }
+      points_photos: {
+        Args: { p_point_ids: string[] }
+        Returns: {
+          drawn_path: string
+          point_id: string
+          position: number
+          storage_path: string
+          thumb_path: string
+        }[]
+      }
       replace_line_positions: {
         Args: { p_anchors: Json; p_axes: Json; p_line_id: string }
         Returns: Json

@@ -23,6 +23,7 @@ export async function insertEventPhotosOnce(pointId: string, eventId: string, ph
   const rows = photos.map((p, i) => ({
     id: p.id, point_id: pointId, event_id: eventId, kind: 'apres', storage_path: p.path, position: i, caption: p.caption,
     taken_at: p.takenAt, gnss_lat: p.lat, gnss_lon: p.lon, width: p.width, height: p.height, bytes: p.bytes,
+    thumb_path: p.thumbPath ?? null,
   }));
   const res = await supabase().from('point_photos').upsert(rows as TablesInsert<'point_photos'>[], { onConflict: 'id', ignoreDuplicates: true });
   if (res.error) throw Object.assign(res.error, { status: res.status });

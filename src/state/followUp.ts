@@ -15,6 +15,7 @@ import { replayOutbox } from './offline/replay';
 import { resetAtSignOut } from './signOutReset';
 import { pendingPhotoPath } from './offline/photos';
 import { publicUrlOf } from '../data/outboxRepo';
+import { photoPaths } from '../core/photos/gallery';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */
 export const timelineVersionAtom = resetAtSignOut(atom(0));
@@ -51,7 +52,7 @@ export async function loadTimeline(pointId: string): Promise<TimelineData> {
 export async function addPointEvent(point: Point, e: Omit<EventFields, 'eventId' | 'observedAt'>): Promise<{ waits: boolean }> {
   const event: EventFields = { ...e, eventId: crypto.randomUUID(), observedAt: new Date().toISOString() };
   const view = currentPoint(point.id) ?? point;
-  const photos = (await Promise.all((e.photos ?? []).map((p) => pendingPhotoPath(publicUrlOf(p.path))))).filter((p): p is string => !!p);
+  const photos = (await Promise.all((e.photos ?? []).flatMap(photoPaths).map((p) => pendingPhotoPath(publicUrlOf(p))))).filter((p): p is string => !!p);
   const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos });
   if (store.get(offlineAtom) || !item) { void replayOutbox(); return { waits: true }; }
   await replayOutbox();

@@ -1,7 +1,8 @@
 // shrinkPhoto in Chromium, through its worker: a 12 MP photo taken turned (EXIF orientation 6) comes back upright,
 // its longest side 2048 px, with the capture time and the GNSS position its EXIF held; a small upright photo is kept.
+// makeThumbnail: always a JPEG of at most 320 px, whatever the source.
 import { describe, expect, it } from 'vitest';
-import { shrinkPhoto } from './photoShrink';
+import { makeThumbnail, shrinkPhoto } from './photoShrink';
 import { withExif } from '../../test/fixtures/photos/exifJpeg';
 
 /** A 4000 × 3000 JPEG, red on its left half (so the turn can be seen in the result). */
@@ -52,5 +53,26 @@ describe('shrinkPhoto', () => {
     const shrunk = await shrinkPhoto(new File([png], 'plan.png', { type: 'image/png' }));
     expect([shrunk.width, shrunk.height, shrunk.ext, shrunk.blob.size]).toEqual([300, 200, 'png', png.size]);
     expect(shrunk.meta).toEqual({ takenAt: null, lat: null, lon: null, orientation: 1 });
+  });
+});
+
+describe('makeThumbnail', () => {
+  it('a 4000 × 3000 JPEG turned by its EXIF becomes an upright JPEG of 320 px', async () => {
+    const bytes = withExif(await bigJpeg(), { orientation: 6 });
+    const thumb = await makeThumbnail(new Blob([bytes as BlobPart], { type: 'image/jpeg' }));
+    expect([thumb.width, thumb.height, thumb.ext, thumb.blob.type]).toEqual([240, 320, 'jpg', 'image/jpeg']);
+    expect((await pixel(thumb.blob, 120, 20))[0]).toBeGreaterThan(200);
+  });
+
+  it('a small PNG and a GIF become JPEGs too (never kept as they are)', async () => {
+    const c = new OffscreenCanvas(200, 100);
+    c.getContext('2d')!.fillRect(0, 0, 200, 100);
+    const png = await c.convertToBlob({ type: 'image/png' });
+    const fromPng = await makeThumbnail(new Blob([png], { type: 'image/png' }));
+    expect([fromPng.width, fromPng.height, fromPng.ext, fromPng.blob.type]).toEqual([200, 100, 'jpg', 'image/jpeg']);
+    // A 1 × 1 GIF (the smallest valid one).
+    const gif = Uint8Array.from(atob('R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs='), (ch) => ch.charCodeAt(0));
+    const fromGif = await makeThumbnail(new Blob([gif], { type: 'image/gif' }));
+    expect([fromGif.width, fromGif.height, fromGif.ext, fromGif.blob.type]).toEqual([1, 1, 'jpg', 'image/jpeg']);
   });
 });

@@ -16,6 +16,7 @@ const shrinker = onDemandWorker<PhotoShrinkApi>({
 export const shrinkPhoto = (file: Blob): Promise<ShrunkPhoto> =>
   shrinker.api.shrink(file, { maxSide: PHOTO_MAX_SIDE_PX, quality: PHOTO_QUALITY, maxBytes: IMAGE_MAX_BYTES });
 
-/** A thumbnail of a photo (or of its drawn copy): longest side PHOTO_THUMB_SIDE_PX, stored beside it. */
+/** A thumbnail of a photo (or of its drawn copy): a JPEG whatever the source (PNG, GIF, WEBP), longest side
+ * PHOTO_THUMB_SIDE_PX, stored beside it. */
 export const makeThumbnail = (file: Blob): Promise<ShrunkPhoto> =>
-  shrinker.api.shrink(file, { maxSide: PHOTO_THUMB_SIDE_PX, quality: PHOTO_THUMB_QUALITY, maxBytes: IMAGE_MAX_BYTES });
+  shrinker.api.shrink(file, { maxSide: PHOTO_THUMB_SIDE_PX, quality: PHOTO_THUMB_QUALITY, maxBytes: IMAGE_MAX_BYTES, jpeg: true });

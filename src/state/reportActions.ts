@@ -7,6 +7,7 @@ import { OUTSIDE_ZONES } from '../core/report/classify';
 import { planStats, type ReportPlan } from '../core/report/plan';
 import { copyPointIndexInSteps, REPORT_COPY_STEP, reportPointId, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import { effectiveTracks } from '../core/report/rules';
+import { rowPhotos } from '../core/photos/listed';
 import { pointIndexAtom, type PointIndexSnapshot } from './pointIndex';
 import { REPORT_TEXT } from '../core/report/strings';
 import { STATUS_LABELS, TRACK_LABELS } from '../core/constants';
@@ -25,6 +26,12 @@ import { definePart } from '../core/session/scope';
 import { hostWorker, onDemandWorker } from '../platform/workerHost';
 import { saveBlob } from '../platform/download';
 import { yieldToIdle } from '../platform/yieldToPage';
+
+/** A row's photos in Word: the first photo's image shown, then the thumbnails of the next ones. */
+function wordPhotos(d: PointDetails | undefined, abs: (url: string | null) => string | null): Pick<DocxRow, 'imageUrl' | 'thumbUrls'> {
+  const [first, ...more] = rowPhotos(d?.photos, d?.imageUrl ?? null);
+  return { imageUrl: abs(first?.shown ?? null), ...(more.length ? { thumbUrls: more.map((p) => abs(p.thumb)!) } : {}) };
+}
 
 /** A photo's file name, its label when it cannot be included. */
 const photoLabel = (url: string): string => decodeURIComponent(url.split('?')[0].split('/').pop() || url);
@@ -168,7 +175,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
             status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
             team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none,
             // Offline the photos cannot be fetched: their labels stand in for them, with a note.
-            ...(offline && d?.imageUrl ? { imageUrl: null, photoNote: REPORT_TEXT.photoOffline(photoLabel(d.imageUrl)) } : { imageUrl: abs(d?.imageUrl ?? null) }),
+            ...(offline && d?.imageUrl ? { imageUrl: null, photoNote: REPORT_TEXT.photoOffline(photoLabel(d.imageUrl)) } : wordPhotos(d, abs)),
             ...(d?.observedAt ? { observed: observationLabel(d.observedAt, d.createdAt) } : {}),
           });
         }

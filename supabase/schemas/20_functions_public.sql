@@ -444,7 +444,8 @@ CREATE FUNCTION public.point_timeline(p_point_id uuid) RETURNS TABLE(source text
     select 'event'::text, e.id::text, e.kind, e.observed_at, e.author_id, e.body, e.done_at, e.done_by,
            e.created_at, e.updated_at, null::jsonb,
            coalesce((select jsonb_agg(jsonb_build_object('id', f.id, 'storage_path', f.storage_path, 'position', f."position",
-                                                         'caption', f.caption, 'width', f.width, 'height', f.height)
+                                                         'caption', f.caption, 'width', f.width, 'height', f.height,
+                                                         'drawn_path', f.drawn_path, 'thumb_path', f.thumb_path)
                                       order by f."position", f.created_at)
                        from public.point_photos f where f.event_id = e.id), '[]'::jsonb)
       from public.point_events e where e.point_id = p_point_id
@@ -460,11 +461,34 @@ CREATE FUNCTION public.point_timeline(p_point_id uuid) RETURNS TABLE(source text
   order by t.at, t.created_at, t.id
 $$;
 
-COMMENT ON FUNCTION public.point_timeline(p_point_id uuid) IS 'A point''s follow-up in order: comments, interventions (with photos) and audit entries of status, assignee, team, criticality and due time.';
+COMMENT ON FUNCTION public.point_timeline(p_point_id uuid) IS 'A point''s follow-up in order: comments, interventions (with photos, their drawn copies and thumbnails) and audit entries of status, assignee, team, criticality and due time.';
 
 REVOKE ALL ON FUNCTION public.point_timeline(p_point_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.point_timeline(p_point_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.point_timeline(p_point_id uuid) TO service_role;
+
+-- ------------------------------------------------------------ public.points_photos(uuid[])
+
+CREATE FUNCTION public.points_photos(p_point_ids uuid[]) RETURNS TABLE(point_id uuid, storage_path text, drawn_path text, thumb_path text, "position" integer)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if cardinality(p_point_ids) > 1000 then
+    raise exception 'Au plus 1000 signalements par demande de photos.' using errcode = '22023', hint = 'points_photos_limit';
+  end if;
+  return query
+    select f.point_id, f.storage_path, f.drawn_path, f.thumb_path, f."position"
+      from public.point_photos f
+     where f.point_id = any (p_point_ids) and f.event_id is null and f.kind = 'constat'
+     order by f.point_id, f."position", f.created_at;
+end $$;
+
+COMMENT ON FUNCTION public.points_photos(p_point_ids uuid[]) IS 'The constat photos of up to 1000 points, in each point''s order (original, drawn copy, thumbnail). RLS applies: only the points the caller may read.';
+
+REVOKE ALL ON FUNCTION public.points_photos(p_point_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.points_photos(p_point_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.points_photos(p_point_ids uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ public.replace_line_positions(uuid, jsonb, jsonb)
 

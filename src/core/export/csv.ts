@@ -10,8 +10,11 @@ export const CSV_EOL = '\r\n';
 
 export const CSV_COLUMNS = [
   'PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche',
-  'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance',
+  'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance', 'Photos (URL)',
 ] as const;
+
+/** Between the URLs of the 'Photos (URL)' column (a URL holds no space). */
+export const CSV_PHOTOS_SEPARATOR = ' ';
 
 /** One field, quoted when needed. */
 export function csvField(value: string): string {
@@ -35,7 +38,7 @@ export function csvLine(r: ExportRecord, withLine = false): string {
     csvKm(r.km), csvField(r.name), csvField(r.description), csvField(r.statusLabel), csvField(r.criticalityLabel),
     csvField(r.teamName), csvField(r.zoneNames.join(', ')), csvField(r.trackLabel), csvField(r.ticketNumber),
     csvField(r.imageUrl), formatDateTimeFr(r.observedAt), formatDateTimeFr(r.createdAt), csvField(r.createdByEmail),
-    csvField(r.assigneeEmail), r.dueAt ? formatDateTimeFr(r.dueAt) : '',
+    csvField(r.assigneeEmail), r.dueAt ? formatDateTimeFr(r.dueAt) : '', csvField(r.photoUrls.join(CSV_PHOTOS_SEPARATOR)),
   ].join(CSV_SEPARATOR) + CSV_EOL;
 }
 

@@ -38,21 +38,22 @@ async function exportText(format: ExportFormat, rows: PointRowRaw[], filter = { 
 }
 
 describe('CSV for French Excel', () => {
-  it('writes a BOM, the 15 columns, a decimal comma, Paris dates and quotes what needs it; reads back field by field', async () => {
+  it('writes a BOM, the 16 columns, a decimal comma, Paris dates and quotes what needs it; reads back field by field', async () => {
     const tricky = 'Rail cassé; voir "photo"\r\net ligne 2\nfin';
     const { text } = await exportText('csv', [
       row(1, { name: 'Éclisse', description: tricky, km_value: '17.4', kilometer: '17.40', status: 'pris_en_charge', criticality: 'danger',
         team_id: 't1', position: { x: 60, y: 60 }, ticket_number: 'OT-72170', image_url: 'https://x.fr/a.jpg', created_by: 'u1',
-        observed_at: '2026-01-15T21:10:00+00:00', created_at: '2026-01-15T23:30:00+00:00', assignee_id: 'u1', due_at: '2026-01-17T21:10:00+00:00' }),
+        observed_at: '2026-01-15T21:10:00+00:00', created_at: '2026-01-15T23:30:00+00:00', assignee_id: 'u1', due_at: '2026-01-17T21:10:00+00:00',
+        photos: ['https://x.fr/a.jpg', 'https://x.fr/b.png', 'https://x.fr/c.jpg'] }),
       row(2, { description: '=1+1', km_value: null, position: { x: 500, y: 500 }, created_at: '2026-07-01T22:05:00Z' }),
     ]);
     expect(text.startsWith(CSV_BOM)).toBe(true);
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
-    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance']);
+    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Zone(s)', 'Voie', 'N° OT/Dépêche', 'Photo (URL)', 'Constaté le', 'Créé le', 'Créé par', 'Assigné à', 'Échéance', 'Photos (URL)']);
     expect(rows).toHaveLength(3);
-    const [pk, name, desc, status, crit, team, zones, track, ticket, photo, observed, created, by, assignee, due] = rows[1];
+    const [pk, name, desc, status, crit, team, zones, track, ticket, photo, observed, created, by, assignee, due, photos] = rows[1];
     expect(pk).toBe('17,40');
     expect(name).toBe('Éclisse');
     expect(desc).toBe(tricky);
@@ -63,19 +64,20 @@ describe('CSV for French Excel', () => {
     expect(track).toBe('Voie 1, Voie 2');
     expect(ticket).toBe('OT-72170');
     expect(photo).toBe('https://x.fr/a.jpg');
+    expect(photos.split(' ')).toEqual(['https://x.fr/a.jpg', 'https://x.fr/b.png', 'https://x.fr/c.jpg']); // every photo, in order
     expect(observed).toBe('15/01/2026 22:10'); // saved offline: the device's time of the observation
     expect(created).toBe('16/01/2026 00:30'); // winter: UTC+1
     expect(rows[2][10]).toBe(rows[2][11]); // no observed_at (an older row): the arrival
     expect(by).toBe('alice@rail.fr');
     expect(assignee).toBe('alice@rail.fr');
     expect(due).toBe('17/01/2026 22:10');
-    expect(rows[2].slice(13)).toEqual(['', '']); // nobody assigned, no due time
+    expect(rows[2].slice(13)).toEqual(['', '', '']); // nobody assigned, no due time, no photo
     expect(rows[2][0]).toBe('');
     expect(rows[2][2]).toBe("'=1+1"); // never run as a formula
     expect(rows[2][6]).toBe('');
     expect(rows[2][11]).toBe('02/07/2026 00:05'); // summer: UTC+2
-    // the separator inside the description is quoted, so every line has exactly 15 fields
-    expect(rows.every((r) => r.length === 15)).toBe(true);
+    // the separator inside the description is quoted, so every line has exactly 16 fields
+    expect(rows.every((r) => r.length === 16)).toBe(true);
     expect(text).toContain('"Rail cassé; voir ""photo""');
   });
   it('quotes only when needed', () => {
@@ -98,9 +100,21 @@ describe('GeoJSON', () => {
       criticite_libelle: 'Attention sur ce risque', equipe: 'Équipe Nord', zones: ['Gare A'], voie: 'voie_1', cree_par: 'alice@rail.fr' });
     expect(doc.features[0].properties).toMatchObject({ assigne_a_id: 'u1', assigne_a: 'alice@rail.fr', echeance: '2026-07-03T08:30:00Z' });
     expect(doc.features[1].properties).toMatchObject({ assigne_a: null, echeance: null });
+    expect(doc.features[0].properties.photos).toEqual([]);
     expect(doc.features[1].properties.pk).toBeNull();
     expect(validateGeoJson({ type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: ['a', 1] }, properties: { pk: null } }] }))
       .toEqual(['features[0].geometry.coordinates']);
+  });
+  it('lists every photo\'s URL in order; a point without gallery its image_url alone', async () => {
+    const { text } = await exportText('geojson', [
+      row(1, { image_url: 'https://x.fr/a.jpg', photos: ['https://x.fr/a.jpg', 'https://x.fr/b-dessin.png'] }),
+      row(2, { image_url: 'https://ailleurs.fr/p.jpg' }),
+    ]);
+    const doc = JSON.parse(text);
+    expect(doc.features.map((f: GeoJsonFeature) => [f.properties.photo_url, f.properties.photos])).toEqual([
+      ['https://x.fr/a.jpg', ['https://x.fr/a.jpg', 'https://x.fr/b-dessin.png']],
+      ['https://ailleurs.fr/p.jpg', ['https://ailleurs.fr/p.jpg']],
+    ]);
   });
   it('is valid when empty', async () => {
     const { text } = await exportText('geojson', []);

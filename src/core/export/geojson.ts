@@ -37,7 +37,7 @@ export function geojsonFeature(r: ExportRecord, withLine = false): GeoJsonFeatur
       voie: r.tracks.length === 1 ? r.tracks[0] : null, voie_libelle: r.trackLabel || null,
       ticket: r.ticketNumber || null, photo_url: r.imageUrl || null, constate_le: r.observedAt, cree_le: r.createdAt,
       cree_par_id: r.createdBy, cree_par: r.createdByEmail || null,
-      assigne_a_id: r.assigneeId, assigne_a: r.assigneeEmail || null, echeance: r.dueAt,
+      assigne_a_id: r.assigneeId, assigne_a: r.assigneeEmail || null, echeance: r.dueAt, photos: r.photoUrls,
       // A network: the point's line, and the size of that line's image (the pixels of x and y differ per line).
       ...(withLine ? { ligne: r.lineLabel || null, image_largeur: r.lineImage?.width ?? null, image_hauteur: r.lineImage?.height ?? null } : {}),
     },

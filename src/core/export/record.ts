@@ -3,6 +3,7 @@
 import { STATUS_LABELS, TRACK_LABELS } from '../constants';
 import { bboxOf, type ImageBBox } from '../geometry';
 import { zoneContains } from '../zoneContains';
+import { rowPhotoUrls } from './photos';
 import type { ImagePoint, LineImage, PointStatus, Track } from '../types';
 
 /** A points row as PostgREST returns it (snake_case; numeric as number or string). */
@@ -16,6 +17,8 @@ export interface PointRowRaw {
   /** The assignee and the due time (docs/product.md#assignee, #deadlines); absent from older rows. */
   assignee_id?: string | null;
   due_at?: string | null;
+  /** The URLs of its photos' images shown, in order (added by withPhotoUrls); absent: its image_url alone. */
+  photos?: string[];
 }
 
 /** `lineId`: the zone's line (a point is matched against the zones of its own line only). */
@@ -37,7 +40,10 @@ export interface ExportRecord {
   id: string; km: number | null; kilometer: string; name: string; description: string;
   status: PointStatus | string; statusLabel: string; criticality: string; criticalityLabel: string;
   teamId: string | null; teamName: string; zoneIds: string[]; zoneNames: string[]; tracks: Track[]; trackLabel: string;
-  ticketNumber: string; imageUrl: string; observedAt: string; createdAt: string; createdBy: string | null; createdByEmail: string;
+  ticketNumber: string; imageUrl: string;
+  /** Every photo's URL (image shown), in order; the first is normally imageUrl. */
+  photoUrls: string[];
+  observedAt: string; createdAt: string; createdBy: string | null; createdByEmail: string;
   assigneeId: string | null; assigneeEmail: string; dueAt: string | null;
   x: number; y: number;
   /** 'code · name' of the point's line ('' when the export has no 'Ligne' column). */
@@ -76,7 +82,7 @@ export function createResolver(l: ExportLookups): Resolver {
         teamId: r.team_id, teamName: r.team_id ? teams.get(r.team_id) ?? '' : '',
         zoneIds: inside.map((z) => z.id), zoneNames: inside.map((z) => z.name),
         tracks, trackLabel: tracks.map((t) => TRACK_LABELS[t]).join(', '),
-        ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', observedAt: r.observed_at ?? r.created_at, createdAt: r.created_at,
+        ticketNumber: r.ticket_number ?? '', imageUrl: r.image_url ?? '', photoUrls: rowPhotoUrls(r), observedAt: r.observed_at ?? r.created_at, createdAt: r.created_at,
         createdBy: r.created_by, createdByEmail: r.created_by ? l.emails[r.created_by] ?? '' : '',
         assigneeId: r.assignee_id ?? null, assigneeEmail: r.assignee_id ? l.emails[r.assignee_id] ?? '' : '', dueAt: r.due_at ?? null,
         x, y, lineLabel: r.line_id ? lines.get(r.line_id) ?? '' : '', lineImage: r.line_id ? images.get(r.line_id) ?? null : null,

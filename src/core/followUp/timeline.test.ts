@@ -25,7 +25,14 @@ describe('point timeline', () => {
 
   it('an intervention keeps what, when, who and its photos', () => {
     const [e] = buildTimeline([row({ kind: 'intervention', done_at: '2026-12-01T06:00:00Z', done_by: 'Équipe voie', photos: [{ id: 'p', storage_path: 'points/a.jpg', position: 0, caption: null }] })], [], null, ctx);
-    expect(e).toMatchObject({ kind: 'intervention', doneBy: 'Équipe voie', photos: ['points/a.jpg'], pending: false });
+    expect(e).toMatchObject({ kind: 'intervention', doneBy: 'Équipe voie', photos: [{ shown: 'points/a.jpg', thumb: 'points/a.jpg' }], pending: false });
+  });
+  it('lists a photo by its thumbnail and opens the drawn copy when there is one', () => {
+    const [e] = buildTimeline([row({ kind: 'intervention', photos: [
+      { id: 'p', storage_path: 'points/a.jpg', position: 0, caption: null, drawn_path: 'points/b.png', thumb_path: 'points/c.jpg' },
+      { id: 'q', storage_path: 'points/d.jpg', position: 1, caption: null, drawn_path: null, thumb_path: 'points/e.jpg' },
+    ] })], [], null, ctx);
+    expect(e).toMatchObject({ photos: [{ shown: 'points/b.png', thumb: 'points/c.jpg' }, { shown: 'points/d.jpg', thumb: 'points/e.jpg' }] });
   });
 
   it('a comment waiting on the device shows in place, and once only when it has arrived', () => {

@@ -4,18 +4,19 @@
 // (its id is among the rows) shows once.
 import { describeChanges, type DescribeContext } from '../audit/describe';
 import type { EventFields } from '../outbox/types';
+import { listedPhoto, type ListedPhoto } from '../photos/listed';
 
 /** One row of public.point_timeline as PostgREST returns it. */
 export interface TimelineRow {
   source: 'event' | 'audit'; id: string; kind: string; at: string; actor: string | null; body: string | null;
   done_at: string | null; done_by: string | null; created_at: string; updated_at: string;
   changes: Record<string, { old?: unknown; new?: unknown }> | null;
-  photos: { id: string; storage_path: string; position: number; caption: string | null }[] | null;
+  photos: { id: string; storage_path: string; position: number; caption: string | null; drawn_path?: string | null; thumb_path?: string | null }[] | null;
 }
 
 export type TimelineEntry =
   | { type: 'event'; id: string; kind: 'comment' | 'intervention'; at: string; actor: string | null; body: string;
-      doneAt: string | null; doneBy: string | null; photos: string[]; pending: boolean }
+      doneAt: string | null; doneBy: string | null; photos: ListedPhoto[]; pending: boolean }
   | { type: 'change'; id: string; at: string; actor: string | null; lines: string[] };
 
 /** The list shown, oldest first. `pending`: the point's comments waiting in the outbox (written on this device). */
@@ -28,7 +29,7 @@ export function buildTimeline(rows: readonly TimelineRow[], pending: readonly Ev
       out.push({
         type: 'event', id: r.id, kind: r.kind === 'intervention' ? 'intervention' : 'comment', at: r.at, actor: r.actor,
         body: r.body ?? '', doneAt: r.done_at, doneBy: r.done_by, pending: false,
-        photos: (r.photos ?? []).map((p) => p.storage_path),
+        photos: (r.photos ?? []).map((p) => listedPhoto(p)),
       });
     } else {
       const lines = describeChanges({
@@ -40,7 +41,7 @@ export function buildTimeline(rows: readonly TimelineRow[], pending: readonly Ev
   }
   for (const e of pending) {
     if (arrived.has(e.eventId)) continue;
-    out.push({ type: 'event', id: e.eventId, kind: e.eventKind, at: e.observedAt, actor: me, body: e.body, doneAt: e.doneAt, doneBy: e.doneBy, photos: (e.photos ?? []).map((p) => p.path), pending: true });
+    out.push({ type: 'event', id: e.eventId, kind: e.eventKind, at: e.observedAt, actor: me, body: e.body, doneAt: e.doneAt, doneBy: e.doneBy, photos: (e.photos ?? []).map((p) => ({ shown: p.path, thumb: p.thumbPath || p.path })), pending: true });
   }
   // Stable: rows come ordered from the database; waiting comments fall in place by their observation time.
   return out.map((e, i) => [e, i] as const).sort((a, b) => Date.parse(a[0].at) - Date.parse(b[0].at) || a[1] - b[1]).map(([e]) => e);

@@ -1,6 +1,6 @@
-// movePhoto, roomLeft, galleryChanged, galleryFiles and galleryRpcRows.
+// movePhoto, moveTo, roomLeft, galleryChanged, galleryFiles, galleryRpcRows, listedPath and photoPaths.
 import { describe, expect, it } from 'vitest';
-import { galleryChanged, galleryFiles, galleryRpcRows, movePhoto, roomLeft, type GalleryPhoto } from './gallery';
+import { galleryChanged, galleryFiles, galleryRpcRows, listedPath, movePhoto, moveTo, photoPaths, roomLeft, type GalleryPhoto } from './gallery';
 
 const ph = (path: string, caption: string | null = null): GalleryPhoto =>
   ({ path, caption, takenAt: null, lat: null, lon: null, width: null, height: null, bytes: null });
@@ -11,6 +11,13 @@ describe('gallery', () => {
     expect(movePhoto(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
     expect(movePhoto(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
     expect(movePhoto(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
+  });
+  it('moves a photo to any place (a drag), the others keeping their order', () => {
+    expect(moveTo(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveTo(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 1)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], 1, 5)).toEqual(['a', 'b', 'c']);
+    expect(moveTo(['a', 'b', 'c'], -1, 0)).toEqual(['a', 'b', 'c']);
   });
   it('counts the room left of 8', () => {
     expect([roomLeft(0), roomLeft(5), roomLeft(8), roomLeft(9)]).toEqual([8, 3, 0, 0]);
@@ -36,5 +43,15 @@ describe('gallery', () => {
     expect(galleryChanged(drawn, [{ ...drawn[0], thumbPath: null }])).toBe(true);
     expect(galleryChanged(a, [{ ...a[0], drawnPath: null, thumbPath: null }])).toBe(false);
     expect(galleryFiles([...drawn, ph('points/4.jpg')])).toEqual(['points/1.jpg', 'points/d.jpg', 'points/t.jpg', 'points/4.jpg']);
+  });
+  it('lists the thumbnail when there is one, else the photo; a thumbnail added is a change', () => {
+    expect(listedPath({ path: 'points/1.png', thumbPath: 'points/2.jpg' })).toBe('points/2.jpg');
+    expect(listedPath({ path: 'points/1.png', thumbPath: null })).toBe('points/1.png');
+    expect(listedPath({ path: 'points/1.png' })).toBe('points/1.png');
+    expect(photoPaths({ path: 'points/1.png', thumbPath: 'points/2.jpg' })).toEqual(['points/1.png', 'points/2.jpg']);
+    expect(photoPaths({ path: 'points/1.png' })).toEqual(['points/1.png']);
+    expect(photoPaths({ path: 'points/1.png', drawnPath: 'points/d.jpg', thumbPath: 'points/2.jpg' })).toEqual(['points/1.png', 'points/d.jpg', 'points/2.jpg']);
+    expect(listedPath({ path: 'points/1.png', drawnPath: 'points/d.jpg' })).toBe('points/d.jpg');
+    expect(galleryChanged([ph('points/1.jpg')], [{ ...ph('points/1.jpg'), thumbPath: 'points/2.jpg' }])).toBe(true);
   });
 });

@@ -19,12 +19,28 @@ export interface GalleryPhoto {
   thumbPath?: string | null;
 }
 
+/** The path to show in a list or a report: the thumbnail, else the photo itself (a photo stored before thumbnails). */
+export const listedPath = (p: Pick<GalleryPhoto, 'path' | 'drawnPath' | 'thumbPath'>): string => p.thumbPath || p.drawnPath || p.path;
+
+/** The storage paths a photo occupies (the photo, its drawn copy, its thumbnail). */
+export const photoPaths = (p: Pick<GalleryPhoto, 'path' | 'drawnPath' | 'thumbPath'>): string[] =>
+  [p.path, p.drawnPath, p.thumbPath].filter((x): x is string => !!x);
+
 /** The list with the photo at `index` moved one place before (-1) or after (+1); unchanged at an end. */
 export function movePhoto<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
   const to = index + step;
   if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
   const out = [...list];
   [out[index], out[to]] = [out[to], out[index]];
+  return out;
+}
+
+/** The list with the item at `from` moved to `to` (the others keep their order); unchanged when either is out of range. */
+export function moveTo<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= list.length || to < 0 || to >= list.length || from === to) return [...list];
+  const out = [...list];
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
   return out;
 }
 
@@ -39,8 +55,7 @@ export function galleryChanged(a: readonly GalleryPhoto[], b: readonly GalleryPh
 }
 
 /** Every stored file of a gallery: originals, drawn copies and thumbnails. */
-export const galleryFiles = (list: readonly GalleryPhoto[]): string[] =>
-  list.flatMap((p) => [p.path, p.drawnPath, p.thumbPath].filter((x): x is string => !!x));
+export const galleryFiles = (list: readonly GalleryPhoto[]): string[] => list.flatMap(photoPaths);
 
 /** The argument of public.set_point_photos. */
 export const galleryRpcRows = (list: readonly GalleryPhoto[]) => list.map((p) => ({

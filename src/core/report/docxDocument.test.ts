@@ -73,6 +73,30 @@ describe('buildReportDocument', () => {
     expect(xml).not.toContain('https://img.test/photo-0.png');
   });
 
+  it('writes a point\'s first photo (its drawn copy) in 400×300 and the next ones\' thumbnails in 160×120', async () => {
+    const report = fixtureReport(4, 100); // p0 has a photo, the others none
+    const photos = new Map([['p0', [
+      { shown: 'https://img.test/p0-drawn.png', thumb: 'https://img.test/p0-a.t.jpg' },
+      { shown: 'https://img.test/p0-b.jpg', thumb: 'https://img.test/p0-b.t.jpg' },
+      { shown: 'https://img.test/p0-c.jpg', thumb: 'https://img.test/p0-c.t.jpg' },
+    ]]]);
+    const fetched: string[] = [];
+    const fetchFn = (async (url: string) => {
+      fetched.push(url);
+      const png = url.endsWith('drawn.png') ? gradientPng(800, 600) : url.endsWith('b.t.jpg') ? gradientPng(320, 240) : gradientPng(240, 240);
+      return new Response(png, { headers: { 'content-type': 'image/png' } });
+    }) as typeof fetch;
+    const images = await fetchReportImages(report, { fetchFn, photos });
+    expect(fetched.sort()).toEqual(['https://img.test/p0-b.t.jpg', 'https://img.test/p0-c.t.jpg', 'https://img.test/p0-drawn.png']);
+    const bytes = await packReportDocument(buildReportDocument({ report, levels: FIXTURE_LEVELS, images, photos, generatedAt: new Date('2026-11-21T10:30:00Z') }));
+    const files = unzipSync(bytes);
+    const xml = strFromU8(files['word/document.xml']);
+    expect(Object.keys(files).filter((f) => f.startsWith('word/media/'))).toHaveLength(3);
+    expect(xml.match(new RegExp(`cx="${400 * 9525}" cy="${300 * 9525}"`, 'g'))?.length).toBeGreaterThan(0);
+    expect(xml.match(new RegExp(`cx="${160 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 320×240 → 160×120
+    expect(xml.match(new RegExp(`cx="${120 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 240×240 → 120×120
+  });
+
   it('writes the empty message when no anomaly is left', async () => {
     const r = fixtureReport(8);
     const empty = buildReport({ ...r.request, startPoint: 900, endPoint: 901 }, r.pointsInZones.map((s) => s.zone), []);

@@ -5,7 +5,8 @@ import {
   TextRun, WidthType,
 } from 'docx';
 import type { CriticalityLevel, Point, ReportResult } from '../types';
-import { STATUS_LABELS, TRACK_LABELS, WORD_FONT } from '../constants';
+import { STATUS_LABELS, TRACK_LABELS, WORD_FONT, WORD_IMAGE_BOX, WORD_THUMB_BOX } from '../constants';
+import { rowPhotos, type ListedPhoto } from '../photos/listed';
 import { formatDateTimeFr, formatKm } from '../format';
 import { reportStats, isEmptyReport } from './assemble';
 import { fitInBox, type DocxImageType } from './imageInfo';
@@ -17,8 +18,10 @@ export interface ReportImage { data: Uint8Array; type: DocxImageType; width: num
 export interface ReportDocumentInput {
   report: ReportResult;
   levels: readonly CriticalityLevel[];
-  /** By imageUrl; a point whose URL is missing here gets the URL text instead of a picture. */
+  /** By URL; a photo whose URL is missing here gets the URL text instead of a picture. */
   images: ReadonlyMap<string, ReportImage>;
+  /** Each point's first photos (image shown, thumbnail) by point id; a point not in it has its imageUrl alone. */
+  photos?: ReadonlyMap<string, readonly ListedPhoto[]>;
   generatedAt: Date;
 }
 
@@ -51,24 +54,31 @@ function cell(value: string, opts: { bold?: boolean; fill?: string; span?: numbe
   });
 }
 
-/** The photo row under an anomaly: the picture fitted in 400×300, or the URL as text when it could not be fetched. */
-function photoRow(p: Point, images: ReadonlyMap<string, ReportImage>): TableRow | null {
-  if (!p.imageUrl) return null;
-  const img = images.get(p.imageUrl);
+/** The photo row under an anomaly: the first photo fitted in 400×300, the next ones' thumbnails in 160×120 beside
+ * one another, each replaced by its URL as text when it could not be fetched. */
+function photoRow(p: Point, images: ReadonlyMap<string, ReportImage>, photos: readonly ListedPhoto[] | undefined): TableRow | null {
+  const [first, ...more] = rowPhotos(photos, p.imageUrl);
+  if (!first) return null;
   const span = COLUMNS.length;
-  if (!img) return new TableRow({ cantSplit: true, children: [cell(`${REPORT_TEXT.colPhoto} : ${p.imageUrl}`, { span })] });
-  const size = fitInBox(img.width, img.height);
-  const run = new ImageRun({
-    type: img.type, data: img.data, transformation: size,
-    altText: { name: `photo-${p.id}`, title: p.name, description: p.name },
-  });
-  return new TableRow({
-    cantSplit: true,
-    children: [new TableCell({ columnSpan: span, children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [run] })] })],
-  });
+  const picture = (url: string, box: { width: number; height: number }, k: number) => {
+    const img = images.get(url);
+    return img ? new ImageRun({
+      type: img.type, data: img.data, transformation: fitInBox(img.width, img.height, box),
+      altText: { name: `photo-${p.id}-${k}`, title: p.name, description: p.name },
+    }) : null;
+  };
+  const paras: Paragraph[] = [];
+  const main = picture(first.shown, WORD_IMAGE_BOX, 0);
+  paras.push(main ? new Paragraph({ alignment: AlignmentType.CENTER, children: [main] })
+    : new Paragraph({ children: [text(`${REPORT_TEXT.colPhoto} : ${first.shown}`, { size: TABLE_SIZE })] }));
+  const small = more.map((f, k) => picture(f.thumb, WORD_THUMB_BOX, k + 1));
+  const runs = small.flatMap((r, k) => (r ? (k ? [text(' '), r] : [r]) : []));
+  if (runs.length) paras.push(new Paragraph({ alignment: AlignmentType.CENTER, children: runs }));
+  more.forEach((f, k) => { if (!small[k]) paras.push(new Paragraph({ children: [text(`${REPORT_TEXT.colPhoto} : ${f.thumb}`, { size: TABLE_SIZE })] })); });
+  return new TableRow({ cantSplit: true, children: [new TableCell({ columnSpan: span, children: paras })] });
 }
 
-function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>): Table {
+function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>, photos?: ReadonlyMap<string, readonly ListedPhoto[]>): Table {
   const levelName = (id: string) => levels.find((l) => l.id === id)?.name ?? id;
   const header = new TableRow({ tableHeader: true, children: COLUMNS.map((c) => cell(c.title, { bold: true, fill: HEADER_FILL, width: c.width })) });
   const rows: TableRow[] = [header];
@@ -80,7 +90,7 @@ function anomalyTable(points: readonly Point[], levels: readonly CriticalityLeve
         cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), cell(p.ticketNumber || REPORT_TEXT.none),
       ],
     }));
-    const photo = photoRow(p, images);
+    const photo = photoRow(p, images, photos?.get(p.id));
     if (photo) rows.push(photo);
   }
   return new Table({ width: { size: 100, type: WidthType.PERCENTAGE }, rows });
@@ -132,7 +142,7 @@ export function buildReportSkeleton(meta: ReportDocumentMeta): Document {
 }
 
 /** Builds the Word document (A4 portrait, Calibri). */
-export function buildReportDocument({ report, levels, images, generatedAt }: ReportDocumentInput): Document {
+export function buildReportDocument({ report, levels, images, photos, generatedAt }: ReportDocumentInput): Document {
   const children = headerChildren({ request: report.request, tracks: report.tracks, stats: reportStats(report), generatedAt });
   if (isEmptyReport(report)) {
     children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
@@ -147,12 +157,12 @@ export function buildReportDocument({ report, levels, images, generatedAt }: Rep
       keepNext: true, spacing: { after: 80 },
       children: [text([TRACK_LABELS[z.track ?? 'none'], `PK ${formatKm(z.kmStart)} → PK ${formatKm(z.kmEnd)}`, REPORT_TEXT.anomalies(s.points.length)].join(' · '), { color: '4B5563' })],
     }));
-    children.push(anomalyTable(s.points, levels, images));
+    children.push(anomalyTable(s.points, levels, images, photos));
   }
   if (report.pointsOutsideZones.length > 0) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 240 }, children: [text(REPORT_TEXT.outsideZones)] }));
     children.push(new Paragraph({ keepNext: true, spacing: { after: 80 }, children: [text(REPORT_TEXT.anomalies(report.pointsOutsideZones.length), { color: '4B5563' })] }));
-    children.push(anomalyTable(report.pointsOutsideZones, levels, images));
+    children.push(anomalyTable(report.pointsOutsideZones, levels, images, photos));
   }
   return wrapDocument(children);
 }

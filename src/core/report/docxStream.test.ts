@@ -57,6 +57,23 @@ describe('streaming Word report', () => {
     expect(strFromU8(files['word/styles.xml'])).toContain('w:styleId="Heading2"');
   });
 
+  it('writes the first photo in 400×300 and the next ones as smaller thumbnails, a missing one as its URL', async () => {
+    const w = await startStreamingReport(meta);
+    w.section({ name: 'Zone', color: '#ef4444', track: 'Voie 1', kmStart: 12.5, kmEnd: 14, count: 1 });
+    const thumb = { data: gradientPng(320, 240), type: 'png' as const, width: 320, height: 240 };
+    w.row(row(1, { imageUrl: 'https://img.test/1.png', thumbUrls: ['https://img.test/2.t.jpg', 'https://img.test/3.t.jpg', 'https://img.test/4.t.jpg'] }),
+      { data: gradientPng(800, 600), type: 'png', width: 800, height: 600 }, [thumb, null, thumb]);
+    const files = unzipSync(new Uint8Array(Buffer.concat(w.finish())));
+    const xml = strFromU8(files['word/document.xml']);
+    assertWellFormed(xml);
+    expect(Object.keys(files).filter((f) => f.startsWith('word/media/'))).toHaveLength(3);
+    expect(xml.match(new RegExp(`cx="${400 * 9525}" cy="${300 * 9525}"`, 'g'))).toHaveLength(2); // the first photo (extent and frame)
+    expect(xml.match(new RegExp(`cx="${160 * 9525}" cy="${120 * 9525}"`, 'g'))).toHaveLength(4); // two thumbnails in 160×120
+    expect(xml).toContain('Photo : https://img.test/3.t.jpg');
+    const rels = strFromU8(files['word/_rels/document.xml.rels']);
+    expect(rels.match(/Id="rIdPhoto\d"/g)).toHaveLength(3);
+  });
+
   it('holds 30,000 rows in a few MB of compressed output (bounded memory)', async () => {
     const w = await startStreamingReport({ ...meta, stats: { unresolved: 30_000, zonesWithAnomalies: 3, dangers: 0 } });
     for (let s = 0; s < 3; s++) {

@@ -7,12 +7,17 @@ import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate, ZipPassThrough } from '
 import { formatKm } from '../format';
 import { buildReportSkeleton, COLUMNS, HEADER_FILL, safeColor, SKELETON_MARKER, TABLE_SIZE, type ReportDocumentMeta, type ReportImage } from './docxDocument';
 import { fitInBox } from './imageInfo';
+import { WORD_IMAGE_BOX, WORD_THUMB_BOX } from '../constants';
 import { REPORT_TEXT } from './strings';
 
 /** One anomaly as written (labels already resolved). */
 export interface DocxRow {
   id: string; km: number; name: string; description: string; status: string; criticality: string; team: string;
-  ticket: string; imageUrl: string | null;
+  ticket: string;
+  /** The first photo (its image shown), fitted in 400×300. */
+  imageUrl: string | null;
+  /** The thumbnails of the next photos (at most 3), written smaller beside one another under the first. */
+  thumbUrls?: string[];
   /** 'Constaté le … · reçu le …', written under the description; absent in older callers. */
   observed?: string;
   /** Written in place of a photo that could not be included (offline report). */
@@ -44,16 +49,21 @@ function cellXml(value: string, width: number, opts: { bold?: boolean; fill?: st
 }
 const HEADER_ROW = `<w:tr><w:trPr><w:cantSplit/><w:tblHeader/></w:trPr>${COLUMNS.map((c, k) => cellXml(c.title, widths[k], { bold: true, fill: HEADER_FILL })).join('')}</w:tr>`;
 
-function pictureXml(n: number, rid: string, img: ReportImage, name: string): string {
-  const { width, height } = fitInBox(img.width, img.height);
+function drawingRun(n: number, rid: string, img: ReportImage, name: string, box: { width: number; height: number }): string {
+  const { width, height } = fitInBox(img.width, img.height, box);
   const cx = width * EMU_PER_PX, cy = height * EMU_PER_PX;
-  return `<w:p><w:pPr><w:spacing w:after="0"/><w:jc w:val="center"/></w:pPr><w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/><wp:effectExtent l="0" t="0" r="0" b="0"/><wp:docPr id="${n}" name="photo-${n}" descr="${xmlText(name)}"/><wp:cNvGraphicFramePr><a:graphicFrameLocks xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" noChangeAspect="1"/></wp:cNvGraphicFramePr><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="${n}" name="photo-${n}"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${rid}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>`;
+  return `<w:r><w:drawing><wp:inline distT="0" distB="0" distL="0" distR="0"><wp:extent cx="${cx}" cy="${cy}"/><wp:effectExtent l="0" t="0" r="0" b="0"/><wp:docPr id="${n}" name="photo-${n}" descr="${xmlText(name)}"/><wp:cNvGraphicFramePr><a:graphicFrameLocks xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" noChangeAspect="1"/></wp:cNvGraphicFramePr><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:nvPicPr><pic:cNvPr id="${n}" name="photo-${n}"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill><a:blip r:embed="${rid}"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></pic:spPr></pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`;
 }
+const centered = (runs: string) => `<w:p><w:pPr><w:spacing w:after="0"/><w:jc w:val="center"/></w:pPr>${runs}</w:p>`;
+const textPara = (t: string) => `<w:p><w:pPr><w:spacing w:after="0"/></w:pPr>${run(t, { size: TABLE_SIZE })}</w:p>`;
+const spanRow = (paras: string) =>
+  `<w:tr><w:trPr><w:cantSplit/></w:trPr><w:tc><w:tcPr><w:tcW w:w="${TEXT_WIDTH_TWIPS}" w:type="dxa"/><w:gridSpan w:val="${COLUMNS.length}"/></w:tcPr>${paras}</w:tc></w:tr>`;
 
 export interface StreamingReportDocx {
   section(head: DocxSectionHead): void;
-  /** One anomaly; `image` when its photo was fetched (else its URL is written, if any). */
-  row(r: DocxRow, image?: ReportImage | null): void;
+  /** One anomaly; `image` when its first photo was fetched, `thumbs[k]` when r.thumbUrls[k] was (else the URL is
+   * written instead). */
+  row(r: DocxRow, image?: ReportImage | null, thumbs?: readonly (ReportImage | null)[]): void;
   /** Closes the document; returns the .docx bytes as parts (for a Blob, without one big copy). */
   finish(): Uint8Array[];
   /** Compressed bytes so far (the memory this writer holds, besides the photos). */
@@ -95,17 +105,25 @@ export async function startStreamingReport(meta: ReportDocumentMeta): Promise<St
       write(TABLE_OPEN + HEADER_ROW);
       inTable = true;
     },
-    row(r, image) {
+    row(r, image, thumbs = []) {
       const values = [formatKm(r.km), r.name, r.observed ? `${r.description}\n${r.observed}` : r.description, r.status, r.criticality, r.team, r.ticket];
       write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${values.map((v, k) => cellXml(v, widths[k])).join('')}</w:tr>`);
       if (r.photoNote) { write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${cellXml(r.photoNote, TEXT_WIDTH_TWIPS, { span: COLUMNS.length })}</w:tr>`); return; }
-      if (!r.imageUrl) return;
-      const span = COLUMNS.length;
-      if (!image) { write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${cellXml(`${REPORT_TEXT.colPhoto} : ${r.imageUrl}`, TEXT_WIDTH_TWIPS, { span })}</w:tr>`); return; }
-      const n = media.length + 1;
-      const rid = `rIdPhoto${n}`;
-      media.push({ name: `media/photo${n}.${image.type}`, rid, data: image.data });
-      write(`<w:tr><w:trPr><w:cantSplit/></w:trPr><w:tc><w:tcPr><w:tcW w:w="${TEXT_WIDTH_TWIPS}" w:type="dxa"/><w:gridSpan w:val="${span}"/></w:tcPr>${pictureXml(n, rid, image, r.name)}</w:tc></w:tr>`);
+      const more = r.thumbUrls ?? [];
+      if (!r.imageUrl && !more.length) return;
+      const embed = (img: ReportImage, box: { width: number; height: number }) => {
+        const n = media.length + 1;
+        const rid = `rIdPhoto${n}`;
+        media.push({ name: `media/photo${n}.${img.type}`, rid, data: img.data });
+        return drawingRun(n, rid, img, r.name, box);
+      };
+      let paras = '';
+      if (r.imageUrl) paras += image ? centered(embed(image, WORD_IMAGE_BOX)) : textPara(`${REPORT_TEXT.colPhoto} : ${r.imageUrl}`);
+      const small = more.map((_u, k) => (thumbs[k] ? embed(thumbs[k]!, WORD_THUMB_BOX) : null));
+      const runs = small.filter((x): x is string => !!x);
+      if (runs.length) paras += centered(runs.join(run(' ')));
+      more.forEach((u, k) => { if (!small[k]) paras += textPara(`${REPORT_TEXT.colPhoto} : ${u}`); });
+      write(spanRow(paras));
     },
     finish() {
       closeTable();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportImageFromBytes } from './reportImages';
+import { reportImageFromBytes, reportImageUrls } from './reportImages';
+import { fixtureReport } from '../../../test/fixtures/report/reportFixture';
 import { gradientPng } from '../../../test/fixtures/report/testPng';
 
 describe('reportImageFromBytes', () => {
@@ -16,5 +17,14 @@ describe('reportImageFromBytes', () => {
     expect(await reportImageFromBytes(gradientPng(40, 20), 'image/png', { shrink: async () => small })).toBe(small);
     const kept = await reportImageFromBytes(gradientPng(40, 20), 'image/png', { shrink: async () => { throw new Error('no canvas'); } });
     expect(kept).toMatchObject({ type: 'png', width: 40 });
+  });
+});
+
+describe('reportImageUrls', () => {
+  it('lists each point\'s first photo (image shown) then its next thumbnails, once each; a point without photos its imageUrl', () => {
+    const report = fixtureReport(6, 3); // p0 and p3 have imageUrls
+    expect(reportImageUrls(report).sort()).toEqual(['https://img.test/photo-0.png', 'https://img.test/photo-3.png']);
+    const photos = new Map([['p0', [{ shown: 'd0.png', thumb: 't0.jpg' }, { shown: 'b.jpg', thumb: 'tb.jpg' }, { shown: 'c.jpg', thumb: 'tb.jpg' }]]]);
+    expect(reportImageUrls(report, photos).sort()).toEqual(['d0.png', 'https://img.test/photo-3.png', 'tb.jpg']);
   });
 });

@@ -1,6 +1,7 @@
 // The pure part of the Word report's photos (docs/product.md#backend-calls): which URLs to fetch, and what fetched bytes become (an
 // embeddable image or the reason they cannot be used). The network I/O lives in workers/fetchImages.ts.
-import type { ReportResult } from '../types';
+import type { Point, ReportResult } from '../types';
+import { rowPhotos, type ListedPhoto } from '../photos/listed';
 import type { ReportImage } from './docxDocument';
 import { readImageInfo, type DocxImageType, type ImageInfo } from './imageInfo';
 
@@ -11,11 +12,13 @@ export interface ImageConverters {
   shrink?: (bytes: Uint8Array, info: ImageInfo & { type: DocxImageType }) => Promise<ReportImage | null>;
 }
 
-/** Distinct image URLs of the report's anomalies, in report order. */
-export function reportImageUrls(report: ReportResult): string[] {
+/** Distinct image URLs of the report's anomalies, in report order: each one's first photo (its image shown), then the
+ * thumbnails of its next ones (`photos` by point id; a point not in it has its imageUrl alone). */
+export function reportImageUrls(report: ReportResult, photos?: ReadonlyMap<string, readonly ListedPhoto[]>): string[] {
   const urls = new Set<string>();
-  for (const s of report.pointsInZones) for (const p of s.points) if (p.imageUrl) urls.add(p.imageUrl);
-  for (const p of report.pointsOutsideZones) if (p.imageUrl) urls.add(p.imageUrl);
+  const add = (p: Point) => rowPhotos(photos?.get(p.id), p.imageUrl).forEach((f, k) => urls.add(k ? f.thumb : f.shown));
+  for (const s of report.pointsInZones) for (const p of s.points) add(p);
+  for (const p of report.pointsOutsideZones) add(p);
   return [...urls];
 }
 

@@ -4,6 +4,7 @@
 import type { Point, PointStatus } from '../types';
 import type { PointIndex } from '../pointIndex/types';
 import { uuidAt, writeUuid } from '../pointIndex/ids';
+import type { ListedPhoto } from '../photos/listed';
 
 /** Status codes of the `status` array. */
 export const STATUS_CODES: readonly PointStatus[] = ['signale', 'pris_en_charge', 'resolu'];
@@ -68,6 +69,8 @@ export interface PointDetails {
   id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
   /** observed_at and created_at (docs/product.md#observation-time); absent when not fetched. */
   observedAt?: string | null; createdAt?: string | null;
+  /** The point's first photos (image shown, thumbnail) when read; absent: its imageUrl alone. */
+  photos?: ListedPhoto[];
 }
 
 /** Points copied per step of copyPointIndexInSteps (about 20 ms of a 2-core machine, fresh memory included). */

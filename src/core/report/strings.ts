@@ -40,6 +40,7 @@ export const REPORT_TEXT = {
   colTeam: 'Équipe',
   colTicket: 'N° OT/Dépêche',
   colPhoto: 'Photo',
+  photoAltN: (n: number, name: string) => `Photo ${n} : ${name}`,
   noTeam: 'Sans équipe',
   photoOffline: (label: string) => `Photo non incluse (rapport généré hors ligne) : ${label}`,
   none: '—',

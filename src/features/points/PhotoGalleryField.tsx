@@ -1,18 +1,20 @@
 // The point form's photos (docs/product.md#photos): up to 8 in order, taken in a row with the camera on a phone,
 // picked (several at once) or dropped on a desktop; each shrunk on the device with its EXIF read first ('Prise le …');
-// a caption each, moved by buttons, deleted with the spec's confirmation, opened in the viewer (PhotoViewer).
+// a caption each, moved by buttons or by dragging its handle (usePhotoDrag), deleted with the spec's confirmation, opened in the viewer (PhotoViewer). A tile
+// shows the photo's thumbnail (made and stored with it), the viewer the photo itself.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { ArrowLeft, ArrowRight, Camera, ImagePlus, Maximize2, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Camera, GripVertical, ImagePlus, Maximize2, Trash2 } from 'lucide-react';
 import { Button, IconButton, Spinner } from '../../ui';
 import { PHOTOS_PER_POINT } from '../../core/constants';
 import { formatDateTimeFr } from '../../core/format';
-import { movePhoto, roomLeft, type GalleryPhoto } from '../../core/photos/gallery';
-import { takePhoto } from '../../state/pointPhotos';
+import { movePhoto, moveTo, roomLeft, type GalleryPhoto } from '../../core/photos/gallery';
+import { takePhoto, thumbUrlOf } from '../../state/pointPhotos';
 import { previewSrc } from '../../state/offline/photos';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { PhotoViewer } from './PhotoViewer';
 import { DrawnPhotoActions, shownUrl } from './drawing/DrawnPhotoActions';
 import { DRAW_TEXT } from './drawing/strings';
+import { usePhotoDrag } from './usePhotoDrag';
 import { POINT_TEXT as T } from './strings';
 
 export type FormPhoto = GalleryPhoto & { url: string };
@@ -20,7 +22,7 @@ export type FormPhoto = GalleryPhoto & { url: string };
 export interface PhotoGalleryFieldProps {
   photos: FormPhoto[];
   onChange: (photos: FormPhoto[]) => void;
-  /** A photo stored during this form session (removed again if the form is cancelled). */
+  /** A file stored during this form session, a photo or its thumbnail (removed again if the form is cancelled). */
   onStored: (url: string) => void;
   /** Asked before a photo leaves the list: resolves to an error message to show, or null. */
   onRemove: (photo: FormPhoto) => Promise<string | null>;
@@ -51,6 +53,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
   const device = useDeviceClass();
   const latest = useRef(photos);
   latest.current = photos;
+  const { drag, handleProps } = usePhotoDrag((from, to) => onChange(moveTo(latest.current, from, to)));
 
   useEffect(() => onUploadingChange(uploading > 0), [uploading, onUploadingChange]);
   // Emptied by the form (its photos were sent): the last message goes with them.
@@ -67,6 +70,7 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
         const r = await takePhoto(file);
         if ('error' in r) { setMessage(r.error); continue; }
         onStored(r.url);
+        onStored(r.thumbUrl);
         const next = [...latest.current, { ...r.photo, url: r.url }];
         latest.current = next;
         onChange(next);
@@ -107,11 +111,17 @@ export function PhotoGalleryField({ photos, onChange, onStored, onRemove, onUplo
       {photos.length > 0 && (
         <ol className="photo-grid" aria-label={label}>
           {photos.map((p, i) => (
-            <li key={p.path} className="photo-tile" data-testid="photo-tile">
+            <li key={p.path} data-testid="photo-tile" data-photo-index={i}
+              className={`photo-tile${drag?.from === i ? ' photo-tile-dragged' : ''}${drag && drag.over === i && drag.from !== i ? ' photo-tile-drop' : ''}`}>
               <div className="photo-thumb">
-                <img src={previewSrc(shownUrl(p))} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
+                <img src={previewSrc(p.thumbPath ? thumbUrlOf(p) : shownUrl(p))} alt={p.caption || T.photoAlt(i + 1)} onClick={() => setViewing(i)} />
                 {i === 0 && <span className="photo-badge">{T.photoFirst}</span>}
                 {p.drawnPath && <span className="photo-badge photo-badge-drawn">{DRAW_TEXT.badge}</span>}
+                {!readOnly && photos.length > 1 && (
+                  <span className="photo-drag" role="button" tabIndex={0} aria-label={T.photoDrag(i + 1)} title={T.photoDrag(i + 1)} {...handleProps(i, photos.length)}>
+                    <GripVertical size={18} aria-hidden="true" />
+                  </span>
+                )}
               </div>
               {p.takenAt && <span className="field-hint photo-taken">{T.photoTakenAt(formatDateTimeFr(p.takenAt))}</span>}
               <input className="input photo-caption" aria-label={T.photoCaption(i + 1)} placeholder={T.photoCaptionPlaceholder}

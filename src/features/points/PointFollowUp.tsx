@@ -9,6 +9,7 @@ import { addPointEvent, loadTimeline, pendingEventsAtom, timelineVersionAtom, ty
 import { photoUrlOf } from '../../state/followUpPhotos';
 import { previewSrc } from '../../state/offline/photos';
 import { removePointImage } from '../../state/actions';
+import { storedUrlsOf } from '../../state/pointPhotos';
 import { PHOTOS_PER_INTERVENTION } from '../../core/constants';
 import { PhotoGalleryField, type FormPhoto } from './PhotoGalleryField';
 import { profileAtom } from '../../state/session';
@@ -82,7 +83,7 @@ function EntryView({ e, who }: { e: TimelineEntry; who: (id: string | null) => s
           {e.kind === 'intervention' && e.doneAt && <p className="follow-line muted">{T.done(formatDateTimeFr(e.doneAt), e.doneBy)}</p>}
           {e.photos.length > 0 && (
             <ul className="follow-photos">
-              {e.photos.map((p, i) => <li key={p}><a href={photoUrlOf(p)} target="_blank" rel="noreferrer"><img src={previewSrc(photoUrlOf(p))} alt={T.photoAlt(i + 1)} loading="lazy" /></a></li>)}
+              {e.photos.map((p, i) => <li key={p.shown}><a href={photoUrlOf(p.shown)} target="_blank" rel="noreferrer"><img src={previewSrc(photoUrlOf(p.thumb))} alt={T.photoAlt(i + 1)} loading="lazy" /></a></li>)}
             </ul>
           )}
         </>
@@ -103,8 +104,11 @@ function AddEventForm({ point }: { point: Point }) {
   /** 'Après' photos stored while this form is open and not sent with an intervention: removed when it closes. */
   const stored = useRef(new Set<string>());
   useEffect(() => () => { for (const url of stored.current) void removePointImage(url).catch((e) => console.warn('Photo non supprimée', e)); }, []);
-  const onRemovePhoto = useCallback(async ({ url }: FormPhoto) => {
-    try { await removePointImage(url); stored.current.delete(url); return null; } catch (e) { console.error(e); return T.failed; }
+  const onRemovePhoto = useCallback(async (photo: FormPhoto) => {
+    try {
+      for (const url of new Set([photo.url, ...storedUrlsOf(photo)])) { await removePointImage(url); stored.current.delete(url); }
+      return null;
+    } catch (e) { console.error(e); return T.failed; }
   }, []);
 
   const submit = async (ev: FormEvent) => {
@@ -121,7 +125,7 @@ function AddEventForm({ point }: { point: Point }) {
         doneAt: kind === 'intervention' ? fromLocalInput(doneAt) : null, doneBy: kind === 'intervention' ? doneBy.trim() || null : null,
         ...(withPhotos ? { photos: photos.map(({ url: _url, ...p }) => ({ ...p, caption: p.caption?.trim() || null, id: crypto.randomUUID() })) } : {}),
       });
-      if (withPhotos) for (const p of photos) stored.current.delete(p.url);
+      if (withPhotos) for (const p of photos) for (const url of [p.url, ...storedUrlsOf(p)]) stored.current.delete(url);
       setPhotos(withPhotos ? [] : photos);
       setBody('');
       setDoneBy('');

@@ -10,7 +10,7 @@ import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
 import { finishEditingAtom } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
-import { photoUrl } from '../../state/pointPhotos';
+import { storedUrlsOf } from '../../state/pointPhotos';
 import { savePointAware as savePoint, waitReason, waitsOnDevice } from '../../state/offline/offlineActions';
 import { ConflictCancelledError, RowGoneError } from '../../state/conflicts';
 import { interpolateKm } from '../../core/pk';
@@ -102,16 +102,19 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
 
   const close = () => { cleanupUploads(); setForm(null); finish(); };
 
-  /** A photo of this session goes from storage at once; a saved one when nothing points to it any more (the
+  /** A photo of this session (and its thumbnail) goes from storage at once; a saved one when nothing points to it any more (the
    * database queues it once the saved point and its gallery no longer hold it). */
   const discardStored = async (url: string): Promise<string | null> => {
     if (!uploaded.current.has(url)) return null;
     try { await removePointImage(url); uploaded.current.delete(url); return null; } catch (err) { console.error(err); return T.imageDeleteError; }
   };
-  /** The photo, and its drawn copy and thumbnail when they were stored in this session. */
+  /** The photo, its drawn copy and its thumbnail, those stored in this session. */
   const onRemovePhoto = async (p: FormPhoto): Promise<string | null> => {
-    for (const extra of [p.drawnPath, p.thumbPath]) if (extra) void discardStored(photoUrl(extra));
-    return discardStored(p.url);
+    for (const url of new Set([p.url, ...storedUrlsOf(p)])) {
+      const error = await discardStored(url);
+      if (error) return error;
+    }
+    return null;
   };
 
   /** The save resolves the point: the form asks for an optional intervention note. */

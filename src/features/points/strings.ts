@@ -38,6 +38,7 @@ export const POINT_TEXT = {
   photoCaption: (i: number) => `Légende de la photo ${i}`,
   photoCaptionPlaceholder: 'Ex. : Vue large, gros plan',
   photoOpen: (i: number) => `Agrandir la photo ${i}`,
+  photoDrag: (i: number) => `Déplacer la photo ${i} (glisser, ou flèches gauche et droite)`,
   photoBefore: (i: number) => `Placer la photo ${i} avant`,
   photoAfter: (i: number) => `Placer la photo ${i} après`,
   photoDelete: (i: number) => `Supprimer l'image ${i}`,

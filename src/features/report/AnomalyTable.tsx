@@ -1,11 +1,14 @@
-// The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnail.
+// The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnails
+// (`photos` by point id; a point not in it shows its single photo).
 import { observationLabel, receivedLater } from '../../core/observedAt';
 import type { CriticalityLevel, Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
+import { rowPhotos, type ListedPhoto } from '../../core/photos/listed';
+import { ReportPhotos } from './ReportPhotos';
 import { REPORT_TEXT } from './strings';
 
-export function AnomalyTable({ points, levels }: { points: readonly Point[]; levels: readonly CriticalityLevel[] }) {
+export function AnomalyTable({ points, photos, levels }: { points: readonly Point[]; photos?: ReadonlyMap<string, ListedPhoto[]>; levels: readonly CriticalityLevel[] }) {
   const levelOf = (id: string) => levels.find((l) => l.id === id);
   return (
     <div className="report-table-wrap">
@@ -35,10 +38,7 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
                 <td data-label={REPORT_TEXT.colTeam}>{p.teamName ?? REPORT_TEXT.noTeam}</td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colTicket}>{p.ticketNumber || REPORT_TEXT.none}</td>
                 <td className="report-photo" data-label={REPORT_TEXT.colPhoto}>
-                  {p.imageUrl
-                    ? <img src={p.imageUrl} alt={`${REPORT_TEXT.colPhoto} : ${p.name}`} loading="lazy" decoding="async"
-                        onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
-                    : REPORT_TEXT.none}
+                  <ReportPhotos photos={rowPhotos(photos?.get(p.id), p.imageUrl)} name={p.name} />
                 </td>
               </tr>
             );

@@ -3,6 +3,7 @@
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId, STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';
 import { formatKm } from '../../core/format';
+import { rowPhotos } from '../../core/photos/listed';
 import type { Point } from '../../core/types';
 import type { PrintChoice } from './PrintDialog';
 import { ReportSection } from './ReportSection';
@@ -14,6 +15,11 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
   const { index, zones } = session;
   return choice.plan.sections.map((s) => ({
     zone: s.zone === OUTSIDE_ZONES ? null : zones[s.zone],
+    /** Each point's photos (thumbnails): its gallery's first ones, else its single photo. */
+    photos: new Map([...choice.plan.rows.subarray(s.start, s.end)].map((i) => {
+      const d = details.get(reportPointId(index, i));
+      return [reportPointId(index, i), rowPhotos(d?.photos, d?.imageUrl ?? null)];
+    })),
     points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): Point => {
       const id = reportPointId(index, i);
       const d = details.get(id);
@@ -32,7 +38,7 @@ export function PrintBody({ session, choice, sections }: { session: ReportSessio
   return (
     <div className="report-print">
       {!choice.whole && <p className="report-print-range">{PRINT_TEXT.partial(formatKm(choice.start), formatKm(choice.end), choice.plan.rows.length)}</p>}
-      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} levels={session.levels} />)}
+      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} photos={s.photos} levels={session.levels} />)}
     </div>
   );
 }

@@ -1,11 +1,13 @@
 // One anomaly of the on-screen report (a virtual row): PK, status and criticality from the index arrays at once; the
-// label, description, team, ticket and photo from the details cache, with a placeholder until they arrive.
+// label, description, team, ticket and photos (thumbnails) from the details cache, with a placeholder until they arrive.
 import { observationLabel } from '../../core/observedAt';
 import { memo } from 'react';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import { NO_TEAM, reportPointId, STATUS_CODES, type PointDetails, type ReportPointIndex } from '../../core/report/reportIndex';
 import type { CriticalityLevel, Team } from '../../core/types';
+import { rowPhotos } from '../../core/photos/listed';
+import { ReportPhotos } from './ReportPhotos';
 import { REPORT_TEXT } from './strings';
 
 export interface ReportRowViewProps {
@@ -36,10 +38,7 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
       {cell(REPORT_TEXT.colCriticality, <span className="badge report-level" style={{ borderColor: level?.color }}><span className="crit-dot" style={{ background: level?.color }} aria-hidden="true" />{level?.name ?? levelId}</span>)}
       {cell(REPORT_TEXT.colTeam, teamName ?? REPORT_TEXT.noTeam)}
       {cell(REPORT_TEXT.colTicket, pending ? wait : details.ticketNumber || REPORT_TEXT.none)}
-      {cell(REPORT_TEXT.colPhoto, pending ? wait : details.imageUrl
-        ? <img src={details.imageUrl} alt={`${REPORT_TEXT.colPhoto} : ${details.name}`} loading="lazy" decoding="async" width={96} height={72}
-            onError={(e) => { e.currentTarget.style.visibility = 'hidden'; }} />
-        : REPORT_TEXT.none, 'report-photo')}
+      {cell(REPORT_TEXT.colPhoto, pending ? wait : <ReportPhotos photos={rowPhotos(details.photos, details.imageUrl)} name={details.name} />, 'report-photo')}
     </div>
   );
 });

@@ -21,7 +21,7 @@ import { keepPhoto, pendingPhotoPath } from './photos';
 import { replayOutbox } from './replay';
 import { resolvableInDialog, resolveOutboxConflict } from './resolveConflict';
 import { OFFLINE_TEXT } from './strings';
-import { galleryFiles, type GalleryPhoto } from '../../core/photos/gallery';
+import { photoPaths, type GalleryPhoto } from '../../core/photos/gallery';
 import { publicUrlOf } from '../../data/outboxRepo';
 
 /** How long a save made online waits for its replay before it is left to the outbox. */
@@ -57,7 +57,7 @@ const teamName = (teamId: string | null): string | null => (teamId ? store.get(t
 export async function savePointAware(input: PointInput, base?: Point | null, gallery?: GalleryPhoto[]): Promise<Point> {
   if (!isValidImageUrl(input.imageUrl)) throw new Error(VALIDATION_MESSAGES.imageUrlInvalid);
   const fields = fieldsOfInput(input);
-  const urls = [fields.imageUrl, ...galleryFiles(gallery ?? []).map(publicUrlOf)]; // drawn copies and thumbnails too
+  const urls = [fields.imageUrl, ...(gallery ?? []).flatMap(photoPaths).map(publicUrlOf)];
   const photos = [...new Set((await Promise.all(urls.map(pendingPhotoPath))).filter((p): p is string => !!p))];
   const withGallery = gallery ? { gallery } : {};
   if (input.id) {

@@ -21,7 +21,7 @@ import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
 import { insertEventOnce, insertEventPhotosOnce } from '../../data/pointEvents';
 import { setGallery } from '../../data/pointPhotos';
-import { galleryFiles, type GalleryPhoto } from '../../core/photos/gallery';
+import { photoPaths, type GalleryPhoto } from '../../core/photos/gallery';
 import { rememberGallery } from '../galleryCache';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';
@@ -171,9 +171,8 @@ async function sendUpdate(item: OutboxItem, op: UpdateOp): Promise<{ landed: Poi
 async function uploadPhotos(item: OutboxItem): Promise<OutboxItem> {
   const op = item.op;
   const url = op.kind === 'create' ? op.fields.imageUrl : op.kind === 'update' ? op.patch.imageUrl : null;
-  const files = op.kind === 'create' || op.kind === 'update' ? galleryFiles(op.gallery ?? [])
-    : op.kind === 'event' ? (op.event.photos ?? []).map((p) => p.path) : [];
-  const wanted = new Set([storagePathOfImageUrl(url), ...files]);
+  const photos = op.kind === 'create' || op.kind === 'update' ? op.gallery ?? [] : op.kind === 'event' ? op.event.photos ?? [] : [];
+  const wanted = new Set([storagePathOfImageUrl(url), ...photos.flatMap(photoPaths)]);
   let cur = item;
   for (const path of item.photos) {
     if (!wanted.has(path) || cur.photosDone.includes(path)) continue;
