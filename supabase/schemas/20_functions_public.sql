@@ -19,6 +19,24 @@ REVOKE ALL ON FUNCTION public.assignable_members(p_team_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO service_role;
 
+-- ------------------------------------------------------------ public.assignee_names(uuid[])
+
+CREATE FUNCTION public.assignee_names(p_ids uuid[]) RETURNS TABLE(id uuid, email text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.id, private.auth_email(a.id)
+    from (select distinct u.id from unnest(p_ids[1:1000]) u(id) where u.id is not null) a
+   where (select private.is_active_member())
+     and exists (select 1 from public.points p where p.assignee_id = a.id)
+$$;
+
+COMMENT ON FUNCTION public.assignee_names(p_ids uuid[]) IS 'The e-mail of each given member who is the assignee of a point the caller reads (at most 1,000 ids); active members only.';
+
+REVOKE ALL ON FUNCTION public.assignee_names(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.assignee_names(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.assignee_names(p_ids uuid[]) TO service_role;
+
 -- ------------------------------------------------------------ public.bulk_delete_points(jsonb)
 
 CREATE FUNCTION public.bulk_delete_points(p_rows jsonb) RETURNS jsonb

@@ -9,6 +9,8 @@ import { STATUS_LABELS, TRACK_LABELS, WORD_FONT } from '../constants';
 import { formatDateTimeFr, formatKm } from '../format';
 import { reportStats, isEmptyReport } from './assemble';
 import { fitInBox, type DocxImageType } from './imageInfo';
+import { dueCell } from '../followUp/deadline';
+import { UNKNOWN_MEMBER } from '../followUp/assignees';
 import { REPORT_TEXT, reportTitle } from './strings';
 
 /** Image bytes fetched for an anomaly's imageUrl, with their format and pixel size. */
@@ -20,19 +22,23 @@ export interface ReportDocumentInput {
   /** By imageUrl; a point whose URL is missing here gets the URL text instead of a picture. */
   images: ReadonlyMap<string, ReportImage>;
   generatedAt: Date;
+  /** The assignees' e-mails by member id; an assignee missing here is 'Membre inconnu'. */
+  assigneeNames?: ReadonlyMap<string, string>;
 }
 
 export const BODY_SIZE = 20; // half-points: 10 pt
 export const TABLE_SIZE = 18; // half-points: 9 pt
 export const HEADER_FILL = 'E5E7EB';
 export const COLUMNS = [
-  { title: REPORT_TEXT.colPk, width: 8 },
-  { title: REPORT_TEXT.colLabel, width: 16 },
-  { title: REPORT_TEXT.colDescription, width: 25 },
-  { title: REPORT_TEXT.colStatus, width: 9 },
-  { title: REPORT_TEXT.colCriticality, width: 13 },
-  { title: REPORT_TEXT.colTeam, width: 15 },
-  { title: REPORT_TEXT.colTicket, width: 14 },
+  { title: REPORT_TEXT.colPk, width: 7 },
+  { title: REPORT_TEXT.colLabel, width: 13 },
+  { title: REPORT_TEXT.colDescription, width: 20 },
+  { title: REPORT_TEXT.colStatus, width: 8 },
+  { title: REPORT_TEXT.colCriticality, width: 11 },
+  { title: REPORT_TEXT.colTeam, width: 11 },
+  { title: REPORT_TEXT.colAssignee, width: 11 },
+  { title: REPORT_TEXT.colDue, width: 9 },
+  { title: REPORT_TEXT.colTicket, width: 10 },
 ]; // widths in % of the table
 
 export const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
@@ -68,7 +74,14 @@ function photoRow(p: Point, images: ReadonlyMap<string, ReportImage>): TableRow 
   });
 }
 
-function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>): Table {
+/** What the 'Assigné à' and 'Échéance' cells say of a point (lateness as of `now`, the report's time). */
+function followUpCells(p: Point, names: ReadonlyMap<string, string>, now: number): [string, string] {
+  const assignee = p.assigneeId ? names.get(p.assigneeId) ?? UNKNOWN_MEMBER : REPORT_TEXT.none;
+  return [assignee, dueCell({ dueAt: p.dueAt, status: p.status }, now)];
+}
+
+function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>,
+  names: ReadonlyMap<string, string>, now: number): Table {
   const levelName = (id: string) => levels.find((l) => l.id === id)?.name ?? id;
   const header = new TableRow({ tableHeader: true, children: COLUMNS.map((c) => cell(c.title, { bold: true, fill: HEADER_FILL, width: c.width })) });
   const rows: TableRow[] = [header];
@@ -77,7 +90,8 @@ function anomalyTable(points: readonly Point[], levels: readonly CriticalityLeve
       cantSplit: true,
       children: [
         cell(formatKm(p.kmValue)), cell(p.name), cell(p.description), cell(STATUS_LABELS[p.status] ?? p.status),
-        cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), cell(p.ticketNumber || REPORT_TEXT.none),
+        cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), ...followUpCells(p, names, now).map((v) => cell(v)),
+        cell(p.ticketNumber || REPORT_TEXT.none),
       ],
     }));
     const photo = photoRow(p, images);
@@ -132,7 +146,7 @@ export function buildReportSkeleton(meta: ReportDocumentMeta): Document {
 }
 
 /** Builds the Word document (A4 portrait, Calibri). */
-export function buildReportDocument({ report, levels, images, generatedAt }: ReportDocumentInput): Document {
+export function buildReportDocument({ report, levels, images, generatedAt, assigneeNames = new Map() }: ReportDocumentInput): Document {
   const children = headerChildren({ request: report.request, tracks: report.tracks, stats: reportStats(report), generatedAt });
   if (isEmptyReport(report)) {
     children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
@@ -147,12 +161,12 @@ export function buildReportDocument({ report, levels, images, generatedAt }: Rep
       keepNext: true, spacing: { after: 80 },
       children: [text([TRACK_LABELS[z.track ?? 'none'], `PK ${formatKm(z.kmStart)} → PK ${formatKm(z.kmEnd)}`, REPORT_TEXT.anomalies(s.points.length)].join(' · '), { color: '4B5563' })],
     }));
-    children.push(anomalyTable(s.points, levels, images));
+    children.push(anomalyTable(s.points, levels, images, assigneeNames, generatedAt.getTime()));
   }
   if (report.pointsOutsideZones.length > 0) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 240 }, children: [text(REPORT_TEXT.outsideZones)] }));
     children.push(new Paragraph({ keepNext: true, spacing: { after: 80 }, children: [text(REPORT_TEXT.anomalies(report.pointsOutsideZones.length), { color: '4B5563' })] }));
-    children.push(anomalyTable(report.pointsOutsideZones, levels, images));
+    children.push(anomalyTable(report.pointsOutsideZones, levels, images, assigneeNames, generatedAt.getTime()));
   }
   return wrapDocument(children);
 }

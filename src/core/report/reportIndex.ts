@@ -68,6 +68,10 @@ export interface PointDetails {
   id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null;
   /** observed_at and created_at (docs/product.md#observation-time); absent when not fetched. */
   observedAt?: string | null; createdAt?: string | null;
+  /** points.assignee_id and due_at (docs/product.md#deadlines); absent when not fetched. */
+  assigneeId?: string | null; dueAt?: string | null;
+  /** The assignee's e-mail ('Membre inconnu' when it could not be read); absent without assignee. */
+  assigneeName?: string | null;
 }
 
 /** Points copied per step of copyPointIndexInSteps (about 20 ms of a 2-core machine, fresh memory included). */

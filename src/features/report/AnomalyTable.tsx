@@ -1,11 +1,16 @@
-// The anomalies of one report section: PK, label, description, status, criticality, team, ticket, photo thumbnail.
+// The anomalies of one report section: PK, label, description, status, criticality, team, assignee, due time, ticket,
+// photo thumbnail.
 import { observationLabel, receivedLater } from '../../core/observedAt';
 import type { CriticalityLevel, Point } from '../../core/types';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatKm } from '../../core/format';
 import { REPORT_TEXT } from './strings';
+import { AssigneeText, DueText } from './FollowUpCells';
 
-export function AnomalyTable({ points, levels }: { points: readonly Point[]; levels: readonly CriticalityLevel[] }) {
+/** A report row: the point and its assignee's e-mail. */
+export type ReportPoint = Point & { assigneeName?: string | null };
+
+export function AnomalyTable({ points, levels, now }: { points: readonly ReportPoint[]; levels: readonly CriticalityLevel[]; now: number }) {
   const levelOf = (id: string) => levels.find((l) => l.id === id);
   return (
     <div className="report-table-wrap">
@@ -15,6 +20,7 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
             <th scope="col">{REPORT_TEXT.colPk}</th><th scope="col">{REPORT_TEXT.colLabel}</th>
             <th scope="col">{REPORT_TEXT.colDescription}</th><th scope="col">{REPORT_TEXT.colStatus}</th>
             <th scope="col">{REPORT_TEXT.colCriticality}</th><th scope="col">{REPORT_TEXT.colTeam}</th>
+            <th scope="col">{REPORT_TEXT.colAssignee}</th><th scope="col">{REPORT_TEXT.colDue}</th>
             <th scope="col">{REPORT_TEXT.colTicket}</th><th scope="col">{REPORT_TEXT.colPhoto}</th>
           </tr>
         </thead>
@@ -33,6 +39,8 @@ export function AnomalyTable({ points, levels }: { points: readonly Point[]; lev
                   <span className="badge report-level" style={{ borderColor: level?.color }}><span className="crit-dot" style={{ background: level?.color }} aria-hidden="true" />{level?.name ?? p.criticality}</span>
                 </td>
                 <td data-label={REPORT_TEXT.colTeam}>{p.teamName ?? REPORT_TEXT.noTeam}</td>
+                <td className="report-assignee" data-label={REPORT_TEXT.colAssignee}><AssigneeText name={p.assigneeName} /></td>
+                <td className="report-due" data-label={REPORT_TEXT.colDue}><DueText dueAt={p.dueAt} status={p.status} now={now} /></td>
                 <td className="report-nowrap" data-label={REPORT_TEXT.colTicket}>{p.ticketNumber || REPORT_TEXT.none}</td>
                 <td className="report-photo" data-label={REPORT_TEXT.colPhoto}>
                   {p.imageUrl

@@ -3,7 +3,7 @@
 import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId, STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';
 import { formatKm } from '../../core/format';
-import type { Point } from '../../core/types';
+import type { ReportPoint } from './AnomalyTable';
 import type { PrintChoice } from './PrintDialog';
 import { ReportSection } from './ReportSection';
 import type { ReportSession } from './reportSession';
@@ -14,7 +14,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
   const { index, zones } = session;
   return choice.plan.sections.map((s) => ({
     zone: s.zone === OUTSIDE_ZONES ? null : zones[s.zone],
-    points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): Point => {
+    points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): ReportPoint => {
       const id = reportPointId(index, i);
       const d = details.get(id);
       const km = index.km[i];
@@ -23,6 +23,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
         position: { x: index.xs[i], y: index.ys[i] }, imageUrl: d?.imageUrl ?? null, status: STATUS_CODES[index.status[i]],
         criticality: index.criticalityKeys[index.criticality[i]], ticketNumber: d?.ticketNumber ?? null, teamId: null,
         teamName: d?.teamName ?? null, creationDate: d?.createdAt ?? '', ...(d?.observedAt ? { observedAt: d.observedAt } : {}), createdBy: null,
+        assigneeId: d?.assigneeId ?? null, dueAt: d?.dueAt ?? null, assigneeName: d?.assigneeName ?? null,
       };
     }),
   }));
@@ -32,7 +33,7 @@ export function PrintBody({ session, choice, sections }: { session: ReportSessio
   return (
     <div className="report-print">
       {!choice.whole && <p className="report-print-range">{PRINT_TEXT.partial(formatKm(choice.start), formatKm(choice.end), choice.plan.rows.length)}</p>}
-      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} levels={session.levels} />)}
+      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} levels={session.levels} now={session.generatedAt.getTime()} />)}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // One zone section of the report (or the points outside zones): heading with colour, track and PK range, then the table.
-import type { CriticalityLevel, Point, Zone } from '../../core/types';
+import type { CriticalityLevel, Zone } from '../../core/types';
 import { formatKm } from '../../core/format';
 import { TrackBadge } from '../../ui';
-import { AnomalyTable } from './AnomalyTable';
+import { AnomalyTable, type ReportPoint } from './AnomalyTable';
 import { REPORT_TEXT } from './strings';
 
-export function ReportSection({ zone, points, levels }: { zone: Zone | null; points: readonly Point[]; levels: readonly CriticalityLevel[] }) {
+export function ReportSection({ zone, points, levels, now }: { zone: Zone | null; points: readonly ReportPoint[]; levels: readonly CriticalityLevel[]; now: number }) {
   return (
     <section className="report-section" aria-label={zone ? zone.name : REPORT_TEXT.outsideZones}>
       <header className="report-section-head" style={zone ? { borderLeftColor: zone.color } : undefined}>
@@ -16,7 +16,7 @@ export function ReportSection({ zone, points, levels }: { zone: Zone | null; poi
           <span className="badge count-badge">{REPORT_TEXT.anomalies(points.length)}</span>
         </div>
       </header>
-      <AnomalyTable points={points} levels={levels} />
+      <AnomalyTable points={points} levels={levels} now={now} />
     </section>
   );
 }
