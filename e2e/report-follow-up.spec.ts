@@ -1,6 +1,7 @@
 // The route report's follow-up columns (docs/product.md#report-view) in Chromium: a team's member is assigned a
-// late seeded report and one due later; the whole-line report shows 'Assigné à' and 'Échéance' on screen, in the print
-// body and in the downloaded Word file (unzipped: the row's cells in the columns' order).
+// late seeded report and one due later; the whole-line report has 'Assigné à' and 'Échéance' on screen (the column
+// heads; the rows' cells read from the print body, which holds every row), and in the downloaded Word file (unzipped:
+// the row's cells in the columns' order). Paper leaves the two columns out (src/styles/print.css).
 import { test, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
@@ -37,7 +38,7 @@ async function reportCells(page: Page, name: string) {
   return [await row.locator('.report-assignee').textContent(), await row.locator('.report-due').textContent()];
 }
 
-test('the route report, its print and its Word file show the assignee and the due time', async ({ page, baseURL }) => {
+test('the route report and its Word file show the assignee and the due time', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
   const tag = uniq();
   const team = await db.from('teams').insert({ name: `Équipe Rapport ${tag}` }).select('id').single();
@@ -62,7 +63,7 @@ test('the route report, its print and its Word file show the assignee and the du
       'Assigné à', 'Échéance', 'N° OT/Dépêche', 'Photo']);
     await shot(page, 'report-follow-up-columns');
 
-    // The print body holds every row: the two assigned reports' cells.
+    // The print body holds every row: the two assigned reports' cells (the same row component as the screen's table).
     await page.evaluate(() => { window.print = () => {}; });
     await view.getByRole('button', { name: 'Imprimer', exact: true }).click();
     const ask = page.getByRole('dialog', { name: 'Imprimer le rapport' });

@@ -20,7 +20,7 @@ export function AnomalyTable({ points, levels, now }: { points: readonly ReportP
             <th scope="col">{REPORT_TEXT.colPk}</th><th scope="col">{REPORT_TEXT.colLabel}</th>
             <th scope="col">{REPORT_TEXT.colDescription}</th><th scope="col">{REPORT_TEXT.colStatus}</th>
             <th scope="col">{REPORT_TEXT.colCriticality}</th><th scope="col">{REPORT_TEXT.colTeam}</th>
-            <th scope="col">{REPORT_TEXT.colAssignee}</th><th scope="col">{REPORT_TEXT.colDue}</th>
+            <th scope="col" className="report-assignee">{REPORT_TEXT.colAssignee}</th><th scope="col" className="report-due">{REPORT_TEXT.colDue}</th>
             <th scope="col">{REPORT_TEXT.colTicket}</th><th scope="col">{REPORT_TEXT.colPhoto}</th>
           </tr>
         </thead>
