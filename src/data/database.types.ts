@@ -834,6 +834,13 @@ export type Database = {
           team_id: string
         }[]
       }
+      assignee_names: {
+        Args: { p_ids: string[] }
+        Returns: {
+          email: string
+          id: string
+        }[]
+      }
       bulk_delete_points: { Args: { p_rows: Json }; Returns: Json }
       bulk_update_points: { Args: { p_changes: Json }; Returns: Json }
       change_user_role: {

@@ -23,14 +23,14 @@ export async function fetchPointDetails(ids: readonly string[]): Promise<PointDe
   const pages: string[][] = [];
   for (let k = 0; k < ids.length; k += DETAILS_PAGE) pages.push(ids.slice(k, k + DETAILS_PAGE));
   const results = await Promise.all(pages.map(async (page) => {
-    const res = await supabase().from('points').select('id, name, description, ticket_number, image_url, observed_at, created_at, teams(name)').in('id', page);
+    const res = await supabase().from('points').select('id, name, description, ticket_number, image_url, observed_at, created_at, assignee_id, due_at, teams(name)').in('id', page);
     if (res.error) throw res.error;
     const data = res.data ?? [];
     const photos = await fetchPointsPhotos(data.filter((r) => r.image_url).map((r) => r.id));
     return data.map((r): PointDetails => ({
       id: r.id, name: r.name ?? '', description: r.description ?? '', ticketNumber: r.ticket_number ?? null,
       imageUrl: r.image_url ?? null, teamName: r.teams?.name ?? null,
-      observedAt: r.observed_at ?? null, createdAt: r.created_at ?? null,
+      observedAt: r.observed_at ?? null, createdAt: r.created_at ?? null, assigneeId: r.assignee_id ?? null, dueAt: r.due_at ?? null,
       ...(photos.has(r.id) ? { photos: photos.get(r.id) } : {}),
     }));
   }));

@@ -2,6 +2,7 @@
 // reload), classification and grouping in the report worker, Word generation in the docx worker with progress (both
 // through src/platform/workerHost.ts, main-thread fallback), and the file download.
 import { observationLabel } from '../core/observedAt';
+import { dueCell } from '../core/followUp/deadline';
 import * as Comlink from 'comlink';
 import { OUTSIDE_ZONES } from '../core/report/classify';
 import { planStats, type ReportPlan } from '../core/report/plan';
@@ -150,6 +151,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
     const base = typeof document !== 'undefined' ? document.baseURI : undefined;
     const abs = (url: string | null) => { if (!url || !base) return url; try { return new URL(url, base).href; } catch { return url; } };
     const total = plan.rows.length;
+    const now = generatedAt.getTime(); // lateness as of the report's 'Généré le'
     const offline = store.get(offlineAtom);
     let done = 0;
     for (const s of plan.sections) {
@@ -174,6 +176,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
             id: reportPointId(index, i), km: index.km[i], name: d?.name ?? '', description: d?.description ?? '',
             status: STATUS_LABELS[status] ?? status, criticality: levelName.get(levelId) ?? levelId,
             team: d?.teamName ?? REPORT_TEXT.noTeam, ticket: d?.ticketNumber || REPORT_TEXT.none,
+            assignee: d?.assigneeName ?? REPORT_TEXT.none, due: dueCell({ dueAt: d?.dueAt, status }, now),
             // Offline the photos cannot be fetched: their labels stand in for them, with a note.
             ...(offline && d?.imageUrl ? { imageUrl: null, photoNote: REPORT_TEXT.photoOffline(photoLabel(d.imageUrl)) } : wordPhotos(d, abs)),
             ...(d?.observedAt ? { observed: observationLabel(d.observedAt, d.createdAt) } : {}),

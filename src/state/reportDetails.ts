@@ -7,6 +7,8 @@ import { failureKind } from '../core/outbox/errors';
 import { offlineAtom } from './offline/atoms';
 import { pointDetails } from './pointDetails';
 import { store } from './store';
+import { withAssigneeNames } from './assigneeNames';
+import type { Point } from '../core/types';
 
 /**
  * Report details from the server, or offline (or when the network fails) from what this device holds: the details
@@ -14,6 +16,10 @@ import { store } from './store';
  * on this device comes with empty texts.
  */
 export async function fetchReportDetails(ids: readonly string[]): Promise<PointDetails[]> {
+  return withAssigneeNames(await readReportDetails(ids));
+}
+
+async function readReportDetails(ids: readonly string[]): Promise<PointDetails[]> {
   if (!store.get(offlineAtom)) {
     try {
       return await fetchPointDetails(ids);
@@ -22,9 +28,9 @@ export async function fetchReportDetails(ids: readonly string[]): Promise<PointD
     }
   }
   const out = new Map<string, PointDetails>();
-  const local = (p: { id: string; name: string; description: string; ticketNumber: string | null; imageUrl: string | null; teamName: string | null; observedAt?: string; creationDate: string }): PointDetails => ({
+  const local = (p: Pick<Point, 'id' | 'name' | 'description' | 'ticketNumber' | 'imageUrl' | 'teamName' | 'observedAt' | 'creationDate' | 'assigneeId' | 'dueAt'>): PointDetails => ({
     id: p.id, name: p.name, description: p.description, ticketNumber: p.ticketNumber, imageUrl: p.imageUrl, teamName: p.teamName,
-    observedAt: p.observedAt ?? null, createdAt: p.creationDate,
+    observedAt: p.observedAt ?? null, createdAt: p.creationDate, assigneeId: p.assigneeId ?? null, dueAt: p.dueAt ?? null,
   });
   for (const id of ids) { const p = pointDetails(id); if (p) out.set(id, local(p)); }
   const missing = ids.filter((id) => !out.has(id));

@@ -2851,24 +2851,6 @@ $$;
 
 REVOKE ALL ON FUNCTION private.resolution_band(seconds double precision) FROM PUBLIC;
 
--- ------------------------------------------------------------ private.resolutions_since(timestamp with time zone)
-
-CREATE FUNCTION private.resolutions_since(p_since timestamp with time zone) RETURNS TABLE(point_id uuid, resolved_at timestamp with time zone, reported_at timestamp with time zone)
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select s.point_id, s.valid_from, s.reported_at
-    from private.point_states s
-   where s.status = 'resolu' and s.prev_status is distinct from 'resolu' and s.valid_from >= p_since
-     and (select private.is_active_member())
-$$;
-
-COMMENT ON FUNCTION private.resolutions_since(p_since timestamp with time zone) IS 'Each resolution since p_since (point, when resolved, when reported), from the dashboard history; active members only.';
-
-REVOKE ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION private.resolutions_since(p_since timestamp with time zone) TO service_role;
-
 -- ------------------------------------------------------------ private.search_fold(text)
 
 CREATE FUNCTION private.search_fold(t text) RETURNS text
@@ -2981,6 +2963,72 @@ end $_$;
 COMMENT ON FUNCTION private.stamp_updated_at() IS 'Before insert by a member: updated_at := now(), unless the key exists (an upsert''s stated base version is kept).';
 
 REVOKE ALL ON FUNCTION private.stamp_updated_at() FROM PUBLIC;
+
+-- ------------------------------------------------------------ private.supervisor_stats(uuid, integer, uuid[])
+
+CREATE FUNCTION private.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) RETURNS TABLE(group_kind text, group_id uuid, label text, open integer, late integer, interventions integer, first_intervention_hours numeric, resolved integer, resolution_hours numeric)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    SET work_mem TO '64MB'
+    AS $_$
+declare
+  -- Refuses anyone but an active member (42501) and a bad period (22023).
+  since timestamptz := private.dashboard_first_day(p_days)::timestamp at time zone 'Europe/Paris';
+begin
+  return query execute '
+  with firsts as (
+    -- Per point, its first intervention when it falls in the period (found from the interventions of the period).
+    select e.point_id, min(coalesce(e.done_at, e.observed_at)) as first_at
+      from public.point_events e
+     where e.kind = ''intervention''
+       and e.point_id in (select c.point_id from public.point_events c
+                           where c.kind = ''intervention'' and coalesce(c.done_at, c.observed_at) >= $4)
+     group by e.point_id
+    having min(coalesce(e.done_at, e.observed_at)) >= $4
+  ), timed as (
+    -- The period''s first interventions and resolutions (the dashboard history), by point.
+    select f.point_id, f.first_at, null::double precision as resolve_s from firsts f
+    union all
+    select s.point_id, null, pg_catalog.date_part(''epoch'', s.valid_from - s.reported_at)
+      from private.point_states s
+     where s.status = ''resolu'' and s.prev_status is distinct from ''resolu'' and s.valid_from >= $4
+  ), opened as (
+    -- The open reports: one hash aggregate per assignee and team pair.
+    select p.assignee_id, p.team_id, count(*)::integer as n, (count(*) filter (where p.due_at < now()))::integer as n_late
+      from public.points p
+     where p.status <> ''resolu''' || private.dashboard_filters('p', p_line_id, null, p_team_ids) || '
+     group by 1, 2
+  ), facts as (
+    select o.assignee_id, o.team_id, o.n, o.n_late, null::double precision as first_s, null::double precision as resolve_s
+      from opened o
+    union all
+    select p.assignee_id, p.team_id, 0, 0, pg_catalog.date_part(''epoch'', t.first_at - p.created_at), t.resolve_s
+      from timed t join public.points p on p.id = t.point_id
+     where true' || private.dashboard_filters('p', p_line_id, null, p_team_ids) || '
+  ), grouped as (
+    select case when grouping(f.assignee_id) = 0 then ''assignee'' else ''team'' end as kind,
+           case when grouping(f.assignee_id) = 0 then f.assignee_id else f.team_id end as gid,
+           sum(f.n)::integer as n_open, sum(f.n_late)::integer as n_late,
+           count(f.first_s)::integer as n_first,
+           round((percentile_cont(0.5) within group (order by f.first_s))::numeric / 3600, 1) as first_h,
+           count(f.resolve_s)::integer as n_resolved,
+           round((percentile_cont(0.5) within group (order by f.resolve_s))::numeric / 3600, 1) as resolve_h
+      from facts f
+     group by grouping sets ((f.assignee_id), (f.team_id))
+  )
+  select g.kind, g.gid, case when g.kind = ''assignee'' and g.gid is not null then private.auth_email(g.gid) end,
+         g.n_open, g.n_late, g.n_first, g.first_h, g.n_resolved, g.resolve_h
+    from grouped g
+   order by 1, g.n_late desc, g.n_open desc, 3, 2 nulls last'
+  using p_line_id, null::text[], p_team_ids, since;
+end $_$;
+
+COMMENT ON FUNCTION private.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) IS 'The rows of public.supervisor_stats: open and late counts, the period''s first interventions and resolutions, never of a line hidden from the caller; active members only.';
+
+REVOKE ALL ON FUNCTION private.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO service_role;
 
 -- ------------------------------------------------------------ private.team_member_counts()
 

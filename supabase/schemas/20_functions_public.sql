@@ -19,6 +19,24 @@ REVOKE ALL ON FUNCTION public.assignable_members(p_team_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.assignable_members(p_team_id uuid) TO service_role;
 
+-- ------------------------------------------------------------ public.assignee_names(uuid[])
+
+CREATE FUNCTION public.assignee_names(p_ids uuid[]) RETURNS TABLE(id uuid, email text)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select a.id, private.auth_email(a.id)
+    from (select distinct u.id from unnest(p_ids[1:1000]) u(id) where u.id is not null) a
+   where (select private.is_active_member())
+     and exists (select 1 from public.points p where p.assignee_id = a.id)
+$$;
+
+COMMENT ON FUNCTION public.assignee_names(p_ids uuid[]) IS 'The e-mail of each given member who is the assignee of a point the caller reads (at most 1,000 ids); active members only.';
+
+REVOKE ALL ON FUNCTION public.assignee_names(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.assignee_names(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.assignee_names(p_ids uuid[]) TO service_role;
+
 -- ------------------------------------------------------------ public.bulk_delete_points(jsonb)
 
 CREATE FUNCTION public.bulk_delete_points(p_rows jsonb) RETURNS jsonb
@@ -695,63 +713,13 @@ GRANT ALL ON FUNCTION public.set_user_active(user_id uuid, active boolean) TO se
 -- ------------------------------------------------------------ public.supervisor_stats(uuid, integer, uuid[])
 
 CREATE FUNCTION public.supervisor_stats(p_line_id uuid DEFAULT NULL::uuid, p_days integer DEFAULT 30, p_team_ids uuid[] DEFAULT NULL::uuid[]) RETURNS TABLE(group_kind text, group_id uuid, label text, open integer, late integer, interventions integer, first_intervention_hours numeric, resolved integer, resolution_hours numeric)
-    LANGUAGE plpgsql STABLE
+    LANGUAGE sql STABLE
     SET search_path TO ''
-    SET jit TO 'off'
-    SET work_mem TO '64MB'
     AS $$
-declare
-  since timestamptz := private.dashboard_first_day(p_days)::timestamp at time zone 'Europe/Paris';
-begin
-  return query
-  with opened as (
-    -- The open reports: one hash aggregate per assignee and team pair.
-    select p.assignee_id, p.team_id, count(*)::integer as n, (count(*) filter (where p.due_at < now()))::integer as n_late
-      from public.points p
-     where p.status <> 'resolu'
-       and (p_line_id is null or p.line_id = p_line_id)
-       and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
-     group by 1, 2
-  ), firsts as (
-    select e.point_id, min(coalesce(e.done_at, e.observed_at)) as at
-      from public.point_events e
-     where e.kind = 'intervention'
-     group by e.point_id
-  ), timed as (
-    select p.assignee_id, p.team_id, extract(epoch from f.at - p.created_at)::double precision as first_s,
-           null::double precision as resolve_s
-      from firsts f join public.points p on p.id = f.point_id
-     where f.at >= since
-       and (p_line_id is null or p.line_id = p_line_id)
-       and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
-    union all
-    select p.assignee_id, p.team_id, null, extract(epoch from r.resolved_at - r.reported_at)::double precision
-      from private.resolutions_since(since) r join public.points p on p.id = r.point_id
-     where (p_line_id is null or p.line_id = p_line_id)
-       and (p_team_ids is null or coalesce(p.team_id, '00000000-0000-0000-0000-000000000000'::uuid) = any (p_team_ids))
-  ), facts as (
-    select o.assignee_id, o.team_id, o.n, o.n_late, null::double precision as first_s, null::double precision as resolve_s
-      from opened o
-    union all
-    select t.assignee_id, t.team_id, 0, 0, t.first_s, t.resolve_s from timed t
-  ), grouped as (
-    select case when grouping(f.assignee_id) = 0 then 'assignee' else 'team' end as kind,
-           case when grouping(f.assignee_id) = 0 then f.assignee_id else f.team_id end as gid,
-           sum(f.n)::integer as n_open, sum(f.n_late)::integer as n_late,
-           count(f.first_s)::integer as n_first,
-           round((percentile_cont(0.5) within group (order by f.first_s))::numeric / 3600, 1) as first_h,
-           count(f.resolve_s)::integer as n_resolved,
-           round((percentile_cont(0.5) within group (order by f.resolve_s))::numeric / 3600, 1) as resolve_h
-      from facts f
-     group by grouping sets ((f.assignee_id), (f.team_id))
-  )
-  select g.kind, g.gid, case when g.kind = 'assignee' and g.gid is not null then private.auth_email(g.gid) end,
-         g.n_open, g.n_late, g.n_first, g.first_h, g.n_resolved, g.resolve_h
-    from grouped g
-   order by 1, g.n_late desc, g.n_open desc, 3, 2 nulls last;
-end $$;
+  select * from private.supervisor_stats(p_line_id, p_days, p_team_ids)
+$$;
 
-COMMENT ON FUNCTION public.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) IS 'Per assignee and per team (group_kind, group_id; null: none): open and late reports now, and over the last p_days Paris days the count and median hours to the first intervention and to resolution; row-level security decides which points count; active members only.';
+COMMENT ON FUNCTION public.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) IS 'Per assignee and per team (group_kind, group_id; null: none): open and late reports now, and over the last p_days Paris days the count and median hours to the first intervention and to resolution; never a line hidden from the caller; active members only.';
 
 REVOKE ALL ON FUNCTION public.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.supervisor_stats(p_line_id uuid, p_days integer, p_team_ids uuid[]) TO authenticated;

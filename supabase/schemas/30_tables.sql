@@ -968,6 +968,8 @@ ALTER TABLE ONLY public.point_events
 
 CREATE INDEX point_events_author_idx ON public.point_events USING btree (author_id);
 
+CREATE INDEX point_events_intervention_time_idx ON public.point_events USING btree (COALESCE(done_at, observed_at), point_id) WHERE (kind = 'intervention'::text);
+
 CREATE INDEX point_events_point_idx ON public.point_events USING btree (point_id, observed_at, id);
 
 CREATE POLICY "active members only" ON public.point_events AS RESTRICTIVE TO authenticated USING (( SELECT private.is_active_member() AS is_active_member)) WITH CHECK (( SELECT private.is_active_member() AS is_active_member));

@@ -11,10 +11,13 @@ export function assignableMembers(members: readonly Member[], teamId: string | n
     .sort((a, b) => a.email.localeCompare(b.email, 'fr'));
 }
 
+/** What stands for an assignee whose e-mail could not be read. */
+export const UNKNOWN_MEMBER = 'Membre inconnu';
+
 /** The name shown for an assignee: their e-mail when known, else 'Membre inconnu'. */
 export function memberName(members: readonly Member[], id: string | null | undefined): string | null {
   if (!id) return null;
   const m = members.find((x) => x.id === id);
-  return m ? m.email : 'Membre inconnu';
+  return m ? m.email : UNKNOWN_MEMBER;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { indexOfPoints } from '../pointIndex/fromPoints';
 import { indexPointView } from '../pointIndex/view';
 import { point } from '../outbox/testItems';
-import { deadlineLabel, delayParts, dueText, formatDelay, isLate, lateText, parseDelay } from './deadline';
+import { deadlineLabel, delayParts, dueCell, dueText, formatDelay, isLate, lateText, parseDelay } from './deadline';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -27,6 +27,15 @@ describe('deadline display', () => {
     expect(deadlineLabel({ dueAt: '2026-12-03T13:00:00Z', status: 'resolu' }, now)).toEqual({ text: 'Échéance : 03/12 14:00', late: false });
     expect(deadlineLabel({ dueAt: null, status: 'signale' }, now)).toBeNull();
     expect(deadlineLabel({ dueAt: 'pas une date', status: 'signale' }, now)).toBeNull();
+  });
+
+  it('fills the report\'s Échéance cell: late, due time, a resolved point\'s frozen time, or a dash', () => {
+    const now = at('2026-12-05T14:00:00Z');
+    expect(dueCell({ dueAt: '2026-12-03T13:00:00Z', status: 'signale' }, now)).toBe('En retard de 2 j');
+    expect(dueCell({ dueAt: '2026-12-07T13:00:00Z', status: 'pris_en_charge' }, now)).toBe('07/12 14:00');
+    expect(dueCell({ dueAt: '2026-12-03T13:00:00Z', status: 'resolu' }, now)).toBe('03/12 14:00');
+    expect(dueCell({ dueAt: null, status: 'signale' }, now)).toBe('—');
+    expect(dueCell({ dueAt: null, status: 'resolu' }, now)).toBe('—');
   });
 
   it('is not late at the exact due instant', () => {

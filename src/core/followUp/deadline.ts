@@ -30,10 +30,23 @@ export function lateText(dueAt: string, now: number): string {
   return hours >= DAY_HOURS ? `En retard de ${Math.floor(hours / DAY_HOURS)} j` : `En retard de ${Math.max(1, Math.floor(hours))} h`;
 }
 
+/** '03/12 14:00' in Europe/Paris; '' for no or a broken time. */
+export function formatDue(dueAt: string | null | undefined): string {
+  const t = dueMs(dueAt);
+  return t === null ? '' : DUE_FORMAT.format(t);
+}
+
 /** 'Échéance : 03/12 14:00' in Europe/Paris. */
 export function dueText(dueAt: string): string {
-  const t = dueMs(dueAt);
-  return t === null ? '' : `Échéance : ${DUE_FORMAT.format(t)}`;
+  const t = formatDue(dueAt);
+  return t === '' ? '' : `Échéance : ${t}`;
+}
+
+/** The 'Échéance' cell of the route report and Word: 'En retard de 2 j' on a late point, else its due time
+ * ('03/12 14:00'; a resolved point's frozen one), '—' without any. */
+export function dueCell(p: Deadline, now: number): string {
+  if (isLate(p, now)) return lateText(p.dueAt!, now);
+  return formatDue(p.dueAt) || '—';
 }
 
 /** What the form and the lists show of a point's deadline; null when it has none. */

@@ -10,8 +10,8 @@ import { reportTitle, REPORT_TEXT } from './strings';
 
 const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-async function documentXml(images = new Map<string, ReportImage>(), report = fixtureReport()) {
-  const bytes = await packReportDocument(buildReportDocument({ report, levels: FIXTURE_LEVELS, images, generatedAt: new Date('2026-11-21T10:30:00Z') }));
+async function documentXml(images = new Map<string, ReportImage>(), report = fixtureReport(), assigneeNames?: Map<string, string>) {
+  const bytes = await packReportDocument(buildReportDocument({ report, levels: FIXTURE_LEVELS, images, generatedAt: new Date('2026-11-21T10:30:00Z'), assigneeNames }));
   const files = unzipSync(bytes);
   return { files, xml: strFromU8(files['word/document.xml']), styles: strFromU8(files['word/styles.xml']) };
 }
@@ -95,6 +95,23 @@ describe('buildReportDocument', () => {
     expect(xml.match(new RegExp(`cx="${400 * 9525}" cy="${300 * 9525}"`, 'g'))?.length).toBeGreaterThan(0);
     expect(xml.match(new RegExp(`cx="${160 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 320×240 → 160×120
     expect(xml.match(new RegExp(`cx="${120 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 240×240 → 120×120
+  });
+
+  it('has the Assigné à and Échéance columns: the assignee\'s e-mail, late or due as of the report\'s time', async () => {
+    const report = fixtureReport(6);
+    const [late, due, unknown] = report.pointsInZones.flatMap((s) => s.points);
+    Object.assign(late, { assigneeId: 'u-1', dueAt: '2026-11-19T08:00:00Z' }); // 2 days before 21/11 10:30 UTC
+    Object.assign(due, { dueAt: '2026-12-03T13:00:00Z' });
+    Object.assign(unknown, { assigneeId: 'u-2' });
+    const { xml } = await documentXml(new Map(), report, new Map([['u-1', 'chef@rail.local']]));
+    const rows = [...xml.matchAll(/<w:tr>([\s\S]*?)<\/w:tr>/g)].map((tr) => [...tr[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)]
+      .map((tc) => [...tc[1].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')));
+    const header = rows.find((r) => r[0] === 'PK')!;
+    expect(header).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Assigné à', 'Échéance', 'N° OT/Dépêche']);
+    const cellsOf = (name: string) => rows.find((r) => r[1] === xmlEscape(name))!.slice(6, 8);
+    expect(cellsOf(late.name)).toEqual(['chef@rail.local', 'En retard de 2 j']);
+    expect(cellsOf(due.name)).toEqual(['—', '03/12 14:00']);
+    expect(cellsOf(unknown.name)).toEqual(['Membre inconnu', '—']);
   });
 
   it('writes the empty message when no anomaly is left', async () => {

@@ -10,6 +10,8 @@ import { rowPhotos, type ListedPhoto } from '../photos/listed';
 import { formatDateTimeFr, formatKm } from '../format';
 import { reportStats, isEmptyReport } from './assemble';
 import { fitInBox, type DocxImageType } from './imageInfo';
+import { dueCell } from '../followUp/deadline';
+import { UNKNOWN_MEMBER } from '../followUp/assignees';
 import { REPORT_TEXT, reportTitle } from './strings';
 
 /** Image bytes fetched for an anomaly's imageUrl, with their format and pixel size. */
@@ -23,19 +25,23 @@ export interface ReportDocumentInput {
   /** Each point's first photos (image shown, thumbnail) by point id; a point not in it has its imageUrl alone. */
   photos?: ReadonlyMap<string, readonly ListedPhoto[]>;
   generatedAt: Date;
+  /** The assignees' e-mails by member id; an assignee missing here is 'Membre inconnu'. */
+  assigneeNames?: ReadonlyMap<string, string>;
 }
 
 export const BODY_SIZE = 20; // half-points: 10 pt
 export const TABLE_SIZE = 18; // half-points: 9 pt
 export const HEADER_FILL = 'E5E7EB';
 export const COLUMNS = [
-  { title: REPORT_TEXT.colPk, width: 8 },
-  { title: REPORT_TEXT.colLabel, width: 16 },
-  { title: REPORT_TEXT.colDescription, width: 25 },
-  { title: REPORT_TEXT.colStatus, width: 9 },
-  { title: REPORT_TEXT.colCriticality, width: 13 },
-  { title: REPORT_TEXT.colTeam, width: 15 },
-  { title: REPORT_TEXT.colTicket, width: 14 },
+  { title: REPORT_TEXT.colPk, width: 7 },
+  { title: REPORT_TEXT.colLabel, width: 13 },
+  { title: REPORT_TEXT.colDescription, width: 20 },
+  { title: REPORT_TEXT.colStatus, width: 8 },
+  { title: REPORT_TEXT.colCriticality, width: 11 },
+  { title: REPORT_TEXT.colTeam, width: 11 },
+  { title: REPORT_TEXT.colAssignee, width: 11 },
+  { title: REPORT_TEXT.colDue, width: 9 },
+  { title: REPORT_TEXT.colTicket, width: 10 },
 ]; // widths in % of the table
 
 export const safeColor = (c: string | undefined) => (c && /^#?[0-9a-f]{6}$/i.test(c) ? c.replace('#', '').toUpperCase() : '6B7280');
@@ -78,7 +84,14 @@ function photoRow(p: Point, images: ReadonlyMap<string, ReportImage>, photos: re
   return new TableRow({ cantSplit: true, children: [new TableCell({ columnSpan: span, children: paras })] });
 }
 
-function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>, photos?: ReadonlyMap<string, readonly ListedPhoto[]>): Table {
+/** What the 'Assigné à' and 'Échéance' cells say of a point (lateness as of `now`, the report's time). */
+function followUpCells(p: Point, names: ReadonlyMap<string, string>, now: number): [string, string] {
+  const assignee = p.assigneeId ? names.get(p.assigneeId) ?? UNKNOWN_MEMBER : REPORT_TEXT.none;
+  return [assignee, dueCell({ dueAt: p.dueAt, status: p.status }, now)];
+}
+
+function anomalyTable(points: readonly Point[], levels: readonly CriticalityLevel[], images: ReadonlyMap<string, ReportImage>,
+  names: ReadonlyMap<string, string>, now: number, photos?: ReadonlyMap<string, readonly ListedPhoto[]>): Table {
   const levelName = (id: string) => levels.find((l) => l.id === id)?.name ?? id;
   const header = new TableRow({ tableHeader: true, children: COLUMNS.map((c) => cell(c.title, { bold: true, fill: HEADER_FILL, width: c.width })) });
   const rows: TableRow[] = [header];
@@ -87,7 +100,8 @@ function anomalyTable(points: readonly Point[], levels: readonly CriticalityLeve
       cantSplit: true,
       children: [
         cell(formatKm(p.kmValue)), cell(p.name), cell(p.description), cell(STATUS_LABELS[p.status] ?? p.status),
-        cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), cell(p.ticketNumber || REPORT_TEXT.none),
+        cell(levelName(p.criticality)), cell(p.teamName ?? REPORT_TEXT.noTeam), ...followUpCells(p, names, now).map((v) => cell(v)),
+        cell(p.ticketNumber || REPORT_TEXT.none),
       ],
     }));
     const photo = photoRow(p, images, photos?.get(p.id));
@@ -142,7 +156,7 @@ export function buildReportSkeleton(meta: ReportDocumentMeta): Document {
 }
 
 /** Builds the Word document (A4 portrait, Calibri). */
-export function buildReportDocument({ report, levels, images, photos, generatedAt }: ReportDocumentInput): Document {
+export function buildReportDocument({ report, levels, images, photos, generatedAt, assigneeNames = new Map() }: ReportDocumentInput): Document {
   const children = headerChildren({ request: report.request, tracks: report.tracks, stats: reportStats(report), generatedAt });
   if (isEmptyReport(report)) {
     children.push(new Paragraph({ spacing: { before: 240 }, children: [text(REPORT_TEXT.empty, { bold: true })] }));
@@ -157,12 +171,12 @@ export function buildReportDocument({ report, levels, images, photos, generatedA
       keepNext: true, spacing: { after: 80 },
       children: [text([TRACK_LABELS[z.track ?? 'none'], `PK ${formatKm(z.kmStart)} → PK ${formatKm(z.kmEnd)}`, REPORT_TEXT.anomalies(s.points.length)].join(' · '), { color: '4B5563' })],
     }));
-    children.push(anomalyTable(s.points, levels, images, photos));
+    children.push(anomalyTable(s.points, levels, images, assigneeNames, generatedAt.getTime(), photos));
   }
   if (report.pointsOutsideZones.length > 0) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, keepNext: true, spacing: { before: 240 }, children: [text(REPORT_TEXT.outsideZones)] }));
     children.push(new Paragraph({ keepNext: true, spacing: { after: 80 }, children: [text(REPORT_TEXT.anomalies(report.pointsOutsideZones.length), { color: '4B5563' })] }));
-    children.push(anomalyTable(report.pointsOutsideZones, levels, images, photos));
+    children.push(anomalyTable(report.pointsOutsideZones, levels, images, assigneeNames, generatedAt.getTime(), photos));
   }
   return wrapDocument(children);
 }

@@ -13,7 +13,7 @@ const meta = {
 };
 const row = (i: number, extra: Partial<DocxRow> = {}): DocxRow => ({
   id: `p${i}`, km: 12.5 + i / 100, name: `Anomalie ${i}`, description: `Ligne 1\nLigne 2`, status: 'Signalé', criticality: 'Danger',
-  team: 'Équipe A', ticket: `OT-${i}`, imageUrl: null, ...extra,
+  team: 'Équipe A', ticket: `OT-${i}`, imageUrl: null, assignee: '—', due: '—', ...extra,
 });
 
 /** Tag balance of an XML text (elements open and close in order); throws at the first mismatch. */
@@ -26,6 +26,12 @@ function assertWellFormed(xml: string): void {
   }
   if (stack.length) throw new Error(`unclosed: ${stack.slice(-3).join(', ')}`);
   expect(xml.replace(/<[^>]*>/g, '')).not.toMatch(/[<>]/);
+}
+
+/** The texts of each row's cells (a cell's runs joined). */
+function cellTexts(xml: string): string[][] {
+  return [...xml.matchAll(/<w:tr>([\s\S]*?)<\/w:tr>/g)].map((tr) => [...tr[1].matchAll(/<w:tc>([\s\S]*?)<\/w:tc>/g)]
+    .map((tc) => [...tc[1].matchAll(/<w:t[^>]*>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')));
 }
 
 describe('streaming Word report', () => {
@@ -72,6 +78,21 @@ describe('streaming Word report', () => {
     expect(xml).toContain('Photo : https://img.test/3.t.jpg');
     const rels = strFromU8(files['word/_rels/document.xml.rels']);
     expect(rels.match(/Id="rIdPhoto\d"/g)).toHaveLength(3);
+  });
+
+  it('writes the header and each row\'s cells in the columns\' order, with Assigné à and Échéance', async () => {
+    const w = await startStreamingReport(meta);
+    w.section({ name: 'Zone 1', color: '#3B82F6', track: 'Voie 1', kmStart: 12, kmEnd: 14, count: 2 });
+    w.row(row(1, { assignee: 'chef@rail.local', due: 'En retard de 2 j' }));
+    w.row(row(2, { due: '03/12 14:00' }));
+    const xml = strFromU8(unzipSync(new Uint8Array(Buffer.concat(w.finish())))['word/document.xml']);
+    const table = xml.slice(xml.lastIndexOf('<w:tbl>'));
+    const rows = cellTexts(table);
+    expect(rows[0]).toEqual(['PK', 'Libellé', 'Description', 'Statut', 'Criticité', 'Équipe', 'Assigné à', 'Échéance', 'N° OT/Dépêche']);
+    expect(rows[1]).toEqual(['12,51', 'Anomalie 1', 'Ligne 1Ligne 2', 'Signalé', 'Danger', 'Équipe A', 'chef@rail.local', 'En retard de 2 j', 'OT-1']);
+    expect(rows[2].slice(6)).toEqual(['—', '03/12 14:00', 'OT-2']);
+    // The grid has one column per title, and the widths fill the text width.
+    expect(table.match(/<w:gridCol /g)).toHaveLength(9);
   });
 
   it('holds 30,000 rows in a few MB of compressed output (bounded memory)', async () => {

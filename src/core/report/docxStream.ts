@@ -14,6 +14,8 @@ import { REPORT_TEXT } from './strings';
 export interface DocxRow {
   id: string; km: number; name: string; description: string; status: string; criticality: string; team: string;
   ticket: string;
+  /** 'Assigné à' (the e-mail, or '—') and 'Échéance' ('03/12 14:00', 'En retard de 2 j' or '—'). */
+  assignee: string; due: string;
   /** The first photo (its image shown), fitted in 400×300. */
   imageUrl: string | null;
   /** The thumbnails of the next photos (at most 3), written smaller beside one another under the first. */
@@ -106,7 +108,7 @@ export async function startStreamingReport(meta: ReportDocumentMeta): Promise<St
       inTable = true;
     },
     row(r, image, thumbs = []) {
-      const values = [formatKm(r.km), r.name, r.observed ? `${r.description}\n${r.observed}` : r.description, r.status, r.criticality, r.team, r.ticket];
+      const values = [formatKm(r.km), r.name, r.observed ? `${r.description}\n${r.observed}` : r.description, r.status, r.criticality, r.team, r.assignee, r.due, r.ticket];
       write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${values.map((v, k) => cellXml(v, widths[k])).join('')}</w:tr>`);
       if (r.photoNote) { write(`<w:tr><w:trPr><w:cantSplit/></w:trPr>${cellXml(r.photoNote, TEXT_WIDTH_TWIPS, { span: COLUMNS.length })}</w:tr>`); return; }
       const more = r.thumbUrls ?? [];

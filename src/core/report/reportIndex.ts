@@ -71,6 +71,10 @@ export interface PointDetails {
   observedAt?: string | null; createdAt?: string | null;
   /** The point's first photos (image shown, thumbnail) when read; absent: its imageUrl alone. */
   photos?: ListedPhoto[];
+  /** points.assignee_id and due_at (docs/product.md#deadlines); absent when not fetched. */
+  assigneeId?: string | null; dueAt?: string | null;
+  /** The assignee's e-mail ('Membre inconnu' when it could not be read); absent without assignee. */
+  assigneeName?: string | null;
 }
 
 /** Points copied per step of copyPointIndexInSteps (about 20 ms of a 2-core machine, fresh memory included). */

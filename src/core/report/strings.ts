@@ -38,6 +38,8 @@ export const REPORT_TEXT = {
   colStatus: 'Statut',
   colCriticality: 'Criticité',
   colTeam: 'Équipe',
+  colAssignee: 'Assigné à',
+  colDue: 'Échéance',
   colTicket: 'N° OT/Dépêche',
   colPhoto: 'Photo',
   photoAltN: (n: number, name: string) => `Photo ${n} : ${name}`,

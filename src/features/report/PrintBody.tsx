@@ -4,7 +4,7 @@ import { OUTSIDE_ZONES } from '../../core/report/classify';
 import { reportPointId, STATUS_CODES, type PointDetails } from '../../core/report/reportIndex';
 import { formatKm } from '../../core/format';
 import { rowPhotos } from '../../core/photos/listed';
-import type { Point } from '../../core/types';
+import type { ReportPoint } from './AnomalyTable';
 import type { PrintChoice } from './PrintDialog';
 import { ReportSection } from './ReportSection';
 import type { ReportSession } from './reportSession';
@@ -20,7 +20,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
       const d = details.get(reportPointId(index, i));
       return [reportPointId(index, i), rowPhotos(d?.photos, d?.imageUrl ?? null)];
     })),
-    points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): Point => {
+    points: [...choice.plan.rows.subarray(s.start, s.end)].map((i): ReportPoint => {
       const id = reportPointId(index, i);
       const d = details.get(id);
       const km = index.km[i];
@@ -29,6 +29,7 @@ export function printSections(session: ReportSession, choice: PrintChoice, detai
         position: { x: index.xs[i], y: index.ys[i] }, imageUrl: d?.imageUrl ?? null, status: STATUS_CODES[index.status[i]],
         criticality: index.criticalityKeys[index.criticality[i]], ticketNumber: d?.ticketNumber ?? null, teamId: null,
         teamName: d?.teamName ?? null, creationDate: d?.createdAt ?? '', ...(d?.observedAt ? { observedAt: d.observedAt } : {}), createdBy: null,
+        assigneeId: d?.assigneeId ?? null, dueAt: d?.dueAt ?? null, assigneeName: d?.assigneeName ?? null,
       };
     }),
   }));
@@ -38,7 +39,7 @@ export function PrintBody({ session, choice, sections }: { session: ReportSessio
   return (
     <div className="report-print">
       {!choice.whole && <p className="report-print-range">{PRINT_TEXT.partial(formatKm(choice.start), formatKm(choice.end), choice.plan.rows.length)}</p>}
-      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} photos={s.photos} levels={session.levels} />)}
+      {sections.map((s, k) => <ReportSection key={s.zone?.id ?? `outside-${k}`} zone={s.zone} points={s.points} photos={s.photos} levels={session.levels} now={session.generatedAt.getTime()} />)}
     </div>
   );
 }

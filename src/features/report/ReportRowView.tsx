@@ -1,5 +1,5 @@
 // One anomaly of the on-screen report (a virtual row): PK, status and criticality from the index arrays at once; the
-// label, description, team, ticket and photos (thumbnails) from the details cache, with a placeholder until they arrive.
+// label, description, team, assignee, due time, ticket and photos (thumbnails) from the details cache, with a placeholder until they arrive.
 import { observationLabel } from '../../core/observedAt';
 import { memo } from 'react';
 import { STATUS_LABELS } from '../../core/constants';
@@ -9,6 +9,7 @@ import type { CriticalityLevel, Team } from '../../core/types';
 import { rowPhotos } from '../../core/photos/listed';
 import { ReportPhotos } from './ReportPhotos';
 import { REPORT_TEXT } from './strings';
+import { AssigneeText, DueText } from './FollowUpCells';
 
 export interface ReportRowViewProps {
   index: ReportPointIndex;
@@ -16,9 +17,11 @@ export interface ReportRowViewProps {
   details: PointDetails | undefined;
   levels: readonly CriticalityLevel[];
   teams: readonly Team[];
+  /** The report's time (its 'Généré le'): lateness is as of then. */
+  now: number;
 }
 
-export const ReportRowView = memo(function ReportRowView({ index, point, details, levels, teams }: ReportRowViewProps) {
+export const ReportRowView = memo(function ReportRowView({ index, point, details, levels, teams, now }: ReportRowViewProps) {
   const status = STATUS_CODES[index.status[point]];
   const levelId = index.criticalityKeys[index.criticality[point]];
   const level = levels.find((l) => l.id === levelId);
@@ -37,6 +40,8 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
       {cell(REPORT_TEXT.colStatus, STATUS_LABELS[status] ?? status)}
       {cell(REPORT_TEXT.colCriticality, <span className="badge report-level" style={{ borderColor: level?.color }}><span className="crit-dot" style={{ background: level?.color }} aria-hidden="true" />{level?.name ?? levelId}</span>)}
       {cell(REPORT_TEXT.colTeam, teamName ?? REPORT_TEXT.noTeam)}
+      {cell(REPORT_TEXT.colAssignee, pending ? wait : <AssigneeText name={details.assigneeName} />, 'report-assignee')}
+      {cell(REPORT_TEXT.colDue, pending ? wait : <DueText dueAt={details.dueAt} status={status} now={now} />, 'report-due')}
       {cell(REPORT_TEXT.colTicket, pending ? wait : details.ticketNumber || REPORT_TEXT.none)}
       {cell(REPORT_TEXT.colPhoto, pending ? wait : <ReportPhotos photos={rowPhotos(details.photos, details.imageUrl)} name={details.name} />, 'report-photo')}
     </div>
@@ -45,6 +50,6 @@ export const ReportRowView = memo(function ReportRowView({ index, point, details
 
 /** The column titles under each section heading (desktop; phones show labelled cards). */
 export function ReportColumnHeads() {
-  const cols = [REPORT_TEXT.colPk, REPORT_TEXT.colLabel, REPORT_TEXT.colDescription, REPORT_TEXT.colStatus, REPORT_TEXT.colCriticality, REPORT_TEXT.colTeam, REPORT_TEXT.colTicket, REPORT_TEXT.colPhoto];
+  const cols = [REPORT_TEXT.colPk, REPORT_TEXT.colLabel, REPORT_TEXT.colDescription, REPORT_TEXT.colStatus, REPORT_TEXT.colCriticality, REPORT_TEXT.colTeam, REPORT_TEXT.colAssignee, REPORT_TEXT.colDue, REPORT_TEXT.colTicket, REPORT_TEXT.colPhoto];
   return <div role="row" className="report-vrow report-vhead">{cols.map((c) => <div key={c} role="columnheader" className="report-vcell">{c}</div>)}</div>;
 }

@@ -13,7 +13,7 @@ import type { ReportSession } from './reportSession';
 import { REPORT_TEXT } from './strings';
 
 const PHONE_QUERY = '(max-width: 600px)';
-const ROW_PX = 44, HEAD_PX = 96, PHONE_ROW_PX = 250, PHONE_HEAD_PX = 70; // estimates, then measured
+const ROW_PX = 44, HEAD_PX = 96, PHONE_ROW_PX = 300, PHONE_HEAD_PX = 70; // estimates, then measured
 /** Rows per virtualised item (src/core/report/plan.ts planItems): the virtualiser's per-item work is 16 times less;
  * with one item of overscan on each side, about 4 items (60-70 rows) are in the DOM. */
 const ROWS_PER_ITEM = 16;
@@ -73,6 +73,7 @@ export function VirtualReport({ session, pageRows = REPORT_PAGE_ROWS }: { sessio
 /** One page of the report as a virtualised list, scrolled with the dialog. */
 function PageList({ session, items }: { session: ReportSession; items: PlanItems }) {
   const { plan, index, zones, levels, teams, details } = session;
+  const now = session.generatedAt.getTime();
   // The virtualiser estimates every item not measured yet, and again from the first one measured on each change: at
   // 1M rows that runs for every item per pass, so the estimate is O(1) (a heading or a group of rows; no id text, no
   // details lookup: the items shown are measured).
@@ -126,7 +127,7 @@ function PageList({ session, items }: { session: ReportSession; items: PlanItems
               Array.from({ length: it.rows }, (_, k) => {
                 const point = plan.rows[it.row + k];
                 const id = reportPointId(index, point);
-                return <ReportRowView key={id} index={index} point={point} details={details.get(id)} levels={levels} teams={teams} />;
+                return <ReportRowView key={id} index={index} point={point} details={details.get(id)} levels={levels} teams={teams} now={now} />;
               })
             )}
           </div>
