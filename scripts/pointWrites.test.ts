@@ -26,21 +26,21 @@ const WRITE = /from\(\s*['"]points['"]\s*\)\s*\.\s*(insert|update|upsert|delete)
 
 /** Write function → the only modules that may call it. */
 const CALLERS: Record<string, { from: string; callers: string[] }> = {
-  insertPointOnce: { from: 'src/data/outboxRepo.ts', callers: ['src/state/offline/replay.ts'] },
-  updatePointAt: { from: 'src/data/outboxRepo.ts', callers: ['src/state/offline/replay.ts'] },
-  deletePointOnce: { from: 'src/data/outboxRepo.ts', callers: ['src/state/offline/replay.ts'] },
+  insertPointOnce: { from: 'src/data/outboxRepository.ts', callers: ['src/state/offline/replay.ts'] },
+  updatePointAt: { from: 'src/data/outboxRepository.ts', callers: ['src/state/offline/replay.ts'] },
+  deletePointOnce: { from: 'src/data/outboxRepository.ts', callers: ['src/state/offline/replay.ts'] },
   bulkUpdatePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/offline/bulkReplay.ts'] },
   bulkDeletePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/bulkActions.ts'] },
   // The REST contract's direct save and delete (server/rest tests): no module of the app calls them (issue 25 item 2:
   // every change of one point goes through the outbox).
-  savePoint: { from: 'src/data/repositories.ts', callers: [] },
-  deletePoint: { from: 'src/data/repositories.ts', callers: [] },
+  savePoint: { from: 'src/data/tableRepositories.ts', callers: [] },
+  deletePoint: { from: 'src/data/tableRepositories.ts', callers: [] },
 };
 
 describe('where a point is written', () => {
   it('only three data modules send requests that change points', () => {
     const writers = files.filter((f) => WRITE.test(f.text.replace(/\s+/g, ' '))).map((f) => f.path).sort();
-    expect(writers).toEqual(['src/data/bulkRepository.ts', 'src/data/outboxRepo.ts', 'src/data/repositories.ts']);
+    expect(writers).toEqual(['src/data/bulkRepository.ts', 'src/data/outboxRepository.ts', 'src/data/tableRepositories.ts']);
   });
 
   it('each write function is called only by its owner in src/state', () => {

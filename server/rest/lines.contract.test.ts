@@ -4,9 +4,9 @@
 // deleted (409), zones/markers/points/index/tombstones/search/nearby per line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
-import * as repo from '../../src/data/repositories';
+import * as repo from '../../src/data/tableRepositories';
 import { fetchPointIndex, fetchTombstones } from '../../src/data/pointIndexSource';
-import { nearbyPoints, searchPoints } from '../../src/data/findShare';
+import { nearbyPoints, searchPoints } from '../../src/data/findShareRepository';
 import type { PointIndexPage } from '../../src/core/pointIndex/types';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import { createUserWithProfile } from '../../test/server/testDatabase';

@@ -1,10 +1,10 @@
-// A photo's drawn copy and thumbnail through the gallery's repository (src/data/pointPhotos.ts, docs/product.md#photo-drawing)
+// A photo's drawn copy and thumbnail through the gallery's repository (src/data/pointPhotosRepository.ts, docs/product.md#photo-drawing)
 // on a Node supabase-js client against the REST handler over the migrated schema: setGallery sends drawn_path and
 // thumb_path, fetchGallery reads them back; drawing again replaces them and 'Retirer le dessin' clears the drawn copy,
 // the original's path staying as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
-import { fetchGallery, setGallery } from '../../src/data/pointPhotos';
+import { fetchGallery, setGallery } from '../../src/data/pointPhotosRepository';
 import type { GalleryPhoto } from '../../src/core/photos/gallery';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';

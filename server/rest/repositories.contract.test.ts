@@ -1,8 +1,8 @@
-// Every table/RPC call of src/data/repositories.ts, run for real: the app's repositories on a Node supabase-js
+// Every table/RPC call of src/data/tableRepositories.ts, run for real: the app's repositories on a Node supabase-js
 // client against the REST handler over a PGlite migrated with the app migrations (supabase/migrations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
-import * as repo from '../../src/data/repositories';
+import * as repo from '../../src/data/tableRepositories';
 import { createUserWithProfile, createUser } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 

@@ -3,7 +3,7 @@
 // and an update of a point deleted meanwhile fails with PGRST116 (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
-import * as repo from '../../src/data/repositories';
+import * as repo from '../../src/data/tableRepositories';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 

@@ -1,7 +1,7 @@
 // Admin actions on access: deactivate / reactivate a member, revoke an unused invitation. The rules
 // (admin only, never oneself, never the last active admin, unused invitations only) live in the database.
 import { atom } from 'jotai';
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import { isLastAdminError } from '../core/admin/errors';
 import { adminInvitationsAtom, adminProfilesAtom } from './adminActions';
 

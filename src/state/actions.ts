@@ -1,7 +1,7 @@
 // Data actions of the main screen: loading every table through its collection (./collections,
 // ./pointsCollection), saving and deleting zones (points: ./offline/offlineActions, through the outbox), uploading and removing images. Failures are logged
 // (docs/product.md#loading-messages) and re-thrown to the caller so a form can stay open with its content.
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import type { ZoneInput } from '../data/mappers';
 import type { ImagePoint, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';

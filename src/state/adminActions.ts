@@ -3,7 +3,7 @@
 // without reloading, a save or delete updates the same atom the main screen uses. Profiles and invitations are
 // the panel's own. Failures are thrown (or returned as a kind) and the UI shows docs/product.md#administration-messages texts.
 import { atom, type Getter } from 'jotai';
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, LineImage, Profile, Role, Team, Track, Zone } from '../core/types';
 import { zoneKmRange } from '../core/pk';
 import { moveLevel } from '../core/admin/criticalityOrder';

@@ -4,7 +4,7 @@
 import { atom } from 'jotai';
 import { UNKNOWN_MEMBER } from '../core/followUp/assignees';
 import type { PointDetails } from '../core/report/reportIndex';
-import { fetchAssigneeNames } from '../data/assigneeNames';
+import { fetchAssigneeNames } from '../data/assigneeNamesRepository';
 import { knownMembersAtom } from './members';
 import { offlineAtom } from './offline/atoms';
 import { profileAtom } from './session';

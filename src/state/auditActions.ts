@@ -1,7 +1,7 @@
 // Audit-log reads for the UI: a point's history and the admin Journal, each with the emails of the
 // actors (user_emails: plain users never read other profiles). The only place features reach the audit data.
 import * as audit from '../data/auditRepository';
-import { listProfiles } from '../data/repositories';
+import { listProfiles } from '../data/tableRepositories';
 import type { Profile } from '../core/types';
 import type { AuditEntry } from '../core/audit/types';
 

@@ -2,7 +2,7 @@
 import type { Session } from '@supabase/supabase-js';
 import { ACCOUNT_DISABLED_HINT, initSupabase, loadRuntimeConfig, onAccountDisabled, supabase } from '../data/client';
 import { accessRevokedAtom } from './accessRevoked';
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import type { Profile } from '../core/types';
 import { authReadyAtom, profileAtom, sessionAtom } from './session';
 import { bootErrorAtom } from './status';

@@ -4,7 +4,7 @@
 // its session scope; which tables the session has loaded is a part of it).
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import { toLevel, toLine, toMarker, toSetting, toTeam, toZone, type LevelRow, type LineRow, type MarkerRow, type Row, type SettingRow, type TeamRow, type ZoneRow } from '../data/mappers';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Line, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';

@@ -3,14 +3,14 @@
 // the file: with the File System Access API (showSaveFilePicker) each chunk is written as it comes; elsewhere the
 // chunks are kept as Blob parts (never one giant string) and downloaded at the end.
 import * as Comlink from 'comlink';
-import { restAuth } from '../data/findShare';
+import { restAuth } from '../data/findShareRepository';
 import { exportFileName, type ExportFormat } from '../core/export/run';
 import type { ExportFilter } from '../core/export/source';
 import type { ExportLookups } from '../core/export/record';
 import type { ExportWorkerApi } from '../../workers/exportApi';
 import { hostWorker, type HostedWorker } from '../platform/workerHost';
 import { activeLineAtom, criticalityLevelsAtom, lineImageAtom, linesAtom, manyLinesAtom, teamsAtom, zonesAtom } from './tables';
-import { listZones } from '../data/repositories';
+import { listZones } from '../data/tableRepositories';
 import { lineLabel } from '../core/lines/filterLines';
 import { DEFAULT_LINE_IMAGE } from '../core/constants';
 import { store } from './store';

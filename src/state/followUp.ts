@@ -5,7 +5,7 @@ import { atom } from 'jotai';
 import type { EventFields } from '../core/outbox/types';
 import type { Point } from '../core/types';
 import type { TimelineRow } from '../core/followUp/timeline';
-import { fetchTimeline } from '../data/pointEvents';
+import { fetchTimeline } from '../data/pointEventsRepository';
 import { userEmails } from '../data/auditRepository';
 import { store } from './store';
 import { offlineAtom, outboxItemsAtom } from './offline/atoms';
@@ -14,7 +14,7 @@ import { discardItem, queueChange } from './offline/queue';
 import { replayOutbox } from './offline/replay';
 import { resetAtSignOut } from './signOutReset';
 import { pendingPhotoPath } from './offline/photos';
-import { publicUrlOf } from '../data/outboxRepo';
+import { publicUrlOf } from '../data/outboxRepository';
 import { photoPaths } from '../core/photos/gallery';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */

@@ -8,7 +8,7 @@ import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfRepor
 import { inspectionFileName, type InspectionDoc } from '../core/inspection/docText';
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
-import * as repo from '../data/inspections';
+import * as repo from '../data/inspectionsRepository';
 import { forEachDetailsPage } from './reportDetails';
 import { pointIndexAtom } from './pointIndex';
 import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './tables';
@@ -16,7 +16,7 @@ import { profileAtom } from './session';
 import { store } from './store';
 import { formatCount } from '../core/format';
 
-export type { InspectionRow, InspectionSummary, AnnotationRow, InspectionQuery } from '../data/inspections';
+export type { InspectionRow, InspectionSummary, AnnotationRow, InspectionQuery } from '../data/inspectionsRepository';
 
 export const INSPECTION_STATE_TEXT = {
   tooMany: (n: number) => `Une tournée enregistre au plus ${formatCount(INSPECTION_MAX_FINDINGS)} anomalies (${formatCount(n)} ici) : réduisez le tronçon.`,

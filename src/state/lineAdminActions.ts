@@ -1,7 +1,7 @@
 // Administration of the lines ('Lignes' tab): create, rename, reorder, archive (with the count of points
 // it holds) and bring back. Through the lines collection, so the header picker follows at once.
 import { atom } from 'jotai';
-import * as repo from '../data/repositories';
+import * as repo from '../data/tableRepositories';
 import type { Line } from '../core/types';
 import { moveInOrder } from '../core/lines/order';
 import { linesAtom } from './tables';

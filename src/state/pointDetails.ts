@@ -1,7 +1,7 @@
 // Point details on demand: name, description, ticket, photo, team name... of the points being
 // shown (the opened point, the visible sidebar rows, a cluster's sheet, report rows), fetched in batches, kept in
 // memory (bounded) and in the local replica. A detail older than the index's version of its point is refetched.
-import { fetchPointDetails, type PointWithVersion } from '../data/pointDetails';
+import { fetchPointDetails, type PointWithVersion } from '../data/pointDetailsRepository';
 import { readDetails, writeDetails, deleteDetails } from '../data/replica';
 import { findSlot } from '../core/pointIndex/store';
 import type { Point } from '../core/types';

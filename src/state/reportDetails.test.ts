@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { PointDetails } from '../core/report/reportIndex';
 
-vi.mock('../data/reportDetails', () => ({ DETAILS_PAGE: 100, fetchPointDetails: vi.fn() }));
+vi.mock('../data/reportDetailsRepository', () => ({ DETAILS_PAGE: 100, fetchPointDetails: vi.fn() }));
 const { createDetailsCache } = await import('./reportDetails');
 
 const detail = (id: string): PointDetails => ({ id, name: `n-${id}`, description: '', ticketNumber: null, imageUrl: null, teamName: null });

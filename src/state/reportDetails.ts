@@ -1,6 +1,6 @@
 // Details on demand for the route report: a bounded cache of point texts fetched by id as rows are
 // shown (batched, a few pages in flight), and a paged reader for print and Word. The only report code calling src/data.
-import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetails';
+import { fetchPointDetails, DETAILS_PAGE } from '../data/reportDetailsRepository';
 import { readDetails } from '../data/replica';
 import type { PointDetails } from '../core/report/reportIndex';
 import { failureKind } from '../core/outbox/errors';

@@ -1,8 +1,8 @@
 // Search and jump: points found by the database (search_points), nearby unresolved points while
 // reporting (nearby_points), opening a point by id (centred, selected, form open) and jumping to a PK.
 import { atom } from 'jotai';
-import * as findShare from '../data/findShare';
-import type { PointHit } from '../data/findShare';
+import * as findShare from '../data/findShareRepository';
+import type { PointHit } from '../data/findShareRepository';
 import { pkJumpMessage, pkJumpTarget } from '../core/pkQuery';
 import { cutSearchHits } from '../core/searchCut';
 import type { PkMarker } from '../core/pk';

@@ -2,7 +2,7 @@
 // (fragment already read by supabase-js, a PKCE ?code=, or tokens in the query).
 import type { AuthError, Session } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
-import { ssoConfigured } from '../data/authSettings';
+import { ssoConfigured } from '../data/authSettingsRepository';
 
 export { ssoConfigured };
 import { store } from './store';

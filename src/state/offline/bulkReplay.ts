@@ -7,7 +7,7 @@ import { BULK_KEY_PREFIX, bulkRowCount, fieldsOfSet, formerFields, rebaseAfterBu
 import type { OutboxItem } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { bulkUpdatePoints } from '../../data/bulkRepository';
-import { fetchPoints } from '../../data/outboxRepo';
+import { fetchPoints } from '../../data/outboxRepository';
 import { bulkProgressAtom, bulkRepliesAtom } from '../bulk';
 import { store } from '../store';
 import { teamsAtom } from '../tables';

@@ -22,7 +22,7 @@ import { replayOutbox } from './replay';
 import { resolvableInDialog, resolveOutboxConflict } from './resolveConflict';
 import { OFFLINE_TEXT } from './strings';
 import { photoPaths, type GalleryPhoto } from '../../core/photos/gallery';
-import { publicUrlOf } from '../../data/outboxRepo';
+import { publicUrlOf } from '../../data/outboxRepository';
 
 /** How long a save made online waits for its replay before it is left to the outbox. */
 const ONLINE_SAVE_WAIT_MS = 15_000;

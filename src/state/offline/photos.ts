@@ -2,7 +2,7 @@
 // (points/<uuid>.<ext>, so a replay uploads to the same place), previewed from an object URL until uploaded.
 import { IMAGE_FOLDER } from '../../core/constants';
 import { storagePathOfImageUrl } from '../../core/validation';
-import { publicUrlOf } from '../../data/outboxRepo';
+import { publicUrlOf } from '../../data/outboxRepository';
 import { outboxDb, type PendingPhoto } from './db';
 import { currentSession } from '../userSession';
 import { definePart } from '../../core/session/scope';

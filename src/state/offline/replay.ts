@@ -1,5 +1,5 @@
 // Replays the outbox when the network is there: oldest first, the photos then the row (then its gallery), each request idempotent
-// (see src/data/outboxRepo.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
+// (see src/data/outboxRepository.ts), one tab at a time (Web Locks). A network failure stops the run (the item waits);
 // an expired session that cannot be refreshed stops it until the user signs in again; a 409 is a conflict unless
 // the server already holds the change (this device's own earlier write) or nothing of the point changed since the
 // edit began (only its version moved: sent again at it); a point deleted on the server is reported. A comment or an
@@ -10,7 +10,7 @@ import { failureKind, refusalReason } from '../../core/outbox/errors';
 import type { OutboxItem, OutboxOp } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { storagePathOfImageUrl } from '../../core/validation';
-import * as repo from '../../data/outboxRepo';
+import * as repo from '../../data/outboxRepository';
 import { supabase } from '../../data/client';
 import { showPoints as patchPoints } from './pointsPort';
 import { store } from '../store';
@@ -19,8 +19,8 @@ import { currentQueueUser, loadQueue, removeItem, showOverlay, updateItems } fro
 import { readPhoto } from './photos';
 import { itemName, OFFLINE_TEXT } from './strings';
 import { sendBulkItem } from './bulkReplay';
-import { insertEventOnce, insertEventPhotosOnce } from '../../data/pointEvents';
-import { setGallery } from '../../data/pointPhotos';
+import { insertEventOnce, insertEventPhotosOnce } from '../../data/pointEventsRepository';
+import { setGallery } from '../../data/pointPhotosRepository';
 import { photoPaths, type GalleryPhoto } from '../../core/photos/gallery';
 import { rememberGallery } from '../galleryCache';
 import { currentSession } from '../userSession';

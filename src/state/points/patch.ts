@@ -1,7 +1,7 @@
 // Changes laid on the points index and the details: live rows (realtime, saves), index rows (bulk changes), domain
 // points (the outbox's views), deletions; and what the index shows of one point.
-import { toIndexRow, type PointWithVersion } from '../../data/pointDetails';
-import * as repo from '../../data/repositories';
+import { toIndexRow, type PointWithVersion } from '../../data/pointDetailsRepository';
+import * as repo from '../../data/tableRepositories';
 import type { Row } from '../../data/mappers';
 import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';

@@ -1,6 +1,6 @@
 // Actions of the position on the line (docs/product.md#position): load the lines' axes and anchors, place a located
 // fix on the image shown, open the point form there ('Signaler ici'), import a line's axes, record an anchor on site.
-import * as repo from '../../data/linePositions';
+import * as repo from '../../data/linePositionsRepository';
 import type { Gnss } from '../../core/position/types';
 import type { Located } from '../../core/position/locate';
 import type { ImportedGeometry } from '../../core/position/importCheck';

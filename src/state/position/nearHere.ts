@@ -1,7 +1,7 @@
 // 'ici' in the search box (docs/product.md#position): one fix located on the lines' axes, then the unresolved
 // anomalies within 200 m of its PK on that line (either track), nearest first.
-import * as findShare from '../../data/findShare';
-import type { PointHit } from '../../data/findShare';
+import * as findShare from '../../data/findShareRepository';
+import type { PointHit } from '../../data/findShareRepository';
 import type { Fix } from '../../core/position/fixes';
 import { locate } from '../../core/position/locate';
 import { NEAR_HERE_RADIUS_KM, nearHereHeading, nearHereTarget, nearestByPk } from '../../core/position/nearHere';

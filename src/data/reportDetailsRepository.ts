@@ -3,7 +3,7 @@
 // (public.points_photos, the page's ids in the body). The map and forms use ./pointDetails.
 import { supabase } from './client';
 import { rpc } from './rpc';
-import { publicUrlOf } from './outboxRepo';
+import { publicUrlOf } from './outboxRepository';
 import { listedPhotosByPoint, type ListedPhoto } from '../core/photos/listed';
 import type { PointDetails } from '../core/report/reportIndex';
 
