@@ -42,12 +42,13 @@ describe('sliceBulkChanges', () => {
 
 const onPglite = !process.env.TEST_DATABASE_URL;
 let s: RunningServer;
+let admin: Member;
 let m: Member;
 const N = BULK_SLICE_IDS * 2 + 10;
 beforeAll(async () => {
   if (!onPglite) return;
   s = await startTestServer();
-  await signUpMember(s, 'admin@example.com');
+  admin = await signUpMember(s, 'admin@example.com');
   m = await signUpMember(s, 'membre@example.com');
   await s.db.admin.exec(`insert into public.points (name, position) select 'Tranche ' || g, jsonb_build_object('x', g, 'y', 1) from generate_series(1, ${N}) g`);
 }, 120_000);
@@ -92,5 +93,19 @@ describe.skipIf(!onPglite)('bulk_update_points in slices (PGlite)', () => {
     expect(answer.missing).toEqual([gone.id]);
     expect(answer.unchanged).toEqual([]);
     expect((await read()).filter((r) => r.status === 'resolu')).toHaveLength(rows.length - 2);
+  });
+});
+
+describe.skipIf(!onPglite)('notifications of a bulk change in slices (PGlite)', () => {
+  it('tell the assignee once, with the whole count, as one statement would', async () => {
+    const rows = (await admin.c.from('points').select('id, updated_at').order('id').limit(N)).data!;
+    expect(rows.length).toBeGreaterThan(BULK_SLICE_IDS);
+    const { error } = await admin.c.rpc('bulk_update_points', { p_changes: [{ set: { assignee_id: m.id }, ids: rows.map((r) => r.id), versions: rows.map((r) => r.updated_at) }] });
+    expect(error).toBeNull();
+    const mine = (await m.c.from('notifications').select('kind, count, title')).data!;
+    expect(mine.filter((n) => n.kind === 'assigned')).toEqual([
+      { kind: 'assigned', count: rows.length, title: `${rows.length} signalements vous ont été assignés` }]);
+    const left = await s.db.admin.query<{ n: number }>('select count(*)::int as n from private.deferred_point_changes');
+    expect(left.rows[0].n).toBe(0);
   });
 });

@@ -3,6 +3,7 @@
 // Not supported (answered with a 4xx): PUT, spread/aggregate selects, many-to-many embeds, CSV/GeoJSON output,
 // fts/match/range operators, tx=rollback, max-affected; count=planned|estimated are exact counts.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/types';
 import type { ApiHandler, AuthContext } from '../http/types';
 import { restError } from '../http/errors';
@@ -262,10 +263,19 @@ export function createRestHandler({ db: rawDb, maxRows = MAX_ROWS }: { db: Datab
       throw checked;
     })
       .catch((e: unknown) => { if (e !== checked) throw e; });
+    // The slices' notifications are kept under one batch and told once at the end, as one statement would tell them.
+    const batch = randomUUID();
     const answers: Record<string, unknown>[] = [];
-    for (const slice of slices) {
-      const out = await db.asRequest(reqCtx, (tx) => call(slice, tx));
-      answers.push(JSON.parse(out.rows[0].body) as Record<string, unknown>);
+    try {
+      for (const slice of slices) {
+        const out = await db.asRequest(reqCtx, async (tx) => {
+          await tx.query("select set_config('private.notify_batch', $1, true)", [batch]);
+          return call(slice, tx);
+        });
+        answers.push(JSON.parse(out.rows[0].body) as Record<string, unknown>);
+      }
+    } finally {
+      await db.admin.query('select private.deliver_deferred_changes($1)', [batch]);
     }
     return send(res, 200, JSON.stringify(mergeBulkAnswers(answers)), { 'Content-Range': '0-0/*' }, false);
   }

@@ -1202,6 +1202,29 @@ COMMENT ON FUNCTION private.deliver(items jsonb) IS 'Writes the notifications of
 
 REVOKE ALL ON FUNCTION private.deliver(items jsonb) FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.deliver_deferred_changes(uuid)
+
+CREATE FUNCTION private.deliver_deferred_changes(p_batch uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  r record;
+begin
+  for r in
+    select d.actor, jsonb_agg(e order by d.created_at) as changed
+      from private.deferred_point_changes d cross join lateral jsonb_array_elements(d.changed) e
+     where d.batch_id = p_batch group by d.actor
+  loop
+    perform private.notify_changed(r.changed, r.actor);
+  end loop;
+  delete from private.deferred_point_changes d where d.batch_id = p_batch;
+end $$;
+
+COMMENT ON FUNCTION private.deliver_deferred_changes(p_batch uuid) IS 'Tells the recipients of a batch''s deferred point changes once, grouped as one statement''s, and forgets the batch.';
+
+REVOKE ALL ON FUNCTION private.deliver_deferred_changes(p_batch uuid) FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.digest_sweep()
 
 CREATE FUNCTION private.digest_sweep() RETURNS integer
@@ -1832,6 +1855,37 @@ end $$;
 
 REVOKE ALL ON FUNCTION private.notification_text(kind text, cnt bigint, p_name text, p_km text, extra text, OUT title text, OUT body text) FROM PUBLIC;
 
+-- ------------------------------------------------------------ private.notify_changed(jsonb, uuid)
+
+CREATE FUNCTION private.notify_changed(changed jsonb, actor uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    SET jit TO 'off'
+    AS $$
+begin
+  if changed is null or jsonb_array_length(changed) = 0 then return; end if;
+  perform private.deliver(coalesce(jsonb_agg(g), '[]'::jsonb)) from (
+    with c as materialized (
+      select * from jsonb_to_recordset(changed) x(id uuid, name text, km text, assignee uuid, team uuid, reporter uuid, owner uuid)
+    )
+    select c.assignee as user_id, 'assigned' as kind, count(*) as count, (array_agg(c.id))[1] as point_id,
+           (array_agg(c.name))[1] as name, (array_agg(c.km))[1] as km, null::text as extra
+      from c where c.assignee is not null and c.assignee is distinct from actor group by c.assignee
+    union all
+    select pr.id, 'team_assigned', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1],
+           (select t.name from public.teams t where t.id = (array_agg(c.team))[1])
+      from c join public.profiles pr on pr.team_id = c.team and pr.active
+     where c.team is not null and pr.id is distinct from actor and pr.id is distinct from c.owner group by pr.id
+    union all
+    select c.reporter, 'resolved', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1], null
+      from c where c.reporter is not null and c.reporter is distinct from actor group by c.reporter
+  ) g;
+end $$;
+
+COMMENT ON FUNCTION private.notify_changed(changed jsonb, actor uuid) IS 'Tells the recipients of changed points (assigned, team_assigned, resolved) once per recipient and kind; `actor` is never told of their own change.';
+
+REVOKE ALL ON FUNCTION private.notify_changed(changed jsonb, actor uuid) FROM PUBLIC;
+
 -- ------------------------------------------------------------ private.notify_point_changes()
 
 CREATE FUNCTION private.notify_point_changes() RETURNS trigger
@@ -1842,6 +1896,7 @@ CREATE FUNCTION private.notify_point_changes() RETURNS trigger
 declare
   actor uuid := auth.uid();
   changed jsonb;
+  batch text := nullif(pg_catalog.current_setting('private.notify_batch', true), '');
 begin
   -- Each changed point once: the assignee set, the team set, the reporter of a resolution (null when not done),
   -- and its assignee (owner), who is told of the assignment rather than of the team.
@@ -1863,27 +1918,15 @@ begin
       into changed;
   end if;
   if changed is null then return null; end if;
-
-  perform private.deliver(coalesce(jsonb_agg(g), '[]'::jsonb)) from (
-    with c as materialized (
-      select * from jsonb_to_recordset(changed) x(id uuid, name text, km text, assignee uuid, team uuid, reporter uuid, owner uuid)
-    )
-    select c.assignee as user_id, 'assigned' as kind, count(*) as count, (array_agg(c.id))[1] as point_id,
-           (array_agg(c.name))[1] as name, (array_agg(c.km))[1] as km, null::text as extra
-      from c where c.assignee is not null and c.assignee is distinct from actor group by c.assignee
-    union all
-    select pr.id, 'team_assigned', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1],
-           (select t.name from public.teams t where t.id = (array_agg(c.team))[1])
-      from c join public.profiles pr on pr.team_id = c.team and pr.active
-     where c.team is not null and pr.id is distinct from actor and pr.id is distinct from c.owner group by pr.id
-    union all
-    select c.reporter, 'resolved', count(*), (array_agg(c.id))[1], (array_agg(c.name))[1], (array_agg(c.km))[1], null
-      from c where c.reporter is not null and c.reporter is distinct from actor group by c.reporter
-  ) g;
+  if batch is not null then
+    insert into private.deferred_point_changes (batch_id, actor, changed) values (batch::uuid, actor, changed);
+  else
+    perform private.notify_changed(changed, actor);
+  end if;
   return null;
 end $_$;
 
-COMMENT ON FUNCTION private.notify_point_changes() IS 'After insert or update of points (statement): one notification per recipient and kind (assigned, team_assigned, resolved).';
+COMMENT ON FUNCTION private.notify_point_changes() IS 'After insert or update of points (statement): one notification per recipient and kind (assigned, team_assigned, resolved); kept for later within a batch (private.notify_batch).';
 
 REVOKE ALL ON FUNCTION private.notify_point_changes() FROM PUBLIC;
 

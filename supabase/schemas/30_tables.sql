@@ -187,6 +187,19 @@ COMMENT ON TABLE private.deadline_warnings IS 'Deadline warnings already given, 
 ALTER TABLE ONLY private.deadline_warnings
     ADD CONSTRAINT deadline_warnings_pkey PRIMARY KEY (point_id, due_at, level);
 
+-- ------------------------------------------------------------ private.deferred_point_changes
+
+CREATE TABLE private.deferred_point_changes (
+    batch_id uuid NOT NULL,
+    actor uuid,
+    changed jsonb NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+COMMENT ON TABLE private.deferred_point_changes IS 'Changed points of a bulk change in slices, kept until private.deliver_deferred_changes(batch) tells their recipients once.';
+
+CREATE INDEX deferred_point_changes_batch ON private.deferred_point_changes USING btree (batch_id);
+
 -- ------------------------------------------------------------ private.mail_config
 
 CREATE TABLE private.mail_config (
