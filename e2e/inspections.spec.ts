@@ -18,8 +18,10 @@ test('a route report saved as a record reopens as saved after its points changed
   const names = [`Tournée A ${tag}`, `Tournée B ${tag}`];
   const remark = `Ballast à surveiller ${tag}`;
   const ids: string[] = [];
-  for (const name of names) {
-    const r = await db.from('points').insert({ name, description: 'constat', kilometer: '12.50', km_value: 12.5, position: { x: 3000, y: 700 }, status: 'signale', criticality: 'danger' }).select('id').single();
+  // The first one with a photo of the demo: the record keeps its thumbnail and the Word file embeds it.
+  const photo = (await db.from('points').select('image_url').not('image_url', 'is', null).limit(1).single()).data!.image_url as string;
+  for (const [k, name] of names.entries()) {
+    const r = await db.from('points').insert({ name, description: 'constat', kilometer: '12.50', km_value: 12.5, position: { x: 3000, y: 700 }, status: 'signale', criticality: 'danger', image_url: k === 0 ? photo : null }).select('id').single();
     if (r.error) throw r.error;
     ids.push(r.data.id as string);
   }
@@ -71,8 +73,11 @@ test('a route report saved as a record reopens as saved after its points changed
   const [download] = await Promise.all([page.waitForEvent('download'), record.getByRole('button', { name: 'Télécharger Word' }).click()]);
   await expect(record.getByRole('alert')).toHaveCount(0);
   expect(download.suggestedFilename()).toMatch(/^tournee_.+_\d{4}-\d{2}-\d{2}\.docx$/);
-  const xml = strFromU8(unzipSync(new Uint8Array(readFileSync(await download.path())))['word/document.xml']);
+  const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  const xml = strFromU8(files['word/document.xml']);
   expect(xml).toContain(names[1]);
+  expect(xml).toContain(`photo-${ids[0]}-0`); // the photo's thumbnail embedded under its anomaly
+  expect(Object.keys(files).some((f) => f.startsWith('word/media/'))).toBe(true);
   expect(xml).toContain('Responsable de la maintenance');
 
   // PDF: Chromium's print of the page while the record is open (what 'Imprimer / PDF' prints).

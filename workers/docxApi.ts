@@ -5,7 +5,7 @@
 // (`begin`, then `section`/`rows` page by page as the main thread fetches details, then `finish`), whose
 // memory is the compressed output plus at most WORD_MAX_PHOTOS photos. The document logic lives in src/core/report.
 import { buildReportDocument, packReportDocument, type ReportImage } from '../src/core/report/docxDocument';
-import { fetchReportImage, fetchReportImages } from './fetchImages';
+import { fetchImagesByUrl, fetchReportImage, fetchReportImages } from './fetchImages';
 import { startStreamingReport, type DocxRow, type DocxSectionHead, type StreamingReportDocx } from '../src/core/report/docxStream';
 import type { ReportDocumentMeta } from '../src/core/report/docxDocument';
 import type { DocxImageType, ImageInfo } from '../src/core/report/imageInfo';
@@ -61,6 +61,10 @@ async function shrink(bytes: Uint8Array, info: ImageInfo & { type: DocxImageType
 /** A fresh API (its own stream state): one per worker, or one per run on the main thread. */
 export function createDocxApi() {
   const api = {
+    /** Images by URL for a document built elsewhere (the inspection record's thumbnails); failures left out. */
+    images(urls: string[]): Promise<Map<string, ReportImage>> {
+      return fetchImagesByUrl(urls, { toPng, shrink, onFailure: (url, reason) => console.warn(`photo not embedded (${reason}): ${url}`) });
+    },
     async generate(report: ReportResult, levels: CriticalityLevel[], generatedAtIso: string, onProgress?: DocxProgress): Promise<Blob> {
       const images = await fetchReportImages(report, {
         toPng, shrink,

@@ -42,8 +42,11 @@ export async function fetchReportImage(url: string, opts: FetchImagesOptions = {
 }
 
 /** All photos of the report by URL, a few requests at a time. */
-export async function fetchReportImages(report: ReportResult, opts: FetchImagesOptions = {}): Promise<Map<string, ReportImage>> {
-  const urls = reportImageUrls(report, opts.photos);
+export const fetchReportImages = (report: ReportResult, opts: FetchImagesOptions = {}): Promise<Map<string, ReportImage>> =>
+  fetchImagesByUrl(reportImageUrls(report, opts.photos), opts);
+
+/** The images of `urls` by URL, a few requests at a time; those that cannot be used are left out. */
+export async function fetchImagesByUrl(urls: readonly string[], opts: FetchImagesOptions = {}): Promise<Map<string, ReportImage>> {
   const out = new Map<string, ReportImage>();
   let next = 0;
   let done = 0;

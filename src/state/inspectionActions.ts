@@ -4,12 +4,14 @@
 import type { ReportPlan } from '../core/report/plan';
 import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
-import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type NotInspected, type TodayPoint } from '../core/inspection/record';
+import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type InspectionFinding, type NotInspected, type TodayPoint } from '../core/inspection/record';
+import type { ReportImage } from '../core/report/docxDocument';
 import { inspectionFileName, type InspectionDoc } from '../core/inspection/docText';
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspectionsRepository';
 import { forEachDetailsPage } from './reportDetails';
+import { startDocxWorker } from './reportActions';
 import { pointIndexAtom } from './pointIndex';
 import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './tables';
 import { profileAtom } from './session';
@@ -89,10 +91,29 @@ export function inspectionDocOf(r: repo.InspectionRow, annotations: readonly rep
   };
 }
 
+/** Thumbnails embedded in one record's Word file; the others are written as their URL (memory stays bounded). */
+const RECORD_WORD_MAX_PHOTOS = 300;
+
+/** The findings' photo thumbnails by their saved URL, fetched in the docx worker. */
+async function findingImages(findings: readonly InspectionFinding[]): Promise<Map<string, ReportImage>> {
+  const urls = [...new Set(findings.flatMap((f) => f.photos ?? []))].slice(0, RECORD_WORD_MAX_PHOTOS);
+  if (!urls.length) return new Map();
+  const base = typeof document !== 'undefined' ? document.baseURI : undefined;
+  const abs = (url: string) => { try { return base ? new URL(url, base).href : url; } catch { return url; } };
+  const worker = startDocxWorker();
+  try {
+    const byAbs = await worker.api.images(urls.map(abs));
+    return new Map(urls.flatMap((u) => { const img = byAbs.get(abs(u)); return img ? [[u, img] as const] : []; }));
+  } finally {
+    worker.terminate();
+  }
+}
+
 /** The record's Word file and its name. */
 export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
   const line = store.get(linesAtom).find((l) => l.id === r.line_id);
   const { inspectionDocxBlob } = await import('../core/inspection/docx'); // the docx library, loaded on demand
-  const blob = await inspectionDocxBlob(inspectionDocOf(r, annotations, authorEmail));
+  const images = await findingImages(r.findings);
+  const blob = await inspectionDocxBlob({ ...inspectionDocOf(r, annotations, authorEmail), images });
   return { blob, name: inspectionFileName(line?.code ?? 'ligne', r.inspected_at) };
 }

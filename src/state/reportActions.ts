@@ -129,6 +129,13 @@ export interface StreamedReportInput {
 export type StreamProgress = (done: number, total: number, bytes: number) => void;
 const WORD_PAGE = 500; // rows fetched and written per step
 
+/** A docx worker (workers/docx.worker.ts; its API on this thread where no worker starts), ended by its caller. */
+export const startDocxWorker = () => hostWorker<DocxWorkerApi>({
+  create: () => new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' }),
+  fallback: async () => (await import('../../workers/docxApi')).createDocxApi(),
+  onFallback: (reason) => console.warn('docx worker unavailable: the Word file is built on the main thread', reason),
+});
+
 /**
  * The Word report at any size: details fetched page by page (the next page while the worker writes
  * the current one) and streamed into the docx worker, which holds only the compressed output and a bounded number of
@@ -137,11 +144,7 @@ const WORD_PAGE = 500; // rows fetched and written per step
 export async function downloadStreamedWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<string> {
   const { request, plan, index, zones, levels, generatedAt } = input;
   // One worker per document (its stream spans many calls), ended when the document is done or failed.
-  const worker = hostWorker<DocxWorkerApi>({
-    create: () => new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' }),
-    fallback: async () => (await import('../../workers/docxApi')).createDocxApi(),
-    onFallback: (reason) => console.warn('docx worker unavailable: the Word file is built on the main thread', reason),
-  });
+  const worker = startDocxWorker();
   try {
     const api = worker.api;
     const stats = planStats(plan, index);

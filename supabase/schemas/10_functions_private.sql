@@ -1424,7 +1424,7 @@ begin
       raise exception 'La date de la tournée est dans le futur.'
         using errcode = '23514', hint = 'inspected_at_in_future';
     end if;
-    if current_user in ('anon', 'authenticated') and new.inspected_at < private.line_created_at(new.line_id) then
+    if current_user in ('anon', 'authenticated') and new.inspected_at < pg_catalog.date_trunc('minute', private.line_created_at(new.line_id)) then
       raise exception 'La date de la tournée est antérieure à la création de la ligne.'
         using errcode = '23514', hint = 'inspected_at_before_line';
     end if;
@@ -1432,7 +1432,7 @@ begin
   return new;
 end $$;
 
-COMMENT ON FUNCTION private.inspection_bounds() IS 'Before insert or update of inspections: JSON columns within their sizes, inspected_at not in the future nor (API) before the line (23514).';
+COMMENT ON FUNCTION private.inspection_bounds() IS 'Before insert or update of inspections: JSON columns within their sizes, inspected_at not in the future nor (API) before the minute the line was created (23514).';
 
 REVOKE ALL ON FUNCTION private.inspection_bounds() FROM PUBLIC;
 

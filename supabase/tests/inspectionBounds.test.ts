@@ -69,6 +69,14 @@ describe('inspection records bounded in SQL', () => {
     expect(Date.parse(ok.data!.inspected_at)).toBe(Date.parse(lastWeek));
   });
 
+  it('accepts a walk dated in the minute the line was created (the form types minutes), not the minute before', async () => {
+    const created = (await w.db.admin.query<{ m: Date }>("select date_trunc('minute', created_at) as m from public.lines where id = $1", [line])).rows[0].m;
+    const sameMinute = await alice.from('inspections').insert(record({ inspected_at: created.toISOString() }));
+    expect(sameMinute.error).toBeNull();
+    const before = await alice.from('inspections').insert(record({ inspected_at: new Date(created.getTime() - 60_000).toISOString() }));
+    expect(before.error?.hint).toBe('inspected_at_before_line');
+  });
+
   it('dates an annotation by the server, whatever the client sends', async () => {
     const rec = await alice.from('inspections').insert(record()).select('id, created_at').single();
     const note = await bob.from('inspection_annotations')

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { inspectionDocxBuffer } from './docx';
 import { inspectionFileName, type InspectionDoc } from './docText';
+import { gradientPng } from '../../../test/fixtures/report/testPng';
 
 const doc: InspectionDoc = {
   lineName: 'Paris – Lyon', inspector: 'alice@example.org', inspectedAt: '2026-11-24T08:30:00Z', createdAt: '2026-11-24T11:00:00Z',
@@ -27,6 +28,23 @@ describe('inspection Word document', () => {
       expect(xml).toContain(t.replace(/'/g, '&apos;'));
     }
     expect(inspectionFileName('L1 Paris/Lyon', '2026-11-24T08:30:00Z')).toBe('tournee_L1-Paris-Lyon_2026-11-24.docx');
+  });
+
+  it('writes a finding\'s photo thumbnails under it in 160×120 at most, a missing one as its URL', async () => {
+    const withPhotos: InspectionDoc = {
+      ...doc,
+      findings: [{ ...doc.findings[0], photos: ['https://s/a.t.jpg', 'https://s/b.t.jpg', 'https://s/missing.t.jpg'] }],
+      images: new Map([['https://s/a.t.jpg', { data: gradientPng(320, 240), type: 'png', width: 320, height: 240 }],
+        ['https://s/b.t.jpg', { data: gradientPng(240, 240), type: 'png', width: 240, height: 240 }]]),
+    };
+    const files = unzipSync(new Uint8Array(await inspectionDocxBuffer(withPhotos)));
+    const xml = strFromU8(files['word/document.xml']);
+    expect(Object.keys(files).filter((f) => f.startsWith('word/media/'))).toHaveLength(2);
+    expect(xml.match(new RegExp(`cx="${160 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 320×240 → 160×120
+    expect(xml.match(new RegExp(`cx="${120 * 9525}" cy="${120 * 9525}"`, 'g'))?.length).toBeGreaterThan(0); // 240×240 → 120×120
+    expect(xml).toContain('Photo : https://s/missing.t.jpg');
+    const plain = strFromU8(unzipSync(new Uint8Array(await inspectionDocxBuffer(doc)))['word/document.xml']);
+    expect(plain).not.toContain('<w:drawing>');
   });
 
   const soffice = ['/usr/bin/soffice', '/usr/bin/libreoffice'].find((p) => existsSync(p));

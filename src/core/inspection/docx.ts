@@ -2,8 +2,10 @@
 // stretches not inspected, the anomalies as found (per zone, in the saved order), remarks per zone, annotations, and
 // a signature block. Pure (docx escapes all text), so it runs in a worker or in Node tests. The library is big (a third
 // of the first bundle when imported statically): the page loads this module when a record is exported.
-import { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
-import { STATUS_LABELS, WORD_FONT } from '../constants';
+import { AlignmentType, BorderStyle, Document, HeadingLevel, ImageRun, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import { STATUS_LABELS, WORD_FONT, WORD_THUMB_BOX } from '../constants';
+import type { ReportImage } from '../report/docxDocument';
+import { fitInBox } from '../report/imageInfo';
 import { formatDateTimeFr, formatKm } from '../format';
 import { OUTSIDE_ZONE_KEY, type InspectionFinding } from './record';
 import { INSPECTION_DOC_TEXT, type InspectionDoc } from './docText';
@@ -14,15 +16,32 @@ const para = (text: string, bold = false) => new Paragraph({ children: [run(text
 const cell = (text: string, bold = false) => new TableCell({ children: [para(text, bold)] });
 const full = { size: 100, type: WidthType.PERCENTAGE } as const;
 
-function findingsTable(rows: readonly InspectionFinding[], levelNames: ReadonlyMap<string, string>): Table {
+/** The row under a finding with its photos' thumbnails side by side (160×120 at most), each missing one as its URL. */
+function photosRow(f: InspectionFinding, images: ReadonlyMap<string, ReportImage>): TableRow | null {
+  if (!f.photos?.length) return null;
+  const runs = f.photos.flatMap((url, k) => {
+    const img = images.get(url);
+    const gap = k ? [run(' ')] : [];
+    if (!img) return [...gap, run(`${T.photo} : ${url}`)];
+    return [...gap, new ImageRun({ type: img.type, data: img.data, transformation: fitInBox(img.width, img.height, WORD_THUMB_BOX),
+      altText: { name: `photo-${f.id}-${k}`, title: f.name, description: f.name } })];
+  });
+  return new TableRow({ cantSplit: true, children: [new TableCell({ columnSpan: T.cols.length, children: [new Paragraph({ children: runs })] })] });
+}
+
+function findingsTable(rows: readonly InspectionFinding[], levelNames: ReadonlyMap<string, string>, images: ReadonlyMap<string, ReportImage>): Table {
   return new Table({
     width: full,
     rows: [
       new TableRow({ tableHeader: true, children: T.cols.map((c) => cell(c, true)) }),
-      ...rows.map((f) => new TableRow({ cantSplit: true, children: [
-        cell(formatKm(f.km)), cell(f.name || '—'), cell(STATUS_LABELS[f.status] ?? f.status), cell(levelNames.get(f.criticality) ?? f.criticality),
-        cell(f.team_name ?? '—'), cell(f.ticket ?? '—'),
-      ] })),
+      ...rows.flatMap((f) => {
+        const row = new TableRow({ cantSplit: true, children: [
+          cell(formatKm(f.km)), cell(f.name || '—'), cell(STATUS_LABELS[f.status] ?? f.status), cell(levelNames.get(f.criticality) ?? f.criticality),
+          cell(f.team_name ?? '—'), cell(f.ticket ?? '—'),
+        ] });
+        const photos = photosRow(f, images);
+        return photos ? [row, photos] : [row];
+      }),
     ],
   });
 }
@@ -64,7 +83,7 @@ export function inspectionDocument(d: InspectionDoc): Document {
     const rows = byZone.get(key)!;
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [run(`${zoneName(key)} (${rows.length})`, true)] }));
     if (d.remarks[key]) children.push(para(`${T.remarks} : ${d.remarks[key]}`));
-    if (rows.length) children.push(findingsTable(rows, d.levelNames));
+    if (rows.length) children.push(findingsTable(rows, d.levelNames, d.images ?? new Map()));
   }
   if (d.annotations.length) {
     children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [run(T.annotations, true)] }));

@@ -23,6 +23,23 @@ describe('snapshotOfReport', () => {
   });
 });
 
+describe('snapshotOfReport photos', () => {
+  it('keeps the thumbnails of a finding\'s first photos as the report showed them, none for a point without photo', () => {
+    const ix = indexFromPoints(pts);
+    const plan: ReportPlan = { sections: [{ zone: 0, start: 0, end: 2 }], rows: Int32Array.from([0, 1]) };
+    const photos = ['a', 'b', 'c', 'd', 'e'].map((k) => ({ shown: `https://s/${k}.jpg`, thumb: `https://s/${k}.t.jpg` }));
+    const details = new Map([
+      [A, { id: A, name: 'Rail usé', description: '', ticketNumber: null, imageUrl: 'https://s/a.jpg', teamName: null, photos }],
+      [B, { id: B, name: 'Éclisse', description: '', ticketNumber: null, imageUrl: 'https://s/single.jpg', teamName: null }],
+    ]);
+    const { findings } = snapshotOfReport(plan, ix, ['z1'], details);
+    expect(findings[0].photos).toEqual(['https://s/a.t.jpg', 'https://s/b.t.jpg', 'https://s/c.t.jpg', 'https://s/d.t.jpg']);
+    expect(findings[1].photos).toEqual(['https://s/single.jpg']);
+    const bare = snapshotOfReport(plan, ix, ['z1'], new Map([[A, { ...details.get(A)!, imageUrl: null, photos: undefined }]])).findings[0];
+    expect('photos' in bare).toBe(false);
+  });
+});
+
 describe('compareWithToday', () => {
   it('counts new unresolved points in the range and saved ones resolved or deleted since', () => {
     const today = [
@@ -56,6 +73,8 @@ describe('rules', () => {
     expect(inspectedAtError('2026-12-04T12:04:59Z', now, '2026-01-01T00:00:00Z')).toBeNull();
     expect(inspectedAtError('2026-12-04T12:05:01Z', now, null)).toBe('La date de la tournée est dans le futur.');
     expect(inspectedAtError('2025-12-31T23:59:59Z', now, '2026-01-01T00:00:00Z')).toBe('La date de la tournée est antérieure à la création de la ligne.');
+    expect(inspectedAtError('2026-12-04T11:58:00Z', now, '2026-12-04T11:58:40Z')).toBeNull(); // the creation minute, as the form types it
+    expect(inspectedAtError('2026-12-04T11:57:00Z', now, '2026-12-04T11:58:40Z')).toBe('La date de la tournée est antérieure à la création de la ligne.');
     expect(inspectedAtError('', now, null)).toBe('Indiquez la date de la tournée.');
   });
   it("shows the database's French refusal of a record (23514) and nothing else", () => {

@@ -5,6 +5,7 @@ import type { ReportPlan } from '../report/plan';
 import { OUTSIDE_ZONES } from '../report/classify';
 import { NO_TEAM, reportPointId, STATUS_CODES, STATUS_RESOLVED, type PointDetails, type ReportPointIndex } from '../report/reportIndex';
 import type { PointStatus } from '../types';
+import { rowPhotos } from '../photos/listed';
 
 /** At most this many anomalies in one record (the database refuses more). */
 export const INSPECTION_MAX_FINDINGS = 10_000;
@@ -14,6 +15,8 @@ export const OUTSIDE_ZONE_KEY = 'hors_zone';
 export interface InspectionFinding {
   id: string; name: string; description: string; ticket: string | null; km: number | null;
   status: PointStatus; criticality: string; team_id: string | null; team_name: string | null; zone_id: string | null;
+  /** The thumbnails of its first photos as the report showed them (at most 4); absent without photo. */
+  photos?: string[];
 }
 export interface NotInspected { km_from: number; km_to: number; reason: string }
 /** zone id (or OUTSIDE_ZONE_KEY) → criticality id → count. */
@@ -34,10 +37,12 @@ export function snapshotOfReport(plan: ReportPlan, ix: ReportPointIndex, zoneIds
       const d = details.get(id);
       const criticality = ix.criticalityKeys[ix.criticality[i]] ?? '';
       byLevel[criticality] = (byLevel[criticality] ?? 0) + 1;
+      const photos = rowPhotos(d?.photos, d?.imageUrl ?? null).map((p) => p.thumb);
       findings.push({
         id, name: d?.name ?? '', description: d?.description ?? '', ticket: d?.ticketNumber ?? null,
         km: Number.isNaN(ix.km[i]) ? null : ix.km[i], status: STATUS_CODES[ix.status[i]] ?? 'signale', criticality,
         team_id: ix.team[i] === NO_TEAM ? null : ix.teamKeys[ix.team[i]] ?? null, team_name: d?.teamName ?? null, zone_id: zone,
+        ...(photos.length ? { photos } : {}),
       });
     }
   }
@@ -79,12 +84,13 @@ export const isLocked = (createdAt: string, now = Date.now()): boolean => now - 
 export const INSPECTED_AT_SKEW_MS = 5 * 60_000;
 
 /** The French refusal of a walk's date (ISO, or '' when unreadable), or null: given, not in the future, not before the
- * line was created (the database checks the same, docs/product.md#inspection-records). */
+ * minute the line was created (the database checks the same, docs/product.md#inspection-records). */
 export function inspectedAtError(iso: string, nowMs: number, lineCreatedAt: string | null): string | null {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return 'Indiquez la date de la tournée.';
   if (t > nowMs + INSPECTED_AT_SKEW_MS) return 'La date de la tournée est dans le futur.';
-  if (lineCreatedAt && t < Date.parse(lineCreatedAt)) return 'La date de la tournée est antérieure à la création de la ligne.';
+  // The date is typed to the minute: the line's creation minute is not 'before' it.
+  if (lineCreatedAt && t < Math.floor(Date.parse(lineCreatedAt) / 60_000) * 60_000) return 'La date de la tournée est antérieure à la création de la ligne.';
   return null;
 }
 
