@@ -1,4 +1,4 @@
-// Every photo of the exported points (docs/product.md#export): for each page, the points that have a photo
+// Every photo of the exported points (docs/architecture.md#find-and-share): for each page, the points that have a photo
 // (image_url set) get the public URLs of their photos' images shown (a drawn copy when there is one), in order, read
 // through public.points_photos with the caller's token (RLS decides). A point whose gallery holds nothing (a photo
 // outside the bucket) keeps its image_url alone.
