@@ -7,7 +7,8 @@ test.use({ viewport: DESKTOP });
 
 const firstRow = (page: Page) => page.locator('.point-row').first();
 
-test('report a point with a photo, see it live elsewhere, edit its status, filter, delete', async ({ page, browser }) => {
+test('report a point with a photo, see it live elsewhere, edit its status, filter, delete', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000); // the thumbnail's removal waits for the server's storage queue
   await signIn(page);
   await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });
   await shot(page, 'desktop-main');
@@ -62,8 +63,9 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await input.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png(16, 12) });
   const preview = dialog.getByRole('img', { name: 'Aperçu de la photo' });
   await expect(preview).toBeVisible({ timeout: 20_000 });
+  // The tile loads the photo's thumbnail, a JPEG stored beside it.
   const src = await preview.getAttribute('src');
-  expect(src).toMatch(/\/storage\/v1\/object\/public\/poi_images\/points\/[0-9a-f-]{36}\.png$/);
+  expect(src).toMatch(/\/storage\/v1\/object\/public\/poi_images\/points\/[0-9a-f-]{36}\.jpg$/);
   // Removing the image asks first; cancelling keeps it.
   await dialog.getByRole('button', { name: "Supprimer l'image" }).click();
   await expect(dialog.getByText('Êtes-vous sûr de vouloir supprimer cette image ?')).toBeVisible();
@@ -83,10 +85,17 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await expect(firstRow(watcher)).toContainText(name, { timeout: 5_000 });
   console.log(`live insert seen after ${Date.now() - t0} ms`);
 
-  // The image is served from storage.
-  const img = await page.request.get(src!);
+  // The photo as uploaded (a PNG) and its thumbnail (a JPEG) are served from storage.
+  const db = await adminClient(baseURL!);
+  const stored = (await db.from('points').select('image_url').eq('name', name).single()).data!.image_url as string;
+  expect(stored).toMatch(/\/storage\/v1\/object\/public\/poi_images\/points\/[0-9a-f-]{36}\.png$/);
+  const photoUrl = new URL(stored, baseURL).href;
+  const img = await page.request.get(photoUrl);
   expect(img.status()).toBe(200);
   expect(img.headers()['content-type']).toBe('image/png');
+  const thumb = await page.request.get(src!);
+  expect(thumb.status()).toBe(200);
+  expect(thumb.headers()['content-type']).toBe('image/jpeg');
 
   // Edit: prefilled, status to En cours.
   await firstRow(page).getByRole('button', { name: `Modifier ${name}` }).click();
@@ -133,8 +142,9 @@ test('report a point with a photo, see it live elsewhere, edit its status, filte
   await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect(sidebar.getByText(name)).toHaveCount(0);
   await expect(watcher.getByText(name)).toHaveCount(0, { timeout: 5_000 });
-  // Its image was removed first.
-  expect((await page.request.get(src!)).status()).toBe(404);
+  // Its photo was removed first; its thumbnail goes with the server's queue of files nothing points to.
+  expect((await page.request.get(photoUrl)).status()).toBe(404);
+  await expect.poll(async () => (await page.request.get(src!)).status(), { timeout: 90_000, intervals: [2000] }).toBe(404);
   await ctx2.close();
 });
 
