@@ -3,7 +3,7 @@
 // copy and its thumbnail are uploaded once each (the storage requests are counted), the row points to them, the
 // original's bytes are unchanged in storage, and the gallery and the viewer show the drawn copy with both downloads.
 // On a desktop: the text tool, Ctrl+Z, Escape asking before losing the shapes, a circle placed from the keyboard,
-// drawing again (the former copy leaves storage) and 'Retirer le dessin'.
+// drawing again (the replaced copy leaves storage) and 'Retirer le dessin'.
 import { test, expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
@@ -214,7 +214,7 @@ test.describe('desktop', () => {
     const first = (await db.from('point_photos').select('drawn_path, thumb_path').eq('point_id', id).single()).data!;
     expect(first.drawn_path).toBeTruthy();
 
-    // Drawn again: a new copy replaces the former, which leaves storage once nothing points to it.
+    // Drawn again: a new copy replaces the previous one, which leaves storage once nothing points to it.
     await openEdit(page, name);
     await form.getByRole('button', { name: 'Dessiner sur la photo 1' }).click();
     await expect(canvas.locator('canvas')).toHaveCount(1, { timeout: 20_000 });

@@ -11,7 +11,7 @@ import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspectionsRepository';
 import { forEachDetailsPage } from './reportDetails';
-import { startDocxWorker } from './reportActions';
+import { absoluteUrl, startDocxWorker } from './reportActions';
 import { pointIndexAtom } from './pointIndex';
 import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './tables';
 import { profileAtom } from './session';
@@ -98,12 +98,10 @@ const RECORD_WORD_MAX_PHOTOS = 300;
 async function findingImages(findings: readonly InspectionFinding[]): Promise<Map<string, ReportImage>> {
   const urls = [...new Set(findings.flatMap((f) => f.photos ?? []))].slice(0, RECORD_WORD_MAX_PHOTOS);
   if (!urls.length) return new Map();
-  const base = typeof document !== 'undefined' ? document.baseURI : undefined;
-  const abs = (url: string) => { try { return base ? new URL(url, base).href : url; } catch { return url; } };
   const worker = startDocxWorker();
   try {
-    const byAbs = await worker.api.images(urls.map(abs));
-    return new Map(urls.flatMap((u) => { const img = byAbs.get(abs(u)); return img ? [[u, img] as const] : []; }));
+    const byAbs = await worker.api.images(urls.map(absoluteUrl));
+    return new Map(urls.flatMap((u) => { const img = byAbs.get(absoluteUrl(u)); return img ? [[u, img] as const] : []; }));
   } finally {
     worker.terminate();
   }

@@ -129,6 +129,12 @@ export interface StreamedReportInput {
 export type StreamProgress = (done: number, total: number, bytes: number) => void;
 const WORD_PAGE = 500; // rows fetched and written per step
 
+/** `url` made absolute against the page (the docx worker fetches photos from another base); unchanged when it cannot be. */
+export function absoluteUrl(url: string): string {
+  const base = typeof document !== 'undefined' ? document.baseURI : undefined;
+  try { return base ? new URL(url, base).href : url; } catch { return url; }
+}
+
 /** A docx worker (workers/docx.worker.ts; its API on this thread where no worker starts), ended by its caller. */
 export const startDocxWorker = () => hostWorker<DocxWorkerApi>({
   create: () => new Worker(new URL('../../workers/docx.worker.ts', import.meta.url), { type: 'module', name: 'docx' }),
@@ -151,8 +157,7 @@ export async function downloadStreamedWordReport(input: StreamedReportInput, onP
     const line = store.get(manyLinesAtom) ? store.get(activeLineAtom) : null; // a network's report names its line
     await api.begin({ request, tracks: effectiveTracks(request.selectedTracks), stats, lineLabel: line ? lineLabel(line) : null }, generatedAt.toISOString());
     const levelName = new Map(levels.map((l) => [l.id, l.name]));
-    const base = typeof document !== 'undefined' ? document.baseURI : undefined;
-    const abs = (url: string | null) => { if (!url || !base) return url; try { return new URL(url, base).href; } catch { return url; } };
+    const abs = (url: string | null) => (url ? absoluteUrl(url) : url);
     const total = plan.rows.length;
     const now = generatedAt.getTime(); // lateness as of the report's 'Généré le'
     const offline = store.get(offlineAtom);

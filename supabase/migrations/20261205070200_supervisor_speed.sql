@@ -9,7 +9,7 @@
 --     by point under their row-level security) and resolutions (the dashboard history, private.point_states) are
 --     hashed together and meet the points in a single join.
 --   * public.supervisor_stats: the API's function, unchanged in its arguments and rows, now calls it.
---   * private.resolutions_since(timestamptz) is no longer used: dropped.
+--   * private.resolutions_since(timestamptz) is dropped: nothing calls it.
 
 create index point_events_intervention_time_idx on public.point_events ((coalesce(done_at, observed_at)), point_id)
   where kind = 'intervention';

@@ -15,7 +15,7 @@ create index deferred_point_changes_batch on private.deferred_point_changes (bat
 comment on table private.deferred_point_changes is 'Changed points of a bulk change in slices, kept until private.deliver_deferred_changes(batch) tells their recipients once.';
 revoke all on private.deferred_point_changes from public;
 
--- The grouping of one statement's changed points into notifications (the former body of notify_point_changes).
+-- The grouping of one statement's changed points into notifications, for the trigger and for a batch.
 create or replace function private.notify_changed(changed jsonb, actor uuid) returns void
   language plpgsql security definer
   set search_path = ''
