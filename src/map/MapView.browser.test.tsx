@@ -126,7 +126,7 @@ describe('MapView', () => {
     expect(stage().x()).toBeCloseTo(24 - 3000 * 0.5); // only the first view: later changes do not move the map
   });
 
-  it('keyboard reporting: Enter places a point at the centre crosshair, Space a zone vertex, announced (issue 15)', async () => {
+  it('keyboard capture: Enter places a point at the centre crosshair, Space a zone vertex, announced', async () => {
     const announcer = host.querySelector('[data-testid="map-announcer"]')!;
     flushSync(() => store.set(modeAtom, 'draw-point'));
     await frame();

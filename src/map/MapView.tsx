@@ -28,7 +28,7 @@ import type { ToolContext } from './tools/types';
 import { validateDraftZone } from './tools/drawZone';
 import { MAP_STRINGS } from './strings';
 import { fitViewport, startAtImageX } from './viewportMath';
-import { useKeyboardReporting } from './useKeyboardReporting';
+import { useKeyboardCapture } from './useKeyboardCapture';
 import './map.css';
 import { useDeviceClass } from '../ui/useDeviceClass';
 
@@ -137,7 +137,7 @@ export function MapView() {
   }, [api, markers, image.url]);
 
   const viewRef = useRef<HTMLDivElement>(null);
-  const announcement = useKeyboardReporting(viewRef, api, mode, tool, ctxRef);
+  const announcement = useKeyboardCapture(viewRef, api, mode, tool, ctxRef);
 
   return (
     <div className="map-view" data-mode={mode} ref={viewRef}>

@@ -1,4 +1,4 @@
-// Keyboard reporting: with the map focused in a drawing mode, Enter or Space places a point (Signaler)
+// Keyboard capture: with the map focused in a drawing mode, Enter or Space places a point (Signaler)
 // or a zone vertex (Zone) at the centre crosshair; the arrows (keyboardNav) move the view under it.
 import type { ViewportController } from './viewportController';
 import { screenToImage } from './viewportMath';

@@ -1,4 +1,4 @@
-// Keyboard reporting on the map: Enter / Space in Signaler or Zone mode places at the centre crosshair,
+// Keyboard capture on the map: Enter / Space in Signaler or Zone mode places at the centre crosshair,
 // and the mode and each result are announced to screen readers (the returned text goes to an aria-live region).
 import { useEffect, useState, type MutableRefObject, type RefObject } from 'react';
 import type { AppMode } from '../core/modeMachine';
@@ -11,7 +11,7 @@ import { insideImage } from './tools/types';
 import { attachKeyboardPlace } from './keyboardPlace';
 import { MAP_STRINGS } from './strings';
 
-export function useKeyboardReporting(
+export function useKeyboardCapture(
   viewRef: RefObject<HTMLDivElement | null>, api: MapEngineApi | null, mode: AppMode, tool: MapTool, ctxRef: MutableRefObject<ToolContext>,
 ): string {
   const [text, setText] = useState('');

@@ -1,4 +1,4 @@
-// Keyboard-only reporting (issue 15): in Signaler or Zone mode, with the map focused, a centre crosshair shows;
+// Keyboard-only capture: in Signaler or Zone mode, with the map focused, a centre crosshair shows;
 // the arrows move the view, Enter or Space places the point or a zone vertex at the centre; the mode and each
 // result are announced in an aria-live region.
 import { test, expect } from '@playwright/test';
@@ -6,7 +6,7 @@ import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
 
 test.use({ viewport: DESKTOP });
 
-test('a point and a zone reported with the keyboard only', async ({ page, baseURL }) => {
+test('a point and a zone placed with the keyboard only', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
   await signIn(page);
   const canvas = page.getByTestId('map-canvas');
@@ -25,7 +25,7 @@ test('a point and a zone reported with the keyboard only', async ({ page, baseUR
   await expect(dialog).toBeVisible();
   await expect(announcer).toContainText('formulaire de signalement ouvert');
   const name = `Clavier ${uniq()}`;
-  await expect(dialog.getByLabel('Libellé')).toBeFocused(); // a new report starts in its first field
+  await expect(dialog.getByLabel('Libellé')).toBeFocused(); // a new point's form starts in its first field
   await page.keyboard.type(name);
   await dialog.getByLabel('Description').focus();
   await page.keyboard.type('Signalé au clavier.');
