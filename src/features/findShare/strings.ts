@@ -1,4 +1,4 @@
-// French texts: search field, jump to a PK, links, exports, nearby reports.
+// French texts: search field, jump to a PK, links, exports, nearby anomalies.
 import { formatCount } from '../../core/format';
 export const FIND_TEXT = {
   searchLabel: 'Rechercher un signalement ou un PK',

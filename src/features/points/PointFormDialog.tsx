@@ -37,7 +37,7 @@ import { observationLabel } from '../../core/observedAt';
 import { toPointInput, valuesForCreate, valuesForEdit, type PointFormValues } from './pointFormModel';
 import { POINT_TEXT as T } from './strings';
 import { CopyLinkButton } from '../findShare/CopyLinkButton';
-import { NearbyReports } from '../findShare/NearbyReports';
+import { NearbyAnomalies } from '../findShare/NearbyAnomalies';
 
 export function PointFormDialog() {
   const form = useAtomValue(pointFormAtom);
@@ -181,7 +181,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
         {editing && <p className="observed-hint" data-testid="point-observed">{observationLabel(editing.observedAt, editing.creationDate)}</p>}
         {gnss && <p className="observed-hint" data-testid="point-gnss">{gnssSummary(gnss)}</p>}
         {editing && <DueHint point={editing} />}
-        {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyReports km={parseKmInput(v.kilometer) ?? km} position={position} />}
+        {editing ? <CopyLinkButton pointId={editing.id} /> : <NearbyAnomalies km={parseKmInput(v.kilometer) ?? km} position={position} />}
         <TextInput label={T.label} name="name" required placeholder={T.labelPlaceholder} value={v.name} maxLength={200}
           onChange={(e) => set('name', e.target.value)} error={errors.name} autoFocus={form.mode === 'create'} />
         <TextArea label={T.description} name="description" required placeholder={T.descriptionPlaceholder} value={v.description} rows={3}

@@ -1,4 +1,4 @@
-// Nearby reports while reporting: unresolved points already reported within 0,05 km of the new point's
+// Nearby anomalies while placing a new point: unresolved points already recorded within 0,05 km of its
 // PK on the same track (nearby_points in the database), newest first, each openable. Informative only: never
 // blocks saving.
 import { useEffect, useMemo, useState } from 'react';
@@ -14,7 +14,7 @@ import { FIND_TEXT as T } from './strings';
 
 const DEBOUNCE_MS = 300;
 
-export function NearbyReports({ km, position }: { km: number | null; position: ImagePoint | null }) {
+export function NearbyAnomalies({ km, position }: { km: number | null; position: ImagePoint | null }) {
   const [hits, setHits] = useState<PointHit[]>([]);
   const offline = useAtomValue(offlineAtom);
   const levels = useAtomValue(criticalityLevelsAtom);
@@ -35,7 +35,7 @@ export function NearbyReports({ km, position }: { km: number | null; position: I
   if (offline && km !== null) return <p className="nearby-hint muted" role="status">{T.nearbyOffline}</p>;
   if (hits.length === 0) return null;
   return (
-    <section className="nearby-reports" aria-labelledby="nearby-title" role="status">
+    <section className="nearby-anomalies" aria-labelledby="nearby-title" role="status">
       <h3 id="nearby-title" className="nearby-title">{T.nearbyTitle}</h3>
       <p className="nearby-hint">{T.nearbyHint}</p>
       <ul className="nearby-list">
