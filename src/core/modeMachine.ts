@@ -1,13 +1,13 @@
 // The mode machine of docs/product.md#modes as pure functions: which mode results from a request.
 /** `select`: the lasso of bulk selection (docs/product.md#bulk-changes). */
-export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'report' | 'select';
+export type AppMode = 'view' | 'draw-point' | 'draw-zone' | 'route-report' | 'select';
 
 /**
  * Mode after the user asks for `requested` while in `current`.
- * Asking for the active drawing mode again toggles back to view; from report any other request gives view.
+ * Asking for the active drawing mode again toggles back to view; from route-report any other request gives view.
  */
 export function nextMode(current: AppMode, requested: AppMode): AppMode {
-  if (current === 'report' && requested !== 'report') return 'view';
+  if (current === 'route-report' && requested !== 'route-report') return 'view';
   if (current === requested && current !== 'view') return 'view';
   return requested;
 }

@@ -1,4 +1,4 @@
-// Main-screen mode (docs/product.md#modes): view, draw-point, draw-zone, report. Transition rules live in src/core/modeMachine.
+// Main-screen mode (docs/product.md#modes): view, draw-point, draw-zone, route-report, select. Transition rules live in src/core/modeMachine.
 import { atom } from 'jotai';
 import type { AppMode } from '../core/modeMachine';
 import { resetAtSignOut } from './signOutReset';

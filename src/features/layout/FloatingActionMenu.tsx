@@ -25,7 +25,7 @@ export function FloatingActionMenu() {
   const entries = [
     { key: 'point', label: T.report, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
     { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin },
-    { key: 'report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('report'), show: true },
+    { key: 'route-report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('route-report'), show: true },
     { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true },
     { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin },
   ].filter((e) => e.show);

@@ -62,7 +62,7 @@ export function Header() {
     ...(feedback ? [{ key: 'feedback', label: T.feedback, icon: <MessageSquare size={18} aria-hidden="true" />, onSelect: () => undefined, href: feedback, fromStep: 3 }] : []),
     { key: 'refresh', label: T.refresh, icon: <RefreshCw size={18} aria-hidden="true" />, onSelect: refresh, fromStep: 3 },
     { key: 'dashboard', label: T.dashboard, icon: <BarChart3 size={18} aria-hidden="true" />, onSelect: () => setDashboard((o) => !o), fromStep: 3 },
-    { key: 'report', label: T.routeReport, icon: <FileText size={18} aria-hidden="true" />, onSelect: () => requestMode('report'), fromStep: 7 },
+    { key: 'route-report', label: T.routeReport, icon: <FileText size={18} aria-hidden="true" />, onSelect: () => requestMode('route-report'), fromStep: 7 },
     { key: 'select', label: T.bulkSelect, icon: <Lasso size={18} aria-hidden="true" />, onSelect: () => requestMode('select'), fromStep: 7 },
     ...(isAdmin ? [{ key: 'admin', label: T.admin, icon: <Settings size={18} aria-hidden="true" />, onSelect: () => openAdmin(), fromStep: 8 }] : []),
     { key: 'logout', label: T.logout, icon: <LogOut size={18} aria-hidden="true" />, onSelect: () => void signOut(), fromStep: 8 },
@@ -101,8 +101,8 @@ export function Header() {
             {drawingZone ? T.cancel : T.zone}
           </Button>
         )}
-        <Button className={`header-secondary-mode ${mode === 'report' ? 'btn-active' : ''}`} aria-pressed={mode === 'report'} icon={<FileText size={18} aria-hidden="true" />}
-          onClick={() => requestMode('report')}>
+        <Button className={`header-secondary-mode ${mode === 'route-report' ? 'btn-active' : ''}`} aria-pressed={mode === 'route-report'} icon={<FileText size={18} aria-hidden="true" />}
+          onClick={() => requestMode('route-report')}>
           {T.routeReport}
         </Button>
         <Button className={`header-secondary-mode ${mode === 'select' ? 'btn-active' : ''}`} aria-pressed={mode === 'select'} icon={<Lasso size={18} aria-hidden="true" />}

@@ -69,7 +69,7 @@ export function MainScreen() {
           <DeleteConfirm />
           <ClusterSheet />
           <SelectionBar />
-          {mode === 'report' && <ReportFlowHost />}
+          {mode === 'route-report' && <ReportFlowHost />}
           {adminOpen && isAdmin && <DeferredScreen module={adminPanel} render={(m) => <m.AdminPanel />} failed={T.adminLoadFailed} onFailed={() => setAdminOpen(false)} />}
           {dashboardOpen && <DeferredScreen module={dashboardScreen} render={(m) => <m.DashboardScreen />} failed={T.dashboardLoadFailed} onFailed={() => setDashboardOpen(false)} />}
           <ConflictDialog />

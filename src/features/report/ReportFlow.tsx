@@ -1,4 +1,4 @@
-// The route report flow, open while modeAtom === 'report' (docs/product.md#report-form): form (ready at once from the loaded points), then
+// The route report flow, open while modeAtom === 'route-report' (docs/product.md#report-form): form (ready at once from the loaded points), then
 // the report view (classified and grouped in the worker, rows virtualised, details fetched as shown);
 // closing either returns to view.
 import { useEffect, useRef, useState } from 'react';
@@ -23,7 +23,7 @@ const FIRST_ROWS = 32;
 
 export function ReportFlow() {
   const mode = useAtomValue(modeAtom);
-  return mode === 'report' ? <ReportSession /> : null;
+  return mode === 'route-report' ? <ReportSession /> : null;
 }
 
 function ReportSession() {

@@ -1,4 +1,4 @@
-// The tool of each main-screen mode (report mode keeps the view tool under its dialogs).
+// The tool of each main-screen mode (route-report mode keeps the view tool under its dialogs).
 import type { AppMode } from '../../core/modeMachine';
 import type { MapTool } from './types';
 import { viewTool } from './view';

@@ -20,9 +20,9 @@ function ctx(api: Partial<MapEngineApi> | null = null): ToolContext {
 }
 
 describe('toolForMode', () => {
-  it('maps each mode to its tool; report keeps the view tool', () => {
+  it('maps each mode to its tool; route-report keeps the view tool', () => {
     expect(toolForMode('view')).toBe(viewTool);
-    expect(toolForMode('report')).toBe(viewTool);
+    expect(toolForMode('route-report')).toBe(viewTool);
     expect(toolForMode('draw-point')).toBe(drawPointTool);
     expect(toolForMode('draw-zone')).toBe(drawZoneTool);
   });
