@@ -172,7 +172,7 @@ for (const vp of VIEWPORTS) {
       await closeList(page, phone);
       await page.getByTestId('locate-button').click();
       await expect(page.getByTestId('locate-status')).toHaveText(/^PK 15,00 /, { timeout: 20_000 });
-      await expect(page.getByTestId('report-here')).toBeVisible();
+      await expect(page.getByTestId('capture-here')).toBeVisible();
       await expectNoAxeViolations(page, `${vp.name} Me localiser`);
       // The panel leaves the map legend's toggle reachable: what lies at its centre is the toggle.
       const legendFree = () => page.locator('.map-legend summary').evaluate((el) => {
@@ -257,8 +257,8 @@ test.describe('focus', () => {
 
     await page.getByTestId('locate-button').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('report-here')).toBeVisible({ timeout: 20_000 });
-    await page.getByTestId('report-here').focus();
+    await expect(page.getByTestId('capture-here')).toBeVisible({ timeout: 20_000 });
+    await page.getByTestId('capture-here').focus();
     expect((await focusRing(page))?.ring, 'Signaler ici focus ring').toBe(true);
     await tabThrough(page, 4, 'Me localiser panel');
     await ctx.close();

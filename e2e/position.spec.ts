@@ -22,8 +22,8 @@ async function closeDrawer(page: Page): Promise<void> {
   await expect(page.locator('.sidebar')).toHaveClass(/sidebar-closed/);
 }
 
-async function reportHere(page: Page, name: string): Promise<void> {
-  await page.getByTestId('report-here').click();
+async function captureHere(page: Page, name: string): Promise<void> {
+  await page.getByTestId('capture-here').click();
   const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('point-gnss')).toHaveText(/^Position GNSS : précision \d+ m, \d+ mesures?$/);
@@ -45,7 +45,7 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   await page.getByTestId('locate-button').click();
   const status = page.getByTestId('locate-status');
   await expect(status).toHaveText('Voie 1 ou Voie 2 ?', { timeout: 20_000 });
-  await expect(page.getByTestId('report-here')).toHaveCount(0);
+  await expect(page.getByTestId('capture-here')).toHaveCount(0);
   await page.getByRole('group', { name: 'Voie 1 ou Voie 2 ?' }).getByRole('button', { name: 'Voie 1' }).click();
   await expect(status).toHaveText(/^PK 15,00 ± 0,01 · Voie 1 · précision 8 m$/);
   const dot = page.getByTestId('position-dot');
@@ -86,7 +86,7 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   const tag = `Ici ${uniq()}`;
   await ctx.setGeolocation(fixAt(15.42));
   await expect(status).toHaveText(/^PK 15,42 /);
-  await reportHere(page, `${tag} en ligne`);
+  await captureHere(page, `${tag} en ligne`);
   const saved = async (name: string) => {
     const { data, error } = await db.from('points').select('km_value, gnss_lat, gnss_lon, gnss_accuracy_m, gnss_fixes, observed_at').eq('name', name).maybeSingle();
     expect(error).toBeNull();
@@ -103,7 +103,7 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   await ctx.setOffline(true);
   await ctx.setGeolocation(fixAt(16.05));
   await expect(status).toHaveText(/^PK 16,05 /);
-  await reportHere(page, `${tag} hors ligne`);
+  await captureHere(page, `${tag} hors ligne`);
   await shot(page, 'phone-locate-offline');
   await ctx.setOffline(false);
   await expect.poll(async () => (await saved(`${tag} hors ligne`))?.km_value ?? null, { timeout: 30_000 }).not.toBeNull();

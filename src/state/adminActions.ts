@@ -210,7 +210,7 @@ export const savePositionAccuracyAtom = atom(null, async (get, _set, metres: num
   await putSetting(get, 'position_max_accuracy_m', String(metres), base);
 });
 
-/** Who may delete reports: every member or administrators only (the database enforces it). */
+/** Who may delete points: every member or administrators only (the database enforces it). */
 export const savePointDeleteModeAtom = atom(null, async (get, _set, mode: PointDeleteMode, base?: AppSetting | null) => {
   await putSetting(get, POINT_DELETE_KEY, mode, base);
 });

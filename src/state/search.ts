@@ -1,5 +1,5 @@
 // Search and jump: points found by the database (search_points), nearby unresolved points while
-// reporting (nearby_points), opening a point by id (centred, selected, form open) and jumping to a PK.
+// placing a new one (nearby_points), opening a point by id (centred, selected, form open) and jumping to a PK.
 import { atom } from 'jotai';
 import * as findShare from '../data/findShareRepository';
 import type { PointHit } from '../data/findShareRepository';

@@ -35,9 +35,9 @@ export const manyLinesAtom = atom<boolean>((get) => get(linesAtom).filter((l) =>
 /** The id every per-line fetch passes (null before the lines are known: the database then answers for every line). */
 export const activeLineId = (): string | null => store.get(activeLineAtom)?.id ?? null;
 
-/** Who may delete reports ('point_delete', docs/product.md#point-delete-setting). */
+/** Who may delete points ('point_delete', docs/product.md#point-delete-setting). */
 export const pointDeleteModeAtom = atom<PointDeleteMode>((get) => pointDeleteMode(get(settingsAtom).find((s) => s.key === POINT_DELETE_KEY)?.value));
-/** Whether the user sees the delete buttons of reports (the database refuses the others anyway). */
+/** Whether the user sees the delete buttons of points (the database refuses the others anyway). */
 export const canDeletePointsAtom = atom<boolean>((get) => mayDeletePoints(get(pointDeleteModeAtom), get(isAdminAtom)));
 
 export const feedbackLinkAtom = atom((get) => get(settingsAtom).find((s) => s.key === 'feedback_link')?.value || null);

@@ -26,7 +26,7 @@ describe('photoPlace', () => {
     expect(p!.question).toMatch(/^La photo a été prise au PK \d+,\d\d — utiliser cette position \?$/);
   });
 
-  it('warns beyond 200 m of the report\'s PK, not within', () => {
+  it('warns beyond 200 m of the point\'s PK, not within', () => {
     const at = line.at(1500, 0);
     expect(photoPlace([index], id, at, line.pkAt(1500) - 0.15)!.warning).toBeNull();
     expect(photoPlace([index], id, at, line.pkAt(1500) - 0.35)!.warning).toMatch(/^Attention : la photo a été prise à 35\d m du PK du signalement\.$/);

@@ -1,5 +1,5 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
-// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes reports; the position accuracy threshold; the daily e-mail digest's hour.
+// and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes points; the position accuracy threshold; the daily e-mail digest's hour.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Save } from 'lucide-react';

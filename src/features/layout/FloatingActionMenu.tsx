@@ -17,13 +17,13 @@ export function FloatingActionMenu() {
   const requestMode = useSetAtom(requestModeAtom);
   const openAdmin = useSetAtom(openAdminAtom);
   const [open, setOpen] = useState(false);
-  const dashboard = useAtomValue(dashboardOpenAtom); // the dashboard is a page of its own: nothing to report over it
+  const dashboard = useAtomValue(dashboardOpenAtom); // the dashboard is a page of its own: nothing to place over it
 
   if (device === 'desktop' || mode === 'draw-point' || mode === 'draw-zone' || dashboard) return null;
 
   const go = (m: AppMode) => { setOpen(false); requestMode(m); };
   const entries = [
-    { key: 'point', label: T.report, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
+    { key: 'point', label: T.capture, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
     { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin },
     { key: 'route-report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('route-report'), show: true },
     { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true },

@@ -92,7 +92,7 @@ export function Header() {
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
           icon={drawingPoint ? <X size={18} aria-hidden="true" /> : <MapPinPlus size={18} aria-hidden="true" />}
           onClick={() => requestMode('draw-point')}>
-          {drawingPoint ? T.cancel : T.report}
+          {drawingPoint ? T.cancel : T.capture}
         </Button>
         {isAdmin && (
           <Button className={drawingZone ? 'btn-active' : ''} aria-pressed={drawingZone}

@@ -1,5 +1,5 @@
 // 'Aller au plan': the first stop of the tab order, hidden until focused; it moves the focus to
-// the map (arrows pan, +/− zoom, Entrée places a report in Signaler mode).
+// the map (arrows pan, +/− zoom, Entrée places a point in Signaler mode).
 import { LAYOUT_TEXT as T } from './strings';
 
 export function SkipToMap() {

@@ -1,5 +1,5 @@
 // The chip above the 'Tout' list while a row of the dashboard's supervisor view filters it: names the assignee or
-// team and how many reports the list holds, with a button that clears the filter; showing another line ends it.
+// team and how many anomalies the list holds, with a button that clears the filter; showing another line ends it.
 import { useEffect } from 'react';
 import { useAtom, useAtomValue } from 'jotai';
 import { X } from 'lucide-react';

@@ -12,7 +12,7 @@ export const LAYOUT_TEXT = {
   loadingPointsOf: (n: number, total: number | null) =>
     total ? `${formatCount(n)} / ${formatCount(total)} signalements chargés` : `Chargement des signalements... (${formatCount(n)})`,
   feedback: 'Laisser un Avis',
-  report: 'Signaler',
+  capture: 'Signaler',
   cancel: 'Annuler',
   zone: 'Zone',
   routeReport: 'Rapport',

@@ -1,5 +1,5 @@
 // Under the point form's photos (docs/product.md#photos): where the last photo with a GNSS position was taken, on the
-// line shown, offered as the report's PK ('La photo a été prise au PK 17,42 (Voie 1) — utiliser cette position ?'),
+// line shown, offered as the point's PK ('La photo a été prise au PK 17,42 (Voie 1) — utiliser cette position ?'),
 // with a warning when it lies more than 200 m from the PK typed.
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
@@ -10,15 +10,15 @@ import { activeLineAtom } from '../../state/tables';
 import type { FormPhoto } from './PhotoGalleryField';
 import { POINT_TEXT as T } from './strings';
 
-export function PhotoPlaceHint({ photos, reportKm, onUse }: { photos: FormPhoto[]; reportKm: number | null; onUse: (pk: number) => void }) {
+export function PhotoPlaceHint({ photos, pointKm, onUse }: { photos: FormPhoto[]; pointKm: number | null; onUse: (pk: number) => void }) {
   const lines = useAtomValue(lineIndexesAtom);
   const lineId = useAtomValue(activeLineAtom)?.id ?? null;
   const [dismissed, setDismissed] = useState<string | null>(null);
   const last = [...photos].reverse().find((p) => p.lat !== null && p.lon !== null);
   if (!last || last.path === dismissed) return null;
-  const place = photoPlace(lines, lineId, last, reportKm);
+  const place = photoPlace(lines, lineId, last, pointKm);
   if (!place) return null;
-  const same = reportKm !== null && Math.abs(reportKm - place.pk) < 0.005;
+  const same = pointKm !== null && Math.abs(pointKm - place.pk) < 0.005;
   return (
     <div className="photo-place" role="status" data-testid="photo-place">
       {!same && <p>{place.question}</p>}

@@ -164,7 +164,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   }
 
   // The PK of the point's position on the ruler (from the markers), not the PK typed in the form.
-  const gnss = form.mode === 'create' ? form.gnss : editing?.gnss; // the fix it was reported from, read-only
+  const gnss = form.mode === 'create' ? form.gnss : editing?.gnss; // the fix it was captured from, read-only
   const km = form.mode === 'create' ? form.kmValue : position ? interpolateKm(markers, position.x) : null;
   return (
     <Dialog
@@ -218,7 +218,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
             onRemove={onRemovePhoto} onUploadingChange={setUploading} readOnly={gallery.status === 'unavailable'} error={errors.imageUrl}
             drawable onDiscard={(url) => void discardStored(url)} />
         )}
-        <PhotoPlaceHint photos={gallery.photos} reportKm={parseKmInput(v.kilometer)} onUse={(pk) => set('kilometer', kmText(pk))} />
+        <PhotoPlaceHint photos={gallery.photos} pointKm={parseKmInput(v.kilometer)} onUse={(pk) => set('kilometer', kmText(pk))} />
         <div ref={alertRef}>
           {gone && <Alert kind="warning">{CONFLICT_TEXT.pointGone} {CONFLICT_TEXT.pointGoneHelp}</Alert>}
           {saveError && !gone && <Alert kind="error">{saveError}</Alert>}

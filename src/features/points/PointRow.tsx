@@ -1,7 +1,7 @@
 // One point in the sidebar lists: selection checkbox, criticality colour, the whole PK then the label (ellipsised,
 // full text on hover), status, 'En retard', date of the observation and criticality (ellipsised last); below them the
 // team and the edit, link and delete buttons (their icons from the list's sprite: ./rowIcons; delete only for a user
-// who may delete reports, docs/product.md#point-delete-setting). Two lines of text over a line of buttons: every part
+// who may delete points, docs/product.md#point-delete-setting). Two lines of text over a line of buttons: every part
 // fits from 320 px.
 import { memo } from 'react';
 import type { Point } from '../../core/types';
@@ -25,7 +25,7 @@ export interface PointRowProps {
   selected: boolean;
   onSelect: (p: Point) => void;
   onEdit: (p: Point) => void;
-  /** Absent: no delete button (the member may not delete reports, docs/product.md#point-delete-setting). */
+  /** Absent: no delete button (the member may not delete points, docs/product.md#point-delete-setting). */
   onDelete?: (p: Point) => void;
   /** Bulk selection (docs/product.md#bulk-changes): checked, and the click (shift: a range). */
   checked?: boolean;

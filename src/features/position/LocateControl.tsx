@@ -9,7 +9,7 @@ import { formatMetres, locate, locatedMessage } from '../../core/position/locate
 import { POSITION_AVERAGE_MS } from '../../core/constants';
 import type { Track } from '../../core/types';
 import { lineIndexesAtom, positionMarkAtom, positionMaxAccuracyAtom } from '../../state/position/atoms';
-import { placeOnShownLine, reportHere } from '../../state/position/actions';
+import { placeOnShownLine, captureHere } from '../../state/position/actions';
 import { activeLineAtom } from '../../state/tables';
 import { centerRequestAtom } from '../../state/selection';
 import { selectLine } from '../../state/lineActions';
@@ -56,7 +56,7 @@ function LocatePanel({ onStop }: { onStop: () => void }) {
     (e) => setStatus(e),
   );
 
-  // The averaging window ends: its average becomes the fix shown (and kept with a report made here).
+  // The averaging window ends: its average becomes the fix shown (and kept with a point placed here).
   useEffect(() => {
     if (!averaging) return;
     const left = averaging.until - Date.now();
@@ -109,7 +109,7 @@ function LocatePanel({ onStop }: { onStop: () => void }) {
         ))}
         <div className="locate-actions">
           {usable && place && located?.kind === 'on_line' && (
-            <Button variant="primary" data-testid="report-here" onClick={() => reportHere(place, located.hit.pk!, { lat: fix!.lat, lon: fix!.lon, accuracyM: fix!.accuracyM, fixes: fix!.fixes ?? 1 })}>{T.reportHere}</Button>
+            <Button variant="primary" data-testid="capture-here" onClick={() => captureHere(place, located.hit.pk!, { lat: fix!.lat, lon: fix!.lon, accuracyM: fix!.accuracyM, fixes: fix!.fixes ?? 1 })}>{T.captureHere}</Button>
           )}
           {place && <Button onClick={() => setCentre({ x: place.x, y: place.y, nonce: ++nonce.current })}>{T.recentre}</Button>}
           <Button aria-pressed={follow} onClick={() => { setHeld(false); setAverageNote(null); setFollow((f) => !f); }}>{follow ? T.following : T.follow}</Button>

@@ -14,7 +14,7 @@ export const POSITION_TEXT = {
   recentre: 'Recentrer',
   average: 'Moyenner',
   averaging: (s: number, received: number) => `Moyenne en cours (${s} s)… ${received} position${received > 1 ? 's' : ''} reçue${received > 1 ? 's' : ''}`,
-  reportHere: 'Signaler ici',
+  captureHere: 'Signaler ici',
   trackQuestion: 'Voie 1 ou Voie 2 ?',
   track: (t: 'voie_1' | 'voie_2') => (t === 'voie_1' ? 'Voie 1' : 'Voie 2'),
   otherLine: (name: string) => `Vous êtes sur la ligne ${name}.`,

@@ -35,7 +35,7 @@ export function placeOnShownLine(l: Located): ImagePlace | null {
 }
 
 /** 'Signaler ici': the point form on the line shown, at the located place, with its PK and the fix kept. */
-export function reportHere(place: ImagePlace, pk: number, gnss: Gnss): void {
+export function captureHere(place: ImagePlace, pk: number, gnss: Gnss): void {
   store.set(pointFormAtom, { mode: 'create', position: { x: Math.round(place.x), y: Math.round(place.y) }, kmValue: roundKm(pk), gnss });
 }
 
