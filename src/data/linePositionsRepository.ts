@@ -6,26 +6,29 @@ import { SUPABASE_MAX_ROWS } from '../core/constants';
 import type { LineAnchor, LineAxis, LinePositions } from '../core/position/types';
 import type { ImportedGeometry } from '../core/position/importCheck';
 import type { Track } from '../core/types';
+import type { Tables } from './database.types';
 
-type Row = Record<string, unknown>;
+type AxisRow = Tables<'line_axes'>;
+type AnchorRow = Tables<'line_anchors'>;
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-export const toLineAxis = (r: Row): LineAxis => ({
-  id: String(r.id), lineId: String(r.line_id), track: r.track as Track, coordinates: (r.coordinates ?? []) as [number, number][],
-  bandYMin: num(r.band_y_min), bandYMax: num(r.band_y_max), ...(r.updated_at ? { updatedAt: String(r.updated_at) } : {}),
+export const toLineAxis = (r: AxisRow): LineAxis => ({
+  id: r.id, lineId: r.line_id, track: r.track as Track, coordinates: (r.coordinates ?? []) as [number, number][],
+  bandYMin: num(r.band_y_min), bandYMax: num(r.band_y_max), ...(r.updated_at ? { updatedAt: r.updated_at } : {}),
 });
-export const toLineAnchor = (r: Row): LineAnchor => ({
-  id: String(r.id), lineId: String(r.line_id), track: r.track as Track, pk: Number(r.pk), lat: Number(r.lat), lon: Number(r.lon),
+export const toLineAnchor = (r: AnchorRow): LineAnchor => ({
+  id: r.id, lineId: r.line_id, track: r.track as Track, pk: Number(r.pk), lat: Number(r.lat), lon: Number(r.lon),
   source: r.source === 'terrain' ? 'terrain' : 'import', accuracyM: num(r.accuracy_m), fixes: num(r.fixes),
-  ...(r.updated_at ? { updatedAt: String(r.updated_at) } : {}),
+  ...(r.updated_at ? { updatedAt: r.updated_at } : {}),
 });
 
-async function readAll(table: 'line_axes' | 'line_anchors', order: string): Promise<Row[]> {
-  const out: Row[] = [];
+/** Every readable row of the table, by pages (`data` is typed for either table: narrowed to this one's rows). */
+async function readAll<T extends 'line_axes' | 'line_anchors'>(table: T, order: string): Promise<Tables<T>[]> {
+  const out: Tables<T>[] = [];
   for (let from = 0; ; from += SUPABASE_MAX_ROWS) {
     const { data, error } = await supabase().from(table).select('*').order(order).order('id').range(from, from + SUPABASE_MAX_ROWS - 1);
     if (error) throw error;
-    out.push(...((data ?? []) as Row[]));
+    out.push(...((data ?? []) as Tables<T>[]));
     if (!data || data.length < SUPABASE_MAX_ROWS) return out;
   }
 }
@@ -49,5 +52,5 @@ export async function saveTerrainAnchor(a: { lineId: string; track: Track; pk: n
     line_id: a.lineId, track: a.track, pk: a.pk, lat: a.lat, lon: a.lon, source: 'terrain', accuracy_m: a.accuracyM, fixes: a.fixes,
   }).select('*').single();
   if (error) throw error;
-  return toLineAnchor(data as Row);
+  return toLineAnchor(data);
 }

@@ -4,13 +4,6 @@ import type { AppSetting, CriticalityIcon, CriticalityLevel, Invitation, Kilomet
 import type { Database, Tables, TablesInsert, TablesUpdate } from './database.types';
 import { jsonArg } from './json';
 
-/**
- * A row whose columns the compiler does not know: a realtime payload or a record of the local replica. Read it
- * through a typed row (`r as PointRow`) at the boundary where its table is known.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- realtime and replica rows are untyped JSON
-export type Row = Record<string, any>;
-
 export type PointRow = Tables<'points'> & { teams?: { name: string } | null };
 export type ZoneRow = Tables<'zones'>;
 export type LevelRow = Tables<'criticality_levels'>;
@@ -31,7 +24,7 @@ const lineOf = (r: { line_id?: string | null }): { lineId?: string } => (typeof 
 /** A write names its line only when the item has one (else the database's default line). */
 const toLineColumn = (x: { lineId?: string }): { line_id?: string } => (x.lineId ? { line_id: x.lineId } : {});
 /** A JSON column's value as an object of unknown fields. */
-const fields = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : null);
+export const fields = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : null);
 
 export const toPoint = (r: PointRow): Point => ({
   id: r.id, name: r.name ?? '', description: r.description ?? '', kilometer: r.kilometer ?? '',

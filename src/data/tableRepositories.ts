@@ -4,7 +4,7 @@ import { jsonAnswer, rpc } from './rpc';
 import type { TablesInsert } from './database.types';
 import { SUPABASE_MAX_ROWS, IMAGE_BUCKET, IMAGE_CACHE_SECONDS, IMAGE_FOLDER } from '../core/constants';
 import type { AppSetting, CriticalityLevel, Invitation, KilometerMarker, Line, Point, Profile, Role, Team, Zone } from '../core/types';
-import { asPointInsert, baseVersion, fromLevel, fromLine, fromPoint, fromZone, toInvitation, toLevel, toLine, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type LineInput, type PointInput, type PointRow, type Row, type ZoneInput } from './mappers';
+import { asPointInsert, baseVersion, fromLevel, fromLine, fromPoint, fromZone, toInvitation, toLevel, toLine, toMarker, toPoint, toProfile, toSetting, toTeam, toZone, type LineInput, type PointInput, type PointRow, type ZoneInput } from './mappers';
 
 function check<T>(res: { data: T; error: unknown }): T {
   if (res.error) throw res.error;
@@ -50,7 +50,7 @@ export async function savePoint(p: PointInput): Promise<Point> {
   return toPoint(checkOne(await q.select(POINT_SELECT).single()));
 }
 /** A points row (REST with teams(name), or realtime) as a domain point. */
-export const rowToPoint = (r: Row): Point => toPoint(r as PointRow);
+export const rowToPoint = (r: PointRow): Point => toPoint(r);
 /** The point as stored now, or null when it was deleted (conflict resolution). */
 export async function getPoint(id: string): Promise<Point | null> {
   const row = check(await supabase().from('points').select(POINT_SELECT).eq('id', id).maybeSingle());

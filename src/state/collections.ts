@@ -1,11 +1,10 @@
-// One collection per small table: its atom, load, local put/drop after a save or delete, and
-// the live patch from a realtime row, in one place with one sort rule. The main screen, the administration tabs
+// One collection per small table: its atom, load (also the live channel's reload) and local put/drop after a save
+// or delete, in one place with one sort rule. The main screen, the administration tabs
 // and the live channel all go through these; writes from a session that has ended are dropped (each load captures
 // its session scope; which tables the session has loaded is a part of it).
 // Points have their own collection (./pointsCollection: compact index, details on demand, replica).
 import type { PrimitiveAtom } from 'jotai';
 import * as repo from '../data/tableRepositories';
-import { toLevel, toLine, toMarker, toSetting, toTeam, toZone, type LevelRow, type LineRow, type MarkerRow, type Row, type SettingRow, type TeamRow, type ZoneRow } from '../data/mappers';
 import type { AppSetting, CriticalityLevel, KilometerMarker, Line, Team, Zone } from '../core/types';
 import { DEFAULT_CRITICALITY_LEVELS } from '../core/constants';
 import { sortLevels } from '../core/admin/criticalityOrder';
@@ -16,8 +15,6 @@ import { currentSession } from './userSession';
 import { definePart, type SessionScope } from '../core/session/scope';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
-
-export type RealtimeChange = { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new: Record<string, unknown>; old: Record<string, unknown> };
 
 export interface Collection<T> {
   readonly table: string;
@@ -30,8 +27,6 @@ export interface Collection<T> {
   put(item: T): void;
   /** Removes one item by key (after a delete). */
   drop(key: string): void;
-  /** Applies a realtime change; false when the row was unusable (the caller reloads). */
-  applyChange(c: RealtimeChange): boolean;
 }
 
 interface Spec<T> {
@@ -39,10 +34,7 @@ interface Spec<T> {
   atom: PrimitiveAtom<T[]>;
   key: (t: T) => string;
   list: () => Promise<T[]>;
-  fromRow: (r: Row) => T;
   sort: (list: T[]) => T[];
-  /** Per-line tables: whether a live row belongs here (a row of another line is dropped if present). */
-  shows?: (r: Row) => boolean;
   /** Per-line tables: the line a read is for; a read that resolves once another line is shown is dropped. */
   scope?: () => string | null;
   onLoaded?: () => void;
@@ -82,22 +74,6 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
       set(currentSession(), [...store.get(s.atom).filter((x) => s.key(x) !== k), item]);
     },
     drop(key) { set(currentSession(), store.get(s.atom).filter((x) => s.key(x) !== key)); },
-    applyChange(ch) {
-      if (ch.eventType === 'DELETE') {
-        const k = ch.old?.[s.table === 'app_settings' ? 'key' : 'id'];
-        if (typeof k !== 'string') return false;
-        c.drop(k);
-        return true;
-      }
-      if (!ch.new || !Object.keys(ch.new).length) return false;
-      if (s.shows && !s.shows(ch.new)) {
-        const k = ch.new.id;
-        if (typeof k === 'string') c.drop(k);
-        return true;
-      }
-      c.put(s.fromRow(ch.new));
-      return true;
-    },
   };
   return c;
 }
@@ -105,30 +81,24 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
 const byNameFr = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 const newestZonesFirst = (list: Zone[]) => [...list].sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 
-/** A live row of a per-line table is shown when it is on the line shown (or names none, or no line is known yet). */
-const onActiveLine = (r: Row): boolean => {
-  const line = activeLineId();
-  return !line || typeof r.line_id !== 'string' || r.line_id === line;
-};
-
 export const linesCollection = createCollection<Line>({
-  table: 'lines', atom: linesAtom, key: (l) => l.id, list: repo.listLines, fromRow: (r) => toLine(r as LineRow),
+  table: 'lines', atom: linesAtom, key: (l) => l.id, list: repo.listLines,
   sort: (list) => [...list].sort((a, b) => a.sort - b.sort || a.name.localeCompare(b.name, 'fr')),
 });
 
 export const zonesCollection = createCollection<Zone>({
-  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()), fromRow: (r) => toZone(r as ZoneRow),
-  sort: newestZonesFirst, shows: onActiveLine, scope: activeLineId,
+  table: 'zones', atom: zonesAtom, key: (z) => z.id, list: () => repo.listZones(activeLineId()),
+  sort: newestZonesFirst, scope: activeLineId,
 });
 
 export const teamsCollection = createCollection<Team>({
-  table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, fromRow: (r) => toTeam(r as TeamRow), sort: byNameFr,
+  table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, sort: byNameFr,
   onLoaded: () => store.set(teamsLoadErrorAtom, null),
   onError: () => { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); },
 });
 
 export const levelsCollection = createCollection<CriticalityLevel>({
-  table: 'criticality_levels', atom: criticalityLevelsAtom, key: (l) => l.id, fromRow: (r) => toLevel(r as LevelRow),
+  table: 'criticality_levels', atom: criticalityLevelsAtom, key: (l) => l.id,
   list: async () => { const l = await repo.listCriticalityLevels(); return l.length ? l : DEFAULT_CRITICALITY_LEVELS; },
   sort: (l) => sortLevels(l),
   onLoaded: () => store.set(levelsLoadErrorAtom, null),
@@ -136,12 +106,12 @@ export const levelsCollection = createCollection<CriticalityLevel>({
 });
 
 export const markersCollection = createCollection<KilometerMarker>({
-  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()), fromRow: (r) => toMarker(r as MarkerRow),
-  sort: (m) => sortMarkers(m), shows: onActiveLine, scope: activeLineId,
+  table: 'kilometer_markers', atom: markersAtom, key: (m) => m.id, list: () => repo.listMarkers(activeLineId()),
+  sort: (m) => sortMarkers(m), scope: activeLineId,
 });
 
 export const settingsCollection = createCollection<AppSetting>({
-  table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, fromRow: (r) => toSetting(r as SettingRow), sort: (l) => l,
+  table: 'app_settings', atom: settingsAtom, key: (x) => x.key, list: repo.listSettings, sort: (l) => l,
 });
 
 /** The small tables but lines (loaded first: the per-line ones need the line shown). */

@@ -5,6 +5,7 @@
 // reloaded (debounced). 'user:<id>' says when an admin ended this account's access: the page signs out at once.
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
+import type { Tables } from '../data/database.types';
 import { LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
 import { patchPointRows, syncPoints } from './pointsCollection';
 import { activeLineAtom, activeLineId } from './tables';
@@ -22,7 +23,10 @@ export const POINT_SYNC_DEBOUNCE_MS = 50; // coalesce a burst of point invalidat
 const PER_LINE: readonly TableName[] = ['points', 'zones', 'kilometer_markers'];
 const SHARED = (): TableName[] => LIVE_TABLES.filter((t) => !PER_LINE.includes(t));
 
-interface Invalidation { table?: string; rows?: { id?: unknown; line_id?: unknown }[] }
+/** Columns of public.points an invalidation names for each changed row (supabase/migrations/*_broadcast_invalidations.sql). */
+type InvalidatedPoint = Partial<Record<keyof Pick<Tables<'points'>, 'id' | 'line_id'>, unknown>>;
+/** An invalidation's payload: JSON from the wire, each value checked before use. */
+interface Invalidation { table?: string; rows?: InvalidatedPoint[] }
 
 export interface LiveOptions {
   userId: string;

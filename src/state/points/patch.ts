@@ -2,7 +2,7 @@
 // points (the outbox's views), deletions; and what the index shows of one point.
 import { toIndexRow, type PointWithVersion } from '../../data/pointDetailsRepository';
 import * as repo from '../../data/tableRepositories';
-import type { Row } from '../../data/mappers';
+import type { PointRow } from '../../data/mappers';
 import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';
 import type { Point } from '../../core/types';
@@ -12,7 +12,7 @@ import { publish } from './publish';
 import { scheduleSave } from './replica';
 
 /** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
-export function patchPointRows(rows: readonly Row[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+export function patchPointRows(rows: readonly PointRow[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
   const ix = currentIndex();
   let changed = removeIds(ix, deletedIds);
   if (rows.length) {
@@ -43,7 +43,7 @@ export function patchIndexInPlace(apply: (ix: PointIndex) => number, deletedIds:
   if (changed) { publish(); scheduleSave(); }
 }
 
-function withVersion(r: Row, teamName?: (teamId: string | null) => string | null): PointWithVersion {
+function withVersion(r: PointRow, teamName?: (teamId: string | null) => string | null): PointWithVersion {
   const p = repo.rowToPoint(r);
   if (!r.teams && teamName) p.teamName = teamName(p.teamId);
   return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
