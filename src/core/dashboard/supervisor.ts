@@ -20,8 +20,11 @@ export interface SupervisorRow {
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v));
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : num(v));
 
-/** The answer's rows typed (numbers may come as strings), split by group; the 'none' row of each comes last. */
-export function splitSupervisorRows(raw: readonly Record<string, unknown>[]): { assignees: SupervisorRow[]; teams: SupervisorRow[] } {
+/** A row as the API answers it: the columns are named, their values checked here (numbers may come as strings). */
+export type SupervisorAnswerRow = { readonly [K in keyof SupervisorRow]: unknown };
+
+/** The answer's rows typed, split by group; the 'none' row of each comes last. */
+export function splitSupervisorRows(raw: readonly SupervisorAnswerRow[]): { assignees: SupervisorRow[]; teams: SupervisorRow[] } {
   const rows: SupervisorRow[] = raw.map((r) => ({
     group_kind: r.group_kind === 'team' ? 'team' : 'assignee',
     group_id: (r.group_id as string | null) ?? null,
