@@ -1,4 +1,4 @@
-// Product-level bench (issue 10): the BUILT app through the embedded server in Debian Chromium, with SEED_POINTS
+// Product-level bench: the BUILT app through the embedded server in Debian Chromium, with SEED_POINTS
 // points (data dirs reused under APP_BENCH_DIR so each size is seeded once), today's build against a baseline build
 // of the app before the scale work (bench/app/baseline.ts) in the same run, plus the old loader alone (supabase-js
 // paging objects with their team, 1000 rows a page, in Node).

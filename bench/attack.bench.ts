@@ -1,4 +1,4 @@
-// Issue 27 bench (`npm run bench attack`): do requests that need no database (`/config.json`, a static file,
+// Attack bench (`npm run bench attack`): do requests that need no database (`/config.json`, a static file,
 // `/health`) stay within 50 ms (p95) while members hammer the database with the heaviest read the embed limits
 // allow, and does the server's memory come back after? The server runs as `npm start` does, in its own process
 // (server/cli.ts), so the probes measure it and not this process; the load runs in a worker thread of this process
@@ -8,7 +8,7 @@
 // from Debian's binaries; ATTACK_BENCH_PG=0 or ATTACK_BENCH_PGLITE=0 skips one). Probes are node:http GETs timed to the
 // last byte, not decompressed (see `probe`). Also a realtime probe: the admin inserts a point and waits for the line's
 // Broadcast invalidation carrying its id (time from the insert sent to the message received).
-// Issue 22 item 2's measure, ATTACK_BENCH_LOAD=slowest: the load is ONE member looping over the slowest request we
+// The statement timeouts' measure, ATTACK_BENCH_LOAD=slowest: the load is ONE member looping over the slowest request we
 // could build through the API (ATTACK_BENCH_SLOWEST, default SLOWEST below), at 1M points with
 // ATTACK_BENCH_DATA_DIR=<your own copy of a seeded PGlite data dir> (used in place, PGlite only; the probes' points stay
 // in it) or ATTACK_BENCH_POINTS=1000000 seeded on PostgreSQL. JSON in bench/results/attack.json.

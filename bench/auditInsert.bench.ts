@@ -1,4 +1,4 @@
-// Issue 22 item 6 bench (`npm run bench auditInsert`): what the audit log adds to a bulk insert of points (an
+// Audit insert bench (`npm run bench auditInsert`): what the audit log adds to a bulk insert of points (an
 // import through the API is one INSERT of many rows; every other trigger stays on). The same inserts of
 // AUDIT_BENCH_ROWS points in statements of 1,000 rows, with the audit trigger `audit_inserts` on and off,
 // alternated over AUDIT_BENCH_RUNS rounds, each in a transaction rolled back (the tables do not grow between runs);

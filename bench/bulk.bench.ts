@@ -1,4 +1,4 @@
-// Bulk change of 10,000 points (issue 24, docs/product.md#bulk-changes), on the embedded server (PGlite; DATABASE_URL
+// Bulk change of 10,000 points (docs/product.md#bulk-changes), on the embedded server (PGlite; DATABASE_URL
 // for PostgreSQL) seeded with the one-line demo and BULK_POINTS (default 10,000) extra points:
 //   1. API (BULK_API=0 skips it): rpc('bulk_update_points') of 10,000 rows at their versions through supabase-js,
 //      against, in the same run, (a) the same rows changed by one plain SQL UPDATE on the database (the floor: same

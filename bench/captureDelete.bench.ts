@@ -1,4 +1,4 @@
-// The embedded server's realtime capture in a 10,000-point delete (issue 24): the same delete of CAPTURE_POINTS
+// The embedded server's realtime capture in a 10,000-point delete: the same delete of CAPTURE_POINTS
 // (default 10,000) points, each time inside a transaction that is rolled back, with (a) the capture as installed
 // (one statement trigger: server/db/realtimeQueue.sql), (b) the former per-row trigger put back for that transaction
 // only (one insert + one pg_notify per row), (c) no realtime capture (the floor: audit, feed, tombstones only).

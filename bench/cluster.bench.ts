@@ -1,4 +1,4 @@
-// Cluster build and query benchmark (issue 3 Performance): our one 26-level index vs the naive baseline of
+// Cluster build and query benchmark: our one 26-level index vs the naive baseline of
 // 26 independent Supercluster indexes, on seeded track datasets of 10k, 100k and 1M points, same process.
 // Run: node --import tsx bench/cluster.bench.ts [--quick]   (--quick: naive baseline at 10k and 100k only)
 import { buildClusterIndex } from '../src/core/cluster/clusterIndex';

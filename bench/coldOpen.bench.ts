@@ -1,4 +1,4 @@
-// Where a desktop cold open goes (issue 19 part 1): the built app through the embedded server, sign-in → every
+// Where a desktop cold open goes: the built app through the embedded server, sign-in → every
 // point, traced (bench/app/coldTrace.ts): busy time per renderer thread (main + workers), the main thread's long
 // tasks and what ran in them, and the requests' waterfall; today's build against a baseline build (a git ref) in
 // the same run, COLD_RUNS runs each, alternating.

@@ -1,4 +1,4 @@
-// Issue 19 at 1M in one browser session per build: the cold sign-in → every point (server CPU, long tasks), renderer
+// The app at 1M points in one browser session per build: the cold sign-in → every point (server CPU, long tasks), renderer
 // PSS, a status filter change, the whole-line report (form ready, first rows, PSS during it), then the warm open
 // from the replica (a new page of the same browser context, signed in: open → map drawn from the replica and → caught
 // up, long tasks), the same warm open phone-class (390×844, CDP CPU ×4) and a status filter change after it.

@@ -2,7 +2,7 @@
 // (public.point_index_pages_bin, Accept: application/octet-stream), through the embedded server over a seeded data
 // dir: the server's CPU (the whole process: HTTP + PGlite's thread), the wall time, the bytes on the wire (as a
 // browser asks: br/gzip accepted) and the decoding in this process (what the point-index worker does), alternating
-// the two forms in one run. Issue 19 part 1.
+// the two forms in one run.
 //   PAGES_DIR=/work/bench-data/wt-cold-100k PAGES_POINTS=100000 PAGES_PORT=4106 PAGES_RUNS=4 npm run bench coldOpenPages
 // PAGES_STEP: pages per call after the first two (85: 3 calls; the app's split at 1M is 10).
 // PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>); PAGES_DATA:

@@ -1,4 +1,4 @@
-// Dashboard statistics at scale (issue 23): a generated history of SEED_POINTS points (default 1,000,000) on 20 lines,
+// Dashboard statistics at scale: a generated history of SEED_POINTS points (default 1,000,000) on 20 lines,
 // each logged as reported then changed AUDIT_PER_POINT - 1 times (default 5 entries a point: 5,000,000 audit rows; taken
 // in charge, criticality changed, 75 % resolved, team changed), written into public.audit_log over the last three years
 // and fed to the history tables by private.rebuild_point_states() (the migration's backfill path). Then each private

@@ -1,4 +1,4 @@
-// The dashboard feed under a bulk change (issues 24 and 23): public.bulk_update_points of 5,000 and 10,000 points as
+// The dashboard feed under a bulk change: public.bulk_update_points of 5,000 and 10,000 points as
 // an active member, on a database migrated up to the migrations before 20261127100000 (before: the audit trigger
 // on points row by row, the dashboard feed applying each update entry one by one), then on the same database once
 // every migration is applied (after). Per size, median of FEED_RUNS runs (default 3) of:

@@ -1,4 +1,4 @@
-// What the per-day open counts (20261129160000_dashboard_open_days.sql) cost the writes (issue 23): the same UPDATE
+// What the per-day open counts (20261129160000_dashboard_open_days.sql) cost the writes: the same UPDATE
 // of FEED_STATES current open states of private.point_states (status flipped signale <-> pris_en_charge: every state
 // leaves its keys and joins others) with the statement trigger private.point_open_counts_apply() as
 // 20261129150000_dashboard_resolution_bands.sql left it (before) and as 20261129160000 makes it (after), each in a

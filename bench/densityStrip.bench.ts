@@ -1,4 +1,4 @@
-// Density strip (issue 23): binning N points (default 1,000,000, PK over 120 km, 3 statuses, 4 levels) per 100 m in
+// Density strip: binning N points (default 1,000,000, PK over 120 km, 3 statuses, 4 levels) per 100 m in
 // the worker (src/core/densityStrip/bins.ts) and the main thread's share of a request (copying the PK, status and
 // criticality columns that are transferred), against a baseline measured in the same run: one plain pass summing the
 // status column. While panning the strip costs nothing (the ruler layer is moved by a CSS transform).

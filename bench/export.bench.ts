@@ -1,4 +1,4 @@
-// CSV export at scale (issue 13): 1M points (SEED_POINTS) exported by the streaming exporter of src/core/export
+// CSV export at scale: 1M points (SEED_POINTS) exported by the streaming exporter of src/core/export
 // (pages of 1000 rows, ~1 MB chunks written to a file as they come) against, in the same run, building the whole
 // CSV string in memory and writing it at the end (what a naive export does). Rows come from a seeded generator page
 // by page (the REST reads are measured by the server and search benches), so the figures are the exporter's own:

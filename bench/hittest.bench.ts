@@ -1,4 +1,4 @@
-// Hit-test benchmark (issue 3 Performance): 10k seeded probes, kdbush index (src/core/nearestPoint) vs a linear scan,
+// Hit-test benchmark: 10k seeded probes, kdbush index (src/core/nearestPoint) vs a linear scan,
 // same answers required; also the cluster index's own nearest() (used by the worker). Seeded track datasets.
 // Run: node --import tsx bench/hittest.bench.ts
 import { buildClusterIndex } from '../src/core/cluster/clusterIndex';

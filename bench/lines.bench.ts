@@ -1,4 +1,4 @@
-// A network of lines at scale (issue 20 item 4): LINES lines of PER_LINE points (default 50 × 20,000 = 1M) on the
+// A network of lines at scale: LINES lines of PER_LINE points (default 50 × 20,000 = 1M) on the
 // embedded server (PGlite; DATABASE_URL: PostgreSQL), read through the app's own fetch (src/data/pointIndexSource,
 // supabase-js, decode on this thread as the app's worker does).
 //   baseline   opening line 1 (fetch + decode of its index) while the table holds that line alone (+ the demo)

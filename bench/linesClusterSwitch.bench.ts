@@ -1,4 +1,4 @@
-// The cluster worker's part of a warm line switch (issue 20): back and forth between two lines of PER_LINE points
+// The cluster worker's part of a warm line switch: back and forth between two lines of PER_LINE points
 // (default 20,000, the 50 × 20k network's lines), through the service the worker runs (src/core/cluster/service.ts,
 // in this process). Baseline = a load that names no line (every switch rebuilds the 26 levels, as before the tree
 // cache); current = loads naming their line (a switch back reuses the kept tree). Both in the same run; prints

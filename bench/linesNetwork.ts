@@ -1,4 +1,4 @@
-// A network of N lines × P points for the app bench's lines case (issue 20), made from a copy of a big seeded PGlite
+// A network of N lines × P points for the app bench's lines case, made from a copy of a big seeded PGlite
 // data dir instead of seeding 1M points through JS (which did not finish under load): the source dir is copied
 // (cp -a, never written), migrated, then in one transaction as superuser with triggers off
 // (session_replication_role = replica) lines L2…LN are added with the first line's image and markers, the points

@@ -1,4 +1,4 @@
-// The newest-first order (issue 19): the radix sort of src/core/pointIndex/newestOrder.ts against the comparator sort
+// The newest-first order: the radix sort of src/core/pointIndex/newestOrder.ts against the comparator sort
 // it replaced, on the same seeded columns (creation times over two years, ms with fractions, a share of equal times),
 // same order required. Run: node --import tsx bench/newestOrder.bench.ts
 import { newestFirstOrder, type CreatedColumns } from '../src/core/pointIndex/newestOrder';

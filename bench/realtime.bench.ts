@@ -62,7 +62,7 @@ async function connect(wsUrl: string, token: string, topic: string, config: Reco
 async function main() {
   const pg = await startTempPostgres();
   const dataDir = join(pg.dir, 'data');
-  // Every simulated subscriber is on this one address: lift the per-address socket limit (issue 27) for the bench.
+  // Every simulated subscriber is on this one address: lift the per-address socket limit for the bench.
   const s = await startServer({ databaseUrl: pg.url, memory: true, seed: 'none', port: 0, jwtSecret: SECRET, realtimeLimits: { perAddress: SUBSCRIBERS + 10 } });
   const results: Record<string, unknown>[] = [];
   try {

@@ -1,9 +1,9 @@
-// Point search at scale (issue 13): 50 queries through supabase-js and the embedded server on PGlite seeded with
+// Point search at scale: 50 queries through supabase-js and the embedded server on PGlite seeded with
 // SEED_POINTS extra points (default 1,000,000): rpc('search_points') (side table of folded text, trigram index) against, in
 // the same run, the naive search a client could send (name/description/ticket ILIKE '%q%', no index: sequential
 // scan). p95 must stay under 200 ms. `DATABASE_URL` runs it on PostgreSQL instead. JSON in bench/results/search.json.
-// SEARCH_BENCH_DATA_DIR=<a seeded PGlite dir> searches it as it is (e.g. the 50-line network of bench/linesNetwork.ts,
-// issue 20: 'search across all lines within its present budget'): nothing seeded, the dir kept (it is written to:
+// SEARCH_BENCH_DATA_DIR=<a seeded PGlite dir> searches it as it is (e.g. the 50-line network of bench/linesNetwork.ts:
+// search across all lines within its present budget): nothing seeded, the dir kept (it is written to:
 // give a copy or a dir of your own); the results then go to search-<dir name>.json.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 22 item 7 (`npm run bench soak`): SOAK_MINUTES (default 10) of SOAK_CLIENTS (20) clients with the app's
+// Soak bench (`npm run bench soak`): SOAK_MINUTES (default 10) of SOAK_CLIENTS (20) clients with the app's
 // mix against the server in its own process, at SOAK_POINTS (100,000) points: on PGlite (one instance) and on
 // PostgreSQL with two instances on one database (clients split between them; SOAK_PG=0 skips it). Each client is a
 // real supabase-js client (signed in as the demo admin: creating 20 members is not what is measured) that loops

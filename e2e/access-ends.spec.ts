@@ -1,4 +1,4 @@
-// Access ends at once (issue 21 item 3): a deactivated member's idle page, which makes no request, is signed out
+// Access ends at once: a deactivated member's idle page, which makes no request, is signed out
 // within 5 s with the French text; the database sends 'access_revoked' on the member's private topic.
 import { test, expect } from '@playwright/test';
 import { api } from './adminHelpers';

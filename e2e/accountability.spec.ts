@@ -1,4 +1,4 @@
-// Accountability end to end (issue 12): a point's 'Historique' in the point form, the admin 'Journal' tab
+// Accountability end to end: a point's 'Historique' in the point form, the admin 'Journal' tab
 // (filters, server paging), deactivating a member (whose open page is then signed out at once) and revoking an
 // invitation; desktop 1440×900 and phone 390×844.
 import { test, expect, type Page } from '@playwright/test';
@@ -92,7 +92,7 @@ test.describe('desktop 1440×900', () => {
     await expect(panel.getByText(`Page 2 sur ${Math.ceil(count / 50)}`)).toBeVisible();
 
     await panel.getByRole('combobox', { name: 'Utilisateur', exact: true }).selectOption({ label: email });
-    // their invitation used at sign-up (issue 21: invitations are in the Journal), their profile's creation
+    // their invitation used at sign-up (invitations are in the Journal), their profile's creation
     // (create_profile runs as them) and their point
     await expect(panel.locator('.journal-count')).toHaveText('3 modifications');
     await expect(panel.locator('.journal-table tbody tr').first()).toContainText('Signalement créé');
@@ -150,7 +150,7 @@ test.describe('desktop 1440×900', () => {
     await memberPage.getByLabel('Email', { exact: true }).fill(email);
     await memberPage.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD);
     // The message is already on screen: wait for this attempt's refusal itself, not just the text. A deactivated
-    // member is banned (issue 27): the sign-in itself is refused (400 user_banned), as Supabase refuses a banned user.
+    // member is banned: the sign-in itself is refused (400 user_banned), as Supabase refuses a banned user.
     const refused = memberPage.waitForResponse((r) => r.url().includes('/auth/v1/token') && r.status() === 400, { timeout: 15_000 });
     await memberPage.getByRole('button', { name: 'Se connecter' }).click();
     await refused;

@@ -28,7 +28,7 @@ test('Équipes: cards with statistics, create/edit/delete, refusals', async ({ p
   await expect(confirm).toContainText(`Êtes-vous sûr de vouloir supprimer « ${usedName} » ?`);
   await confirm.getByRole('button', { name: 'Oui, supprimer définitivement' }).click();
   await expect(confirm.getByText('Impossible de supprimer cette équipe car elle est utilisée par des signalements')).toBeVisible();
-  // The refusal is final: the red button is no longer active (issue 15).
+  // The refusal is final: the red button is no longer active.
   await expect(confirm.getByRole('button', { name: 'Oui, supprimer définitivement' })).toBeDisabled();
   await confirm.getByRole('button', { name: 'Annuler' }).click();
 

@@ -1,4 +1,4 @@
-// Sign-in and invitations end to end (issue 4): provider errors, invite via the invite_user RPC, the invitation
+// Sign-in and invitations end to end: provider errors, invite via the invite_user RPC, the invitation
 // link in a fresh browser, account creation, landing in the app, sign-out clearing the state.
 import { test, expect } from '@playwright/test';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, headerAction } from './appHelpers';

@@ -1,4 +1,4 @@
-// Selection and bulk changes (issue 24, docs/product.md#bulk-changes) in Chromium against the embedded server:
+// Selection and bulk changes (docs/product.md#bulk-changes) in Chromium against the embedded server:
 // checkboxes with a shift-click range, one batch with a row changed meanwhile (listed, not overwritten), 'Annuler'
 // by versions, the admin's delete naming the count; the lasso of Sélection mode on a phone with touch.
 import { test, expect, type Page } from '@playwright/test';

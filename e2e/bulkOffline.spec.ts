@@ -1,4 +1,4 @@
-// A bulk change without network (issues 24 and 25 item 2) on a phone (390×844, touch): ONE outbox item, applied on
+// A bulk change without network on a phone (390×844, touch): ONE outbox item, applied on
 // the device at once, still queued and shown after a reload offline, replayed once through bulk_update_points with
 // the versions it was made against (one request, one audit row per point); a row changed meanwhile by someone else
 // is not overwritten but goes to the one conflict dialog.

@@ -1,4 +1,4 @@
-// No silent overwrite (issue 15), in Chromium with two browser contexts: two people edit the same point, the
+// No silent overwrite, in Chromium with two browser contexts: two people edit the same point, the
 // second save meets the conflict dialog (field by field, keep mine / take theirs / merge the text) instead of
 // reverting the first one's change; a point deleted meanwhile says so, keeps the text and can be recreated (phone).
 import { test, expect, type Page, type Browser } from '@playwright/test';

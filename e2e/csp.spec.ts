@@ -1,4 +1,4 @@
-// Issue 27 item 4: the app satisfies its own Content-Security-Policy. Every `securitypolicyviolation` event (page
+// The app satisfies its own Content-Security-Policy. Every `securitypolicyviolation` event (page
 // and its workers report into the page) is collected while signing in, using the map, uploading and showing a
 // photo, generating the report and downloading it as Word; none may occur. Also: the page cannot be framed.
 import { expect, test } from '@playwright/test';

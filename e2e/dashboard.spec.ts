@@ -1,4 +1,4 @@
-// 'Tableau de bord' (issue 23) in Chromium on a desktop and a phone: opened from the header, both uPlot charts drawn
+// 'Tableau de bord' in Chromium on a desktop and a phone: opened from the header, both uPlot charts drawn
 // (non-blank canvases), and the 'Voir les données' tables of the open anomalies per day, the ages and the teams say
 // what public.dashboard_stats answers through the real server for the same line and period; Escape closes it. An age bar
 // (and its table cell, by keyboard) opens the list: the chip's count is the bar's, and follows a live change.

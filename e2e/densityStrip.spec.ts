@@ -1,4 +1,4 @@
-// The density strip along the PK ruler (issue 23) in Chromium on a desktop and a phone, on the real server's demo
+// The density strip along the PK ruler in Chromium on a desktop and a phone, on the real server's demo
 // data: switched on from the map's controls (and remembered over a reload), the arrow key on the readout picks the
 // first 100 m cell holding open anomalies, a tap on that cell in the strip says the same text, and the text's numbers
 // equal a count of the line's open points in that PK range read through supabase-js.

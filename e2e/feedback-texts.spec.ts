@@ -1,4 +1,4 @@
-// Issue 15, findings 2, 5, 7, 8 and 9: the texts and small things seen in a day of real use (failed refresh,
+// The texts and small things seen in a day of real use (failed refresh,
 // admin tab failure without 7 s of retries, « » in delete confirmations, marker value text, the point form's PK
 // with a decimal comma and the ruler PK of its position, no 'Tous 0' before the first load, phone FAB vs ruler).
 import { test, expect } from '@playwright/test';

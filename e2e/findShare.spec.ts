@@ -1,4 +1,4 @@
-// Find and share (issue 13) end to end: search as you type (accents, ticket number, a point created a moment ago),
+// Find and share end to end: search as you type (accents, ticket number, a point created a moment ago),
 // jump to a PK (ends of the range, out of range), links opened signed out / signed in / on a phone with Back closing
 // what they opened, 'Copier le lien', CSV and GeoJSON exports downloaded and read back, nearby reports while reporting.
 import { expect, test, type Page } from '@playwright/test';

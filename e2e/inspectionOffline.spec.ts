@@ -1,4 +1,4 @@
-// An inspection record is not queued on the device (issue 24 item 3, docs/product.md#inspection-records): offline,
+// An inspection record is not queued on the device (docs/product.md#inspection-records): offline,
 // 'Enregistrer la tournée' is refused with a French message and the form keeps what was typed; back online, the same
 // form saves the record (checked in the database).
 import { test, expect } from '@playwright/test';

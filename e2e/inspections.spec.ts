@@ -1,4 +1,4 @@
-// Inspection records (issue 24 item 2, docs/product.md#inspection-records) in Chromium against the embedded server:
+// Inspection records (docs/product.md#inspection-records) in Chromium against the embedded server:
 // the route report saved as a record with a remark and a stretch not inspected; after one of its points is resolved
 // and another deleted, the record reopens exactly as saved, compares with today and downloads as Word; its PDF (the
 // browser's print) is the dedicated A4 record layout with the signature block, not the screen.

@@ -1,4 +1,4 @@
-// Line image tiles made once (issue 19): the map fetches only the bundled image's tiles in view (never the whole
+// Line image tiles made once: the map fetches only the bundled image's tiles in view (never the whole
 // image); an admin's replacement is cut into tiles at upload, stored beside the image in line_images with its
 // metadata in lines.image.tiles, and the map then fetches only the new tiles in view.
 import { test, expect, type Page } from '@playwright/test';

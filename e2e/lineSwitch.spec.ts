@@ -1,4 +1,4 @@
-// Switching line back and forth (issue 20, warm switch), desktop and phone: each switch shows the line's own points,
+// Switching line back and forth (warm switch), desktop and phone: each switch shows the line's own points,
 // zones and counts, and no point or zone of the other line ever appears in the list or the counts meanwhile (a
 // watcher in the page checks every DOM change against the line the picker names). A viewer whose line is archived
 // meanwhile by another admin is told in French and moved to the default line.

@@ -1,4 +1,4 @@
-// A network of lines (issue 20) in Chromium, desktop and phone: the header picker switches the line shown and a
+// A network of lines in Chromium, desktop and phone: the header picker switches the line shown and a
 // point of line B never shows on line A; the choice is in the address and survives a reload; a link to a point of
 // the other line opens that line; the phone has the picker in its drawer; the 'Lignes' tab creates a line and
 // archives it with its point count (it then leaves the picker).

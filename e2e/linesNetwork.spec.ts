@@ -1,4 +1,4 @@
-// A network, not a pair (issue 20): the shared e2e server is seeded with three lines (SEED_LINES=3 in
+// A network, not a pair: the shared e2e server is seeded with three lines (SEED_LINES=3 in
 // playwright.config.ts: L1, the demo's second line L2, a generated L3). Desktop and phone: a point on line C (L3)
 // never shows on A (L1) or B (L2) — a watcher in the page checks every DOM change against the line the picker names —
 // switching back to a line shown before fetches none of its image again; and, with enough lines for the picker's

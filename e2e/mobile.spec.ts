@@ -1,4 +1,4 @@
-// Phone layout end to end (issue 4): the sidebar is a drawer, the floating action menu holds the modes, and it
+// Phone layout end to end: the sidebar is a drawer, the floating action menu holds the modes, and it
 // hides while drawing; on desktop there is no floating menu and the sidebar is open.
 import { test, expect } from '@playwright/test';
 import { adminClient, writeStated, DESKTOP, PHONE, shot, signIn } from './appHelpers';

@@ -1,4 +1,4 @@
-// Offline on the track (issue 11), on a phone (390×844, touch) with context.setOffline: points created, edited and
+// Offline on the track, on a phone (390×844, touch) with context.setOffline: points created, edited and
 // re-statused without network survive a reload and land exactly once when the network returns (rows and photos);
 // a replay cut off by a network drop or by closing the page still lands exactly once; a change made meanwhile by
 // another user is shown as a conflict with both versions; a point deleted on the server is reported.

@@ -1,4 +1,4 @@
-// One write path (issue 25 item 2), in Chromium against the embedded server: an online edit and an online delete of
+// One write path, in Chromium against the embedded server: an online edit and an online delete of
 // one point are recorded in the outbox (IndexedDB 'rail-outbox') before their request leaves, and the request is the
 // outbox replay's: only the changed fields, stated on the version the form opened (updated_at); the outbox is empty
 // once the server answered.

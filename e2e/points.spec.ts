@@ -1,4 +1,4 @@
-// Reporting a point end to end (issue 4): draw-point click on the map, the form with a photo upload, save, the
+// Placing a point end to end: draw-point click on the map, the form with a photo upload, save, the
 // point live in a second browser, status edit, status chips, deletion with the SPEC confirmation texts.
 import { test, expect, type Page } from '@playwright/test';
 import { adminClient, DESKTOP, png, shot, signIn, uniq } from './appHelpers';

@@ -1,4 +1,4 @@
-// The local replica (issue 10 item 3) in Chromium: a warm open draws from IndexedDB and asks the server only for
+// The local replica in Chromium: a warm open draws from IndexedDB and asks the server only for
 // changes (every point_index call carries p_since); a change and a deletion made while the browser was closed show
 // up; sign-out clears the replica; another user signing in on the same browser starts from an empty replica.
 import { test, expect, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The route report at scale (issue 10 item 4) in Chromium: 20,000 extra points; the report view shows its first rows
+// The route report at scale in Chromium: 20,000 extra points; the report view shows its first rows
 // (details fetched) while the rest is still to come, keeps a bounded number of rows in the DOM, fetches the details
 // of rows scrolled to, asks to narrow the range before printing more than 2,000 rows, and the Word file streams.
 import { test, expect } from '@playwright/test';

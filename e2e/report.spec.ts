@@ -1,4 +1,4 @@
-// Route report end to end (issue 5, issue 10 item 4, issue 15 findings 4, 6, 9): sign in, open Rapport (ready at once,
+// Route report end to end: sign in, open Rapport (ready at once,
 // no red message before acting), fill the form (Min/Max, tracks, zones), generate the virtualised report, print it
 // (page count first, then a PDF: pages counted, no word cut), and download the Word file.
 import { test, expect } from '@playwright/test';
@@ -22,7 +22,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   const submit = form.getByRole('button', { name: 'Générer le rapport' });
   await expect(submit).toBeDisabled();
   await expect(form.locator('.field-error')).toHaveCount(0);
-  // The report header has no empty band under it (issue 15 finding 9) — checked on the view below.
+  // The report header has no empty band under it — checked on the view below.
 
   // Min/Max shortcuts fill the range from the marker bounds; entering end before start is allowed (swapped).
   await form.getByRole('button', { name: "PK de départ : valeur maximale" }).click();
@@ -68,7 +68,7 @@ test('generate a route report, print it and download it as Word', async ({ page 
   expect(shown).toBeGreaterThan(5);
   expect(shown).toBeLessThan(unresolved);
   await expect(view.locator('.report-section-head').first()).toBeVisible();
-  // No empty band between the header and the report (issue 15 finding 9).
+  // No empty band between the header and the report.
   const headBottom = (await view.locator('.report-head').boundingBox())!;
   const infoTop = (await view.locator('.report-info').boundingBox())!;
   expect(infoTop.y - (headBottom.y + headBottom.height)).toBeLessThan(20);
@@ -149,7 +149,7 @@ test('on a phone: no red message before acting, a start PK below the markers blo
   await expect(form.getByText(/signalements? chargés?/)).toBeVisible();
   await expect(form.locator('.field-error')).toHaveCount(0);
   const submit = form.getByRole('button', { name: 'Générer le rapport' });
-  // Issue 15 finding 6: a start PK below the lowest marker blocks the report with a French message.
+  // A start PK below the lowest marker blocks the report with a French message.
   await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
   await form.getByRole('textbox', { name: 'PK de départ' }).fill('5');
   await expect(form.getByText(/^Le PK de départ doit être compris entre PK \d+,\d\d et PK \d+,\d\d$/)).toBeVisible();
@@ -162,7 +162,7 @@ test('on a phone: no red message before acting, a start PK below the markers blo
   await expect(view.locator('.report-row .report-label').first()).not.toHaveText('…', { timeout: 30_000 });
   const head = (await view.locator('.report-head').boundingBox())!;
   const info = (await view.locator('.report-info').boundingBox())!;
-  expect(info.y - (head.y + head.height)).toBeLessThan(20); // issue 15 finding 9: no empty band
+  expect(info.y - (head.y + head.height)).toBeLessThan(20); // no empty band
   // Cards: one labelled line per field, inside the screen width.
   const card = (await view.locator('.report-row').first().boundingBox())!;
   expect(card.width).toBeLessThanOrEqual(PHONE.width);

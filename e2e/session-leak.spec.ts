@@ -1,4 +1,4 @@
-// One session per signed-in user (issue 25 item 3): A signs in, opens the map and a point's details, queues a point
+// One session per signed-in user: A signs in, opens the map and a point's details, queues a point
 // offline and sends it, then the point is deleted (so B has no reason to ever hold it); A signs out and B signs in
 // on the same page, without a reload. Nothing of A survives: not in the page's JS heap (a heap snapshot after a
 // garbage collection), not in IndexedDB (every database, every store, every record), not in Cache Storage (the

@@ -1,4 +1,4 @@
-// Issue 21 item 7 on a phone (390×844, touch): no grey band above or below the map after reloading offline and
+// Small things on a phone (390×844, touch): no grey band above or below the map after reloading offline and
 // reconnecting; search says when it cuts its list; a PK beyond the line is refused before it is offered; same-name
 // zones told apart by track in the export dialog; 'Ajuster à la ligne' shows the whole line; list-row buttons are
 // 44 px touch targets with delete apart from edit.

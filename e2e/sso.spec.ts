@@ -1,4 +1,4 @@
-// Single sign-on end to end (issue 7) in Debian Chromium: a real OpenID provider (oidc-provider) on loopback and
+// Single sign-on end to end in Debian Chromium: a real OpenID provider (oidc-provider) on loopback and
 // this spec's own embedded server (port 0, memory, no seed) with the built SPA; the shared webServer is not used.
 import { test, expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';

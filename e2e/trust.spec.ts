@@ -1,4 +1,4 @@
-// Field capture you can trust (issue 21) on a phone (390×844, touch): a report saved offline at a fixed device time
+// Field capture you can trust on a phone (390×844, touch): a point saved offline at a fixed device time
 // (Playwright's clock) and sent minutes later keeps its observation time in the row, the form and the history; the
 // keyboard reaches the map from a fresh page through 'Aller au plan' and crosses the list in one tab stop; the
 // Word report downloads offline; offline search says it needs the network.

@@ -1,4 +1,4 @@
-// Zone drawing and the 'Créer une zone' form end to end (issue 4): three clicks, validate, name/track/colour,
+// Zone drawing and the 'Créer une zone' form end to end: three clicks, validate, name/track/colour,
 // save (back to view, zone listed with its track and PK range), edit, delete with the SPEC confirmation.
 import { test, expect } from '@playwright/test';
 import { DESKTOP, shot, signIn, uniq } from './appHelpers';

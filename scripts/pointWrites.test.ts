@@ -31,8 +31,8 @@ const CALLERS: Record<string, { from: string; callers: string[] }> = {
   deletePointOnce: { from: 'src/data/outboxRepository.ts', callers: ['src/state/offline/replay.ts'] },
   bulkUpdatePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/offline/bulkReplay.ts'] },
   bulkDeletePoints: { from: 'src/data/bulkRepository.ts', callers: ['src/state/bulkActions.ts'] },
-  // The REST contract's direct save and delete (server/rest tests): no module of the app calls them (issue 25 item 2:
-  // every change of one point goes through the outbox).
+  // The REST contract's direct save and delete (server/rest tests): no module of the app calls them
+  // (every change of one point goes through the outbox).
   savePoint: { from: 'src/data/tableRepositories.ts', callers: [] },
   deletePoint: { from: 'src/data/tableRepositories.ts', callers: [] },
 };

@@ -1,4 +1,4 @@
-// Random malformed requests against the whole embedded API (issue 16): deterministic random mixes of the bad
+// Random malformed requests against the whole embedded API: deterministic random mixes of the bad
 // inputs the security review found (NUL characters in auth input, oversized user metadata, long or invalid object
 // name segments, photos of another user, malformed positions and zones, out-of-range numbers, upgrades on other
 // paths). Every request is bad by construction: each must get a 4xx in its API's error shape and change nothing.

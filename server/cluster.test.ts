@@ -1,4 +1,4 @@
-// Two instances behind a load balancer on one PostgreSQL (issue 22 item 4): a session opened on A is refreshed on
+// Two instances behind a load balancer on one PostgreSQL: a session opened on A is refreshed on
 // B, a change written through A reaches a live subscriber of B (Broadcast from the database), and the /token rate
 // limit is one budget for both (not one per instance). PostgreSQL only: runs in `npm test`'s PostgreSQL step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Response compression (issue 10): large API answers go out as br or gzip when the client accepts it, small ones
+// Response compression: large API answers go out as br or gzip when the client accepts it, small ones
 // and clients without Accept-Encoding get the plain body; the point index RPC through supabase-js decodes the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';

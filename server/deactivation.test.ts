@@ -1,4 +1,4 @@
-// Contract test of issue 12 through the real supabase-js client and the embedded server (PGlite, or PostgreSQL
+// Deactivated members lose access, through the real supabase-js client and the embedded server (PGlite, or PostgreSQL
 // with TEST_DATABASE_URL): once an admin deactivates a member, the member's next request with a still-valid
 // access token is refused with the French message, their refresh token no longer works, and realtime stops
 // sending them changes.

@@ -1,4 +1,4 @@
-// Issue 16 (hardening), one case per test against the real embedded server (PGlite, or PostgreSQL with
+// Hardening, one case per test against the real embedded server (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL) and real supabase-js clients: NUL characters in auth input, user metadata size, object name
 // segments, malformed positions and zones, out-of-range numbers, photo overwrites, upsert vs commit, TRUST_PROXY.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +220,7 @@ describe('10 (d). TRUST_PROXY: rate limits per forwarded client address only whe
     const srv = await startTestServer({ rateLimits: limits, trustProxy: true });
     try {
       expect([await attempt(srv, '1.1.1.1'), await attempt(srv, '10.0.0.1, 1.1.1.1')]).toEqual([400, 400]);
-      expect(await attempt(srv, '9.9.9.9, 1.1.1.1')).toBe(429); // issue 27 item 8: a forged first entry is no new bucket
+      expect(await attempt(srv, '9.9.9.9, 1.1.1.1')).toBe(429); // a forged first entry is no new bucket
       expect(await attempt(srv, '1.1.1.1, 2.2.2.2')).toBe(400);
     } finally { await srv.close(); }
   });

@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 22 item 3; SIGTERM calls close()): new connections are refused at once, a request in
+// Graceful shutdown (SIGTERM calls close()): new connections are refused at once, a request in
 // flight still gets its answer, and realtime sockets are closed with 1012 'server restarting' (realtime-js then
 // reconnects, to another instance behind the load balancer).
 import { afterAll, describe, expect, it } from 'vitest';

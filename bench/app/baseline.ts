@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-export const DEFAULT_BASELINE_REF = 'd1615d3'; // "Row versions…": main before the issue 10 work
+export const DEFAULT_BASELINE_REF = 'd1615d3'; // "Row versions…": main before the product-level bench
 
 export function baselineDist(workDir: string, ref = process.env.APP_BENCH_BASELINE_REF ?? DEFAULT_BASELINE_REF): string {
   const sha = execFileSync('git', ['rev-parse', '--short', ref]).toString().trim();

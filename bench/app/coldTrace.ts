@@ -1,4 +1,4 @@
-// Where a cold open's time goes (issue 19): a Chromium trace of sign-in → every point loaded on the built app
+// Where a cold open's time goes: a Chromium trace of sign-in → every point loaded on the built app
 // (main thread and every worker thread of the page's renderer), read back as busy time per thread, the main
 // thread's long tasks with what ran in them, and the requests' waterfall (start, time to first byte, end, size).
 // Used by bench/coldOpen.bench.ts; the raw trace is written beside the results (open it in the performance panel).

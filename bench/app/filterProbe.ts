@@ -1,4 +1,4 @@
-// The status filter change alone (issue 19): builds of the app given as SPA folders, alternating, each signed in on a
+// The status filter change alone: builds of the app given as SPA folders, alternating, each signed in on a
 // 100k data dir, then 'Signalé' / 'Tous' clicked 8 times: click → two frames (wall) and the main thread's CPU time
 // over 6 traced clicks (trace events' thread time: a loaded machine inflates wall time, much less CPU time).
 //   node --import tsx bench/app/filterProbe.ts <distA> <distB> ...   (e.g. builds made with `npx vite build --outDir …`)

@@ -1,4 +1,4 @@
-// What runs in each long main-thread task during the phone gestures (issue 19): a Chromium trace with V8's sampling
+// What runs in each long main-thread task during the phone gestures: a Chromium trace with V8's sampling
 // profiler of the page's renderer, read back as, for every task over 50 ms on the page's main thread, its duration,
 // the trace events inside it (Commit, Paint, FunctionCall, GC, ...) and the functions with the most self time in it.
 // Used by bench/app/scenario.ts's phone run (APP_BENCH_PHONE_TRACE=1); the raw trace goes beside it.

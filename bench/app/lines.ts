@@ -1,4 +1,4 @@
-// The network-of-lines case of the app bench (issue 20 item 4): the BUILT app in Chromium on a server seeded once
+// The network-of-lines case of the app bench: the BUILT app in Chromium on a server seeded once
 // with SEED_LINES lines sharing SEED_POINTS points (default 50 × 20,000; data dir reused), for today's build and the
 // baseline build in the same run. Steps, each timed in the page from the click to two painted frames once the map
 // holds the new line's points and the cluster worker has answered a frame for them:

@@ -1,4 +1,4 @@
-// Renderer memory broken down (issue 19 part 2): PSS per Chromium process (/proc/<pid>/smaps_rollup; the renderer
+// Renderer memory broken down: PSS per Chromium process (/proc/<pid>/smaps_rollup; the renderer
 // holds the page's main thread, its workers, typed arrays and software canvases), the JS heap of every isolate of
 // the page (CDP Runtime.getHeapUsage on the page and on each worker target, through the browser session), and the
 // page's canvases (their pixel bytes at their backing size).

@@ -1,4 +1,4 @@
-// The naive baseline of issue 3: 26 independent stock Supercluster indexes (GeoJSON in), one per 0.1 zoom step,
+// The naive clustering baseline: 26 independent stock Supercluster indexes (GeoJSON in), one per 0.1 zoom step,
 // each clustering the raw points with that step's radius. Image px map to lng/lat with S = max(width, height).
 import Supercluster, { type PointFeature as ScPointFeature } from 'supercluster';
 import { clusterRadiusImagePx, LEVEL_COUNT } from '../../src/core/cluster/levels';

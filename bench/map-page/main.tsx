@@ -24,7 +24,7 @@ import '../../src/styles/index.css';
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') ?? 'engine';
 const n = Number(params.get('n') ?? 100000);
-const W = 30000; // image px, bench dataset (issue 3)
+const W = 30000; // image px, bench dataset
 const H = 2000; // image px
 const image = { url: '/line.png', width: W, height: H };
 const levels = [{ color: '#6b7280', icon: 'AlertCircle' }, ...DEFAULT_CRITICALITY_LEVELS.map((l) => ({ color: l.color, icon: l.icon }))];

@@ -1,4 +1,4 @@
-// Issue 27 items 6–7 through the real supabase-js client and server (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+// Database access rules an attacker tries, through the real supabase-js client and server (PGlite, or PostgreSQL with TEST_DATABASE_URL):
 // image_url is checked by the database, a deleted profile's user cannot make themselves a member again, tombstones
 // are for active members only, and a deactivated member's sign-in and refresh are refused as Supabase refuses a
 // banned user (`user_banned`), until an admin reactivates them.

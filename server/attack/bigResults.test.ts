@@ -1,4 +1,4 @@
-// Issue 27 item 1 on PostgreSQL: the requests' connections (the authenticator pool) live in a worker thread
+// Big results on PostgreSQL: the requests' connections (the authenticator pool) live in a worker thread
 // (server/db/postgresThread.ts), so reading a multi-MB result never runs pg's parsing on the server's main thread,
 // where static files, /config.json and health are answered. Checked by which thread's pg runs a request's SQL
 // (a spy on the main thread's pg client sees none of it), not by timing (bench/attack.bench.ts),

@@ -1,4 +1,4 @@
-// Issue 27 item 1 through the real server (PGlite, or PostgreSQL with TEST_DATABASE_URL): embeds nested back and
+// Embed limits through the real server (PGlite, or PostgreSQL with TEST_DATABASE_URL): embeds nested back and
 // forth are refused up front with a PostgREST-shaped 400 naming the limit, the app's own embeds still work, and
 // the server's own failures (out of resources) are never answered 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

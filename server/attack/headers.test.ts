@@ -1,4 +1,4 @@
-// Issue 27 item 4 through the real server: the SPA's security headers (CSP that forbids framing, X-Frame-Options,
+// Security headers through the real server: the SPA's security headers (CSP that forbids framing, X-Frame-Options,
 // Referrer-Policy, Permissions-Policy keeping the camera) and `Vary: Origin, Accept-Encoding` on compressed API
 // answers that echo the Origin. The CSP is checked against the real app in Chromium by e2e/csp.spec.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

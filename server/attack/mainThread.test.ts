@@ -1,4 +1,4 @@
-// Issue 27 item 1: requests that do not need the database (/config.json, static files) are answered while a long
+// The main thread stays free: requests that do not need the database (/config.json, static files) are answered while a long
 // database request runs — on PGlite its statements run in a worker thread (server/db/pgliteThread.ts), on
 // PostgreSQL in the database server. Checked by order of completion, not by timing (timings are for bench/attack).
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22 item 2 on PGlite (skipped on PostgreSQL, see timeouts.test.ts): PGlite ignores statement_timeout, so
+// Statement timeouts on PGlite (skipped on PostgreSQL, see timeouts.test.ts): PGlite ignores statement_timeout, so
 // the worker cancels a request's statement once it runs past its role's limit (server/db/pgliteDeadline.mjs), and
 // the answer is PostgREST's for SQLSTATE 57014 with PostgreSQL's statement-timeout message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

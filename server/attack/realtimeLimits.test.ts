@@ -1,4 +1,4 @@
-// Issue 27 item 2 against the real server and real sockets: the public anon key cannot lock users out of realtime.
+// Realtime socket limits against the real server and real sockets: the public anon key cannot lock users out of realtime.
 // Sockets per address and per user are bounded, anon-only sockets share a cap below the global limit, and a socket
 // that joins nothing within the deadline is closed; a signed-in user elsewhere connects while 2,000 anon sockets are tried.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22 item 2 on PostgreSQL (skipped on PGlite, whose worker cancels statements itself: pgliteTimeouts.test.ts;
+// Statement timeouts on PostgreSQL (skipped on PGlite, whose worker cancels statements itself: pgliteTimeouts.test.ts;
 // embeds are also bounded up front, server/rest/embedLimits.ts): each request runs under its role's statement_timeout as on Supabase (8 s
 // signed in, 3 s anonymous), and a cancelled statement answers PostgREST's status for 57014.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 27 item 3 through the real supabase-js storage client (which sends Blobs as multipart) and raw bodies:
+// Upload size limits through the real supabase-js storage client (which sends Blobs as multipart) and raw bodies:
 // each bucket's own size limit applies to both; over it, 413 and nothing stored; never a truncated file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../main';

@@ -1,4 +1,4 @@
-// Several instances started at the same moment on one PostgreSQL (issue 22 item 1): the migration runner and the
+// Several instances started at the same moment on one PostgreSQL: the migration runner and the
 // first-start seed run under advisory locks, so all three start, each migration is applied once and the demo is
 // seeded once. PostgreSQL only (PGlite is one process); runs in `npm test`'s PostgreSQL step.
 import { afterAll, describe, expect, it } from 'vitest';

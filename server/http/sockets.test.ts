@@ -1,4 +1,4 @@
-// Sockets are never held (issue 16, case 3): an Upgrade on a path other than the realtime one is answered and
+// Sockets are never held: an Upgrade on a path other than the realtime one is answered and
 // closed; a body that stalls is answered 408 and closed after the body idle timeout; a body that trickles past the
 // request timeout and headers that never complete are closed too (timeouts made small here).
 import { connect, type Socket } from 'node:net';

@@ -1,4 +1,4 @@
-// The SPA's static files are answered from memory (issue 27): while the libuv thread pool is saturated (as the
+// The SPA's static files are answered from memory: while the libuv thread pool is saturated (as the
 // compression of large API answers keeps it under load) a static request still answers at once; ETag and 304;
 // compressed copies; a file changed on disk is picked up; SPA routes get the shell.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

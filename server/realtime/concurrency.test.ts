@@ -1,4 +1,4 @@
-// Realtime under concurrent writers (issue 16, case 9): 8 writers × 100 inserts through /rest/v1 while one
+// Realtime under concurrent writers: 8 writers × 100 inserts through /rest/v1 while one
 // subscriber listens; it must receive every committed insert exactly once. On PostgreSQL concurrent transactions
 // commit out of id order, which is what this test exercises (run by `npm test` with TEST_DATABASE_URL).
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The small tables' collections belong to the session (issue 25, src/state/collections.ts): a table is read once per
+// The small tables' collections belong to the session (src/state/collections.ts): a table is read once per
 // session (the live channel keeps it current), a new session reads it again, and an answer still in flight when the
 // session ends never lands in the next user's state. Real supabase-js against the embedded server's REST handler.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

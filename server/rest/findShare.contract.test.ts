@@ -1,4 +1,4 @@
-// Issue 13 through the real REST handler with supabase-js: search_points and nearby_points as RPCs (named and
+// Find and share through the real REST handler with supabase-js: search_points and nearby_points as RPCs (named and
 // default arguments), anon refused; the export's keyset page reader and streaming exporter over real pages (more
 // than one page, rows sharing one created_at), the CSV read back and the GeoJSON validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The lines repository and the per-line reads of src/data (issue 20) on a Node supabase-js client against the REST
+// The lines repository and the per-line reads of src/data on a Node supabase-js client against the REST
 // handler over the migrated schema: create, rename (the image's extra keys kept), stale version 409, members not
 // seeing archived lines, a point on an archived line refused 400 with the French message, a line holding points not
 // deleted (409), zones/markers/points/index/tombstones/search/nearby per line.

@@ -1,4 +1,4 @@
-// The precomputed pages as bytes through the REST handler (issue 19): the worker's read (workers/pointIndexPagesFetch,
+// The precomputed pages as bytes through the REST handler: the worker's read (workers/pointIndexPagesFetch,
 // Accept: application/octet-stream → public.point_index_pages_bin) gives exactly the pages of the JSON RPC
 // (public.point_index_pages through supabase-js); an anonymous caller is refused with PostgREST's error body; a
 // function that is not an octet-stream handler answers 406 to that Accept.

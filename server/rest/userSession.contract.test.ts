@@ -1,4 +1,4 @@
-// The session object without the app (issue 25 item 1): a user session opened in Node on a supabase-js client
+// The session object without the app: a user session opened in Node on a supabase-js client
 // against the embedded server's REST handler holds the point details it read; ending it drops them, and an answer
 // still in flight when it ends never lands in the next user's session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -54,7 +54,7 @@ describe('parseKmInput', () => {
   });
 });
 
-describe('formatCount (issue 15: counts at 100k)', () => {
+describe('formatCount (counts at 100k)', () => {
   it('groups thousands the French way', () => {
     expect(formatCount(75347)).toBe('75\u202f347');
     expect(formatCount(1234567)).toBe('1\u202f234\u202f567');

@@ -1,4 +1,4 @@
-// The density strip in Chromium (issue 23): MapView with known points and markers; the toggle bins them in the
+// The density strip in Chromium: MapView with known points and markers; the toggle bins them in the
 // worker and draws the cells under the ruler (pixels read from the ruler layer's canvas), a tap on a cell and the
 // arrow keys on the readout tell its French text, the choice is remembered, and switching off removes the strip.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Browser tests of the map engine during gestures (issue 19, Debian Chromium): no layer is redrawn while a wheel zoom
+// Browser tests of the map engine during gestures (Debian Chromium): no layer is redrawn while a wheel zoom
 // (its notches a little apart included) or a drag goes on (the drawn layers are moved by CSS transforms), each is redrawn once after the view rests, and a
 // point is still hit where it is shown, during and after a zoom.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -109,7 +109,7 @@ describe('MapView', () => {
     expect(stage().position()).toEqual({ x: 0, y: 0 });
   });
 
-  it('starts at the first kilometre marker when the line begins before it (issue 15)', async () => {
+  it('starts at the first kilometre marker when the line begins before it', async () => {
     root.unmount();
     store = createStore();
     setPoints([LONE]);

@@ -1,4 +1,4 @@
-// The line image cache's requests to its worker (issue 19): one region composed at a time, the views wanted meanwhile
+// The line image cache's requests to its worker: one region composed at a time, the views wanted meanwhile
 // coalesced into the latest, and a region landing for a zoom no longer wanted (or a parked line) dropped. The worker
 // is replaced by a source the test answers by hand (the composing itself is tilePyramid.browser.test.ts's).
 import { describe, expect, it } from 'vitest';

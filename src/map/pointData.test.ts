@@ -45,7 +45,7 @@ describe('deriveIndexArrays', () => {
   });
 });
 
-describe('deriveIndexArraysKept (a line shown again: issue 20)', () => {
+describe('deriveIndexArraysKept (a line shown again)', () => {
   const scale = createSeverityScale(LEVELS);
   it('reuses the last result of an unchanged index, and derives again after a change, another filter or other levels', () => {
     const ix = createPointIndex(16);
@@ -66,7 +66,7 @@ describe('deriveIndexArraysKept (a line shown again: issue 20)', () => {
   });
 });
 
-describe('the columns the cluster worker filters itself (issue 19: a filter change sends its pass table)', () => {
+describe('the columns the cluster worker filters itself (a filter change sends its pass table)', () => {
   const scale = createSeverityScale(LEVELS);
   it('gives one key per data version and levels, whatever the filter, and columns from which the worker derives the same points', () => {
     const ix = createPointIndex(16);

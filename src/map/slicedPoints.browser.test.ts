@@ -1,4 +1,4 @@
-// The settle redraw of a big points frame in frame-sized slices (issue 19, Chromium): counted through the painter's
+// The settle redraw of a big points frame in frame-sized slices (Chromium): counted through the painter's
 // hooks, not timed — each animation frame draws at most ITEMS_PER_SLICE items, the layer keeps its previous drawing
 // until the last slice, and the result is the same picture as one whole draw.
 import { describe, expect, it } from 'vitest';

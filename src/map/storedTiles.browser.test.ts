@@ -1,5 +1,5 @@
-// The bundled line image's stored tiles (public/line-tiles, made once by scripts/makeLineTiles.mjs) in Chromium
-// (issue 19): regions composed from them match public/line.png drawn whole at every display scale of zooms 0.5-3
+// The bundled line image's stored tiles (public/line-tiles, made once by scripts/makeLineTiles.mjs) in Chromium:
+// regions composed from them match public/line.png drawn whole at every display scale of zooms 0.5-3
 // (phone dpr 2 and desktop dpr 1): no seam at tile borders, no blur beyond one level, nothing left empty; and a region
 // fetches only the tiles it covers.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The line image's tile pyramid in Chromium (issue 19): a region composed from tiles matches the image drawn whole,
+// The line image's tile pyramid in Chromium: a region composed from tiles matches the image drawn whole,
 // with no seam at tile borders, at every display scale of zooms 0.5-3 on screens of pixel ratio 1 and 2.
 import { describe, expect, it } from 'vitest';
 import { TilePyramid } from '../../workers/tilePyramid';

@@ -60,7 +60,7 @@ describe('startAtImageX (first view at the first marker)', () => {
   });
 });
 
-describe('whole line (issue 21 item 7: "Ajuster à la ligne" on a phone)', () => {
+describe('whole line ("Ajuster à la ligne" on a phone)', () => {
   const phone = { width: 390, height: 600 };
   it('shows the whole length of the line, below the usual minimum zoom when the view needs it', () => {
     const v = wholeLineViewport(phone, image);
@@ -81,7 +81,7 @@ describe('whole line (issue 21 item 7: "Ajuster à la ligne" on a phone)', () =>
   });
 });
 
-describe('keepCoveringHeight (issue 21 item 7: no grey bands once a banner goes)', () => {
+describe('keepCoveringHeight (no grey bands once a banner goes)', () => {
   it('zooms a line that covered the view height to cover the taller view, about the centre', () => {
     const before = { width: 390, height: 640 }, after = { width: 390, height: 696 };
     const v = { scale: 0.5, x: -2000, y: -50 };

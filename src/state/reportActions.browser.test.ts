@@ -1,4 +1,4 @@
-// The report's input and plan in Chromium with the real report worker (issue 19 item 4): the index copy is built in
+// The report's input and plan in Chromium with the real report worker: the index copy is built in
 // steps and starts again when the point index changes meanwhile; the positions and km lent to the worker come back
 // with the plan, so a second report works on the same copy.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The audit log (issue 12): every insert, update and delete of the app's tables recorded by the database with
+// The audit log: every insert, update and delete of the app's tables recorded by the database with
 // the actor and the changed columns; nobody writes it through the API; members read points' history only;
 // user_emails() gives colleagues' emails for what they did and nothing else.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22 item 6 (20261201100000_audit_feed_reports_typed.sql): an insert of points feeds its reported points'
+// The dashboard feed of inserted points (20261201100000_audit_feed_reports_typed.sql): an insert of points feeds its reported points'
 // dashboard states from the points' transition table (in private.audit_rows) instead of from the log entries' jsonb,
 // and the open/day counts spell out private.report_month/report_day/paris_day/is_open_status. The states, day counts
 // and pre-aggregated open counts must be exactly what the feed from the log gave, i.e. what the rebuild from the whole

@@ -1,4 +1,4 @@
-// Issue 22 item 6 (20261126140000_audit_insert_cost.sql): what a bulk insert pays for the audit log. The Journal's
+// The audit log on bulk inserts (20261126140000_audit_insert_cost.sql): what a bulk insert pays for the audit log. The Journal's
 // index by person leaves out entries without a person (the service role, the seed, SQL imports) and still serves the
 // filter by person; the dashboard's feed from the audit log gets only the followed columns and feeds its tables as
 // before (supabase/tests/dashboard.test.ts checks the figures); since 20261128140000_feed_reports_direct.sql the feed

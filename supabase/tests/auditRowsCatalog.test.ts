@@ -1,4 +1,4 @@
-// Issue 22 item 6 (20261130130000_audit_insert_lighter.sql): private.audit_rows() builds each insert/delete entry
+// The audit entries built from the catalog (20261130130000_audit_insert_lighter.sql): private.audit_rows() builds each insert/delete entry
 // from the catalog's column list instead of splitting the whole row's jsonb. The entries must be exactly what the
 // generic build gave: every column but updated_at as {"new"|"old": value} (nulls, jsonb, numerics, timestamps), the
 // row id from `id` else `key`, only the named columns when the trigger names some (profiles), and tables wider than

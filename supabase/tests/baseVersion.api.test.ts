@@ -1,4 +1,4 @@
-// No overwrite without a version (issue 21 item 2) and versions the members cannot choose (issue 27 item 5),
+// No overwrite without a version and versions the members cannot choose,
 // through supabase-js against the embedded REST server on the migrated database (PGlite, or PostgreSQL with
 // TEST_DATABASE_URL): a member's update or upsert of an existing row that states no updated_at is refused with
 // HTTP 428 (PT428 'base_version_required') and changes nothing, for every editable table; the service role and
@@ -90,7 +90,7 @@ describe('a member must state the base version (HTTP 428, PT428)', () => {
   });
 });
 
-describe('updated_at is the server\'s on a member\'s insert (issue 27 item 5)', () => {
+describe('updated_at is the server\'s on a member\'s insert', () => {
   for (const stated of ['2000-01-01T00:00:00Z', '2999-01-01T00:00:00Z']) {
     it(`a point inserted with updated_at ${stated.slice(0, 4)} gets now()`, async () => {
       const t0 = Date.now();

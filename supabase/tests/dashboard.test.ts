@@ -1,4 +1,4 @@
-// Dashboard statistics (issue 23, 20261125130000_dashboard_history.sql, 20261125130100_dashboard_stats.sql) on a
+// Dashboard statistics (20261125130000_dashboard_history.sql, 20261125130100_dashboard_stats.sql) on a
 // hand-built history of audit entries dated in the past (numbers worked out by hand below), then the same tables fed by
 // real writes of a member, the rebuild from the log, and who may call them.
 //

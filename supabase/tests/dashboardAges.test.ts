@@ -1,4 +1,4 @@
-// The ages of the open anomalies at the bucket edges (issue 23, 20261129160000_dashboard_open_days.sql): the function
+// The ages of the open anomalies at the bucket edges (20261129160000_dashboard_open_days.sql): the function
 // sums whole days of report from private.point_open_days and counts one by one only the UTC days holding an edge
 // (now - 7, 30, 90 days). Points reported minutes on either side of each edge, at the start and end of the edge's UTC
 // day, in between, at the month cut and long ago: private.dashboard_ages must equal a brute-force count of the open

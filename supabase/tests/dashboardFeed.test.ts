@@ -1,4 +1,4 @@
-// The dashboard feed under bulk changes (issues 24 and 23, 20261127100000_dashboard_feed_set_based.sql): the update
+// The dashboard feed under bulk changes (20261127100000_dashboard_feed_set_based.sql): the update
 // entries of a batch go through set-based statements, and only a point named twice in one statement or older than the
 // log goes row by row. Whatever path a change took, private.point_states and private.point_day_counts must hold
 // exactly what private.rebuild_point_states() rebuilds from the whole log. Here: 600 points reported, bulk changes by

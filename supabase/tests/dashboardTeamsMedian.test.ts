@@ -1,4 +1,4 @@
-// The teams statistic over every line (issue 23, 20261129150000_dashboard_resolution_bands.sql): its count and median
+// The teams statistic over every line (20261129150000_dashboard_resolution_bands.sql): its count and median
 // days to resolve come from the resolution histogram (whole months) + the partial first month + the band holding each
 // middle rank read in duration order. They must equal percentile_cont(0.5) over the period's resolutions exactly, for
 // every period length (a period starting on the 1st of a month or not), with even and odd counts, durations from 0 and

@@ -1,4 +1,4 @@
-// Access an admin takes back (issue 12): set_user_active() rules (admin only, never oneself, never the last
+// Access an admin takes back: set_user_active() rules (admin only, never oneself, never the last
 // active admin, also under concurrency), what a deactivated member can still do (nothing), their sessions
 // revoked, the pre-request refusal; and invitation revocation.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

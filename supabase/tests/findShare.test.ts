@@ -1,4 +1,4 @@
-// search_points and nearby_points (issue 13) in the database: accents and case, ticket numbers, words in order,
+// search_points and nearby_points in the database: accents and case, ticket numbers, words in order,
 // wildcards taken literally, a point created a moment ago, RLS deciding what a caller sees (anon nothing), the
 // trigram index used; nearby: PK window, unresolved only, the other track left out, newest first.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

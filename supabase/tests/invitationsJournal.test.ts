@@ -1,4 +1,4 @@
-// Invitations in the Journal (issue 21 item 6): creating, revoking and using an invitation each write one audit
+// Invitations in the Journal: creating, revoking and using an invitation each write one audit
 // entry (table 'invitations') with the email and never the token hash; admins read them, plain members do not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, asUser, createUser, testKind, type World } from './fixtures';

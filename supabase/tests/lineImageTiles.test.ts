@@ -1,4 +1,4 @@
-// lines.image.tiles (issue 19, 20261125100000_line_image_tiles.sql): tiles recorded with a line image are accepted when
+// lines.image.tiles (20261125100000_line_image_tiles.sql): tiles recorded with a line image are accepted when
 // they describe an http(s) or root-relative base, refused otherwise (a viewer fetches from that base).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';

@@ -1,4 +1,4 @@
-// public.lines (issue 20, 20261124090000_lines.sql): the upgrade of a database made by the earlier migrations with
+// public.lines (20261124090000_lines.sql): the upgrade of a database made by the earlier migrations with
 // data in it (one line named from the settings, the line_image setting moved, every row on it, writes naming no line
 // still working, nothing audited by the backfill), row-level security on lines, archived lines refused, the point
 // index, tombstones, search and nearby reports per line, the default line, the audit of lines.

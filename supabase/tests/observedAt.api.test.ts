@@ -1,4 +1,4 @@
-// points.observed_at (issue 21 item 1) through supabase-js against the embedded REST server on the migrated
+// points.observed_at through supabase-js against the embedded REST server on the migrated
 // database: the device's time of the observation is kept beside created_at (the arrival), defaults to the arrival,
 // and is refused in the future beyond 5 minutes of clock skew or before the point's line existed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Row-level-security matrix: every app table × {anon, user, another user, admin, deactivated member, account
-// without profile} × {select, insert, update, delete}, each case allowed or denied as docs/product.md#roles and issue 12 say; plus RLS on every table, pinned search_path on every
+// without profile} × {select, insert, update, delete}, each case allowed or denied as docs/product.md#roles says; plus RLS on every table, pinned search_path on every
 // security-definer function, and a request role that is neither superuser nor bypassrls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';

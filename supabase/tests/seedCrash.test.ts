@@ -1,4 +1,4 @@
-// The demo seed survives a kill in the middle (issue 16, case 10 b): a first start dies while writing the photos,
+// The demo seed survives a kill in the middle: a first start dies while writing the photos,
 // the next start seeds again; every photo a point refers to exists, and no photo is written under a second name.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../server/db/types';

@@ -1,4 +1,4 @@
-// The demo seed with its second line (issue 20, SEED_LINES=2): two lines in order, the first named after the
+// The demo seed with its second line (SEED_LINES=2): two lines in order, the first named after the
 // bundled image, the second with its own stored image, markers, zones and points, all on it; PK ranges and point
 // PKs from its own markers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

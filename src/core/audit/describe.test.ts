@@ -52,7 +52,7 @@ describe('audit sentences', () => {
     expect(entryObjectName(entry({ tableName: 'zones', action: 'insert', changes: { name: { new: 'Gare' } } }))).toBe('Gare');
   });
 
-  it('a PK typed with a dot reads with a comma (issue 21)', () => {
+  it('a PK typed with a dot reads with a comma', () => {
     expect(describeEntry(entry({ changes: { kilometer: { old: '12.94', new: '12.96' } } }), ctx)[0]).toMatch(/^PK : 12,94 → 12,96, par/);
   });
 

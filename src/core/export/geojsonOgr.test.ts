@@ -1,4 +1,4 @@
-// The GeoJSON export read by GDAL (issue 21 item 8): `ogrinfo` from Debian's gdal-bin must report the declared
+// The GeoJSON export read by GDAL: `ogrinfo` from Debian's gdal-bin must report the declared
 // engineering coordinate system in pixels (never WGS 84 degrees) and the points' pixel extent. Skipped with a loud
 // warning where ogrinfo is absent (`.ci/run` installs gdal-bin).
 import { execFileSync, spawnSync } from 'node:child_process';

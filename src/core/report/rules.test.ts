@@ -106,7 +106,7 @@ describe('validateReportForm', () => {
     expect(validateReportForm({ ...ok, selectedZones: [] })).toBe(REPORT_MESSAGES.needZone);
     expect(validateReportForm(ok)).toBeNull();
   });
-  it('blocks a PK outside the marker bounds with a French message (issue 15 finding 6)', () => {
+  it('blocks a PK outside the marker bounds with a French message', () => {
     const bounds = { min: 12, max: 30 };
     expect(validateReportForm({ ...ok, bounds, range: { start: 5, end: 20 } })).toBe("Le PK de départ doit être compris entre PK 12,00 et PK 30,00");
     expect(validateReportForm({ ...ok, bounds, range: { start: 20, end: 30.01 } })).toBe("Le PK d'arrivée doit être compris entre PK 12,00 et PK 30,00");

@@ -1,4 +1,4 @@
-// Binding the local replica to the signed-in user (issue 19, cold open), in Chromium with real IndexedDB: one owner
+// Binding the local replica to the signed-in user (cold open), in Chromium with real IndexedDB: one owner
 // check and at most one clear per session however many restores ask; "not this user's" is answered before the clear
 // is written, and whatever is read after sees it cleared; a line's record is never written while the replica
 // belongs to someone else (the write checks the owner in its own transaction, on this thread and in the worker).

@@ -1,4 +1,4 @@
-// A warm open's replica read happens in the point-index worker (issue 19): restoreLineIndex gives the line's record
+// A warm open's replica read happens in the point-index worker: restoreLineIndex gives the line's record
 // as a finished index (every id found through its hash, columns equal to the record) and its newest-first order,
 // with the map's cluster columns made beside it, only under the replica's owner (another user's name: nothing), and
 // nothing for a line never saved. In Chromium with real IndexedDB; the main thread's IndexedDB get is never called

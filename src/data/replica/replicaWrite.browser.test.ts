@@ -1,4 +1,4 @@
-// A line's replica record is written in the point-index worker (issue 19 part 3), in Chromium with real IndexedDB:
+// A line's replica record is written in the point-index worker, in Chromium with real IndexedDB:
 // its arrays are transferred (emptied here, never cloned on this thread), the main thread's IndexedDB put is never
 // called for it (counted by a hook on IDBObjectStore.prototype.put), the worker's counter says it wrote it, it
 // reads back whole on this thread, and a clear right after a write leaves nothing (the clear waits for the write).

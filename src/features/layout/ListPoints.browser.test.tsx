@@ -1,4 +1,4 @@
-// The sidebar's points on a line switch (issue 20: warm switch), in Chromium with React: the render that shows the
+// The sidebar's points on a line switch (warm switch), in Chromium with React: the render that shows the
 // new line's index keeps the lists on the previous line's snapshot (index, order and zones of one line together),
 // marked stale (rows not drawn), a deferred render then brings them to the new line; a change within a line reaches
 // the lists in the same render.

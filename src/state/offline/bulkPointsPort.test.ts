@@ -1,4 +1,4 @@
-// The waiting batches laid over the index in slices (issue 24): a re-lay superseded before it starts lays nothing
+// The waiting batches laid over the index in slices: a re-lay superseded before it starts lays nothing
 // (a batch discarded meanwhile is never laid again), the newer one lays its own batches whole and publishes once.
 import { afterEach, describe, expect, it } from 'vitest';
 import { store } from '../store';
