@@ -17,7 +17,7 @@ const assignees = async (db: SupabaseClient, ids: string[]) =>
   ((await db.from('points').select('id, assignee_id').in('id', ids)).data ?? []).map((r) => r.assignee_id as string | null);
 
 for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-  test(`${device}: assign the selected reports of one team to its member, then to nobody`, async ({ browser, baseURL }) => {
+  test(`${device}: assign the selected points of one team to its member, then to nobody`, async ({ browser, baseURL }) => {
     const db = await adminClient(baseURL!);
     const tag = uniq();
     const team = (await db.from('teams').insert({ name: `Équipe Lot ${tag}` }).select('id').single()).data!.id as string;

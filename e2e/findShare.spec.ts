@@ -240,7 +240,7 @@ test.describe('desktop', () => {
     expect(rows.length - 1).toBe(count);
   });
 
-  test('nearby reports while reporting: an unresolved point at the same PK is listed and openable; saving stays possible', async ({ page }) => {
+  test('nearby anomalies while placing a point: an unresolved point at the same PK is listed and openable; saving stays possible', async ({ page }) => {
     await signIn(page);
     const u = uniq();
     const mid = (markers[0].value + markers[markers.length - 1].value) / 2;

@@ -7,7 +7,7 @@ test.use({ viewport: DESKTOP });
 
 const firstRow = (page: Page) => page.locator('.point-row').first();
 
-test('report a point with a photo, see it live elsewhere, edit its status, filter, delete', async ({ page, browser, baseURL }) => {
+test('place a point with a photo, see it live elsewhere, edit its status, filter, delete', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000); // the thumbnail's removal waits for the server's storage queue
   await signIn(page);
   await expect(firstRow(page)).toBeVisible({ timeout: 30_000 });

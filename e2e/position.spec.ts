@@ -113,7 +113,7 @@ test('walk along the demo line: the dot moves, the track is asked, Signaler ici 
   await ctx.close();
 });
 
-test('a point shows the fix it was reported from, read-only; a point without one shows none', async ({ page, baseURL }) => {
+test('a point shows the fix it was captured from, read-only; a point without one shows none', async ({ page, baseURL }) => {
   const db = await adminClient(baseURL!);
   const u = uniq();
   const add = async (name: string, gnss: Record<string, number>) => {

@@ -18,7 +18,7 @@ async function openList(page: Page): Promise<void> {
   if (await page.locator('.sidebar.sidebar-closed').count()) await page.getByRole('button', { name: 'Afficher la liste' }).click();
 }
 
-test('an offline report keeps the time it was observed, not the time it reached the server', async ({ browser, baseURL }) => {
+test('a point saved offline keeps the time it was observed, not the time it reached the server', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const db = await adminClient(baseURL!);
   const tag = `Constat ${uniq()}`;

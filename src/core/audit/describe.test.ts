@@ -73,7 +73,7 @@ describe('audit sentences', () => {
     expect(lines[1].full).toEqual([{ label: 'Description', old: 'Fissure', new: long }]);
   });
 
-  it('a report sent late says when it was observed and when it arrived', () => {
+  it('a point sent late says when it was observed and when it arrived', () => {
     expect(describeEntry(entry({ action: 'insert', at: '2026-11-24T13:50:46Z', changes: { name: { new: 'R' }, observed_at: { new: '2026-11-24T13:47:46Z' } } }), ctx))
       .toEqual(['Signalement créé (Constaté le 24/11/2026 14:47 · reçu le 24/11/2026 14:50), par x@y.fr le 24/11/2026 à 14:50']);
     expect(describeEntry(entry({ action: 'insert', at: '2026-11-24T13:48:00Z', changes: { observed_at: { new: '2026-11-24T13:47:46Z' } } }), ctx)[0])

@@ -100,7 +100,7 @@ export function describeChanges(e: AuditEntry, ctx: DescribeContext): string[] {
   const [noun, created, deleted] = ENTITY[e.tableName] ?? ['Élément', 'créé', 'supprimé'];
   if (e.tableName === 'invitations') return describeInvitation(e);
   if (e.action === 'insert') {
-    // A report sent late (saved offline) says when it was observed and when it arrived.
+    // A point sent late (saved offline) says when it was observed and when it arrived.
     const observed = e.changes.observed_at?.new;
     const late = e.tableName === 'points' && typeof observed === 'string' && receivedLater(observed, e.at);
     return [`${noun} ${created}${late ? ` (${observationLabel(observed, e.at)})` : ''}`];

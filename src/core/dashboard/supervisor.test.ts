@@ -30,7 +30,7 @@ describe('formatHours', () => {
 });
 
 describe('supervisorListParams', () => {
-  it('selects the open reports of the assignee (within the team filter) or of the team', () => {
+  it('selects the open points of the assignee (within the team filter) or of the team', () => {
     expect(supervisorListParams('assignee', 'u1', null)).toEqual({ status: 'neq.resolu', assignee_id: 'eq.u1' });
     expect(supervisorListParams('assignee', null, ['t1'])).toEqual({ status: 'neq.resolu', assignee_id: 'is.null', team_id: 'eq.t1' });
     expect(supervisorListParams('team', 't1', ['t2'])).toEqual({ status: 'neq.resolu', team_id: 'eq.t1' });
