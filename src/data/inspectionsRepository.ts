@@ -2,6 +2,7 @@
 // public.inspection_annotations; RLS decides who reads which line's records, a trigger locks them after 24 h).
 import { supabase } from './client';
 import { jsonAnswer, jsonArg } from './rpc';
+import type { Tables } from './database.types';
 import type { InspectionCounts, InspectionFinding, NotInspected } from '../core/inspection/record';
 
 export interface InspectionRow {
@@ -15,7 +16,7 @@ export interface InspectionInput {
   line_id: string; inspector: string; inspected_at: string; km_from: number | null; km_to: number | null;
   filters: InspectionRow['filters']; findings: InspectionFinding[]; counts: InspectionCounts; remarks: Record<string, string>; not_inspected: NotInspected[];
 }
-export interface AnnotationRow { id: string; inspection_id: string; author: string; body: string; created_at: string }
+export type AnnotationRow = Tables<'inspection_annotations'>;
 export interface InspectionQuery { lineId?: string | null; inspector?: string | null; from?: string | null; to?: string | null }
 
 const SUMMARY = 'id, line_id, inspector, inspector_email, inspected_at, created_at, updated_at, km_from, km_to, counts';
@@ -55,11 +56,11 @@ export async function deleteInspection(id: string): Promise<boolean> {
 export async function listAnnotations(inspectionId: string): Promise<AnnotationRow[]> {
   const { data, error } = await supabase().from('inspection_annotations').select('*').eq('inspection_id', inspectionId).order('created_at');
   if (error) throw error;
-  return (data ?? []) as AnnotationRow[];
+  return data ?? [];
 }
 
 export async function insertAnnotation(inspectionId: string, author: string, body: string): Promise<AnnotationRow> {
   const { data, error } = await supabase().from('inspection_annotations').insert({ inspection_id: inspectionId, author, body }).select('*').single();
   if (error) throw error;
-  return data as AnnotationRow;
+  return data;
 }

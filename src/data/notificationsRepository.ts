@@ -32,7 +32,7 @@ export async function markNotificationsRead(ids: string[] | null): Promise<void>
 export async function getNotificationSettings(userId: string): Promise<NotificationSettings> {
   const { data, error } = await supabase().from('notification_settings').select('kinds, email_mode').eq('user_id', userId).maybeSingle();
   if (error) throw error;
-  return settingsFromRow(data as { kinds: string[] | null; email_mode: string } | null);
+  return settingsFromRow(data);
 }
 
 export async function saveNotificationSettings(userId: string, s: NotificationSettings): Promise<void> {

@@ -40,7 +40,7 @@ export async function listPoints(onPage?: (loaded: number, soFar: readonly Point
     for (const r of rows) out.push(toPoint(r));
     if (rows.length) onPage?.(out.length, out);
     if (rows.length < SUPABASE_MAX_ROWS) break;
-    lastId = rows[rows.length - 1].id as string;
+    lastId = rows[rows.length - 1].id;
   }
   return out.sort(newestFirst);
 }
