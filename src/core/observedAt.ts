@@ -1,6 +1,6 @@
-// The time of a report (docs/product.md#observation-time): when the agent observed it
+// The time of a point (docs/product.md#observation-time): when the agent observed it
 // (observed_at, the device's time of the save, offline or not) and, when it reached the server noticeably later
-// (a report saved offline), when it was received: 'Constaté le 24/11/2026 14:47 · reçu le 24/11/2026 14:50'.
+// (a point saved offline), when it was received: 'Constaté le 24/11/2026 14:47 · reçu le 24/11/2026 14:50'.
 import { formatDateTimeFr } from './format';
 
 /** Above this gap between the observation and the arrival, both are shown. */

@@ -56,7 +56,7 @@ export interface Point {
   ticketNumber: string | null;
   teamId: string | null;
   teamName: string | null;
-  /** The member responsible for the report (points.assignee_id); null: nobody; absent on older rows. */
+  /** The member responsible for the point (points.assignee_id); null: nobody; absent on older rows. */
   assigneeId?: string | null;
   /** When it must be treated (points.due_at, set by the database from the criticality's delay); null: no deadline. */
   dueAt?: string | null;
@@ -67,7 +67,7 @@ export interface Point {
   createdBy: string | null;
   /** Row version (updated_at exactly as the server sent it); stated on update so a stale one is refused. */
   updatedAt?: string;
-  /** The position fix the point was reported from (points.gnss_*, docs/product.md#position); absent: none. */
+  /** The position fix the point was captured from (points.gnss_*, docs/product.md#position); absent: none. */
   gnss?: { lat: number; lon: number; accuracyM: number; fixes: number };
 }
 

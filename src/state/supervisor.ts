@@ -1,5 +1,5 @@
 // The dashboard's supervisor view (docs/product.md#supervisor-view): its rows for the dashboard's line choice, period
-// and team filter, and the sidebar list a row opens (that assignee's or team's open reports, 'En retard' pressed
+// and team filter, and the sidebar list a row opens (that assignee's or team's open points, 'En retard' pressed
 // when the late cell was chosen).
 import { atom } from 'jotai';
 import { fetchSupervisorRows } from '../data/supervisorRepository';
@@ -42,7 +42,7 @@ export async function loadSupervisor(): Promise<void> {
 }
 
 /**
- * Closes the dashboard and opens the sidebar's 'Tout' list on the open reports of the line shown that are assigned
+ * Closes the dashboard and opens the sidebar's 'Tout' list on the open points of the line shown that are assigned
  * to that member (or nobody) or given to that team (or none); late: with the 'En retard' filter.
  */
 export async function openSupervisorList(kind: SupervisorGroup, id: string | null, name: string, late: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 // The sidebar list's supervisor filter: set by a row of the dashboard's supervisor view (src/state/supervisor.ts),
-// the ids of the open reports of one assignee or team of the line shown; shown as a chip above the 'Tout' list and
+// the ids of the open points of one assignee or team of the line shown; shown as a chip above the 'Tout' list and
 // cleared by its button. null: no such filter.
 import { atom } from 'jotai';
 import type { SupervisorGroup } from '../core/dashboard/supervisor';

@@ -1,4 +1,4 @@
-// The list filtered by an age bar of the dashboard: the open anomalies of one criticality whose report
+// The list filtered by an age bar of the dashboard: the open anomalies of one criticality whose creation
 // (created_at) falls in one age bucket, narrowed by the dashboard's team filter and the sidebar's status filter.
 // The buckets' edges are those of private.dashboard_ages: under 7 days is created > now - 7 d, 7-30 days is
 // now - 30 d < created <= now - 7 d, and so on.
@@ -20,7 +20,7 @@ export interface AgeListFilter {
 const DAY = 86_400_000;
 const EDGES: Record<AgeBucket, [number | null, number | null]> = { lt7: [7, null], '7-30': [30, 7], '30-90': [90, 30], gt90: [null, 90] };
 
-/** Whether a report created at `created` (ms) is in the age bucket at `now` (ms), as the SQL counts it. */
+/** Whether a point created at `created` (ms) is in the age bucket at `now` (ms), as the SQL counts it. */
 export function inAgeBucket(created: number, bucket: AgeBucket, now: number): boolean {
   const [older, newer] = EDGES[bucket];
   return (older === null || created > now - older * DAY) && (newer === null || created <= now - newer * DAY);

@@ -51,7 +51,7 @@ export function formatHours(h: number | null): string {
 }
 
 /**
- * The PostgREST filters of the list a row opens: its open reports (of the dashboard's team filter too, for an
+ * The PostgREST filters of the list a row opens: its open points (of the dashboard's team filter too, for an
  * assignee). The 'En retard' part is the sidebar's own filter.
  */
 export function supervisorListParams(kind: SupervisorGroup, id: string | null, teamIds: readonly string[] | null): Record<string, string> {

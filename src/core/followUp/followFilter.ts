@@ -1,5 +1,5 @@
 // The sidebar's follow-up filters (docs/product.md#follow-up-filters): 'Assignés à moi', 'Mes signalements'
-// (reported by me or assigned to me) and 'En retard' (due time passed, not resolved). The point index carries
+// (created by me or assigned to me) and 'En retard' (due time passed, not resolved). The point index carries
 // neither assignee nor due time: the matching ids are asked of the server (PostgREST filters, the device's clock
 // for 'now' so that the list is the one the user's time says), then the list keeps the slots of those ids.
 import type { PointIndex } from '../pointIndex/types';

@@ -1,5 +1,5 @@
 // Records of a line's place on the ground as the app holds them (public.line_axes, public.line_anchors) and the fix
-// a point is reported from (points.gnss_*), docs/product.md#position.
+// a point is captured from (points.gnss_*), docs/product.md#position.
 import type { Track } from '../types';
 
 export interface LineAxis { id: string; lineId: string; track: Track; coordinates: [number, number][]; bandYMin: number | null; bandYMax: number | null; updatedAt?: string }

@@ -67,7 +67,7 @@ export function TeamsTab() {
                 <p className="team-members"><Users size={14} aria-hidden="true" /> {A.teams.members(s.members)}</p>
                 {t.description && <p className="team-description">{t.description}</p>}
                 <dl className="team-stats">
-                  <div><dt>{A.teams.reports}</dt><dd data-stat="total">{formatCount(s.total)}</dd></div>
+                  <div><dt>{A.teams.points}</dt><dd data-stat="total">{formatCount(s.total)}</dd></div>
                   <div><dt>{A.teams.resolved}</dt><dd data-stat="resolved">{formatCount(s.resolved)}</dd></div>
                   <div><dt>{A.teams.progress}</dt><dd data-stat="percent">{s.percent} %</dd></div>
                 </dl>

@@ -96,7 +96,7 @@ export const A = {
     empty: 'Aucune équipe',
     emptyHint: 'Créez une équipe pour lui assigner des utilisateurs et des signalements.',
     members: (n: number) => `${n} membre${n > 1 ? 's' : ''}`,
-    reports: 'Signalements',
+    points: 'Signalements',
     resolved: 'Résolus',
     progress: 'Progression',
     createdOn: (d: string) => `Créée le ${d}`,

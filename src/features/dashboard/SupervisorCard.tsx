@@ -1,6 +1,6 @@
 // The dashboard's supervisor view (docs/product.md#supervisor-view): per assignee and per team, the open and late
-// reports and the median times to the first intervention and to resolution over the period. The name and open
-// cells open the list of that assignee's or team's open reports, the late cell the same list with 'En retard'.
+// points and the median times to the first intervention and to resolution over the period. The name and open
+// cells open the list of that assignee's or team's open points, the late cell the same list with 'En retard'.
 // Reads its own rows (public.supervisor_stats) with the dashboard's choices.
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
