@@ -12,7 +12,7 @@ import { pointIndexAtom } from './pointIndex';
 import { patchPoints } from './pointsCollection';
 import { selectLine } from './lineActions';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
-import { requestModeAtom } from './modeActions';
+import { requestMode } from './modeActions';
 import { store } from './store';
 import { resetAtSignOut } from './signOutReset';
 
@@ -54,7 +54,7 @@ export async function openPoint(id: string): Promise<boolean> {
     if (findSlot(store.get(pointIndexAtom).index, id) < 0) patchPoints([got]);
     p = got.position;
   }
-  store.set(requestModeAtom, 'view'); // leaves any drawing mode, drafts and dialogs
+  requestMode('view'); // leaves any drawing mode, drafts and dialogs
   store.set(selectionAtom, { kind: 'point', id });
   store.set(centerRequestAtom, { x: p.x, y: p.y, nonce: Date.now() });
   store.set(pointFormAtom, { mode: 'edit', pointId: id });

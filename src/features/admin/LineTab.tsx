@@ -1,13 +1,13 @@
 // 'Règle PK et image' tab: kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
 // zones' PK ranges recomputed after each change, and replacement of the line image.
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Alert, Button, ConfirmDialog, toast } from '../../ui';
 import type { KilometerMarker } from '../../core/types';
 import { formatKm, parseKmInput } from '../../core/format';
 import { hasEnoughMarkers, nonMonotoneMarkers } from '../../core/admin/lineRuler';
 import { lineImageAtom, markersAtom } from '../../state/tables';
-import { deleteMarkerAtom, loadLineDataAtom, saveMarkerAtom, type MarkerChangeOutcome } from '../../state/adminActions';
+import { deleteMarker, loadLineData, saveMarker, type MarkerChangeOutcome } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
@@ -18,12 +18,9 @@ import { LineOfTab } from './LineOfTab';
 import { LinePositions } from './LinePositions';
 
 export function LineTab() {
-  const load = useSetAtom(loadLineDataAtom);
-  const saveMarker = useSetAtom(saveMarkerAtom);
-  const deleteMarker = useSetAtom(deleteMarkerAtom);
   const markers = useAtomValue(markersAtom);
   const image = useAtomValue(lineImageAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadLineData);
   const [pendingX, setPendingX] = useState<number | null>(null);
   const [newValue, setNewValue] = useState('');
   const [newError, setNewError] = useState<string | null>(null);

@@ -9,7 +9,7 @@ import { feedbackLinkAtom, dataLoadingAtom, manyLinesAtom } from '../../state/ta
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/panels';
-import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import { openAdmin, requestMode } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
@@ -35,8 +35,6 @@ export function Header() {
   const profile = useAtomValue(profileAtom);
   const mode = useAtomValue(modeAtom);
   const loading = useAtomValue(dataLoadingAtom);
-  const requestMode = useSetAtom(requestModeAtom);
-  const openAdmin = useSetAtom(openAdminAtom);
   const setSidebar = useSetAtom(sidebarOpenAtom);
   const sidebarOpen = useAtomValue(sidebarOpenAtom);
   const device = useDeviceClass();
