@@ -78,7 +78,7 @@ export function enterSession(session: Session): Promise<void> {
   auth.entering = (async () => {
     // The replica's database opened and its owner read while the profile and the lines are asked for
     // (a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
-    bindReplica(session.user.id).mine.catch(() => undefined);
+    bindReplica(session.user.id).mine.catch(() => undefined); // restorePoints reports it
     let profile: Profile | null = null;
     try {
       // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
@@ -113,7 +113,7 @@ function endRevokedSession(): Promise<void> {
   const auth = currentSession().part(authPart);
   auth.revoking ??= (async () => {
     stopLive();
-    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined); // the local session is forgotten below anyway
     forgetStoredSession();
     forgetProfile();
     clearSession();
@@ -167,7 +167,7 @@ export async function signOut(): Promise<void> {
     await supabase().auth.signOut();
   } catch (err) {
     console.warn('Déconnexion serveur impossible', err);
-    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined); // clearSession below ends the session here anyway
   }
   clearSession();
 }

@@ -27,7 +27,7 @@ export function pendingLinkSearch(): string | null {
 
 function takePendingLink(): AppLink {
   let pending: string | null = null;
-  try { pending = sessionStorage.getItem(PENDING_KEY); sessionStorage.removeItem(PENDING_KEY); } catch { /* ignore */ }
+  try { pending = sessionStorage.getItem(PENDING_KEY); sessionStorage.removeItem(PENDING_KEY); } catch { /* storage unavailable: the address's own link still applies */ }
   return parseAppLink(window.location.search) ?? parseAppLink(pending ?? '');
 }
 

@@ -79,7 +79,7 @@ export function LineTab() {
             {!hasEnoughMarkers(markers) && <Alert kind="warning">{A.line.needTwo}</Alert>}
             {backwards.map((m) => <Alert key={m.id} kind="warning">{A.line.nonMonotone(formatKm(m.value))}</Alert>)}
             <MarkerRuler image={image} markers={markers} pendingX={pendingX} onAdd={addAt}
-              onMove={(m, x) => { void doSave({ id: m.id, position: x, value: m.value }).catch(() => undefined); }} />
+              onMove={(m, x) => { void doSave({ id: m.id, position: x, value: m.value }).catch(() => undefined); }} /> {/* doSave showed the error */}
             {pendingX !== null && (
               <form className="marker-new" onSubmit={submitNew} noValidate>
                 <label htmlFor="marker-new-value">{A.line.promptValue(pendingX)}</label>
@@ -92,7 +92,7 @@ export function LineTab() {
             )}
             {error && <Alert kind="error">{error}</Alert>}
             <MarkerTable markers={markers} imageWidth={image.width}
-              onSave={(m, v) => doSave({ id: m.id, ...v }).catch(() => undefined)}
+              onSave={(m, v) => doSave({ id: m.id, ...v }).catch(() => undefined)} // doSave showed the error
               onDelete={(m) => { setDeleteError(null); setDeleting(m); }} />
           </section>
           <LinePositions />
