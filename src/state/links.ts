@@ -61,7 +61,7 @@ async function waitForFirstLoad(needMarkers: boolean): Promise<void> {
 /** A point link to a report deleted or out of reach is `gone`; a PK off the ruler is `invalid`. */
 async function apply(link: NonNullable<AppLink>): Promise<Result> {
   if (link.kind === 'point') {
-    return (await openPoint(link.id)) ? ok() : fail('gone', "Ce signalement n'existe plus ou ne vous est pas accessible.");
+    return openPoint(link.id);
   }
   const err = jumpToPk(link.km);
   return err ? fail('invalid', err) : ok();
@@ -86,11 +86,11 @@ export function linkOfAddress(): AppLink {
   return parseAppLink(window.location.search);
 }
 
-export async function openPointFromSearch(id: string): Promise<boolean> {
+export async function openPointFromSearch(id: string): Promise<Result> {
   pushLinkEntry(`/?point=${id}`);
-  const ok = await openPoint(id);
-  if (!ok) leaveLinkEntry();
-  return ok;
+  const r = await openPoint(id);
+  if (!r.ok) leaveLinkEntry();
+  return r;
 }
 
 rememberLoadLink();

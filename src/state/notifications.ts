@@ -9,6 +9,7 @@ import { definePart } from '../core/session/scope';
 import { currentSession } from './userSession';
 import { openPointFromSearch } from './links';
 import { store } from './store';
+import { ok, type Result } from '../core/result';
 import { resetAtSignOut } from './signOutReset';
 
 export const notificationsAtom = resetAtSignOut(atom<AppNotification[]>([]));
@@ -53,13 +54,13 @@ export function startNotifications(): void {
 }
 
 /** Opens a notification: marked read, then its point opened (a notification about many points opens nothing). */
-export async function openNotification(n: AppNotification): Promise<boolean> {
+export async function openNotification(n: AppNotification): Promise<Result> {
   if (!n.readAt) {
     store.set(notificationsAtom, (l) => l.map((x) => (x.id === n.id ? { ...x, readAt: new Date().toISOString() } : x)));
     store.set(unreadCountAtom, (c) => Math.max(0, c - 1));
     void repo.markNotificationsRead([n.id]).catch((e) => console.warn('Notification : lecture non enregistrée', e));
   }
-  return n.pointId ? openPointFromSearch(n.pointId) : false;
+  return n.pointId ? openPointFromSearch(n.pointId) : ok();
 }
 
 export async function markAllRead(): Promise<void> {

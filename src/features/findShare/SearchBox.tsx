@@ -90,7 +90,8 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const chooseHit = async (h: PointHit) => {
     close();
     onPicked?.();
-    if (!(await openPointFromSearch(h.id))) toast(T.notFound, 'warning');
+    const r = await openPointFromSearch(h.id);
+    if (!r.ok) toast(r.message, 'warning');
   };
   const choose = (i: number) => {
     if (pk !== null && i === 0) choosePk(pk);

@@ -54,7 +54,7 @@ export function Header() {
 
   const drawingPoint = mode === 'draw-point';
   const drawingZone = mode === 'draw-zone';
-  const refresh = () => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); });
+  const refresh = () => void loadAll().then((r) => { if (!r.ok) toast(r.message, 'error', 8000); });
   const menu: HeaderMenuItem[] = [
     { key: 'inspections', label: T.inspections, icon: <ClipboardList size={18} aria-hidden="true" />, onSelect: () => setInspections(true), fromStep: 0 },
     ...(feedback ? [{ key: 'feedback', label: T.feedback, icon: <MessageSquare size={18} aria-hidden="true" />, onSelect: () => undefined, href: feedback, fromStep: 3 }] : []),
