@@ -133,9 +133,15 @@ export async function updateZone(args: { zone: Zone; name: string; track: Track 
   return saved;
 }
 
-export async function deleteZone(id: string): Promise<void> {
-  await repo.deleteZone(id);
+export async function deleteZone(id: string): Promise<Result> {
+  try {
+    await repo.deleteZone(id);
+  } catch (e) {
+    console.error(e);
+    return fail('error', F.zoneDeleteError);
+  }
   zonesCollection.drop(id);
+  return ok();
 }
 
 // ---- criticality levels ----------------------------------------------------------
@@ -174,19 +180,21 @@ export async function deleteLevel(level: CriticalityLevel): Promise<Result> {
   return ok();
 }
 
-/** Moves a level up (-1) or down (+1) and saves every level whose order changed. */
-export async function moveLevel(args: { id: string; delta: -1 | 1 }): Promise<void> {
+/** Moves a level up (-1) or down (+1) and saves every level whose order changed (all put back on failure). */
+export async function moveLevel(args: { id: string; delta: -1 | 1 }): Promise<Result> {
   const before = store.get(criticalityLevelsAtom);
   const r = levelsAfterMove(before, args.id, args.delta);
-  if (!r) return;
+  if (!r) return ok();
   store.set(criticalityLevelsAtom, r.list); // optimistic, reverted on failure
   try {
     // Each states its version; the saved one (new version) replaces it so that the next move states that one.
     for (const l of r.changed) levelsCollection.put(await repo.saveCriticalityLevel(l));
   } catch (e) {
+    console.error(e);
     store.set(criticalityLevelsAtom, before);
-    throw e;
+    return fail('error', F.levelSaveError);
   }
+  return ok();
 }
 
 // ---- settings ------------------------------------------------------------------
@@ -285,14 +293,28 @@ export async function saveMarker(m: { id?: string; position: number; value: numb
   return afterMarkerChange();
 }
 
-export async function deleteMarker(id: string): Promise<MarkerChangeOutcome> {
-  await repo.deleteMarker(id);
+export async function deleteMarker(id: string): Promise<Result<MarkerChangeOutcome>> {
+  try {
+    await repo.deleteMarker(id);
+  } catch (e) {
+    console.error(e);
+    return fail('error', F.markerDeleteError);
+  }
   markersCollection.drop(id);
-  return afterMarkerChange();
+  return ok(await afterMarkerChange());
 }
 
 /** Uploads a new image for the line shown (size already read by the caller) and its tiles, and records it in lines.image. */
-export async function replaceLineImage(args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> {
+export async function replaceLineImage(args: { file: Blob; ext: string; width: number; height: number }): Promise<Result<LineImage>> {
+  try {
+    return ok(await storeLineImage(args));
+  } catch (e) {
+    console.error(e);
+    return fail('error', F.imageUploadError);
+  }
+}
+
+async function storeLineImage(args: { file: Blob; ext: string; width: number; height: number }): Promise<LineImage> {
   const line = store.get(activeLineAtom);
   if (!line) throw new Error(DATA_TEXT.noLine);
   const path = `${LINE_IMAGE_FOLDER}/${crypto.randomUUID()}.${args.ext}`;

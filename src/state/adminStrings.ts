@@ -20,6 +20,11 @@ export const ADMIN_FAILURE = {
   levelDefaultNoDelete: 'Impossible de supprimer un niveau par défaut',
   levelInUse: (n: number) => `Impossible de supprimer ce niveau car il est utilisé par ${n} signalement(s)`,
   lineDuplicateCode: 'Ce code de ligne existe déjà.',
+  lineSaveError: "Erreur lors de l'enregistrement de la ligne",
+  levelSaveError: 'Erreur lors de la sauvegarde',
+  zoneDeleteError: 'Erreur lors de la suppression de la zone',
+  markerDeleteError: 'Erreur lors de la suppression du marqueur',
+  imageUploadError: "Erreur lors de l'upload de l'image",
 } as const;
 
 /** The message of an invite_user failure. */

@@ -43,23 +43,31 @@ export async function renameLine(args: { line: Line; code: string; name: string 
 }
 
 /** Moves a line one place up (-1) or down (+1): the lines whose sort changes are saved. */
-export async function moveLine(args: { id: string; by: -1 | 1 }): Promise<void> {
-  for (const c of moveInOrder(store.get(linesAtom), args.id, args.by)) {
-    linesCollection.put(await repo.saveLine({ id: c.id, sort: c.sort }));
+export async function moveLine(args: { id: string; by: -1 | 1 }): Promise<Result> {
+  try {
+    for (const c of moveInOrder(store.get(linesAtom), args.id, args.by)) {
+      linesCollection.put(await repo.saveLine({ id: c.id, sort: c.sort }));
+    }
+  } catch (e) {
+    console.error(e);
+    return fail('error', ADMIN_FAILURE.lineSaveError);
   }
+  return ok();
 }
 
 /** Points on a line (the archive confirmation says how many). */
 export const countLinePoints = (id: string): Promise<number> => repo.countPointsOnLine(id);
 
 /** Archives a line (out of the picker, its rows readable by admins, nothing new on it) or brings it back. */
-export async function setLineArchived(args: { line: Line; archived: boolean }): Promise<void> {
+export async function setLineArchived(args: { line: Line; archived: boolean }): Promise<Result> {
   // The line shown, archived here, moves to the default line without the notice meant for the others (./lineActions).
   if (args.archived) noteArchivedHere(args.line.id);
   try {
     linesCollection.put(await repo.saveLine({ id: args.line.id, archived: args.archived, updatedAt: args.line.updatedAt }));
   } catch (e) {
+    console.error(e);
     forgetArchivedHere(args.line.id);
-    throw e;
+    return fail('error', ADMIN_FAILURE.lineSaveError);
   }
+  return ok();
 }

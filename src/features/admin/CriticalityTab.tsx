@@ -54,20 +54,15 @@ export function CriticalityTab() {
     if (moving) return;
     setError(null);
     setMoving(true);
-    try {
-      await moveLevel({ id, delta });
-      // Keep keyboard focus on the moved level's same button.
-      requestAnimationFrame(() => {
-        const btn = document.querySelector<HTMLButtonElement>(focusSel);
-        if (btn && !btn.disabled) btn.focus();
-        else document.querySelector<HTMLButtonElement>(`[data-for="${id}"]:not([disabled])`)?.focus();
-      });
-    } catch (e) {
-      console.error(e);
-      setError(A.levels.saveError);
-    } finally {
-      setMoving(false);
-    }
+    const r = await moveLevel({ id, delta });
+    setMoving(false);
+    if (!r.ok) { setError(r.message); return; }
+    // Keep keyboard focus on the moved level's same button.
+    requestAnimationFrame(() => {
+      const btn = document.querySelector<HTMLButtonElement>(focusSel);
+      if (btn && !btn.disabled) btn.focus();
+      else document.querySelector<HTMLButtonElement>(`[data-for="${id}"]:not([disabled])`)?.focus();
+    });
   };
 
   return (

@@ -47,16 +47,10 @@ export function LineImageReplace() {
     if (!chosen) return;
     setBusy(true);
     setError(null);
-    try {
-      await replaceLineImage({ file: chosen.file, ext: chosen.ext, width: chosen.width, height: chosen.height });
-      toast(A.line.replaced, 'success');
-      setChosen(null);
-    } catch (e) {
-      console.error(e);
-      setError(A.line.uploadError);
-    } finally {
-      setBusy(false);
-    }
+    const r = await replaceLineImage({ file: chosen.file, ext: chosen.ext, width: chosen.width, height: chosen.height });
+    setBusy(false);
+    if (r.ok) { toast(A.line.replaced, 'success'); setChosen(null); }
+    else setError(r.message);
   };
 
   const differs = chosen && lineImageSizeDiffers(current, chosen);

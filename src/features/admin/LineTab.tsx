@@ -55,15 +55,10 @@ export function LineTab() {
     if (!deleting) return;
     setDeleteBusy(true);
     setDeleteError(null);
-    try {
-      report(await deleteMarker(deleting.id));
-      setDeleting(null);
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.line.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    const r = await deleteMarker(deleting.id);
+    setDeleteBusy(false);
+    if (r.ok) { report(r.value); setDeleting(null); }
+    else setDeleteError(r.message);
   };
 
   const backwards = nonMonotoneMarkers(markers);

@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { Archive, ArchiveRestore, ArrowDown, ArrowUp, Eye, Pencil, Plus } from 'lucide-react';
 import { ActionConfirmDialog, Button, IconButton, TextInput, toast } from '../../ui';
 import type { Line } from '../../core/types';
+import type { Result } from '../../core/result';
 import { lineLabel } from '../../core/lines/filterLines';
 import { activeLineAtom, linesAtom } from '../../state/tables';
 import { countLinePoints, createLine, loadLines, moveLine, renameLine, setLineArchived } from '../../state/lineAdminActions';
@@ -27,9 +28,18 @@ export function LinesTab() {
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const activeCount = lines.filter((l) => !l.archived).length;
 
-  const guard = async (fn: () => Promise<void>) => {
+  /** Runs a change with the form busy; a failed one says so ('Erreur lors de l'enregistrement de la ligne' for a throw). */
+  const guard = async (fn: () => Promise<Result | void>) => {
     setBusy(true);
-    try { await fn(); } catch (e) { console.error(e); toast(T.saveError, 'error'); } finally { setBusy(false); }
+    try {
+      const r = await fn();
+      if (r && !r.ok) toast(r.message, 'error');
+    } catch (e) {
+      console.error(e);
+      toast(T.saveError, 'error');
+    } finally {
+      setBusy(false);
+    }
   };
   const submitNew = (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +71,8 @@ export function LinesTab() {
     if (activeCount <= 1) { setArchiveError(T.lastLine); return; }
     void guard(async () => {
       // The line shown, once archived, leaves the picker: the app then shows the default line (LineFollower).
-      await setLineArchived({ line: archiving.line, archived: true });
+      const r = await setLineArchived({ line: archiving.line, archived: true });
+      if (!r.ok) return r;
       setArchiving(null);
       toast(T.archivedDone, 'success');
     });
@@ -102,7 +113,7 @@ export function LinesTab() {
                     <IconButton label={T.rename(label)} icon={<Pencil size={16} />} disabled={busy} onClick={() => setEditing({ line: l, code: l.code, name: l.name, error: null })} />
                     {l.archived
                       ? <IconButton label={T.unarchive(label)} icon={<ArchiveRestore size={16} />} disabled={busy}
-                          onClick={() => void guard(async () => { await setLineArchived({ line: l, archived: false }); toast(T.unarchivedDone, 'success'); })} />
+                          onClick={() => void guard(async () => { const r = await setLineArchived({ line: l, archived: false }); if (r.ok) toast(T.unarchivedDone, 'success'); return r; })} />
                       : <IconButton label={T.archive(label)} icon={<Archive size={16} />} disabled={busy} onClick={() => askArchive(l)} />}
                   </td>
                 </tr>

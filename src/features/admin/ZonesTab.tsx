@@ -31,16 +31,10 @@ export function ZonesTab() {
     if (!deleting) return;
     setDeleteBusy(true);
     setDeleteError(null);
-    try {
-      await deleteZone(deleting.id);
-      toast(A.zones.deleted, 'success');
-      setDeleting(null);
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.zones.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    const r = await deleteZone(deleting.id);
+    setDeleteBusy(false);
+    if (r.ok) { toast(A.zones.deleted, 'success'); setDeleting(null); }
+    else setDeleteError(r.message);
   };
 
   return (

@@ -19,7 +19,7 @@ export const LINES_TEXT = {
   duplicateCode: ADMIN_FAILURE.lineDuplicateCode,
   created: 'Ligne créée',
   saved: 'Ligne enregistrée',
-  saveError: "Erreur lors de l'enregistrement de la ligne",
+  saveError: ADMIN_FAILURE.lineSaveError,
   loadError: 'Erreur lors du chargement des lignes',
   moveUp: (n: string) => `Monter ${n}`,
   moveDown: (n: string) => `Descendre ${n}`,
