@@ -10,6 +10,8 @@ import { inspectionFileName, type InspectionDoc } from '../core/inspection/docTe
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspectionsRepository';
+import { fail, ok, type Result } from '../core/result';
+import { INSPECTION_FAILURE } from './inspectionStrings';
 import { forEachDetailsPage } from './reportDetails';
 import { absoluteUrl, startDocxWorker } from './reportActions';
 import { pointIndexAtom } from './pointIndex';
@@ -54,7 +56,15 @@ export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.
 export const listInspections = (q: repo.InspectionQuery) => repo.listInspections(q);
 export const getInspection = (id: string) => repo.getInspection(id);
 export const listAnnotations = (id: string) => repo.listAnnotations(id);
-export const deleteInspection = (id: string) => repo.deleteInspection(id);
+/** Deletes a record; the database refuses (`refused`) unless the rules of docs/product.md#inspection-records allow it. */
+export async function deleteInspection(id: string): Promise<Result> {
+  try {
+    return (await repo.deleteInspection(id)) ? ok() : fail('refused', INSPECTION_FAILURE.removeRefused);
+  } catch (e) {
+    console.error('Suppression de tournée', e);
+    return (e as { code?: string } | null)?.code === '42501' ? fail('refused', INSPECTION_FAILURE.removeRefused) : fail('error', INSPECTION_FAILURE.removeFailed);
+  }
+}
 
 export async function annotateInspection(id: string, body: string): Promise<repo.AnnotationRow> {
   const me = store.get(profileAtom);

@@ -9,7 +9,8 @@ import { definePart } from '../core/session/scope';
 import { currentSession } from './userSession';
 import { openPointFromSearch } from './links';
 import { store } from './store';
-import { ok, type Result } from '../core/result';
+import { fail, ok, type Result } from '../core/result';
+import { NOTIFICATION_SETTINGS_FAILURE } from './strings';
 import { resetAtSignOut } from './signOutReset';
 
 export const notificationsAtom = resetAtSignOut(atom<AppNotification[]>([]));
@@ -69,7 +70,15 @@ export async function markAllRead(): Promise<void> {
 }
 
 export const loadNotificationSettings = (userId: string): Promise<NotificationSettings> => repo.getNotificationSettings(userId);
-export const saveNotificationSettings = (userId: string, s: NotificationSettings): Promise<void> => repo.saveNotificationSettings(userId, s);
+export async function saveNotificationSettings(userId: string, s: NotificationSettings): Promise<Result> {
+  try {
+    await repo.saveNotificationSettings(userId, s);
+    return ok();
+  } catch (e) {
+    console.error(e);
+    return fail('error', NOTIFICATION_SETTINGS_FAILURE);
+  }
+}
 export const mailEnabled = (): Promise<boolean> => repo.mailEnabled();
 export const mailStatus = (): Promise<{ enabled: boolean; digestHour: number }> => repo.mailStatus();
 export const saveDigestHour = (hour: number): Promise<number> => repo.setDigestHour(hour);

@@ -1,5 +1,6 @@
 // French texts of inspection records (docs/product.md#inspection-records).
 import { countNoun } from '../../core/format';
+import { INSPECTION_FAILURE } from '../../state/inspectionStrings';
 
 export const INSPECTION_TEXT = {
   save: 'Enregistrer la tournée',
@@ -39,6 +40,6 @@ export const INSPECTION_TEXT = {
   removeName: (date: string) => `la tournée du ${date}`,
   removeWhat: 'cette tournée et ses annotations.',
   removed: 'Tournée supprimée',
-  removeFailed: "La suppression de la tournée a échoué. Vérifiez la connexion puis réessayez.",
-  removeRefused: "Cette tournée n'a pas été supprimée : seuls les administrateurs suppriment une tournée verrouillée ou annotée.",
+  removeFailed: INSPECTION_FAILURE.removeFailed,
+  removeRefused: INSPECTION_FAILURE.removeRefused,
 } as const;
