@@ -38,7 +38,7 @@ function run(cmd, args, env = {}) {
 /** Server contract tests that also run on PostgreSQL (concurrency and hardening: where the two databases differ). */
 const PG_SERVER_TESTS = ['server/realtime/', 'server/attack/', 'server/db/migrate.concurrent.test.ts', 'server/cluster.test.ts', 'server/badInputApi.test.ts', 'server/hardening.test.ts', 'server/rest/badInput.test.ts',
   'server/ops/health.test.ts', 'server/ops/backupPostgres.test.ts', 'server/http/log.test.ts',
-  'server/rest/pointIndexPagesBin.contract.test.ts', 'server/mail/', 'server/seedPages.test.ts'];
+  'server/rest/pointIndexPagesBin.contract.test.ts', 'server/mail/', 'server/seedPages.test.ts', 'server/rest/adminActionsResult.contract.test.ts'];
 
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const firstLine = (text) => String(text ?? '').replace(ANSI_COLOUR, '').split('\n').find((l) => l.trim())?.trim().slice(0, 300) ?? '';

@@ -111,7 +111,7 @@ const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; ow
     const writes = currentSession().part(workerPart)?.writes;
     const written = api.replicaWritten(replica.key);
     writes?.add(written);
-    void written.catch(() => undefined).finally(() => writes?.delete(written));
+    void written.catch(() => undefined).finally(() => writes?.delete(written)); // its failure goes to the caller of `written`
     return { built, written };
   });
 

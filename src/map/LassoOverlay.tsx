@@ -2,11 +2,10 @@
 // (pointer events, no page scroll while drawing); on release the points inside it (the index's one
 // point-in-polygon rule, core/pointIndex slotsInPolygon) join the selection. Pan and zoom wait until 'Terminer'.
 import { useRef, useState, type PointerEvent } from 'react';
-import { useSetAtom } from 'jotai';
 import type { ViewportController } from './viewportController';
 import { screenToImage } from './viewportMath';
 import { selectInLasso } from '../state/bulkActions';
-import { requestModeAtom } from '../state/modeActions';
+import { requestMode } from '../state/modeActions';
 import { MAP_STRINGS } from './strings';
 
 const MIN_STEP_PX = 4; // a new lasso vertex once the pointer moved this far (screen px)
@@ -15,7 +14,6 @@ export function LassoOverlay({ controller }: { controller: ViewportController })
   const [path, setPath] = useState<{ x: number; y: number }[]>([]);
   const [said, setSaid] = useState('');
   const drawing = useRef<number | null>(null);
-  const requestMode = useSetAtom(requestModeAtom);
 
   const local = (e: PointerEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();

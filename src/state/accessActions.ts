@@ -1,36 +1,36 @@
 // Admin actions on access: deactivate / reactivate a member, revoke an unused invitation. The rules
 // (admin only, never oneself, never the last active admin, unused invitations only) live in the database.
-import { atom } from 'jotai';
 import * as repo from '../data/tableRepositories';
 import { isLastAdminError } from '../core/admin/errors';
+import { fail, ok, type Result } from '../core/result';
 import { adminInvitationsAtom, adminProfilesAtom } from './adminActions';
+import { ADMIN_FAILURE as F } from './adminStrings';
+import { store } from './store';
 
-export type AccessOutcome = 'ok' | 'last_admin' | 'self' | 'refused' | 'error';
-
-export const setUserActiveAtom = atom(null, async (get, set, args: { userId: string; active: boolean }): Promise<AccessOutcome> => {
-  let ok: boolean;
+export async function setUserActive(args: { userId: string; active: boolean }): Promise<Result> {
+  let done: boolean;
   try {
-    ok = await repo.setUserActive(args.userId, args.active);
+    done = await repo.setUserActive(args.userId, args.active);
   } catch (e) {
-    if (isLastAdminError(e)) return 'last_admin';
-    if ((e as { hint?: unknown })?.hint === 'self_deactivation') return 'self';
+    if (isLastAdminError(e)) return fail('refused', F.lastAdmin);
+    if ((e as { hint?: unknown })?.hint === 'self_deactivation') return fail('refused', F.accessSelf);
     console.error(e);
-    return 'error';
+    return fail('error', F.accessError);
   }
-  try { set(adminProfilesAtom, await repo.listProfiles()); } catch {
-    if (ok) set(adminProfilesAtom, get(adminProfilesAtom).map((p) => (p.id === args.userId ? { ...p, active: args.active } : p)));
+  try { store.set(adminProfilesAtom, await repo.listProfiles()); } catch {
+    if (done) store.set(adminProfilesAtom, store.get(adminProfilesAtom).map((p) => (p.id === args.userId ? { ...p, active: args.active } : p)));
   }
-  return ok ? 'ok' : 'refused';
-});
+  return done ? ok() : fail('refused', F.accessRefused);
+}
 
-export const revokeInvitationAtom = atom(null, async (_get, set, id: string): Promise<'ok' | 'gone' | 'error'> => {
-  let ok: boolean;
+export async function revokeInvitation(id: string): Promise<Result> {
+  let done: boolean;
   try {
-    ok = await repo.revokeInvitation(id);
+    done = await repo.revokeInvitation(id);
   } catch (e) {
     console.error(e);
-    return 'error';
+    return fail('error', F.revokeError);
   }
-  try { set(adminInvitationsAtom, await repo.listInvitations()); } catch { /* refreshed on the next load */ }
-  return ok ? 'ok' : 'gone';
-});
+  try { store.set(adminInvitationsAtom, await repo.listInvitations()); } catch { /* refreshed on the next load */ }
+  return done ? ok() : fail('gone', F.revokeGone);
+}

@@ -18,6 +18,7 @@ import { definePart } from '../core/session/scope';
 import { sessionAtom } from './session';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
+import { fail, ok, type Result } from '../core/result';
 import { markLoad } from '../platform/loadMarks';
 
 export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
@@ -37,10 +38,10 @@ export async function reloadTable(table: TableName): Promise<boolean> {
 const loadsPart = definePart('loads', () => ({ seq: 0 }));
 
 /**
- * Loads everything (startup, refresh button): the small tables and the points side by side. Resolves false when a
- * table could not be loaded (the refresh button then says so).
+ * Loads everything (startup, refresh button): the small tables and the points side by side. A table that could not
+ * be loaded is an `error` failure (the refresh button says so); the others are shown.
  */
-export async function loadAll(): Promise<boolean> {
+export async function loadAll(): Promise<Result> {
   const scope = currentSession();
   const loads = scope.part(loadsPart);
   const seq = ++loads.seq;
@@ -51,7 +52,7 @@ export async function loadAll(): Promise<boolean> {
     markLoad('lines');
     settleActiveLine();
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points'), loadLinePositions()]);
-    return lines && points && small.every(Boolean);
+    return lines && points && small.every(Boolean) ? ok() : fail('error', DATA_TEXT.refreshFailed);
   } finally {
     if (seq === loads.seq && scope.active) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }

@@ -17,6 +17,9 @@ import { currentLineIdAtom } from './tables';
 import { pendingLinkSearch } from './links';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
+import { AUTH_FAILURE } from './authStrings';
+import { loginErrorMessage, signupErrorMessage } from './authErrors';
+import { fail, ok, type Failure, type Result } from '../core/result';
 import { resetSessionState } from './signOutReset';
 import { forgetCachedPhotos } from '../platform/photoCache';
 import { startOffline } from './offline';
@@ -75,7 +78,7 @@ export function enterSession(session: Session): Promise<void> {
   auth.entering = (async () => {
     // The replica's database opened and its owner read while the profile and the lines are asked for
     // (a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
-    bindReplica(session.user.id).mine.catch(() => undefined);
+    bindReplica(session.user.id).mine.catch(() => undefined); // restorePoints reports it
     let profile: Profile | null = null;
     try {
       // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
@@ -110,7 +113,7 @@ function endRevokedSession(): Promise<void> {
   const auth = currentSession().part(authPart);
   auth.revoking ??= (async () => {
     stopLive();
-    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined); // the local session is forgotten below anyway
     forgetStoredSession();
     forgetProfile();
     clearSession();
@@ -130,14 +133,15 @@ function clearSession(): void {
   store.set(authReadyAtom, true);
 }
 
-export type AuthResult = { ok: true } | { ok: false; error: unknown };
+/** A refusal of the provider (docs/product.md#sign-in-messages) or an unexpected error, with its message. */
+const authFailure = (message: string): Failure => fail(message === AUTH_FAILURE.errGeneric || message === AUTH_FAILURE.accountError ? 'error' : 'refused', message);
 
-export async function signIn(email: string, password: string): Promise<AuthResult> {
+export async function signIn(email: string, password: string): Promise<Result> {
   markLoad('sign-in-sent');
   const { data, error } = await supabase().auth.signInWithPassword({ email: email.trim(), password });
-  if (error || !data.session) return { ok: false, error: error ?? new Error('no session') };
+  if (error || !data.session) return authFailure(loginErrorMessage(error ?? new Error('no session')));
   await enterSession(data.session);
-  return { ok: true };
+  return ok();
 }
 
 /** The invited email for a token; throws the RPC error; null when unknown, used or expired. */
@@ -145,15 +149,15 @@ export function checkInvitation(token: string): Promise<string | null> {
   return repo.validateInvitation(token);
 }
 
-/** Creates the account of an invitation. `session` false when the server asks for an email confirmation. */
-export async function signUpWithInvitation(token: string, email: string, password: string): Promise<{ ok: true; session: boolean } | { ok: false; error: unknown }> {
+/** Creates the account of an invitation. The value is false when the server asks for an email confirmation (no session yet). */
+export async function signUpWithInvitation(token: string, email: string, password: string): Promise<Result<boolean>> {
   const { data, error } = await supabase().auth.signUp({ email, password, options: { data: { invitation_token: token } } });
-  if (error) return { ok: false, error };
+  if (error) return authFailure(signupErrorMessage(error));
   if (data.session) {
     await enterSession(data.session);
-    return { ok: true, session: true };
+    return ok(true);
   }
-  return { ok: true, session: false };
+  return ok(false);
 }
 
 /** Signs out (local session even when the server is unreachable) and clears all data and state (docs/product.md#session). */
@@ -163,7 +167,7 @@ export async function signOut(): Promise<void> {
     await supabase().auth.signOut();
   } catch (err) {
     console.warn('Déconnexion serveur impossible', err);
-    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await supabase().auth.signOut({ scope: 'local' }).catch(() => undefined); // clearSession below ends the session here anyway
   }
   clearSession();
 }

@@ -81,7 +81,7 @@ export function startExport(format: ExportFormat, baseFilter: ExportFilter, onPr
       else saveBlob(new Blob(parts, { type: EXPORT_MIME[format] }), fileName);
       return { fileName, rows: res.rowsWritten, streamedToFile: !!writable };
     } catch (e) {
-      await writable?.abort().catch(() => undefined);
+      await writable?.abort().catch(() => undefined); // the export's own error is the one rethrown
       throw e;
     } finally {
       worker?.terminate();

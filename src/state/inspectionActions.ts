@@ -4,12 +4,15 @@
 import type { ReportPlan } from '../core/report/plan';
 import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
-import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, snapshotOfReport, type InspectionFinding, type NotInspected, type TodayPoint } from '../core/inspection/record';
+import { compareText, compareWithToday, INSPECTION_MAX_FINDINGS, inspectionRefusal, snapshotOfReport, type InspectionFinding, type NotInspected, type TodayPoint } from '../core/inspection/record';
 import type { ReportImage } from '../core/report/docxDocument';
 import { inspectionFileName, type InspectionDoc } from '../core/inspection/docText';
 import { STATUS_BY_CODE } from '../core/pointIndex/types';
 import { idAt } from '../core/pointIndex/store';
 import * as repo from '../data/inspectionsRepository';
+import { fail, ok, type Result } from '../core/result';
+import { INSPECTION_FAILURE } from './inspectionStrings';
+import { failureKind } from '../core/outbox/errors';
 import { forEachDetailsPage } from './reportDetails';
 import { absoluteUrl, startDocxWorker } from './reportActions';
 import { pointIndexAtom } from './pointIndex';
@@ -31,20 +34,35 @@ export interface SaveFromReport {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Saves the report as a record; throws a French error or the database's. */
-export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.InspectionRow> {
+/**
+ * Saves the report as a record. Fails `offline` without network (a record is not queued), `refused` with the
+ * database's French refusal (a check constraint), `invalid` with too many anomalies.
+ */
+export async function saveInspectionFromReport(s: SaveFromReport): Promise<Result<repo.InspectionRow>> {
   const line = store.get(activeLineAtom);
   const me = store.get(profileAtom);
-  if (!line || !me) throw new Error(INSPECTION_STATE_TEXT.noLine);
+  if (!line || !me) return fail('refused', INSPECTION_STATE_TEXT.noLine);
   const n = s.plan.rows.length;
-  if (n > INSPECTION_MAX_FINDINGS) throw new Error(INSPECTION_STATE_TEXT.tooMany(n));
+  if (n > INSPECTION_MAX_FINDINGS) return fail('invalid', INSPECTION_STATE_TEXT.tooMany(n));
+  try {
+    return ok(await insertRecord(s, line.id, me.id));
+  } catch (err) {
+    console.error('Tournée', err);
+    if (failureKind(err) === 'network') return fail('offline', INSPECTION_FAILURE.offline);
+    const refusal = inspectionRefusal(err);
+    return refusal ? fail('refused', refusal) : fail('error', INSPECTION_FAILURE.saveFailed);
+  }
+}
+
+async function insertRecord(s: SaveFromReport, lineId: string, inspector: string): Promise<repo.InspectionRow> {
+  const n = s.plan.rows.length;
   const ids = Array.from(s.plan.rows, (i) => reportPointId(s.index, i));
   const details = new Map<string, PointDetails>();
   await forEachDetailsPage(ids, (rows, done) => { for (const d of rows) details.set(d.id, d); s.onProgress?.(done, n); });
   const { findings, counts } = snapshotOfReport(s.plan, s.index, s.zones.map((z) => z.id), details);
   const remarks = Object.fromEntries(Object.entries(s.remarks).map(([k, v]) => [k, v.trim()]).filter(([, v]) => v));
   return repo.insertInspection({
-    line_id: line.id, inspector: me.id, inspected_at: s.inspectedAt,
+    line_id: lineId, inspector, inspected_at: s.inspectedAt,
     km_from: s.request.startPoint, km_to: s.request.endPoint,
     filters: { zones: s.request.selectedZones, tracks: s.request.selectedTracks, zone_names: Object.fromEntries(s.zones.map((z) => [z.id, z.name])) },
     findings, counts, remarks, not_inspected: s.notInspected,
@@ -54,7 +72,15 @@ export async function saveInspectionFromReport(s: SaveFromReport): Promise<repo.
 export const listInspections = (q: repo.InspectionQuery) => repo.listInspections(q);
 export const getInspection = (id: string) => repo.getInspection(id);
 export const listAnnotations = (id: string) => repo.listAnnotations(id);
-export const deleteInspection = (id: string) => repo.deleteInspection(id);
+/** Deletes a record; the database refuses (`refused`) unless the rules of docs/product.md#inspection-records allow it. */
+export async function deleteInspection(id: string): Promise<Result> {
+  try {
+    return (await repo.deleteInspection(id)) ? ok() : fail('refused', INSPECTION_FAILURE.removeRefused);
+  } catch (e) {
+    console.error('Suppression de tournée', e);
+    return (e as { code?: string } | null)?.code === '42501' ? fail('refused', INSPECTION_FAILURE.removeRefused) : fail('error', INSPECTION_FAILURE.removeFailed);
+  }
+}
 
 export async function annotateInspection(id: string, body: string): Promise<repo.AnnotationRow> {
   const me = store.get(profileAtom);

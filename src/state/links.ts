@@ -5,6 +5,7 @@ import { lineOfLink, parseAppLink, withoutLink, type AppLink } from '../core/lin
 import { dataLoadingAtom, markersAtom } from './tables';
 import { jumpToPk, openPoint } from './search';
 import { store } from './store';
+import { fail, ok, type Result } from '../core/result';
 
 const PENDING_KEY = 'rail.pendingLink';
 const LINK_STATE = 'railLink';
@@ -26,7 +27,7 @@ export function pendingLinkSearch(): string | null {
 
 function takePendingLink(): AppLink {
   let pending: string | null = null;
-  try { pending = sessionStorage.getItem(PENDING_KEY); sessionStorage.removeItem(PENDING_KEY); } catch { /* ignore */ }
+  try { pending = sessionStorage.getItem(PENDING_KEY); sessionStorage.removeItem(PENDING_KEY); } catch { /* storage unavailable: the address's own link still applies */ }
   return parseAppLink(window.location.search) ?? parseAppLink(pending ?? '');
 }
 
@@ -57,18 +58,17 @@ async function waitForFirstLoad(needMarkers: boolean): Promise<void> {
   }
 }
 
-export type LinkOutcome = { ok: true } | { ok: false; message: string };
-
-async function apply(link: NonNullable<AppLink>): Promise<LinkOutcome> {
+/** A point link to a report deleted or out of reach is `gone`; a PK off the ruler is `invalid`. */
+async function apply(link: NonNullable<AppLink>): Promise<Result> {
   if (link.kind === 'point') {
-    return (await openPoint(link.id)) ? { ok: true } : { ok: false, message: "Ce signalement n'existe plus ou ne vous est pas accessible." };
+    return openPoint(link.id);
   }
   const err = jumpToPk(link.km);
-  return err ? { ok: false, message: err } : { ok: true };
+  return err ? fail('invalid', err) : ok();
 }
 
 /** The link the app was opened with, if any: applied once the main screen shows (after sign-in). */
-export async function applyStartupLink(): Promise<LinkOutcome | null> {
+export async function applyStartupLink(): Promise<Result | null> {
   const link = takePendingLink();
   if (!link) return null;
   const href = link.kind === 'point' ? `/?point=${link.id}` : `/?pk=${link.km}`;
@@ -86,11 +86,11 @@ export function linkOfAddress(): AppLink {
   return parseAppLink(window.location.search);
 }
 
-export async function openPointFromSearch(id: string): Promise<boolean> {
+export async function openPointFromSearch(id: string): Promise<Result> {
   pushLinkEntry(`/?point=${id}`);
-  const ok = await openPoint(id);
-  if (!ok) leaveLinkEntry();
-  return ok;
+  const r = await openPoint(id);
+  if (!r.ok) leaveLinkEntry();
+  return r;
 }
 
 rememberLoadLink();

@@ -9,6 +9,8 @@ import { definePart } from '../core/session/scope';
 import { currentSession } from './userSession';
 import { openPointFromSearch } from './links';
 import { store } from './store';
+import { fail, ok, type Result } from '../core/result';
+import { NOTIFICATION_SETTINGS_FAILURE } from './strings';
 import { resetAtSignOut } from './signOutReset';
 
 export const notificationsAtom = resetAtSignOut(atom<AppNotification[]>([]));
@@ -53,13 +55,13 @@ export function startNotifications(): void {
 }
 
 /** Opens a notification: marked read, then its point opened (a notification about many points opens nothing). */
-export async function openNotification(n: AppNotification): Promise<boolean> {
+export async function openNotification(n: AppNotification): Promise<Result> {
   if (!n.readAt) {
     store.set(notificationsAtom, (l) => l.map((x) => (x.id === n.id ? { ...x, readAt: new Date().toISOString() } : x)));
     store.set(unreadCountAtom, (c) => Math.max(0, c - 1));
     void repo.markNotificationsRead([n.id]).catch((e) => console.warn('Notification : lecture non enregistrée', e));
   }
-  return n.pointId ? openPointFromSearch(n.pointId) : false;
+  return n.pointId ? openPointFromSearch(n.pointId) : ok();
 }
 
 export async function markAllRead(): Promise<void> {
@@ -68,7 +70,15 @@ export async function markAllRead(): Promise<void> {
 }
 
 export const loadNotificationSettings = (userId: string): Promise<NotificationSettings> => repo.getNotificationSettings(userId);
-export const saveNotificationSettings = (userId: string, s: NotificationSettings): Promise<void> => repo.saveNotificationSettings(userId, s);
+export async function saveNotificationSettings(userId: string, s: NotificationSettings): Promise<Result> {
+  try {
+    await repo.saveNotificationSettings(userId, s);
+    return ok();
+  } catch (e) {
+    console.error(e);
+    return fail('error', NOTIFICATION_SETTINGS_FAILURE);
+  }
+}
 export const mailEnabled = (): Promise<boolean> => repo.mailEnabled();
 export const mailStatus = (): Promise<{ enabled: boolean; digestHour: number }> => repo.mailStatus();
 export const saveDigestHour = (hour: number): Promise<number> => repo.setDigestHour(hour);

@@ -12,8 +12,10 @@ import { pointIndexAtom } from './pointIndex';
 import { patchPoints } from './pointsCollection';
 import { selectLine } from './lineActions';
 import { centerRequestAtom, pointFormAtom, selectionAtom } from './selection';
-import { requestModeAtom } from './modeActions';
+import { requestMode } from './modeActions';
 import { store } from './store';
+import { DATA_TEXT } from './strings';
+import { fail, ok, type Result } from '../core/result';
 import { resetAtSignOut } from './signOutReset';
 
 export type { PointHit };
@@ -40,25 +42,25 @@ export function nearbyPoints(km: number, x: number, y: number, excludeId: string
 
 /**
  * Centres the map on a point, selects it and opens its form. A point not loaded yet (created a moment ago, or
- * the list still loading) is read on its own first. False when it does not exist or cannot be read.
+ * the list still loading) is read on its own first. `gone` when it does not exist or is out of reach.
  */
-export async function openPoint(id: string): Promise<boolean> {
+export async function openPoint(id: string): Promise<Result> {
   const ix = store.get(pointIndexAtom).index;
   const slot = findSlot(ix, id);
   let p: { x: number; y: number } | null = slot >= 0 ? { x: ix.x[slot], y: ix.y[slot] } : null;
   if (!p) {
     const got = await findShare.getPoint(id);
-    if (!got) return false;
+    if (!got) return fail('gone', DATA_TEXT.pointGone);
     // A point of another line opens that line first (a link, a search result).
     if (got.lineId && got.lineId !== activeLineId()) await selectLine(got.lineId);
     if (findSlot(store.get(pointIndexAtom).index, id) < 0) patchPoints([got]);
     p = got.position;
   }
-  store.set(requestModeAtom, 'view'); // leaves any drawing mode, drafts and dialogs
+  requestMode('view'); // leaves any drawing mode, drafts and dialogs
   store.set(selectionAtom, { kind: 'point', id });
   store.set(centerRequestAtom, { x: p.x, y: p.y, nonce: Date.now() });
   store.set(pointFormAtom, { mode: 'edit', pointId: id });
-  return true;
+  return ok();
 }
 
 /** Centres the map on a PK and highlights the ruler there; the French error message when it cannot. */

@@ -7,4 +7,9 @@ export const DATA_TEXT = {
   imageUploadError: "Erreur lors de l'upload de l'image",
   noLine: 'Aucune ligne : créez-en une dans l\'onglet Lignes.',
   configError: 'Impossible de charger la configuration du serveur.',
+  pointGone: "Ce signalement n'existe plus ou ne vous est pas accessible.",
+  refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
 } as const;
+
+/** The notification settings could not be saved (docs/product.md#notifications). */
+export const NOTIFICATION_SETTINGS_FAILURE = "L'enregistrement des paramètres a échoué. Réessayez.";

@@ -9,6 +9,7 @@ import globals from 'globals';
 import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import { fileURLToPath } from 'node:url';
 import noIssueReferences from './rules/noIssueReferences.js';
+import noSilentCatch from './rules/noSilentCatch.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -139,8 +140,14 @@ export default tseslint.config(
     // Every file, tests included: comments about the code as it is, test titles saying what they check
     // (tools/lint/rules/noIssueReferences.js).
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { local: { rules: { 'no-issue-references': noIssueReferences } } },
+    plugins: { local: { rules: { 'no-issue-references': noIssueReferences, 'no-silent-catch': noSilentCatch } } },
     rules: { 'local/no-issue-references': 'error' },
+  },
+  {
+    // The app and its workers: an error dropped on purpose says why on the spot (tools/lint/rules/noSilentCatch.js).
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'local/no-silent-catch': 'error' },
   },
   {
     files: TEST_FILES,

@@ -29,7 +29,7 @@ export function withPhotoUrls(read: (after: Cursor | null) => Promise<PointRowRa
       });
       if (!res.ok) {
         let msg = `HTTP ${res.status}`;
-        try { msg = ((await res.json()) as { message?: string }).message ?? msg; } catch { /* not JSON */ }
+        try { msg = ((await res.json()) as { message?: string }).message ?? msg; } catch { /* not JSON: the HTTP status is the message */ }
         throw new Error(msg);
       }
       for (const p of (await res.json()) as PhotoRow[]) {

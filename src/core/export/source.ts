@@ -41,7 +41,7 @@ export function restPageReader(auth: RestAuth, filter: ExportFilter, fetchFn: ty
     });
     if (!res.ok) {
       let msg = `HTTP ${res.status}`;
-      try { msg = ((await res.json()) as { message?: string }).message ?? msg; } catch { /* not JSON */ }
+      try { msg = ((await res.json()) as { message?: string }).message ?? msg; } catch { /* not JSON: the HTTP status is the message */ }
       throw new Error(msg);
     }
     return (await res.json()) as PointRowRaw[];

@@ -33,6 +33,6 @@ export async function reportImageFromBytes(bytes: Uint8Array, mime: string, conv
   }
   if (!info || info.type === 'webp') return { failure: 'unknown image format' };
   const docxInfo = { ...info, type: info.type };
-  const small = conv.shrink ? await conv.shrink(bytes, docxInfo).catch(() => null) : null;
+  const small = conv.shrink ? await conv.shrink(bytes, docxInfo).catch(() => null) : null; // not shrunk: the original goes in
   return small ?? { data: bytes, type: docxInfo.type, width: info.width, height: info.height };
 }

@@ -1,14 +1,12 @@
 // Confirmations of the access actions of the Utilisateurs tab: deactivate / reactivate a member,
 // revoke an unused invitation. Each closes on success with a toast, or shows why it was refused.
 import { useState } from 'react';
-import { useSetAtom } from 'jotai';
 import { ActionConfirmDialog, toast } from '../../ui';
 import type { Invitation, Profile } from '../../core/types';
-import { revokeInvitationAtom, setUserActiveAtom } from '../../state/accessActions';
+import { revokeInvitation, setUserActive } from '../../state/accessActions';
 import { A } from './strings';
 
 export function UserAccessConfirm({ target, onClose }: { target: Profile | null; onClose: () => void }) {
-  const setActive = useSetAtom(setUserActiveAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!target) return null;
@@ -17,13 +15,13 @@ export function UserAccessConfirm({ target, onClose }: { target: Profile | null;
   const confirm = async () => {
     setBusy(true);
     setError(null);
-    const r = await setActive({ userId: target.id, active: !deactivate });
+    const r = await setUserActive({ userId: target.id, active: !deactivate });
     setBusy(false);
-    if (r === 'ok') {
+    if (r.ok) {
       toast(deactivate ? A.users.deactivated(target.email) : A.users.reactivated(target.email), 'success');
       close();
     } else {
-      setError(r === 'last_admin' ? A.users.lastAdmin : r === 'self' ? A.users.accessSelf : r === 'refused' ? A.users.accessRefused : A.users.accessError);
+      setError(r.message);
     }
   };
   return (
@@ -35,7 +33,6 @@ export function UserAccessConfirm({ target, onClose }: { target: Profile | null;
 }
 
 export function InvitationRevokeConfirm({ target, onClose }: { target: Invitation | null; onClose: () => void }) {
-  const revoke = useSetAtom(revokeInvitationAtom);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!target) return null;
@@ -43,13 +40,13 @@ export function InvitationRevokeConfirm({ target, onClose }: { target: Invitatio
   const confirm = async () => {
     setBusy(true);
     setError(null);
-    const r = await revoke(target.id);
+    const r = await revokeInvitation(target.id);
     setBusy(false);
-    if (r === 'ok') {
+    if (r.ok) {
       toast(A.users.revoked(target.email), 'success');
       close();
     } else {
-      setError(r === 'gone' ? A.users.revokeGone : A.users.revokeError);
+      setError(r.message);
     }
   };
   return (

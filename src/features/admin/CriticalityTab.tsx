@@ -1,14 +1,15 @@
 // Criticité tab ('Niveaux de criticité'): list by order with 'Par défaut' badges, create/edit, delete with the
 // default and in-use refusals, and up/down reordering saved to "order" (drives cluster colour and the danger count).
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Alert, Button, ConfirmDialog, IconButton, toast } from '../../ui';
 import type { CriticalityLevel } from '../../core/types';
+import type { Failure } from '../../core/result';
 import { levelIdFromName, nextLevelOrder, sortLevels } from '../../core/admin/criticalityOrder';
 import { criticalityLevelsAtom } from '../../state/tables';
 import { formatDelay } from '../../core/followUp/deadline';
-import { deleteLevelAtom, loadLevelsAtom, moveLevelAtom, saveLevelAtom } from '../../state/adminActions';
+import { deleteLevel, loadLevels, moveLevel, saveLevel } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
@@ -16,24 +17,20 @@ import { CriticalityIconView } from './criticalityIcons';
 import { LevelFormDialog, type LevelDraft } from './LevelFormDialog';
 
 export function CriticalityTab() {
-  const load = useSetAtom(loadLevelsAtom);
-  const save = useSetAtom(saveLevelAtom);
-  const remove = useSetAtom(deleteLevelAtom);
-  const move = useSetAtom(moveLevelAtom);
   const levels = sortLevels(useAtomValue(criticalityLevelsAtom));
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadLevels);
   const [editing, setEditing] = useState<CriticalityLevel | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CriticalityLevel | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<Failure | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [moving, setMoving] = useState(false);
 
   const saveDraft = async (d: LevelDraft) => {
     if (editing === 'new') {
-      await save({ id: levelIdFromName(d.name, levels.map((l) => l.id)), ...d, order: nextLevelOrder(levels), isDefault: false });
+      await saveLevel({ id: levelIdFromName(d.name, levels.map((l) => l.id)), ...d, order: nextLevelOrder(levels), isDefault: false });
     } else if (editing) {
-      await save({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault, base: editing });
+      await saveLevel({ id: editing.id, ...d, order: editing.order, isDefault: editing.isDefault, base: editing });
     }
     toast(A.levels.saved, 'success');
   };
@@ -41,42 +38,31 @@ export function CriticalityTab() {
   const askDelete = (l: CriticalityLevel) => {
     setError(null);
     if (l.isDefault) { setError(A.levels.defaultNoDelete); return; }
-    setDeleteError(null);
+    setDeleteFailure(null);
     setDeleting(l);
   };
   const confirmDelete = async () => {
     if (!deleting) return;
     setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      const r = await remove(deleting);
-      if (r.ok) { toast(A.levels.deleted, 'success'); setDeleting(null); }
-      else setDeleteError(r.reason === 'default' ? A.levels.defaultNoDelete : A.levels.inUse(r.count));
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.levels.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    setDeleteFailure(null);
+    const r = await deleteLevel(deleting);
+    setDeleteBusy(false);
+    if (r.ok) { toast(A.levels.deleted, 'success'); setDeleting(null); }
+    else setDeleteFailure(r);
   };
   const doMove = async (id: string, delta: -1 | 1, focusSel: string) => {
     if (moving) return;
     setError(null);
     setMoving(true);
-    try {
-      await move({ id, delta });
-      // Keep keyboard focus on the moved level's same button.
-      requestAnimationFrame(() => {
-        const btn = document.querySelector<HTMLButtonElement>(focusSel);
-        if (btn && !btn.disabled) btn.focus();
-        else document.querySelector<HTMLButtonElement>(`[data-for="${id}"]:not([disabled])`)?.focus();
-      });
-    } catch (e) {
-      console.error(e);
-      setError(A.levels.saveError);
-    } finally {
-      setMoving(false);
-    }
+    const r = await moveLevel({ id, delta });
+    setMoving(false);
+    if (!r.ok) { setError(r.message); return; }
+    // Keep keyboard focus on the moved level's same button.
+    requestAnimationFrame(() => {
+      const btn = document.querySelector<HTMLButtonElement>(focusSel);
+      if (btn && !btn.disabled) btn.focus();
+      else document.querySelector<HTMLButtonElement>(`[data-for="${id}"]:not([disabled])`)?.focus();
+    });
   };
 
   return (
@@ -120,7 +106,7 @@ export function CriticalityTab() {
       {editing && <LevelFormDialog level={editing === 'new' ? null : editing} onSave={saveDraft} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.levels.deleteWhat}
-        busy={deleteBusy} error={deleteError} blocked={!!deleteError && deleteError !== A.levels.deleteError} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteFailure?.message ?? null} blocked={!!deleteFailure && deleteFailure.kind !== 'error'} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );

@@ -1,11 +1,11 @@
 // Replacing the line image: choose a file, read its natural size, warn when it differs from the current one
 // (points, zones and markers stay in image pixels), then upload and record app_settings 'line_image'.
 import { useEffect, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { ImageUp } from 'lucide-react';
 import { Alert, Button, toast } from '../../ui';
 import { lineImageAtom } from '../../state/tables';
-import { replaceLineImageAtom } from '../../state/adminActions';
+import { replaceLineImage } from '../../state/adminActions';
 import { LINE_IMAGE_MAX_BYTES, lineImageExtension, lineImageSizeDiffers } from '../../core/admin/lineRuler';
 import { A } from './strings';
 
@@ -22,7 +22,6 @@ function readImageSize(url: string): Promise<{ width: number; height: number }> 
 
 export function LineImageReplace() {
   const current = useAtomValue(lineImageAtom);
-  const replace = useSetAtom(replaceLineImageAtom);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,16 +47,10 @@ export function LineImageReplace() {
     if (!chosen) return;
     setBusy(true);
     setError(null);
-    try {
-      await replace({ file: chosen.file, ext: chosen.ext, width: chosen.width, height: chosen.height });
-      toast(A.line.replaced, 'success');
-      setChosen(null);
-    } catch (e) {
-      console.error(e);
-      setError(A.line.uploadError);
-    } finally {
-      setBusy(false);
-    }
+    const r = await replaceLineImage({ file: chosen.file, ext: chosen.ext, width: chosen.width, height: chosen.height });
+    setBusy(false);
+    if (r.ok) { toast(A.line.replaced, 'success'); setChosen(null); }
+    else setError(r.message);
   };
 
   const differs = chosen && lineImageSizeDiffers(current, chosen);

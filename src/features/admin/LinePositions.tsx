@@ -44,16 +44,11 @@ export function LinePositions() {
     if (!parsed?.ok) return;
     setBusy(true);
     setError(null);
-    try {
-      const r = await importLinePositions(line.id, parsed.geometry);
-      toast(T.imported(r.anchors), 'success');
-      setParsed(null);
-    } catch (err) {
-      console.error(err);
-      setError(T.importError);
-    } finally {
-      setBusy(false);
-    }
+    const r = await importLinePositions(line.id, parsed.geometry);
+    setBusy(false);
+    if (!r.ok) { setError(r.message); return; }
+    toast(T.imported(r.value.anchors), 'success');
+    setParsed(null);
   };
 
   const values = markers.map((m) => m.value);
@@ -124,8 +119,7 @@ function TerrainAnchor({ lineId }: { lineId: string }) {
       const avg = averageFixes(fixesRef.current, POSITION_MAX_ACCURACY_M);
       if (!avg) { setState({ kind: 'error', text: T.noFix }); return; }
       recordTerrainAnchor({ lineId, track, pk: marker.value, lat: avg.lat, lon: avg.lon, accuracyM: avg.accuracyM, fixes: avg.fixes ?? 1 })
-        .then(() => setState({ kind: 'done', text: T.recorded(formatKm(marker.value), avg.fixes ?? 1, formatMetres(avg.accuracyM)) }))
-        .catch((err) => { console.error(err); setState({ kind: 'error', text: T.recordError }); });
+        .then((r) => setState(r.ok ? { kind: 'done', text: T.recorded(formatKm(marker.value), avg.fixes ?? 1, formatMetres(avg.accuracyM)) } : { kind: 'error', text: r.message }));
     }, POSITION_AVERAGE_MS);
   };
   if (markers.length === 0) return null;

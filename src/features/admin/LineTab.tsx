@@ -1,13 +1,13 @@
 // 'Règle PK et image' tab: kilometre markers on a ruler preview (add, edit, drag, delete; at least two needed) with the
 // zones' PK ranges recomputed after each change, and replacement of the line image.
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Alert, Button, ConfirmDialog, toast } from '../../ui';
 import type { KilometerMarker } from '../../core/types';
 import { formatKm, parseKmInput } from '../../core/format';
 import { hasEnoughMarkers, nonMonotoneMarkers } from '../../core/admin/lineRuler';
 import { lineImageAtom, markersAtom } from '../../state/tables';
-import { deleteMarkerAtom, loadLineDataAtom, saveMarkerAtom, type MarkerChangeOutcome } from '../../state/adminActions';
+import { deleteMarker, loadLineData, saveMarker, type MarkerChangeOutcome } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
@@ -18,12 +18,9 @@ import { LineOfTab } from './LineOfTab';
 import { LinePositions } from './LinePositions';
 
 export function LineTab() {
-  const load = useSetAtom(loadLineDataAtom);
-  const saveMarker = useSetAtom(saveMarkerAtom);
-  const deleteMarker = useSetAtom(deleteMarkerAtom);
   const markers = useAtomValue(markersAtom);
   const image = useAtomValue(lineImageAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadLineData);
   const [pendingX, setPendingX] = useState<number | null>(null);
   const [newValue, setNewValue] = useState('');
   const [newError, setNewError] = useState<string | null>(null);
@@ -58,15 +55,10 @@ export function LineTab() {
     if (!deleting) return;
     setDeleteBusy(true);
     setDeleteError(null);
-    try {
-      report(await deleteMarker(deleting.id));
-      setDeleting(null);
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.line.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    const r = await deleteMarker(deleting.id);
+    setDeleteBusy(false);
+    if (r.ok) { report(r.value); setDeleting(null); }
+    else setDeleteError(r.message);
   };
 
   const backwards = nonMonotoneMarkers(markers);
@@ -82,7 +74,7 @@ export function LineTab() {
             {!hasEnoughMarkers(markers) && <Alert kind="warning">{A.line.needTwo}</Alert>}
             {backwards.map((m) => <Alert key={m.id} kind="warning">{A.line.nonMonotone(formatKm(m.value))}</Alert>)}
             <MarkerRuler image={image} markers={markers} pendingX={pendingX} onAdd={addAt}
-              onMove={(m, x) => { void doSave({ id: m.id, position: x, value: m.value }).catch(() => undefined); }} />
+              onMove={(m, x) => { void doSave({ id: m.id, position: x, value: m.value }).catch(() => undefined); }} /> {/* doSave showed the error */}
             {pendingX !== null && (
               <form className="marker-new" onSubmit={submitNew} noValidate>
                 <label htmlFor="marker-new-value">{A.line.promptValue(pendingX)}</label>
@@ -95,7 +87,7 @@ export function LineTab() {
             )}
             {error && <Alert kind="error">{error}</Alert>}
             <MarkerTable markers={markers} imageWidth={image.width}
-              onSave={(m, v) => doSave({ id: m.id, ...v }).catch(() => undefined)}
+              onSave={(m, v) => doSave({ id: m.id, ...v }).catch(() => undefined)} // doSave showed the error
               onDelete={(m) => { setDeleteError(null); setDeleting(m); }} />
           </section>
           <LinePositions />

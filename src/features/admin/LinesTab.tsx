@@ -2,27 +2,23 @@
 // archive (the confirmation tells how many points it holds) or bring back, show it (the 'Règle PK et image' and Zones tabs then
 // edit its image, markers and zones).
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Archive, ArchiveRestore, ArrowDown, ArrowUp, Eye, Pencil, Plus } from 'lucide-react';
 import { ActionConfirmDialog, Button, IconButton, TextInput, toast } from '../../ui';
 import type { Line } from '../../core/types';
+import type { Result } from '../../core/result';
 import { lineLabel } from '../../core/lines/filterLines';
 import { activeLineAtom, linesAtom } from '../../state/tables';
-import { countLinePoints, createLineAtom, loadLinesAtom, moveLineAtom, renameLineAtom, setLineArchivedAtom } from '../../state/lineAdminActions';
+import { countLinePoints, createLine, loadLines, moveLine, renameLine, setLineArchived } from '../../state/lineAdminActions';
 import { selectLine } from '../../state/lineActions';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { LINES_TEXT as T } from './linesStrings';
 
 export function LinesTab() {
-  const load = useSetAtom(loadLinesAtom);
-  const create = useSetAtom(createLineAtom);
-  const rename = useSetAtom(renameLineAtom);
-  const move = useSetAtom(moveLineAtom);
-  const setArchived = useSetAtom(setLineArchivedAtom);
   const lines = useAtomValue(linesAtom);
   const active = useAtomValue(activeLineAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadLines);
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -32,16 +28,25 @@ export function LinesTab() {
   const [archiveError, setArchiveError] = useState<string | null>(null);
   const activeCount = lines.filter((l) => !l.archived).length;
 
-  const guard = async (fn: () => Promise<void>) => {
+  /** Runs a change with the form busy; a failed one says so ('Erreur lors de l'enregistrement de la ligne' for a throw). */
+  const guard = async (fn: () => Promise<Result | void>) => {
     setBusy(true);
-    try { await fn(); } catch (e) { console.error(e); toast(T.saveError, 'error'); } finally { setBusy(false); }
+    try {
+      const r = await fn();
+      if (r && !r.ok) toast(r.message, 'error');
+    } catch (e) {
+      console.error(e);
+      toast(T.saveError, 'error');
+    } finally {
+      setBusy(false);
+    }
   };
   const submitNew = (e: FormEvent) => {
     e.preventDefault();
     if (!code.trim() || !name.trim()) { setFormError(T.required); return; }
     void guard(async () => {
-      const r = await create({ code: code.trim(), name: name.trim() });
-      if (r === 'duplicate_code') { setFormError(T.duplicateCode); return; }
+      const r = await createLine({ code: code.trim(), name: name.trim() });
+      if (!r.ok) { setFormError(r.message); return; }
       setCode(''); setName(''); setFormError(null);
       toast(T.created, 'success');
     });
@@ -51,8 +56,8 @@ export function LinesTab() {
     if (!editing) return;
     if (!editing.code.trim() || !editing.name.trim()) { setEditing({ ...editing, error: T.required }); return; }
     void guard(async () => {
-      const r = await rename({ line: editing.line, code: editing.code, name: editing.name });
-      if (r === 'duplicate_code') { setEditing({ ...editing, error: T.duplicateCode }); return; }
+      const r = await renameLine({ line: editing.line, code: editing.code, name: editing.name });
+      if (!r.ok) { setEditing({ ...editing, error: r.message }); return; }
       setEditing(null);
       toast(T.saved, 'success');
     });
@@ -66,7 +71,8 @@ export function LinesTab() {
     if (activeCount <= 1) { setArchiveError(T.lastLine); return; }
     void guard(async () => {
       // The line shown, once archived, leaves the picker: the app then shows the default line (LineFollower).
-      await setArchived({ line: archiving.line, archived: true });
+      const r = await setLineArchived({ line: archiving.line, archived: true });
+      if (!r.ok) return r;
       setArchiving(null);
       toast(T.archivedDone, 'success');
     });
@@ -86,8 +92,8 @@ export function LinesTab() {
               return (
                 <tr key={l.id} data-line={l.code} className={l.archived ? 'is-archived' : ''}>
                   <td>
-                    <IconButton label={T.moveUp(label)} icon={<ArrowUp size={16} />} disabled={busy || i === 0} onClick={() => void guard(() => move({ id: l.id, by: -1 }))} />
-                    <IconButton label={T.moveDown(label)} icon={<ArrowDown size={16} />} disabled={busy || i === lines.length - 1} onClick={() => void guard(() => move({ id: l.id, by: 1 }))} />
+                    <IconButton label={T.moveUp(label)} icon={<ArrowUp size={16} />} disabled={busy || i === 0} onClick={() => void guard(() => moveLine({ id: l.id, by: -1 }))} />
+                    <IconButton label={T.moveDown(label)} icon={<ArrowDown size={16} />} disabled={busy || i === lines.length - 1} onClick={() => void guard(() => moveLine({ id: l.id, by: 1 }))} />
                   </td>
                   {isEditing ? (
                     <td colSpan={2}>
@@ -107,7 +113,7 @@ export function LinesTab() {
                     <IconButton label={T.rename(label)} icon={<Pencil size={16} />} disabled={busy} onClick={() => setEditing({ line: l, code: l.code, name: l.name, error: null })} />
                     {l.archived
                       ? <IconButton label={T.unarchive(label)} icon={<ArchiveRestore size={16} />} disabled={busy}
-                          onClick={() => void guard(async () => { await setArchived({ line: l, archived: false }); toast(T.unarchivedDone, 'success'); })} />
+                          onClick={() => void guard(async () => { const r = await setLineArchived({ line: l, archived: false }); if (r.ok) toast(T.unarchivedDone, 'success'); return r; })} />
                       : <IconButton label={T.archive(label)} icon={<Archive size={16} />} disabled={busy} onClick={() => askArchive(l)} />}
                   </td>
                 </tr>

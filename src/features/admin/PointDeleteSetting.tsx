@@ -1,12 +1,12 @@
 // Paramètres tab: 'Suppression des signalements' — every member or administrators only (docs/product.md#point-delete-setting).
 // In the second case the database lets a member delete nothing (row-level security); the lists then hide the members' delete buttons.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button } from '../../ui';
 import { POINT_DELETE_KEY, type PointDeleteMode } from '../../core/admin/pointDelete';
 import { pointDeleteModeAtom, settingsAtom } from '../../state/tables';
-import { savePointDeleteModeAtom } from '../../state/adminActions';
+import { savePointDeleteMode } from '../../state/adminActions';
 import type { AppSetting } from '../../core/types';
 import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
@@ -14,7 +14,6 @@ import { A } from './strings';
 const MODES: PointDeleteMode[] = ['membres', 'admins'];
 
 export function PointDeleteSetting() {
-  const save = useSetAtom(savePointDeleteModeAtom);
   const current = useAtomValue(pointDeleteModeAtom);
   const row = useAtomValue(settingsAtom).find((s) => s.key === POINT_DELETE_KEY) ?? null;
   const [value, setValue] = useState<PointDeleteMode>(current);
@@ -24,7 +23,7 @@ export function PointDeleteSetting() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    await run(async () => { await save(value, base); });
+    await run(async () => { await savePointDeleteMode(value, base); });
   };
 
   return (

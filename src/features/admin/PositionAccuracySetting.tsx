@@ -1,19 +1,18 @@
 // Paramètres tab: the accuracy threshold of 'Me localiser' and of the 'ici' search (whole metres, 5 to 500, 50 by
 // default; the database checks the same bounds), saved with the setting's version stated (docs/product.md#position).
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
 import { parseAccuracyThreshold } from '../../core/admin/settingsValidation';
 import { settingsAtom } from '../../state/tables';
 import { positionMaxAccuracyAtom } from '../../state/position/atoms';
-import { savePositionAccuracyAtom } from '../../state/adminActions';
+import { savePositionAccuracy } from '../../state/adminActions';
 import type { AppSetting } from '../../core/types';
 import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
 
 export function PositionAccuracySetting() {
-  const save = useSetAtom(savePositionAccuracyAtom);
   const current = useAtomValue(positionMaxAccuracyAtom);
   const row = useAtomValue(settingsAtom).find((s) => s.key === 'position_max_accuracy_m') ?? null;
   const [value, setValue] = useState(String(current));
@@ -25,7 +24,7 @@ export function PositionAccuracySetting() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (metres === null) return;
-    await run(async () => { await save(metres, base); });
+    await run(async () => { await savePositionAccuracy(metres, base); });
   };
 
   return (

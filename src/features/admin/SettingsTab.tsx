@@ -1,13 +1,13 @@
 // Paramètres tab ('Paramètres de l'application'): the feedback link (valid URL or empty), saved with a 3 s success message
 // and the window event 'feedbackLinkUpdated' (docs/product.md#settings, #constants); who deletes points; the position accuracy threshold; the daily e-mail digest's hour.
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Save } from 'lucide-react';
 import { Alert, Button, TextInput } from '../../ui';
 import { isValidFeedbackLink } from '../../core/admin/settingsValidation';
 import { feedbackLinkAtom, settingsAtom } from '../../state/tables';
 import type { AppSetting } from '../../core/types';
-import { loadSettingsAtom, saveFeedbackLinkAtom } from '../../state/adminActions';
+import { loadSettings, saveFeedbackLink } from '../../state/adminActions';
 import { MailStatusNote } from './MailStatusNote';
 import { useSettingSave } from './useSettingSave';
 import { A } from './strings';
@@ -18,10 +18,8 @@ import { PointDeleteSetting } from './PointDeleteSetting';
 import { DigestHourSetting } from './DigestHourSetting';
 
 export function SettingsTab() {
-  const load = useSetAtom(loadSettingsAtom);
-  const save = useSetAtom(saveFeedbackLinkAtom);
   const current = useAtomValue(feedbackLinkAtom) ?? '';
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadSettings);
   const row = useAtomValue(settingsAtom).find((s) => s.key === 'feedback_link') ?? null;
   const [value, setValue] = useState(current);
   /** The setting as shown when editing began: its version is stated on save (no silent overwrite). */
@@ -33,7 +31,7 @@ export function SettingsTab() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return;
-    await run(async () => { await save(value, base); });
+    await run(async () => { await saveFeedbackLink(value, base); });
   };
 
   return (

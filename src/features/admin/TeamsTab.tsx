@@ -1,48 +1,40 @@
 // Équipes tab ('Gestion des équipes'): one card per team with members, Signalements, Résolus, progress and creation date.
 import { useMemo, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Pencil, Plus, Trash2, Users } from 'lucide-react';
 import { Button, ConfirmDialog, IconButton, ProgressBar, toast } from '../../ui';
 import type { Team } from '../../core/types';
+import type { Failure } from '../../core/result';
 import { teamStatsFromCounts } from '../../core/admin/teamStats';
 import { indexTeamCounts } from '../../core/pointIndex/queries';
 import { formatCount, formatDateFr } from '../../core/format';
 import { teamsAtom } from '../../state/tables';
 import { pointIndexAtom } from '../../state/pointIndex';
-import { adminProfilesAtom, deleteTeamAtom, loadTeamsDataAtom, saveTeamAtom } from '../../state/adminActions';
+import { adminProfilesAtom, deleteTeam, loadTeamsData, saveTeam } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { TeamFormDialog } from './TeamFormDialog';
 
 export function TeamsTab() {
-  const load = useSetAtom(loadTeamsDataAtom);
-  const save = useSetAtom(saveTeamAtom);
-  const remove = useSetAtom(deleteTeamAtom);
   const teams = useAtomValue(teamsAtom);
   const points = useAtomValue(pointIndexAtom);
   const profiles = useAtomValue(adminProfilesAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadTeamsData);
   const [editing, setEditing] = useState<Team | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Team | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deleteFailure, setDeleteFailure] = useState<Failure | null>(null);
   const stats = useMemo(() => teamStatsFromCounts(teams.map((t) => t.id), indexTeamCounts(points.index), profiles), [teams, points, profiles]);
 
   const confirmDelete = async () => {
     if (!deleting) return;
     setDeleteBusy(true);
-    setDeleteError(null);
-    try {
-      const r = await remove(deleting.id);
-      if (r === 'in_use') setDeleteError(A.teams.inUse);
-      else { toast(A.teams.deleted, 'success'); setDeleting(null); }
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.teams.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    setDeleteFailure(null);
+    const r = await deleteTeam(deleting.id);
+    setDeleteBusy(false);
+    if (r.ok) { toast(A.teams.deleted, 'success'); setDeleting(null); }
+    else setDeleteFailure(r);
   };
 
   return (
@@ -62,7 +54,7 @@ export function TeamsTab() {
                 <div className="admin-card-head">
                   <h4 className="admin-card-title">{t.name}</h4>
                   <IconButton label={`${A.edit} ${t.name}`} icon={<Pencil size={16} />} onClick={() => setEditing(t)} />
-                  <IconButton label={`${A.delete} ${t.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteError(null); setDeleting(t); }} />
+                  <IconButton label={`${A.delete} ${t.name}`} icon={<Trash2 size={16} />} onClick={() => { setDeleteFailure(null); setDeleting(t); }} />
                 </div>
                 <p className="team-members"><Users size={14} aria-hidden="true" /> {A.teams.members(s.members)}</p>
                 {t.description && <p className="team-description">{t.description}</p>}
@@ -81,13 +73,13 @@ export function TeamsTab() {
       {editing && (
         <TeamFormDialog
           team={editing === 'new' ? null : editing}
-          onSave={async (t) => { await save(t); toast(A.teams.saved, 'success'); }}
+          onSave={async (t) => { await saveTeam(t); toast(A.teams.saved, 'success'); }}
           onClose={() => setEditing(null)}
         />
       )}
       <ConfirmDialog
         open={!!deleting} name={deleting ? `« ${deleting.name} »` : ''} what={A.teams.deleteWhat}
-        busy={deleteBusy} error={deleteError} blocked={deleteError === A.teams.inUse} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
+        busy={deleteBusy} error={deleteFailure?.message ?? null} blocked={deleteFailure?.kind === 'in_use'} onConfirm={confirmDelete} onCancel={() => setDeleting(null)}
       />
     </div>
   );

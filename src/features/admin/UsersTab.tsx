@@ -1,13 +1,13 @@
 // Utilisateurs tab: invite form, sub-tabs Utilisateurs / Invitations, refresh, role and team changes (docs/product.md#users, #roles, #administration-messages).
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { RefreshCw } from 'lucide-react';
 import { Alert, Button, Tabs, toast } from '../../ui';
 import type { Invitation, Profile, Role } from '../../core/types';
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { teamsAtom } from '../../state/tables';
-import { adminInvitationsAtom, adminProfilesAtom, changeRoleAtom, inviteUserAtom, loadUsersAtom, setUserTeamAtom } from '../../state/adminActions';
-import { A, inviteErrorText } from './strings';
+import { adminInvitationsAtom, adminProfilesAtom, changeRole, inviteUser, loadUsers, setUserTeam } from '../../state/adminActions';
+import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
 import { InviteUserForm, type InviteView } from './InviteUserForm';
@@ -24,15 +24,11 @@ export function UsersTab() {
 }
 
 function UsersTabContent() {
-  const load = useSetAtom(loadUsersAtom);
-  const invite = useSetAtom(inviteUserAtom);
-  const changeRole = useSetAtom(changeRoleAtom);
-  const setTeam = useSetAtom(setUserTeamAtom);
   const profiles = useAtomValue(adminProfilesAtom);
   const invitations = useAtomValue(adminInvitationsAtom);
   const teams = useAtomValue(teamsAtom);
   const me = useAtomValue(profileAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadUsers);
   const [sub, setSub] = useState<Sub>('users');
   const [inviteView, setInviteView] = useState<InviteView>(null);
   const [rowError, setRowError] = useState<string | null>(null);
@@ -42,8 +38,8 @@ function UsersTabContent() {
   const [revokeTarget, setRevokeTarget] = useState<Invitation | null>(null);
 
   const doInvite = async (email: string): Promise<boolean> => {
-    const r = await invite(email);
-    setInviteView(r.ok ? { kind: 'success', email: r.email, url: r.url } : { kind: 'error', message: inviteErrorText(r.kind) });
+    const r = await inviteUser(email);
+    setInviteView(r.ok ? { kind: 'success', email: r.value.email, url: r.value.url } : { kind: 'error', message: r.message });
     return r.ok;
   };
   const resend = async (email: string) => {
@@ -57,21 +53,16 @@ function UsersTabContent() {
     setBusyId(p.id);
     const r = await changeRole({ userId: p.id, role });
     setBusyId(null);
-    if (r === 'ok') toast(A.users.roleChanged(p.email), 'success');
-    else setRowError(r === 'last_admin' ? A.users.lastAdmin : r === 'refused' ? A.users.roleRefused : A.users.roleError);
+    if (r.ok) toast(A.users.roleChanged(p.email), 'success');
+    else setRowError(r.message);
   };
   const onTeam = async (p: Profile, teamId: string | null) => {
     setRowError(null);
     setBusyId(p.id);
-    try {
-      await setTeam({ userId: p.id, teamId });
-      toast(A.users.teamChanged(p.email), 'success');
-    } catch (e) {
-      console.error(e);
-      setRowError(A.users.teamError);
-    } finally {
-      setBusyId(null);
-    }
+    const r = await setUserTeam({ userId: p.id, teamId });
+    setBusyId(null);
+    if (r.ok) toast(A.users.teamChanged(p.email), 'success');
+    else setRowError(r.message);
   };
 
   return (

@@ -1,12 +1,12 @@
 // Zones tab ('Gestion des zones'): list with colour, track badge and PK range; edit and delete. Zones are drawn on the map.
 import { useMemo, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Pencil, Trash2 } from 'lucide-react';
 import { ConfirmDialog, IconButton, TrackBadge, toast } from '../../ui';
 import type { Zone } from '../../core/types';
 import { formatKm } from '../../core/format';
 import { zonesAtom } from '../../state/tables';
-import { deleteZoneAtom, loadZonesAtom, updateZoneAtom } from '../../state/adminActions';
+import { deleteZone, loadZones, updateZone } from '../../state/adminActions';
 import { A } from './strings';
 import { useLoad } from './useLoad';
 import { LoadState } from './LoadState';
@@ -19,11 +19,8 @@ function sortZones(zones: Zone[]): Zone[] {
 }
 
 export function ZonesTab() {
-  const load = useSetAtom(loadZonesAtom);
-  const update = useSetAtom(updateZoneAtom);
-  const remove = useSetAtom(deleteZoneAtom);
   const zones = useAtomValue(zonesAtom);
-  const { status, reload } = useLoad(load);
+  const { status, reload } = useLoad(loadZones);
   const [editing, setEditing] = useState<Zone | null>(null);
   const [deleting, setDeleting] = useState<Zone | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
@@ -34,16 +31,10 @@ export function ZonesTab() {
     if (!deleting) return;
     setDeleteBusy(true);
     setDeleteError(null);
-    try {
-      await remove(deleting.id);
-      toast(A.zones.deleted, 'success');
-      setDeleting(null);
-    } catch (e) {
-      console.error(e);
-      setDeleteError(A.zones.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
+    const r = await deleteZone(deleting.id);
+    setDeleteBusy(false);
+    if (r.ok) { toast(A.zones.deleted, 'success'); setDeleting(null); }
+    else setDeleteError(r.message);
   };
 
   return (
@@ -75,7 +66,7 @@ export function ZonesTab() {
       {editing && (
         <ZoneEditDialog
           zone={editing}
-          onSave={async (v) => { await update({ zone: editing, ...v }); toast(A.zones.saved, 'success'); }}
+          onSave={async (v) => { await updateZone({ zone: editing, ...v }); toast(A.zones.saved, 'success'); }}
           onClose={() => setEditing(null)}
         />
       )}

@@ -1,5 +1,6 @@
 // French texts of the 'Lignes' tab.
 import { formatCount } from '../../core/format';
+import { ADMIN_FAILURE } from '../../state/adminStrings';
 export const LINES_TEXT = {
   tab: 'Lignes',
   heading: 'Lignes du réseau',
@@ -15,10 +16,10 @@ export const LINES_TEXT = {
   add: 'Ajouter la ligne',
   addTitle: 'Nouvelle ligne',
   required: 'Le code et le nom sont obligatoires.',
-  duplicateCode: 'Ce code de ligne existe déjà.',
+  duplicateCode: ADMIN_FAILURE.lineDuplicateCode,
   created: 'Ligne créée',
   saved: 'Ligne enregistrée',
-  saveError: "Erreur lors de l'enregistrement de la ligne",
+  saveError: ADMIN_FAILURE.lineSaveError,
   loadError: 'Erreur lors du chargement des lignes',
   moveUp: (n: string) => `Monter ${n}`,
   moveDown: (n: string) => `Descendre ${n}`,

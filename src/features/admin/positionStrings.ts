@@ -1,4 +1,5 @@
 // French texts of the Ligne tab's 'Position sur le terrain' section (docs/product.md#position).
+import { POSITION_FAILURE } from '../../state/position/strings';
 export const POSITION_ADMIN_TEXT = {
   title: 'Position sur le terrain',
   help: 'Tracé de chaque voie (WGS 84) et repères de PK, pour « Me localiser ». Import : GeoJSON (LineString par voie, propriétés voie, pk_debut, pk_fin ou pks) ou CSV « pk;lat;lon;voie ».',
@@ -8,7 +9,7 @@ export const POSITION_ADMIN_TEXT = {
   ready: (anchors: number, tracks: string) => `${anchors} repères prêts à importer (${tracks}).`,
   import: 'Importer le tracé',
   imported: (anchors: number) => `Tracé importé : ${anchors} repères.`,
-  importError: 'Import impossible. Vérifiez votre connexion et réessayez.',
+  importError: POSITION_FAILURE.importError,
   checkTitle: 'Contrôle : repères de PK contre la règle',
   checkLabel: (track: string) => `Repères de la ${track} sur l’échelle des PK`,
   jump: (from: string, to: string) => `Saut de numérotation : PK ${from} → PK ${to}`,
@@ -21,5 +22,5 @@ export const POSITION_ADMIN_TEXT = {
   recording: 'Moyenne de la position en cours…',
   recorded: (pk: string, n: number, acc: string) => `Repère PK ${pk} enregistré (moyenne de ${n} position${n > 1 ? 's' : ''}, précision ${acc}).`,
   noFix: 'Aucune position assez précise reçue : attendez un meilleur signal et réessayez.',
-  recordError: 'Enregistrement impossible. Vérifiez votre connexion et réessayez.',
+  recordError: POSITION_FAILURE.recordError,
 } as const;

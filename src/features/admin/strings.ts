@@ -1,5 +1,5 @@
 // French texts of the administration panel (docs/product.md#administration, #administration-messages). One place for a translator.
-import type { InviteErrorKind } from '../../core/admin/errors';
+import { ADMIN_FAILURE } from '../../state/adminStrings';
 
 /** 'de x@y.fr', elided before a vowel or a mute h: "d'agent@rail.fr". */
 const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]/i.test(email) ? `d'${email}` : `de ${email}`);
@@ -27,7 +27,7 @@ export const A = {
     emailPlaceholder: 'prenom.nom@exemple.fr',
     invite: 'Envoyer l\'invitation',
     inviting: 'Envoi...',
-    emailRequired: 'Veuillez entrer une adresse email valide.',
+    emailRequired: ADMIN_FAILURE.emailRequired,
     invited: (email: string) => `Invitation créée pour ${email}`,
     linkOnce: "Copiez ce lien maintenant et transmettez-le à la personne invitée : il n'est affiché qu'une fois (il est stocké chiffré et ne peut plus être relu ensuite).",
     copyLink: 'Copier le lien',
@@ -59,12 +59,12 @@ export const A = {
     pendingHint: 'Lien affiché une seule fois à la création',
     invitationsNote: "Les liens d'invitation sont stockés chiffrés : ils ne sont affichés qu'au moment de la création. Pour une invitation expirée, utilisez « Renvoyer » ; une invitation en attente reste valable 7 jours.",
     loadError: 'Une erreur est survenue lors du chargement des utilisateurs.',
-    roleRefused: 'Échec du changement de rôle. Vérifiez que vous avez les droits administrateur.',
-    roleError: 'Une erreur est survenue lors du changement de rôle.',
-    lastAdmin: 'Impossible de supprimer le dernier administrateur. Il doit toujours y avoir au moins un administrateur dans le système.',
+    roleRefused: ADMIN_FAILURE.roleRefused,
+    roleError: ADMIN_FAILURE.roleError,
+    lastAdmin: ADMIN_FAILURE.lastAdmin,
     roleChanged: (email: string) => `Rôle de ${email} mis à jour`,
     teamChanged: (email: string) => `Équipe de ${email} mise à jour`,
-    teamError: "Une erreur est survenue lors du changement d'équipe.",
+    teamError: ADMIN_FAILURE.teamError,
     colAccess: 'Accès',
     active: 'Actif',
     inactive: 'Désactivé',
@@ -76,16 +76,16 @@ export const A = {
     reactivateConfirm: (email: string) => `Réactiver l'accès ${ofWhom(email)} ? Il pourra de nouveau se connecter.`,
     deactivated: (email: string) => `Accès ${ofWhom(email)} désactivé`,
     reactivated: (email: string) => `Accès ${ofWhom(email)} réactivé`,
-    accessSelf: 'Vous ne pouvez pas désactiver votre propre compte.',
-    accessRefused: 'Action refusée. Vérifiez que vous avez les droits administrateur.',
-    accessError: "Une erreur est survenue lors du changement d'accès.",
+    accessSelf: ADMIN_FAILURE.accessSelf,
+    accessRefused: ADMIN_FAILURE.accessRefused,
+    accessError: ADMIN_FAILURE.accessError,
     statusRevoked: 'Révoquée',
     revoke: 'Révoquer',
     revokeTitle: "Révoquer l'invitation",
     revokeConfirm: (email: string) => `Révoquer l'invitation de ${email} ? Le lien ne pourra plus être utilisé.`,
     revoked: (email: string) => `Invitation de ${email} révoquée`,
-    revokeGone: "Cette invitation a déjà été utilisée ou révoquée.",
-    revokeError: "Une erreur est survenue lors de la révocation de l'invitation.",
+    revokeGone: ADMIN_FAILURE.revokeGone,
+    revokeError: ADMIN_FAILURE.revokeError,
   },
 
   teams: {
@@ -102,8 +102,8 @@ export const A = {
     createdOn: (d: string) => `Créée le ${d}`,
     loadError: 'Erreur lors du chargement des données des équipes',
     saveError: "Erreur lors de la sauvegarde de l'équipe",
-    inUse: 'Impossible de supprimer cette équipe car elle est utilisée par des signalements',
-    deleteError: "Erreur lors de la suppression de l'équipe",
+    inUse: ADMIN_FAILURE.teamInUse,
+    deleteError: ADMIN_FAILURE.teamDeleteError,
     deleteWhat: 'cette équipe.',
     saved: 'Équipe enregistrée',
     deleted: 'Équipe supprimée',
@@ -121,7 +121,7 @@ export const A = {
     loadError: 'Erreur lors du chargement des zones',
     editError: 'Erreur lors de la modification',
     saveError: 'Erreur lors de la sauvegarde de la zone',
-    deleteError: 'Erreur lors de la suppression de la zone',
+    deleteError: ADMIN_FAILURE.zoneDeleteError,
     deleteWhat: 'cette zone (les signalements restent sur la carte).',
     saved: 'Zone enregistrée',
     deleted: 'Zone supprimée',
@@ -143,10 +143,10 @@ export const A = {
     orderHint: "L'ordre va du moins au plus critique : le dernier niveau colore les regroupements de points.",
     empty: 'Aucun niveau de criticité',
     loadError: 'Erreur lors du chargement des niveaux de criticité',
-    saveError: 'Erreur lors de la sauvegarde',
-    deleteError: 'Erreur lors de la suppression',
-    defaultNoDelete: 'Impossible de supprimer un niveau par défaut',
-    inUse: (n: number) => `Impossible de supprimer ce niveau car il est utilisé par ${n} signalement(s)`,
+    saveError: ADMIN_FAILURE.levelSaveError,
+    deleteError: ADMIN_FAILURE.levelDeleteError,
+    defaultNoDelete: ADMIN_FAILURE.levelDefaultNoDelete,
+    inUse: ADMIN_FAILURE.levelInUse,
     deleteWhat: 'ce niveau de criticité.',
     saved: 'Niveau enregistré',
     deleted: 'Niveau supprimé',
@@ -206,7 +206,7 @@ export const A = {
     empty: 'Aucun marqueur PK',
     add: 'Ajouter',
     saveError: 'Erreur lors de la sauvegarde du marqueur',
-    deleteError: 'Erreur lors de la suppression du marqueur',
+    deleteError: ADMIN_FAILURE.markerDeleteError,
     loadError: 'Erreur lors du chargement des marqueurs',
     deleteWhat: 'ce marqueur PK (les PK des zones seront recalculés).',
     zonesUpdated: (n: number) => `${n} zone(s) : PK recalculés`,
@@ -222,19 +222,6 @@ export const A = {
       `Attention : la nouvelle image mesure ${w} × ${h} px au lieu de ${cw} × ${ch} px. Les points, zones et marqueurs gardent leurs coordonnées en pixels et risquent d'être décalés.`,
     confirmReplace: "Remplacer l'image",
     replaced: 'Image de la ligne remplacée',
-    uploadError: "Erreur lors de l'upload de l'image",
+    uploadError: ADMIN_FAILURE.imageUploadError,
   },
 } as const;
-
-export function inviteErrorText(kind: InviteErrorKind): string {
-  switch (kind) {
-    case 'duplicate': return 'Une invitation a déjà été envoyée à cette adresse email';
-    case 'exists': return 'Un utilisateur avec cette adresse email existe déjà';
-    case 'not_logged': return 'Vous devez être connecté pour inviter des utilisateurs';
-    case 'not_admin': return 'Seuls les administrateurs peuvent inviter des utilisateurs';
-    case 'invalid_email': return A.users.emailRequired;
-    case 'email_check': return "Erreur lors de la vérification de l'email";
-    case 'create': return "Erreur lors de la création de l'invitation";
-    default: return "Une erreur est survenue lors de l'envoi de l'invitation.";
-  }
-}

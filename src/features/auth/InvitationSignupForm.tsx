@@ -4,7 +4,7 @@ import { Alert, Button, Spinner } from '../../ui';
 import { validateInviteSignup } from '../../core/validation';
 import { checkInvitation, signUpWithInvitation } from '../../state/auth';
 import { toast } from '../../ui/toast';
-import { signupErrorMessage, tokenErrorMessage } from './authErrors';
+import { tokenErrorMessage } from '../../state/authErrors';
 import { PasswordInput } from './PasswordInput';
 import { AUTH_TEXT as T } from './strings';
 
@@ -44,9 +44,9 @@ export function InvitationSignupForm({ token, onDone }: { token: string | null; 
     setBusy(true);
     try {
       const res = await signUpWithInvitation(token, check.email, password);
-      if (!res.ok) { setError(signupErrorMessage(res.error)); return; }
+      if (!res.ok) { setError(res.message); return; }
       toast(T.accountCreated, 'success');
-      onDone(res.session ? null : `${T.accountCreated}. ${T.pleaseLogin}`);
+      onDone(res.value ? null : `${T.accountCreated}. ${T.pleaseLogin}`);
     } catch (err) {
       console.error(err);
       setError(T.accountError);

@@ -5,7 +5,6 @@ import { Alert, Button, TextInput } from '../../ui';
 import { validateSignin, type SigninErrors } from '../../core/validation';
 import { signIn } from '../../state/auth';
 import { ACCESS_REVOKED_TEXT, accessRevokedAtom } from '../../state/accessRevoked';
-import { loginErrorMessage } from './authErrors';
 import { PasswordInput } from './PasswordInput';
 import { AUTH_TEXT as T } from './strings';
 
@@ -27,7 +26,7 @@ export function SigninForm({ notice }: { notice?: string | null }) {
     setBusy(true);
     try {
       const res = await signIn(email, password);
-      if (!res.ok) setError(loginErrorMessage(res.error));
+      if (!res.ok) setError(res.message);
     } catch (err) {
       console.error(err);
       setError(T.errGeneric);

@@ -1,4 +1,6 @@
 // French texts of the login screen (docs/product.md#sign-in, #sign-in-rules, #sign-in-messages).
+import { AUTH_FAILURE } from '../../state/authStrings';
+
 export const AUTH_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appSubtitle: 'Suivi des anomalies de la ligne',
@@ -29,16 +31,6 @@ export const AUTH_TEXT = {
     "Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la CNIL (Commission nationale de l'informatique et des libertés) :",
   cnilUrl: 'https://www.cnil.fr/fr/plaintes',
   cnilLabel: 'www.cnil.fr',
-  // Provider errors (docs/product.md#sign-in-messages)
-  errEmailNotConfirmed: 'Veuillez vérifier votre email et confirmer votre compte.',
-  errInvalidCredentials: 'Email ou mot de passe incorrect.',
-  errAlreadyRegistered: 'Cet email est déjà enregistré.',
-  errGeneric: "Une erreur s'est produite",
-  // Invitation token (docs/product.md#invitation-messages)
-  tokenMissing: "Token d'invitation manquant",
-  tokenInvalid: "Token d'invitation invalide ou expiré",
-  tokenExpired: 'Cette invitation a expiré',
-  tokenNotFound: "Token d'invitation introuvable ou déjà utilisé",
-  tokenCheckError: "Erreur lors de la validation du token d'invitation",
-  accountError: 'Erreur lors de la création du compte',
+  // Provider and invitation errors (docs/product.md#sign-in-messages, #invitation-messages)
+  ...AUTH_FAILURE,
 } as const;

@@ -7,7 +7,6 @@ import { pointFormAtom, selectionAtom } from '../../state/selection';
 import { applyStartupLink, leaveLinkEntry, linkOfAddress } from '../../state/links';
 import { openPoint } from '../../state/search';
 import { toast } from '../../ui/toast';
-import { FIND_TEXT as T } from './strings';
 
 export function LinkRouter() {
   const store = useStore();
@@ -25,7 +24,7 @@ export function LinkRouter() {
       const link = linkOfAddress();
       const cur = store.get(pointFormAtom);
       if (link?.kind === 'point') {
-        if (!(cur?.mode === 'edit' && cur.pointId === link.id)) void openPoint(link.id).then((ok) => { if (!ok) toast(T.notFound, 'warning'); });
+        if (!(cur?.mode === 'edit' && cur.pointId === link.id)) void openPoint(link.id).then((r) => { if (!r.ok) toast(r.message, 'warning'); });
       } else if (cur?.mode === 'edit') {
         store.set(pointFormAtom, null);
         store.set(selectionAtom, null);

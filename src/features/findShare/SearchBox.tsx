@@ -66,7 +66,7 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
     const ctrl = new AbortController();
     setHere({ kind: 'locating' });
     currentFix().then((fix) => anomaliesNearFix(fix, ctrl.signal)).then(
-      (r) => { if (!ctrl.signal.aborted) { setHere(r.ok ? { kind: 'done', heading: r.heading, hits: r.hits } : { kind: 'refused', message: r.message }); setActive(0); } },
+      (r) => { if (!ctrl.signal.aborted) { setHere(r.ok ? { kind: 'done', heading: r.value.heading, hits: r.value.hits } : { kind: 'refused', message: r.message }); setActive(0); } },
       (err) => {
         if (ctrl.signal.aborted) return;
         if (!(err instanceof FixError)) console.error('Recherche autour de la position impossible', err);
@@ -90,7 +90,8 @@ export function SearchBox({ onPicked, className }: { onPicked?: () => void; clas
   const chooseHit = async (h: PointHit) => {
     close();
     onPicked?.();
-    if (!(await openPointFromSearch(h.id))) toast(T.notFound, 'warning');
+    const r = await openPointFromSearch(h.id);
+    if (!r.ok) toast(r.message, 'warning');
   };
   const choose = (i: number) => {
     if (pk !== null && i === 0) choosePk(pk);

@@ -1,5 +1,6 @@
 // French texts: search field, jump to a PK, links, exports, nearby anomalies.
 import { formatCount } from '../../core/format';
+import { DATA_TEXT } from '../../state/strings';
 export const FIND_TEXT = {
   searchLabel: 'Rechercher un signalement ou un PK',
   searchPlaceholder: 'Rechercher (libellé, n° OT, PK 17,4, ici…)',
@@ -17,7 +18,7 @@ export const FIND_TEXT = {
   pk: (pk: string) => `PK ${pk}`,
   noPk: 'Sans PK',
   onLine: (code: string, name: string) => `Ligne ${code} · ${name}`,
-  notFound: "Ce signalement n'existe plus ou ne vous est pas accessible.",
+  notFound: DATA_TEXT.pointGone,
   copyLink: 'Copier le lien',
   copyLinkOf: (name: string) => `Copier le lien de ${name}`,
   linkCopied: 'Lien copié dans le presse-papiers',

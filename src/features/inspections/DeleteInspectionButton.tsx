@@ -15,17 +15,12 @@ export function DeleteInspectionButton({ id, date, onDeleted }: { id: string; da
   const confirm = async () => {
     setBusy(true);
     setError(null);
-    try {
-      if (!(await deleteInspection(id))) { setError(T.removeRefused); return; }
-      setAsking(false);
-      toast(T.removed, 'success');
-      onDeleted(id);
-    } catch (e) {
-      console.error('Suppression de tournée', e);
-      setError((e as { code?: string }).code === '42501' ? T.removeRefused : T.removeFailed);
-    } finally {
-      setBusy(false);
-    }
+    const r = await deleteInspection(id);
+    setBusy(false);
+    if (!r.ok) { setError(r.message); return; }
+    setAsking(false);
+    toast(T.removed, 'success');
+    onDeleted(id);
   };
 
   return (

@@ -4,10 +4,9 @@
 import { useMemo, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { OUTSIDE_ZONES } from '../../core/report/classify';
-import { OUTSIDE_ZONE_KEY, inspectedAtError, inspectionRefusal, notInspectedError, type NotInspected } from '../../core/inspection/record';
+import { OUTSIDE_ZONE_KEY, inspectedAtError, notInspectedError, type NotInspected } from '../../core/inspection/record';
 import { parseKm } from '../../core/validation';
 import { zoneOptionLabels } from '../../core/zoneOptionLabels';
-import { failureKind } from '../../core/outbox/errors';
 import { saveInspectionFromReport } from '../../state/inspectionActions';
 import { activeLineAtom } from '../../state/tables';
 import { Button, Dialog, TextArea, TextInput, pkInputProps, toast } from '../../ui';
@@ -44,21 +43,15 @@ export function SaveInspectionDialog({ session, onClose }: { session: ReportSess
     if (!navigator.onLine) { setError(T.offline); return; }
     setBusy(T.saving(0, session.plan.rows.length));
     setError(null);
-    try {
-      await saveInspectionFromReport({
-        request: session.request, plan: session.plan, index: session.index, zones: session.zones,
-        inspectedAt: whenIso, remarks, notInspected: parsed,
-        onProgress: (done, total) => setBusy(T.saving(done, total)),
-      });
-      toast(T.saved, 'success');
-      onClose();
-    } catch (err) {
-      console.error('Tournée', err);
-      setError(failureKind(err) === 'network' ? T.offline
-        : inspectionRefusal(err) ?? (err instanceof Error && err.message && !('code' in err) ? err.message : T.saveFailed));
-    } finally {
-      setBusy(null);
-    }
+    const r = await saveInspectionFromReport({
+      request: session.request, plan: session.plan, index: session.index, zones: session.zones,
+      inspectedAt: whenIso, remarks, notInspected: parsed,
+      onProgress: (done, total) => setBusy(T.saving(done, total)),
+    });
+    setBusy(null);
+    if (!r.ok) { setError(r.message); return; }
+    toast(T.saved, 'success');
+    onClose();
   };
 
   return (

@@ -1,12 +1,13 @@
 // French texts of inspection records (docs/product.md#inspection-records).
 import { countNoun } from '../../core/format';
+import { INSPECTION_FAILURE } from '../../state/inspectionStrings';
 
 export const INSPECTION_TEXT = {
   save: 'Enregistrer la tournée',
   saving: (done: number, total: number) => `Enregistrement… ${done} / ${total}`,
   saved: 'Tournée enregistrée',
-  saveFailed: "L'enregistrement de la tournée a échoué. Vérifiez la connexion puis réessayez.",
-  offline: "Hors ligne : la tournée n'a pas été enregistrée (elle n'est pas mise en attente sur l'appareil). Vos saisies sont conservées : réessayez une fois la connexion revenue.",
+  saveFailed: INSPECTION_FAILURE.saveFailed,
+  offline: INSPECTION_FAILURE.offline,
   list: 'Tournées',
   date: 'Date de la tournée',
   remarks: 'Remarques par zone',
@@ -39,6 +40,6 @@ export const INSPECTION_TEXT = {
   removeName: (date: string) => `la tournée du ${date}`,
   removeWhat: 'cette tournée et ses annotations.',
   removed: 'Tournée supprimée',
-  removeFailed: "La suppression de la tournée a échoué. Vérifiez la connexion puis réessayez.",
-  removeRefused: "Cette tournée n'a pas été supprimée : seuls les administrateurs suppriment une tournée verrouillée ou annotée.",
+  removeFailed: INSPECTION_FAILURE.removeFailed,
+  removeRefused: INSPECTION_FAILURE.removeRefused,
 } as const;

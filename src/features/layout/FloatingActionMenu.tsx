@@ -1,11 +1,11 @@
 // Floating action menu (docs/product.md#floating-menu): mobile and tablet only, hidden while drawing and while the dashboard is open; Signaler, Zone (admin), Rapport, Sélection, Admin (admin).
 import { useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { FileText, Lasso, MapPinPlus, Plus, Settings, Shapes } from 'lucide-react';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { modeAtom } from '../../state/mode';
 import { isAdminAtom } from '../../state/session';
-import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import { openAdmin, requestMode } from '../../state/modeActions';
 import { dashboardOpenAtom } from '../../state/dashboardOpen';
 import type { AppMode } from '../../core/modeMachine';
 import { LAYOUT_TEXT as T } from './strings';
@@ -14,8 +14,6 @@ export function FloatingActionMenu() {
   const device = useDeviceClass();
   const mode = useAtomValue(modeAtom);
   const isAdmin = useAtomValue(isAdminAtom);
-  const requestMode = useSetAtom(requestModeAtom);
-  const openAdmin = useSetAtom(openAdminAtom);
   const [open, setOpen] = useState(false);
   const dashboard = useAtomValue(dashboardOpenAtom); // the dashboard is a page of its own: nothing to place over it
 

@@ -9,7 +9,7 @@ import { feedbackLinkAtom, dataLoadingAtom, manyLinesAtom } from '../../state/ta
 import { isAdminAtom, profileAtom } from '../../state/session';
 import { modeAtom } from '../../state/mode';
 import { sidebarOpenAtom } from '../../state/panels';
-import { openAdminAtom, requestModeAtom } from '../../state/modeActions';
+import { openAdmin, requestMode } from '../../state/modeActions';
 import { loadAll, reloadSettings } from '../../state/actions';
 import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
@@ -35,8 +35,6 @@ export function Header() {
   const profile = useAtomValue(profileAtom);
   const mode = useAtomValue(modeAtom);
   const loading = useAtomValue(dataLoadingAtom);
-  const requestMode = useSetAtom(requestModeAtom);
-  const openAdmin = useSetAtom(openAdminAtom);
   const setSidebar = useSetAtom(sidebarOpenAtom);
   const sidebarOpen = useAtomValue(sidebarOpenAtom);
   const device = useDeviceClass();
@@ -56,7 +54,7 @@ export function Header() {
 
   const drawingPoint = mode === 'draw-point';
   const drawingZone = mode === 'draw-zone';
-  const refresh = () => void loadAll().then((ok) => { if (!ok) toast(T.refreshFailed, 'error', 8000); });
+  const refresh = () => void loadAll().then((r) => { if (!r.ok) toast(r.message, 'error', 8000); });
   const menu: HeaderMenuItem[] = [
     { key: 'inspections', label: T.inspections, icon: <ClipboardList size={18} aria-hidden="true" />, onSelect: () => setInspections(true), fromStep: 0 },
     ...(feedback ? [{ key: 'feedback', label: T.feedback, icon: <MessageSquare size={18} aria-hidden="true" />, onSelect: () => undefined, href: feedback, fromStep: 3 }] : []),

@@ -1,8 +1,7 @@
 // Hosts the route report's screen (docs/product.md#report-form), whose module (and the docx code behind it) is not
 // in the first download: loaded when first opened, or before by ./PrefetchWhenIdle; through ./DeferredScreen (no
 // lazy(), no Suspense throttle). If it cannot be loaded, a French message and back to the map.
-import { useSetAtom } from 'jotai';
-import { requestModeAtom } from '../../state/modeActions';
+import { requestMode } from '../../state/modeActions';
 import { deferredModule, DeferredScreen } from './DeferredScreen';
 import { LAYOUT_TEXT as T } from './strings';
 
@@ -12,6 +11,5 @@ const reportFlow = deferredModule(() => import('../report/ReportFlow'));
 export const loadReportFlow = () => reportFlow.load();
 
 export function ReportFlowHost() {
-  const requestMode = useSetAtom(requestModeAtom);
   return <DeferredScreen module={reportFlow} render={(m) => <m.ReportFlow />} failed={T.reportLoadFailed} onFailed={() => requestMode('view')} />;
 }

@@ -7,7 +7,7 @@ import type { Zone } from '../../core/types';
 import { statusFilterAtom } from '../../state/filters';
 import { isAdminAtom } from '../../state/session';
 import { centerRequestAtom, deleteRequestAtom, selectionAtom, zoneFormAtom } from '../../state/selection';
-import { requestModeAtom } from '../../state/modeActions';
+import { requestMode } from '../../state/modeActions';
 import { zoneRows } from '../../core/sidebarLists';
 import { polygonCentroid } from '../../core/geometry';
 import { formatCount, formatKm } from '../../core/format';
@@ -35,7 +35,6 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
   const setCenter = useSetAtom(centerRequestAtom);
   const setZoneForm = useSetAtom(zoneFormAtom);
   const setDelete = useSetAtom(deleteRequestAtom);
-  const requestMode = useSetAtom(requestModeAtom);
 
   const open = zones.find((z) => z.id === openId) ?? null;
   const openPoints = useGroupSlots(grouping, open?.id ?? null, filter);

@@ -1,5 +1,6 @@
 // French texts of the main screen frame: header, mode buttons, floating menu, mode banners, loading.
 import { formatCount } from '../../core/format';
+import { DATA_TEXT } from '../../state/strings';
 export const LAYOUT_TEXT = {
   appTitle: 'Signalements ferroviaires',
   appTitleShort: 'Signalements',
@@ -18,7 +19,7 @@ export const LAYOUT_TEXT = {
   routeReport: 'Rapport',
   bulkSelect: 'Sélection',
   refresh: 'Actualiser',
-  refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
+  refreshFailed: DATA_TEXT.refreshFailed,
   admin: 'Administration',
   dashboard: 'Tableau de bord',
   adminShort: 'Admin',

@@ -28,15 +28,10 @@ export function NotificationSettingsForm() {
     if (!me || !s) return;
     setBusy(true);
     setError(null);
-    try {
-      await saveNotificationSettings(me.id, s);
-      toast(T.saved, 'success', 2500);
-    } catch (err) {
-      console.error(err);
-      setError(T.saveError);
-    } finally {
-      setBusy(false);
-    }
+    const r = await saveNotificationSettings(me.id, s);
+    setBusy(false);
+    if (r.ok) toast(T.saved, 'success', 2500);
+    else setError(r.message);
   };
 
   return (

@@ -19,7 +19,7 @@ export function NotificationsDialog({ onClose }: { onClose: () => void }) {
     setGone(false);
     if (!n.pointId) { void openNotification(n); return; }
     onClose();
-    if (!(await openNotification(n))) setGone(true);
+    if (!(await openNotification(n)).ok) setGone(true); // shown in this list's own words (T.gone)
   };
 
   return (

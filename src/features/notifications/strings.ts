@@ -1,4 +1,6 @@
 // French texts of the bell, the 'Notifications' list and the notification settings (docs/product.md#notifications).
+import { NOTIFICATION_SETTINGS_FAILURE } from '../../state/strings';
+
 export const NOTIF_TEXT = {
   title: 'Notifications',
   empty: 'Aucune notification.',
@@ -14,6 +16,6 @@ export const NOTIF_TEXT = {
   emailOff: "L'envoi d'e-mails n'est pas configuré sur ce serveur : les notifications restent dans l'application.",
   save: 'Enregistrer',
   saved: 'Paramètres des notifications enregistrés',
-  saveError: "L'enregistrement des paramètres a échoué. Réessayez.",
+  saveError: NOTIFICATION_SETTINGS_FAILURE,
   settingsLoadError: 'Impossible de lire vos paramètres de notification.',
 };

@@ -8,7 +8,7 @@ import { criticalityLevelsAtom, markersAtom, teamsAtom } from '../../state/table
 import { useEditedPoint } from './useEditedPoint';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../../state/status';
 import { pointFormAtom, type PointFormState } from '../../state/selection';
-import { finishEditingAtom } from '../../state/modeActions';
+import { finishEditing } from '../../state/modeActions';
 import { removePointImage } from '../../state/actions';
 import { storedUrlsOf } from '../../state/pointPhotos';
 import { savePointAware as savePoint, waitReason, waitsOnDevice } from '../../state/offline/offlineActions';
@@ -56,7 +56,6 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   const teams = useAtomValue(teamsAtom);
   const teamsError = useAtomValue(teamsLoadErrorAtom);
   const levelsError = useAtomValue(levelsLoadErrorAtom);
-  const finish = useSetAtom(finishEditingAtom);
   const setForm = useSetAtom(pointFormAtom);
 
   const initial = useMemo<PointFormValues | null>(() => {
@@ -100,7 +99,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
   }, []);
   useEffect(() => () => { if (!saved.current) cleanupUploads(); }, [cleanupUploads]);
 
-  const close = () => { cleanupUploads(); setForm(null); finish(); };
+  const close = () => { cleanupUploads(); setForm(null); finishEditing(); };
 
   /** A photo of this session (and its thumbnail) goes from storage at once; a saved one when nothing points to it any more (the
    * database queues it once the saved point and its gallery no longer hold it). */
@@ -143,7 +142,7 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       const waits = waitsOnDevice(result.id) ? waitReason() : null;
       toast(waits === 'network' ? T.savedOnDeviceToast : waits === 'slow' ? T.savedSlowToast : T.savedToast, 'success', 2500);
       setForm(null);
-      finish();
+      finishEditing();
     } catch (err) {
       if (err instanceof RowGoneError) { setGone(true); return; }
       if (err instanceof ConflictCancelledError) { setSaveError(CONFLICT_TEXT.cancelled); return; }

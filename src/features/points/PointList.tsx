@@ -9,7 +9,7 @@ import { pointDetailsVersionAtom } from '../../state/pointIndex';
 import { useListPoints } from '../layout/ListPoints';
 import { pointDetails, requestPointDetails } from '../../state/pointDetails';
 import { centerRequestAtom, deleteRequestAtom, pointFormAtom, selectionAtom } from '../../state/selection';
-import { requestModeAtom } from '../../state/modeActions';
+import { requestMode } from '../../state/modeActions';
 import { VirtualList } from '../../ui';
 import { UNKNOWN_SEVERITY_COLOR } from '../../core/severity';
 import { idAt } from '../../core/pointIndex/store';
@@ -33,7 +33,6 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
   const setCenter = useSetAtom(centerRequestAtom);
   const setForm = useSetAtom(pointFormAtom);
   const setDelete = useSetAtom(deleteRequestAtom);
-  const requestMode = useSetAtom(requestModeAtom);
   const levelById = useMemo(() => new Map(levels.map((l) => [l.id, l])), [levels]);
   const teamName = useMemo(() => { const m = new Map(teams.map((t) => [t.id, t.name])); return (id: string) => m.get(id) ?? null; }, [teams]);
 
@@ -46,7 +45,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
     requestMode('view');
     setSelection({ kind: 'point', id: p.id });
     setForm({ mode: 'edit', pointId: p.id });
-  }, [requestMode, setSelection, setForm]);
+  }, [setSelection, setForm]);
   const onDelete = useCallback((p: Point) => setDelete({ kind: 'point', id: p.id, name: p.name }), [setDelete]);
   const canDelete = useAtomValue(canDeletePointsAtom);
 

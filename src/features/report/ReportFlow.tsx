@@ -2,10 +2,10 @@
 // the report view (classified and grouped in the worker, rows virtualised, details fetched as shown);
 // closing either returns to view.
 import { useEffect, useRef, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { ReportRequest } from '../../core/types';
 import { modeAtom } from '../../state/mode';
-import { requestModeAtom } from '../../state/modeActions';
+import { requestMode } from '../../state/modeActions';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
 import { planRouteReport, releaseReportMemory, reportIndexReady, warmReportWorker } from '../../state/reportActions';
@@ -35,7 +35,6 @@ function ReportSession() {
   const loading = useAtomValue(dataLoadingAtom) || progress.loading;
   const loadedCount = progress.loaded;
   const points = useAtomValue(pointIndexAtom);
-  const requestMode = useSetAtom(requestModeAtom);
   const [busy, setBusy] = useState(false);
   const [session, setSession] = useState<Session | null>(null);
   const alive = useRef(true);

@@ -4,7 +4,7 @@ export const PRINT_IMAGE_WAIT_MS = 5000; // longest wait for photos before print
 export async function printReport(root: ParentNode = document, selector = '.report-view img'): Promise<void> {
   const imgs = [...root.querySelectorAll<HTMLImageElement>(selector)];
   for (const img of imgs) img.loading = 'eager';
-  const loaded = Promise.all(imgs.map((img) => (img.complete ? null : img.decode().catch(() => null))));
+  const loaded = Promise.all(imgs.map((img) => (img.complete ? null : img.decode().catch(() => null)))); // an image that fails to decode prints as missing
   await Promise.race([loaded, new Promise((r) => setTimeout(r, PRINT_IMAGE_WAIT_MS))]);
   window.print();
 }

@@ -6,7 +6,7 @@ import { Alert, Button, ColorPicker, Dialog, TextInput } from '../../ui';
 import { toast } from '../../ui/toast';
 import { markersAtom, zonesAtom } from '../../state/tables';
 import { zoneFormAtom, type ZoneFormState } from '../../state/selection';
-import { finishEditingAtom } from '../../state/modeActions';
+import { finishEditing } from '../../state/modeActions';
 import { saveZone } from '../../state/actions';
 import { DEFAULT_ZONE_COLOR, DEFAULT_ZONE_TRACK, TRACK_LABELS, ZONE_PALETTE } from '../../core/constants';
 import { zoneKmRange } from '../../core/pk';
@@ -31,7 +31,6 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
   const [editing] = useState(live);
   const markers = useAtomValue(markersAtom);
   const setForm = useSetAtom(zoneFormAtom);
-  const finish = useSetAtom(finishEditingAtom);
   const vertices = useMemo(() => (form.mode === 'create' ? form.vertices : editing?.points ?? []), [form, editing]);
   const [name, setName] = useState(editing?.name ?? '');
   const [track, setTrack] = useState<TrackChoice>(editing ? editing.track ?? 'none' : DEFAULT_ZONE_TRACK);
@@ -44,7 +43,7 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
   const cancel = () => {
     setForm(null);
     // Cancelling the creation form ends the drawing (back to view); cancelling an edit keeps the current mode.
-    if (form.mode === 'create') finish();
+    if (form.mode === 'create') finishEditing();
   };
 
   const submit = async (e: FormEvent) => {
@@ -58,7 +57,7 @@ function ZoneFormBody({ form, editing: live }: { form: NonNullable<ZoneFormState
       await saveZone({ ...(editing ? { id: editing.id } : {}), name, color, track: track === 'none' ? null : track, points: vertices }, editing);
       toast(T.savedToast, 'success', 2500);
       setForm(null);
-      finish();
+      finishEditing();
     } catch (err2) {
       console.error(T.saveFailed, err2);
       setSaveError(saveErrorText(err2, `${T.saveFailed}. ${T.saveFailedKeep}`));

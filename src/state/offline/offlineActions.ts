@@ -87,7 +87,7 @@ export async function savePointAware(input: PointInput, base?: Point | null, gal
 export async function deletePointAware(point: { id: string; imageUrl?: string | null }): Promise<{ queued: boolean }> {
   const current = currentPoint(point.id);
   const imageUrl = point.imageUrl !== undefined ? point.imageUrl
-    : (current ?? (isOffline() ? null : await loadPointDetails(point.id).catch(() => null)))?.imageUrl ?? null;
+    : (current ?? (isOffline() ? null : await loadPointDetails(point.id).catch(() => null)))?.imageUrl ?? null; // details unreadable: the row goes, its photo file stays in storage
   const item = await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl }, view: null, before: current, photos: [] });
   if (isOffline() || !item) { void replayOutbox(); return { queued: true }; }
   const left = await settleOnline(item.id);

@@ -22,7 +22,7 @@ const outbox = () => currentSession().part(outboxPart);
 const serial = <T>(fn: () => Promise<T>): Promise<T> => {
   const o = outbox();
   const p = o.chain.then(fn);
-  o.chain = p.catch(() => undefined);
+  o.chain = p.catch(() => undefined); // the caller gets p's error; the chain goes on
   return p;
 };
 

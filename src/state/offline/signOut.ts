@@ -14,5 +14,5 @@ export async function confirmSignOut(): Promise<void> {
   store.set(signOutWarningAtom, false);
   await signOut();
   forgetProfile();
-  await clearSnapshots().catch(() => undefined);
+  await clearSnapshots().catch(() => undefined); // they stay on the device, keyed by user: only that user's session reads them
 }

@@ -7,6 +7,8 @@ import type { ImportedGeometry } from '../../core/position/importCheck';
 import type { Track } from '../../core/types';
 import { imagePlaceOf, trackBandY, type ImagePlace } from '../../core/position/imagePlace';
 import { roundKm } from '../../core/format';
+import { fail, ok, type Result } from '../../core/result';
+import { POSITION_FAILURE } from './strings';
 import { store } from '../store';
 import { currentSession } from '../userSession';
 import { activeLineId, lineImageAtom, markersAtom, zonesAtom } from '../tables';
@@ -39,13 +41,26 @@ export function captureHere(place: ImagePlace, pk: number, gnss: Gnss): void {
   store.set(pointFormAtom, { mode: 'create', position: { x: Math.round(place.x), y: Math.round(place.y) }, kmValue: roundKm(pk), gnss });
 }
 
-export async function importLinePositions(lineId: string, g: ImportedGeometry): Promise<{ axes: number; anchors: number }> {
-  const r = await repo.replaceLinePositions(lineId, g);
+/** Replaces a line's axes and anchors; the value counts what was stored. */
+export async function importLinePositions(lineId: string, g: ImportedGeometry): Promise<Result<{ axes: number; anchors: number }>> {
+  let r: { axes: number; anchors: number };
+  try {
+    r = await repo.replaceLinePositions(lineId, g);
+  } catch (e) {
+    console.error(e);
+    return fail('error', POSITION_FAILURE.importError);
+  }
   await loadLinePositions();
-  return r;
+  return ok(r);
 }
 
-export async function recordTerrainAnchor(a: { lineId: string; track: Track; pk: number } & Gnss): Promise<void> {
-  await repo.saveTerrainAnchor({ lineId: a.lineId, track: a.track, pk: a.pk, lat: a.lat, lon: a.lon, accuracyM: a.accuracyM, fixes: a.fixes });
+export async function recordTerrainAnchor(a: { lineId: string; track: Track; pk: number } & Gnss): Promise<Result> {
+  try {
+    await repo.saveTerrainAnchor({ lineId: a.lineId, track: a.track, pk: a.pk, lat: a.lat, lon: a.lon, accuracyM: a.accuracyM, fixes: a.fixes });
+  } catch (e) {
+    console.error(e);
+    return fail('error', POSITION_FAILURE.recordError);
+  }
   await loadLinePositions();
+  return ok();
 }

@@ -1,6 +1,6 @@
 // Maps provider (GoTrue) and invitation errors to the French messages of docs/product.md#invitation-messages.
-import { AUTH_TEXT as T } from './strings';
-import { ACCESS_REVOKED_TEXT } from '../../state/accessRevoked';
+import { AUTH_FAILURE as T } from './authStrings';
+import { ACCESS_REVOKED_TEXT } from './accessRevoked';
 
 type ErrLike = { code?: unknown; message?: unknown; status?: unknown } | null | undefined;
 const codeOf = (e: ErrLike) => (typeof e?.code === 'string' ? e.code : '');
