@@ -3,7 +3,7 @@
 // seeing archived lines, a point on an archived line refused 400 with the French message, a line holding points not
 // deleted (409), zones/markers/points/index/tombstones/search/nearby per line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSupabaseClient } from '../../src/data/client';
+import { setSupabaseConnection } from '../../src/data/client';
 import * as repo from '../../src/data/tableRepositories';
 import { fetchPointIndex, fetchTombstones } from '../../src/data/pointIndexSource';
 import { nearbyPoints, searchPoints } from '../../src/data/findShareRepository';
@@ -14,8 +14,10 @@ import { openTestDb, startHarness, type Harness } from '../../test/server/restHa
 
 let h: Harness;
 let adminToken = '', userToken = '';
-const asAdmin = () => setSupabaseClient(h.client(adminToken));
-const asUser = () => setSupabaseClient(h.client(userToken));
+/** The app's client as that user; the point-index API (here on this thread) reaches the same server with the same token. */
+const as = (token: string) => setSupabaseConnection(h.client(token), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => token });
+const asAdmin = () => as(adminToken);
+const asUser = () => as(userToken);
 const point = (name: string, lineId?: string) => ({
   name, description: '', kilometer: '12.000', kmValue: 12, position: { x: 10, y: 10 }, imageUrl: null, status: 'signale' as const,
   criticality: 'attention', ticketNumber: null, teamId: null, ...(lineId ? { lineId } : {}),

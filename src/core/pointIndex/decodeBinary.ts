@@ -1,10 +1,11 @@
 // Decoding of public.point_index_pages_bin() (supabase/migrations/20261129110000_point_index_pages_binary.sql): the
 // precomputed pages of a line as one binary body — int4 header length, UTF-8 JSON header {as_of, total, pages: [meta]},
 // then each page's columns (ids, x, y, km, created, updated; big-endian) in the header's order. Runs in the
-// point-index worker; the pages equal what decodePointIndexPages makes of the JSON answer.
+// point-index API (workers/pointIndexApi.ts); each page holds the columns decodePointIndexPage (./decode.ts) makes of
+// public.point_index() for the same points.
 import type { PointIndexPage } from './types';
 
-/** One page's header entry: the non-binary fields of the JSON page. */
+/** One page's header entry: its size, newest change, keys and one-character code columns. */
 interface BinaryPageMeta {
   n: number; max_updated: string | null; crit_keys: string[] | null; team_keys: string[] | null;
   status: string; crit: string; team: string;
