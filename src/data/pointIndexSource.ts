@@ -43,7 +43,7 @@ const workerPart = definePart('pointIndexWorker',
 const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
   create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
   fallback: async () => (await import('../../workers/pointIndexApi')).createPointIndexApi(),
-  onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
+  onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread:', reason instanceof Error ? reason.message : reason),
 };
 
 /** Whether the session's point-index worker is running (tests: it stops once idle). */
