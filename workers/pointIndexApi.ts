@@ -10,6 +10,7 @@ import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../sr
 import type { PointIndex, PointIndexPage } from '../src/core/pointIndex/types';
 import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
+import { earliest } from '../src/core/pointIndex/readingTimes';
 import { indexBuffers, type StoredIndex } from './replicaSchema';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
@@ -70,7 +71,7 @@ export function createPointIndexApi() {
     async buildLine(lineId: string, req: BuildRequest, replica: BuildReplica | null = null): Promise<BuiltIndex> {
       const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
       if (replica) {
-        const asOf = built.asOf && (!replica.firstAsOf || built.asOf < replica.firstAsOf) ? built.asOf : replica.firstAsOf;
+        const asOf = earliest(built.asOf, replica.firstAsOf);
         const rec: StoredIndex = { ...trimmedColumns(built.index), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now() };
         const write = writeIndexRecord(rec, replica.key, replica.owner);
         write.catch(() => undefined); // read (and its failure reported) through replicaWritten

@@ -10,6 +10,7 @@ import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
 import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platform/workerHost';
 import { pageBuffers } from '../core/pointIndex/decode';
+import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
@@ -122,8 +123,8 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   let asOf: string | null = null;
   const take = (p: PointIndexPage) => {
     count += p.count;
-    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
-    if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
+    asOf = earliest(p.asOf, asOf);
+    maxUpdated = latest(p.maxUpdated, maxUpdated);
     blocks = Math.max(blocks, p.blocks);
     o.onPage(p);
   };
@@ -162,10 +163,8 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
       const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
       const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
       const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
-      const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
-      const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
       if (!o.cancelled?.()) o.build.onIndex(built, written);
-      return { count: built.index.count, maxUpdated: allMax, blocks, asOf: allAsOf };
+      return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), blocks, asOf: earliest(built.asOf, firstAsOf) };
     }
     const lanes = Array.from({ length: CONCURRENCY }, async () => {
       for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);

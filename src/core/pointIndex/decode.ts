@@ -43,8 +43,9 @@ function floats64(b64: string, n: number): Float64Array {
   return out;
 }
 
-function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A): A {
-  if (s.length !== n) throw new Error(`point_index: ${s.length} codes for ${n} rows`);
+/** A column of one-character codes ('0' + code) as numbers; `what` names the answer in the error. */
+export function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A, what = 'point_index'): A {
+  if (s.length !== n) throw new Error(`${what}: ${s.length} codes for ${n} rows`);
   const out = make(n);
   for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i) - 48;
   return out;
