@@ -13,7 +13,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer } from '../server/main';
 import { setSupabaseConnection } from '../src/data/client';
-import { fetchPointIndex } from '../src/data/pointIndexSource';
+import { loadLine } from '../test/fixtures/pointIndex/loadLine';
 import { printTable, round, summarize, writeResults } from './lib/stats';
 
 const LINES = Number(process.env.LINES ?? 50);
@@ -46,8 +46,8 @@ try {
   };
   const openLine = async (lineId: string): Promise<{ ms: number; n: number }> => {
     const t0 = performance.now();
-    const r = await fetchPointIndex({ lineId, onPage: () => undefined });
-    return { ms: performance.now() - t0, n: r.count };
+    const { result } = await loadLine(lineId);
+    return { ms: performance.now() - t0, n: result.count };
   };
   const searchOnce = async (q: string) => {
     const t0 = performance.now();

@@ -7,7 +7,8 @@ import { setSupabaseConnection } from '../../src/data/client';
 import * as repo from '../../src/data/tableRepositories';
 import { fetchPointIndex, fetchTombstones } from '../../src/data/pointIndexSource';
 import { nearbyPoints, searchPoints } from '../../src/data/findShareRepository';
-import type { PointIndexPage } from '../../src/core/pointIndex/types';
+import type { PointColumns, PointIndexPage } from '../../src/core/pointIndex/types';
+import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
@@ -22,10 +23,16 @@ const point = (name: string, lineId?: string) => ({
   name, description: '', kilometer: '12.000', kmValue: 12, position: { x: 10, y: 10 }, imageUrl: null, status: 'signale' as const,
   criticality: 'attention', ticketNumber: null, teamId: null, ...(lineId ? { lineId } : {}),
 });
+const idsOf = (c: PointColumns) => Array.from({ length: c.count }, (_, i) => uuidAt(c.idBytes, i));
+/** The ids of the index of a line (its full load, as the app makes it) or of every line, or of the changes since. */
 const indexIds = async (lineId: string | null, since?: string) => {
+  if (lineId && !since) {
+    const { built, result } = await loadLine(lineId);
+    return { ids: idsOf(built.index).sort(), asOf: result.asOf };
+  }
   const pages: PointIndexPage[] = [];
   const res = await fetchPointIndex({ lineId, since, onPage: (p) => pages.push(p) });
-  return { ids: pages.flatMap((p) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i))).sort(), asOf: res.asOf };
+  return { ids: pages.flatMap(idsOf).sort(), asOf: res.asOf };
 };
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // A line's precomputed pages as bytes through the REST handler, read by the app's point-index API
 // (workers/pointIndexApi.ts: the module the browser's worker runs, and the main thread where no worker starts):
-// the pages, a cold load's index built from them and src/data/pointIndexSource.ts fetchPointIndex (the API through
+// the pages, a cold load's index built from them and src/data/pointIndexSource.ts's full load of the line (the API through
 // src/platform/workerHost.ts, here on this thread) hold exactly the points public.point_index() gives for the line;
 // page ranges split without overlap; an anonymous caller is refused with PostgREST's error body; a function that is
 // not an octet-stream handler answers 406 to that Accept. On PGlite and on PostgreSQL (scripts/test.mjs).
@@ -10,7 +10,7 @@ import { fetchPointIndex } from '../../src/data/pointIndexSource';
 import { setSupabaseConnection } from '../../src/data/client';
 import { replaceSession } from '../../src/data/currentSession';
 import { appendPage, createPointIndex } from '../../src/core/pointIndex/store';
-import type { PointIndexPage } from '../../src/core/pointIndex/types';
+import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
@@ -84,27 +84,17 @@ describe('point_index_pages_bin read by the point-index API', () => {
     expect(built.cluster).toBeTruthy();
   });
 
-  it('fetchPointIndex reads the line through the same API (cold load with its build, and by pages)', async () => {
+  it('fetchPointIndex loads the line through the same API: first pages shown, then the built index', async () => {
     setSupabaseConnection(h.client(userToken), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => userToken });
     replaceSession('member');
     const want = await truth();
-    const pages: PointIndexPage[] = [];
-    const res = await fetchPointIndex({ lineId, onPage: (p) => pages.push(p) });
-    expect(res.count).toBe(POINTS);
-    expect(rowsById(pages)).toEqual(want);
-    const shown: PointIndexPage[] = [];
-    let built: Parameters<NonNullable<Parameters<typeof fetchPointIndex>[0]['build']>['onIndex']>[0] | null = null;
-    const cold = await fetchPointIndex({
-      lineId, onPage: (p) => shown.push(p),
-      build: {
-        seed: () => { const ix = createPointIndex(); shown.forEach((p) => appendPage(ix, p)); return ix; },
-        onIndex: (b) => { built = b; },
-        replica: null,
-      },
-    });
-    expect(cold.count).toBe(POINTS);
+    const { result, shown, built } = await loadLine(lineId);
+    expect(result.count).toBe(POINTS);
+    expect(result.asOf).toMatch(TIME);
     expect(shown.length).toBeGreaterThan(0);
-    expect(rowsById([built!.index])).toEqual(want);
+    for (const id of Object.keys(rowsById(shown))) expect(want[id]).toBeDefined();
+    expect(rowsById([built.index])).toEqual(want);
+    await expect(fetchPointIndex({ lineId, onPage: () => undefined })).rejects.toThrow(/builds its index/);
   });
 
   it('sends raw bytes with the octet-stream type, refuses anonymous callers and non-handler functions', async () => {

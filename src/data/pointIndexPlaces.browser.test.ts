@@ -10,11 +10,10 @@ import { createClient } from '@supabase/supabase-js';
 import { setSupabaseConnection } from './client';
 import { replaceSession } from './currentSession';
 import { fetchPointIndex } from './pointIndexSource';
-import { appendPage, createPointIndex } from '../core/pointIndex/store';
 import { uuidAt } from '../core/pointIndex/ids';
 import type { PointIndexPage } from '../core/pointIndex/types';
-import type { BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
+import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import type { PointIndexServer } from '../../test/browser/pointIndexServer';
 
 declare module 'vitest/browser' {
@@ -39,25 +38,15 @@ async function readLine(session: string) {
   const warn = vi.spyOn(console, 'warn');
   try {
     replaceSession(session);
-    const shown: PointIndexPage[] = [];
-    let built: BuiltIndex | null = null;
-    const cold = await fetchPointIndex({
-      lineId: server.lineId, onPage: (p) => shown.push(p),
-      build: {
-        seed: () => { const ix = createPointIndex(); shown.forEach((p) => appendPage(ix, p)); return ix; },
-        onIndex: (b) => { built = b; },
-        replica: null,
-      },
-    });
+    const { result: cold, shown, built } = await loadLine(server.lineId);
     const changed: PointIndexPage[] = [];
     await fetchPointIndex({ lineId: server.lineId, since: '1970-01-01T00:00:00Z', onPage: (p) => changed.push(p) });
-    const index = (built as BuiltIndex | null)!.index;
     return {
       count: cold.count,
       shown: rowsById(shown),
-      built: rowsById([index]),
-      order: Array.from((built as BuiltIndex | null)!.order, (slot) => uuidAt(index.idBytes, slot)),
-      clusterColumns: !!(built as BuiltIndex | null)!.cluster,
+      built: rowsById([built.index]),
+      order: Array.from(built.order, (slot) => uuidAt(built.index.idBytes, slot)),
+      clusterColumns: !!built.cluster,
       changed: rowsById(changed),
       fallbackWarnings: warn.mock.calls.filter((c) => String(c[0]).includes('point-index worker unavailable')).length,
     };

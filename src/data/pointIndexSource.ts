@@ -98,8 +98,8 @@ export interface IndexFetchOptions {
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
   /**
-   * A line's cold load only: after the first pages (given to onPage), the rest of the index is built in the
-   * point-index worker from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
+   * A line's full load (required for it): after the first pages (given to onPage), the rest of the index is built by
+   * the point-index API from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
    * with its newest-first order (no page appended on this thread).
    */
   build?: {
@@ -148,8 +148,9 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   };
 
   // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
-  // about TARGET_ROWS points, CONCURRENCY at a time.
+  // about TARGET_ROWS points, CONCURRENCY at a time, made while the point-index API builds the index.
   if (since === null && lineId !== null) {
+    if (!o.build) throw new Error('point index: a line\'s full load builds its index (build)');
     const first = await callPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
@@ -157,20 +158,13 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
-    if (o.build) {
-      if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
-      // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
-      const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
-      const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
-      const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
-      if (!o.cancelled?.()) o.build.onIndex(built, written);
-      return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), blocks, asOf: earliest(built.asOf, firstAsOf) };
-    }
-    const lanes = Array.from({ length: CONCURRENCY }, async () => {
-      for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);
-    });
-    await Promise.all(lanes);
-    return { count, maxUpdated, blocks, asOf };
+    if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
+    // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
+    const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+    const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
+    const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
+    if (!o.cancelled?.()) o.build.onIndex(built, written);
+    return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), blocks, asOf: earliest(built.asOf, firstAsOf) };
   }
   // A catch-up (through the line's updated_at index, not by table blocks): one call, halved only past the page limit.
   if (since !== null) {
