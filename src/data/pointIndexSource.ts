@@ -57,8 +57,10 @@ export const pointIndexWorkerRunning = (): boolean => currentSession().part(work
  * main thread busy mounting the map before the index build starts).
  */
 async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
-  const api = currentSession().part(workerPart).worker.api;
+  const scope = currentSession();
   const c = await apiConnection();
+  if (!scope.active) throw new Error('point index: the session ended'); // never the next user's API with this token
+  const api = scope.part(workerPart).worker.api;
   api.configure(c.url, c.anonKey, c.token).catch(() => undefined); // a dead worker fails the call that follows
   return api;
 }
