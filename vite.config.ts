@@ -76,6 +76,13 @@ export default defineConfig({
               },
             }),
             instances: [{ browser: 'chromium' }],
+            commands: {
+              // In Node: an embedded server with one line of points for src/data/pointIndexPlaces.browser.test.ts.
+              async pointIndexServer(ctx, action: 'start' | 'stop', points = 0) {
+                const m = await ctx.project.import<typeof import('./test/browser/pointIndexServer')>('/test/browser/pointIndexServer.ts');
+                return action === 'start' ? m.startPointIndexServer(points) : m.stopPointIndexServer();
+              },
+            },
           },
         },
       },

@@ -1,8 +1,8 @@
-// The precomputed pages of a cold open, JSON (base64 text, public.point_index_pages) against bytes
-// (public.point_index_pages_bin, Accept: application/octet-stream), through the embedded server over a seeded data
-// dir: the server's CPU (the whole process: HTTP + PGlite's thread), the wall time, the bytes on the wire (as a
-// browser asks: br/gzip accepted) and the decoding in this process (what the point-index worker does), alternating
-// the two forms in one run.
+// The precomputed pages of a cold open (public.point_index_pages_bin, Accept: application/octet-stream) through the
+// embedded server over a seeded data dir, read as the app reads them (workers/pointIndexApi.ts fetchPages: fetch and
+// decode) against the same calls' bytes alone (the baseline: fetched, not decoded), alternating the two in one run:
+// the server's CPU (the whole process: HTTP + PGlite's thread), the wall time, the bytes on the wire (br/gzip
+// accepted, as a browser asks) and this process's CPU after the answer (the decoding the point-index API adds).
 //   PAGES_DIR=/work/bench-data/wt-cold-100k PAGES_POINTS=100000 PAGES_PORT=4106 PAGES_RUNS=4 npm run bench coldOpenPages
 // PAGES_STEP: pages per call after the first two (85: 3 calls; the app's split at 1M is 10).
 // PAGES_DIR holds pglite-<points> (made by `bench coldOpen`, or a copy of /work/bench-data/pglite-<points>); PAGES_DATA:
@@ -13,8 +13,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN } from './app/scenario';
-import { decodePointIndexPages, type RawPointIndexPages } from '../src/core/pointIndex/decode';
-import { decodePointIndexPagesBinary } from '../src/core/pointIndex/decodeBinary';
+import { createPointIndexApi } from '../workers/pointIndexApi';
 import { cpuMs, median, printTable, round, writeResults } from './lib/stats';
 
 const DIR = process.env.PAGES_DIR ?? '/tmp/perf-bench';
@@ -39,37 +38,34 @@ try {
   const lineId = (lines as { id: string }[])[0].id;
   const headers = { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Encoding': 'br, gzip' };
 
-  async function readAll(form: 'json' | 'bytes') {
-    const cpu0 = pidCpuMs(server.proc.pid!), t0 = performance.now();
-    let wire = 0, body = 0, decodeMs = 0, points = 0;
+  const api = createPointIndexApi();
+  api.configure(server.url, anonKey, token);
+  type Form = 'bytes' | 'api';
+  async function readAll(form: Form) {
+    const cpu0 = pidCpuMs(server.proc.pid!), t0 = performance.now(), c0 = cpuMs();
+    let wire = 0, points = 0;
     for (const [from, to] of RANGES) {
-      const res = await fetch(`${server.url}/rest/v1/rpc/${form === 'json' ? 'point_index_pages' : 'point_index_pages_bin'}`, {
-        method: 'POST', headers: { ...headers, Accept: form === 'json' ? 'application/json' : 'application/octet-stream' },
+      if (form === 'api') {
+        points += (await api.fetchPages(lineId, from, to)).pages.reduce((n, p) => n + p.count, 0);
+        continue;
+      }
+      const res = await fetch(`${server.url}/rest/v1/rpc/point_index_pages_bin`, {
+        method: 'POST', headers: { ...headers, Accept: 'application/octet-stream' },
         body: JSON.stringify({ p_line_id: lineId, p_page_from: from, p_page_to: to }),
       });
-      if (!res.ok) throw new Error(`${form} ${res.status}: ${await res.text()}`);
+      if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
       wire += Number(res.headers.get('content-length') ?? 0);
-      const c0 = cpuMs();
-      if (form === 'json') {
-        const text = await res.text();
-        body += text.length;
-        points += decodePointIndexPages(JSON.parse(text) as RawPointIndexPages).pages.reduce((n, p) => n + p.count, 0);
-      } else {
-        const buf = await res.arrayBuffer();
-        body += buf.byteLength;
-        points += decodePointIndexPagesBinary(buf).pages.reduce((n, p) => n + p.count, 0);
-      }
-      decodeMs += cpuMs() - c0;
+      await res.arrayBuffer();
     }
-    return { wallMs: performance.now() - t0, serverCpuMs: pidCpuMs(server.proc.pid!) - cpu0, wireKb: wire / 1024, bodyKb: body / 1024, decodeMs, points };
+    return { wallMs: performance.now() - t0, serverCpuMs: pidCpuMs(server.proc.pid!) - cpu0, clientCpuMs: cpuMs() - c0, wireKb: wire / 1024, points };
   }
 
-  await readAll('json'); await readAll('bytes'); // dirty pages rebuilt, caches warm: both forms read stored pages
-  const runs: Record<'json' | 'bytes', Awaited<ReturnType<typeof readAll>>[]> = { json: [], bytes: [] };
-  for (let r = 0; r < RUNS; r++) for (const form of (r % 2 ? ['bytes', 'json'] : ['json', 'bytes']) as ('json' | 'bytes')[]) runs[form].push(await readAll(form));
-  const med = (form: 'json' | 'bytes', k: keyof Awaited<ReturnType<typeof readAll>>) => median(runs[form].map((x) => x[k]));
-  const rows = (['serverCpuMs', 'wallMs', 'decodeMs', 'wireKb', 'bodyKb', 'points'] as const).map((k) => ({
-    measure: k, json: round(med('json', k), 0), bytes: round(med('bytes', k), 0), 'json / bytes': round(med('json', k) / Math.max(1, med('bytes', k)), 2),
+  await readAll('bytes'); await readAll('api'); // dirty pages rebuilt, caches warm: both read stored pages
+  const runs: Record<Form, Awaited<ReturnType<typeof readAll>>[]> = { bytes: [], api: [] };
+  for (let r = 0; r < RUNS; r++) for (const form of (r % 2 ? ['api', 'bytes'] : ['bytes', 'api']) as Form[]) runs[form].push(await readAll(form));
+  const med = (form: Form, k: keyof Awaited<ReturnType<typeof readAll>>) => median(runs[form].map((x) => x[k]));
+  const rows = (['serverCpuMs', 'wallMs', 'clientCpuMs', 'wireKb', 'points'] as const).map((k) => ({
+    measure: k, bytes: round(med('bytes', k), 0), api: round(med('api', k), 0), 'api / bytes': round(med('api', k) / Math.max(1, med('bytes', k)), 2),
   }));
   printTable(`cold open pages at ${N} points, median of ${RUNS} (load ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}, 2 cores)`, rows);
   console.log('results:', writeResults(`coldOpenPages-${N}`, { points: N, runs, load: [load0, loadavg()[0]] }));

@@ -1,6 +1,6 @@
 // A network of lines at scale: LINES lines of PER_LINE points (default 50 × 20,000 = 1M) on the
-// embedded server (PGlite; DATABASE_URL: PostgreSQL), read through the app's own fetch (src/data/pointIndexSource,
-// supabase-js, decode on this thread as the app's worker does).
+// embedded server (PGlite; DATABASE_URL: PostgreSQL), read through the app's own fetch (src/data/pointIndexSource: the
+// point-index API of workers/pointIndexApi.ts, on this thread as the app runs it where no worker starts).
 //   baseline   opening line 1 (fetch + decode of its index) while the table holds that line alone (+ the demo)
 //   network    opening line 1 again once the table holds every line: ratio to the baseline ("as fast as 20k alone")
 //   switch     opening each of 10 other lines twice; the second (warm) time is the line switch (target <= 300 ms)
@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer } from '../server/main';
-import { setSupabaseClient } from '../src/data/client';
-import { fetchPointIndex } from '../src/data/pointIndexSource';
+import { setSupabaseConnection } from '../src/data/client';
+import { loadLine } from '../test/fixtures/pointIndex/loadLine';
 import { printTable, round, summarize, writeResults } from './lib/stats';
 
 const LINES = Number(process.env.LINES ?? 50);
@@ -26,9 +26,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rail-lines-bench-'));
 try {
   const s = await startServer({ dataDir, port: 0, seed: 'demo', seedLines: 1, databaseUrl: process.env.DATABASE_URL });
   const supabase = createClient(s.url, s.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
-  const { error } = await supabase.auth.signInWithPassword({ email: s.seeded!.adminEmail, password: s.seeded!.adminPassword! });
+  const { data: signIn, error } = await supabase.auth.signInWithPassword({ email: s.seeded!.adminEmail, password: s.seeded!.adminPassword! });
   if (error) throw error;
-  setSupabaseClient(supabase);
+  setSupabaseConnection(supabase, { supabaseUrl: s.url, supabaseAnonKey: s.anonKey, accessToken: async () => signIn.session!.access_token });
 
   /** Adds line number k with PER_LINE points (one statement; its own markers are not needed to read the index). */
   const addLine = async (k: number): Promise<string> => {
@@ -46,8 +46,8 @@ try {
   };
   const openLine = async (lineId: string): Promise<{ ms: number; n: number }> => {
     const t0 = performance.now();
-    const r = await fetchPointIndex({ lineId, onPage: () => undefined });
-    return { ms: performance.now() - t0, n: r.count };
+    const { result } = await loadLine(lineId);
+    return { ms: performance.now() - t0, n: result.count };
   };
   const searchOnce = async (q: string) => {
     const t0 = performance.now();

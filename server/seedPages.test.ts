@@ -1,9 +1,10 @@
 // The point-index pages are built by the seed, before the server lets the first request in: right after start
 // (the background warm-up has had no time to build them), no page is dirty, every point is in its line's pages,
-// and the first member reads the whole line through supabase-js. The bulk path (triggers off, more than one
+// and the first member reads the whole line as bytes through the app's point-index API (workers/pointIndexApi.ts). The bulk path (triggers off, more than one
 // insert batch) is the one a large seed takes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestServer } from '../test/server/testServer';
+import { createPointIndexApi } from '../workers/pointIndexApi';
 import type { RunningServer } from './main';
 
 let s: RunningServer;
@@ -15,7 +16,7 @@ describe('point-index pages after the demo seed', () => {
   it('are all built before the first request', async () => {
     const pages = await s.db.admin.query<{ line_id: string; dirty: number; n: number; empty: number }>(
       `select line_id, count(*) filter (where dirty)::int as dirty, coalesce(sum(n), 0)::int as n,
-              count(*) filter (where payload is null)::int as empty
+              count(*) filter (where bin is null or meta is null)::int as empty
          from private.point_index_pages group by line_id order by line_id`);
     const points = await s.db.admin.query<{ line_id: string; n: number }>(
       'select line_id, count(*)::int as n from public.points group by line_id order by line_id');
@@ -30,8 +31,10 @@ describe('point-index pages after the demo seed', () => {
     expect(signInError).toBeNull();
     const line = (await s.db.admin.query<{ line_id: string; n: number }>(
       'select line_id, count(*)::int as n from public.points group by line_id order by 2 desc limit 1')).rows[0];
-    const { data, error } = await c.rpc('point_index_pages', { p_line_id: line.line_id, p_page_from: 0, p_page_to: 256 });
-    expect(error).toBeNull();
-    expect((data as { total: number }).total).toBe(line.n);
+    const api = createPointIndexApi();
+    api.configure(s.url, s.anonKey, (await c.auth.getSession()).data.session!.access_token);
+    const read = await api.fetchPages(line.line_id, 0, 256);
+    expect(read.total).toBe(line.n);
+    expect(read.pages.reduce((n, p) => n + p.count, 0)).toBe(line.n);
   });
 });

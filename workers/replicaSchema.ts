@@ -3,20 +3,14 @@
 // thread). No session state here: each side keeps its own connection.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
+import type { StoredLineRecord } from '../src/core/pointIndex/restored';
+import { pageBuffers } from '../src/core/pointIndex/decode';
 
 export const REPLICA_DB_NAME = 'signalements-replica';
 export const REPLICA_DB_VERSION = 1;
 
-export interface StoredIndex {
-  count: number;
-  critKeys: string[];
-  teamKeys: string[];
-  idBytes: Uint8Array; x: Float32Array; y: Float32Array; km: Float64Array; created: Float64Array; updated: Float64Array;
-  status: Uint8Array; crit: Uint8Array; team: Uint16Array;
-  /** Milliseconds: the newest change (update or deletion) the replica has seen from the server. */
-  cursorMs: number;
-  savedAt: number;
-}
+/** A line's index record (src/core/pointIndex/restored.ts). */
+export type StoredIndex = StoredLineRecord;
 
 /** A point's details with the version (updated_at in ms) they were read at. */
 export interface StoredDetails { id: string; point: Point; updatedMs: number; updatedAt: string }
@@ -40,5 +34,4 @@ export function openReplicaDb(onBlocking: () => void): Promise<IDBPDatabase<Repl
 }
 
 /** The typed arrays of a record (transferred to the worker, never cloned on the main thread). */
-export const indexBuffers = (r: StoredIndex): ArrayBuffer[] =>
-  [r.idBytes, r.x, r.y, r.km, r.created, r.updated, r.status, r.crit, r.team].map((a) => a.buffer as ArrayBuffer);
+export const indexBuffers = (r: StoredIndex): ArrayBuffer[] => pageBuffers(r);

@@ -3,27 +3,36 @@
 // seeing archived lines, a point on an archived line refused 400 with the French message, a line holding points not
 // deleted (409), zones/markers/points/index/tombstones/search/nearby per line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSupabaseClient } from '../../src/data/client';
+import { setSupabaseConnection } from '../../src/data/client';
 import * as repo from '../../src/data/tableRepositories';
 import { fetchPointIndex, fetchTombstones } from '../../src/data/pointIndexSource';
 import { nearbyPoints, searchPoints } from '../../src/data/findShareRepository';
-import type { PointIndexPage } from '../../src/core/pointIndex/types';
+import type { PointColumns, PointIndexPage } from '../../src/core/pointIndex/types';
+import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let adminToken = '', userToken = '';
-const asAdmin = () => setSupabaseClient(h.client(adminToken));
-const asUser = () => setSupabaseClient(h.client(userToken));
+/** The app's client as that user; the point-index API (here on this thread) reaches the same server with the same token. */
+const as = (token: string) => setSupabaseConnection(h.client(token), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => token });
+const asAdmin = () => as(adminToken);
+const asUser = () => as(userToken);
 const point = (name: string, lineId?: string) => ({
   name, description: '', kilometer: '12.000', kmValue: 12, position: { x: 10, y: 10 }, imageUrl: null, status: 'signale' as const,
   criticality: 'attention', ticketNumber: null, teamId: null, ...(lineId ? { lineId } : {}),
 });
+const idsOf = (c: PointColumns) => Array.from({ length: c.count }, (_, i) => uuidAt(c.idBytes, i));
+/** The ids of the index of a line (its full load, as the app makes it) or of every line, or of the changes since. */
 const indexIds = async (lineId: string | null, since?: string) => {
+  if (lineId && !since) {
+    const { built, result } = await loadLine(lineId);
+    return { ids: idsOf(built.index).sort(), asOf: result.asOf };
+  }
   const pages: PointIndexPage[] = [];
   const res = await fetchPointIndex({ lineId, since, onPage: (p) => pages.push(p) });
-  return { ids: pages.flatMap((p) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i))).sort(), asOf: res.asOf };
+  return { ids: pages.flatMap(idsOf).sort(), asOf: res.asOf };
 };
 
 beforeAll(async () => {

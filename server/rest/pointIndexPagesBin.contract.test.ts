@@ -1,13 +1,22 @@
-// The precomputed pages as bytes through the REST handler: the worker's read (workers/pointIndexPagesFetch,
-// Accept: application/octet-stream → public.point_index_pages_bin) gives exactly the pages of the JSON RPC
-// (public.point_index_pages through supabase-js); an anonymous caller is refused with PostgREST's error body; a
-// function that is not an octet-stream handler answers 406 to that Accept.
+// A line's precomputed pages as bytes through the REST handler, read by the app's point-index API
+// (workers/pointIndexApi.ts: the module the browser's worker runs, and the main thread where no worker starts):
+// the pages, a cold load's index built from them and src/data/pointIndexSource.ts's full load of the line (the API through
+// src/platform/workerHost.ts, here on this thread) hold exactly the points public.point_index() gives for the line;
+// page ranges split without overlap; an anonymous caller is refused with PostgREST's error body; a function that is
+// not an octet-stream handler answers 406 to that Accept. On PGlite and on PostgreSQL (scripts/test.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPagesBinary } from '../../workers/pointIndexPagesFetch';
-import { decodePointIndexPages, type RawPointIndexPages } from '../../src/core/pointIndex/decode';
+import { createPointIndexApi } from '../../workers/pointIndexApi';
+import { fetchPointIndex } from '../../src/data/pointIndexSource';
+import { setSupabaseConnection } from '../../src/data/client';
+import { replaceSession } from '../../src/data/currentSession';
+import { appendPage, createPointIndex } from '../../src/core/pointIndex/store';
+import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
+import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 
+const POINTS = 700;
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 let h: Harness;
 let userToken = '';
 let lineId = '';
@@ -17,27 +26,75 @@ beforeAll(async () => {
   h = await startHarness(db);
   const userId = await createUserWithProfile(db, 'user@example.test', 'user');
   userToken = await h.userToken(userId, 'user@example.test');
+  const team = (await db.admin.query<{ id: string }>("insert into public.teams (name) values ('Équipe P') returning id")).rows[0].id;
   lineId = (await db.admin.query<{ id: string }>("insert into public.lines (code, name) values ('LB', 'Ligne B') returning id")).rows[0].id;
   await db.admin.query(
-    `insert into public.points (name, "position", km_value, status, criticality, line_id)
+    `insert into public.points (name, "position", km_value, status, criticality, team_id, line_id)
      select 'P' || i, jsonb_build_object('x', i * 1.5, 'y', 200 + i), case when i % 7 = 0 then null else i / 10.0 end,
-            (array['signale', 'pris_en_charge', 'resolu'])[1 + i % 3], case when i % 4 = 0 then 'danger' else 'attention' end, $1
-     from generate_series(1, 700) i`, [lineId]);
+            (array['signale', 'pris_en_charge', 'resolu'])[1 + i % 3], case when i % 4 = 0 then 'danger' else 'attention' end,
+            case when i % 2 = 0 then $2::uuid end, $1
+     from generate_series(1, ${POINTS}) i`, [lineId, team]);
 }, 120_000);
-afterAll(async () => { await h?.close(); await h?.db.close(); });
+afterAll(async () => { replaceSession(null); await h?.close(); await h?.db.close(); });
 
-describe('point_index_pages_bin through the REST API', () => {
-  it('answers the same pages as the JSON RPC, as bytes', async () => {
-    const bin = await fetchPagesBinary({ url: h.url, anonKey: h.anonKey, token: userToken }, lineId, 0, 256);
-    const { data, error } = await h.client(userToken).rpc('point_index_pages', { p_line_id: lineId, p_page_from: 0, p_page_to: 256 });
-    expect(error).toBeNull();
-    const json = decodePointIndexPages(data as RawPointIndexPages);
-    expect(bin.total).toBe(700);
-    expect(json.total).toBe(700);
-    expect(bin.pages.length).toBe(json.pages.length);
-    bin.pages.forEach((p, i) => expect({ ...p, asOf: null }).toEqual({ ...json.pages[i], asOf: null }));
-    const part = await fetchPagesBinary({ url: h.url, anonKey: h.anonKey, token: userToken }, lineId, 0, 100);
-    expect(part.pages.reduce((n, p) => n + p.count, 0)).toBe(json.pages.slice(0, part.pages.length).reduce((n, p) => n + p.count, 0));
+/** The API configured for the member. */
+const memberApi = () => {
+  const api = createPointIndexApi();
+  api.configure(h.url, h.anonKey, userToken);
+  return api;
+};
+/** The line's points as public.point_index() computes them from the table (not from the stored pages). */
+async function truth() {
+  const a = await memberApi().fetch({ from: null, to: null, since: null, limit: 100_000, lineId });
+  if (a.split) throw new Error('point_index split');
+  return rowsById([a.page]);
+}
+
+describe('point_index_pages_bin read by the point-index API', () => {
+  it('the pages hold exactly the line\'s points, each page its newest change and the reading time', async () => {
+    const api = memberApi();
+    const want = await truth();
+    expect(Object.keys(want)).toHaveLength(POINTS);
+    const all = await api.fetchPages(lineId, 0, 256);
+    expect(all.total).toBe(POINTS);
+    expect(all.pages.length).toBeGreaterThan(200);
+    expect(rowsById(all.pages)).toEqual(want);
+    for (const p of all.pages) {
+      expect(p.asOf).toMatch(TIME);
+      expect(p.maxUpdated).toMatch(TIME);
+      expect(Math.floor(Date.parse(p.maxUpdated!))).toBe(Math.max(...p.updated));
+    }
+    const parts = [...(await api.fetchPages(lineId, 0, 100)).pages, ...(await api.fetchPages(lineId, 100, 256)).pages];
+    expect(rowsById(parts)).toEqual(want);
+    expect((await api.fetchPages(lineId, 0, 100)).total).toBe(POINTS);
+  });
+
+  it('a cold load\'s build gives the whole index, its newest-first order and cluster columns', async () => {
+    const api = memberApi();
+    const first = await api.fetchPages(lineId, 0, 2);
+    const seed = createPointIndex();
+    first.pages.forEach((p) => appendPage(seed, p));
+    const built = await api.buildLine(lineId, { ranges: [[2, 100], [100, 256]], concurrency: 2, total: first.total, seed });
+    expect(built.index.count).toBe(POINTS);
+    expect(rowsById([built.index])).toEqual(await truth());
+    expect(built.order.length).toBe(POINTS);
+    const created = Array.from(built.order, (s) => built.index.created[s]);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(built.asOf).toMatch(TIME);
+    expect(built.cluster).toBeTruthy();
+  });
+
+  it('fetchPointIndex loads the line through the same API: first pages shown, then the built index', async () => {
+    setSupabaseConnection(h.client(userToken), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => userToken });
+    replaceSession('member');
+    const want = await truth();
+    const { result, shown, built } = await loadLine(lineId);
+    expect(result.count).toBe(POINTS);
+    expect(result.asOf).toMatch(TIME);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of Object.keys(rowsById(shown))) expect(want[id]).toBeDefined();
+    expect(rowsById([built.index])).toEqual(want);
+    await expect(fetchPointIndex({ lineId, onPage: () => undefined })).rejects.toThrow(/builds its index/);
   });
 
   it('sends raw bytes with the octet-stream type, refuses anonymous callers and non-handler functions', async () => {
@@ -48,13 +105,20 @@ describe('point_index_pages_bin through the REST API', () => {
     const ok = await call('point_index_pages_bin', userToken, { p_line_id: lineId });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('application/octet-stream');
-    expect(ok.headers.get('content-encoding')).toBe('gzip'); // compressed like the JSON pages (server/http/compress)
+    expect(ok.headers.get('content-encoding')).toBe('gzip'); // compressed like JSON answers (server/http/compress)
     const bytes = new Uint8Array(await ok.arrayBuffer());
     const headerLength = new DataView(bytes.buffer).getInt32(0, false);
-    expect(bytes.length).toBe(4 + headerLength + 700 * 48);
-    await expect(fetchPagesBinary({ url: h.url, anonKey: h.anonKey, token: '' }, lineId, 0, 256)).rejects.toMatchObject({ code: '42501' });
-    const notHandler = await call('point_index_pages', userToken, { p_line_id: lineId });
+    expect(bytes.length).toBe(4 + headerLength + POINTS * 48);
+    const anon = createPointIndexApi();
+    anon.configure(h.url, h.anonKey, '');
+    await expect(anon.fetchPages(lineId, 0, 256)).rejects.toMatchObject({ code: '42501' });
+    const notHandler = await call('point_index', userToken, { p_line_id: lineId });
     expect(notHandler.status).toBe(406);
     expect((await notHandler.json()).code).toBe('PGRST107');
+    const gone = await fetch(`${h.url}/rest/v1/rpc/point_index_pages`, {
+      method: 'POST', body: JSON.stringify({ p_line_id: lineId }),
+      headers: { apikey: h.anonKey, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' },
+    });
+    expect(gone.status).toBe(404); // the JSON form of the pages is gone: one wire format
   });
 });

@@ -64,6 +64,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 
 export function initSupabase(cfg: RuntimeConfig): AppClient {
   config = cfg;
+  injectedToken = null;
   client = createClient<Database>(cfg.supabaseUrl, cfg.supabaseAnonKey, {
     auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true, flowType: 'implicit' },
     realtime: { params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND } },
@@ -82,4 +83,22 @@ export function supabase(): AppClient {
 /** Tests and tools may inject a client (e.g. a Node supabase-js against the embedded server). */
 export function setSupabaseClient(c: AppClient): void {
   client = c;
+}
+
+/** Where an injected client points and whose token it sends (the point-index API makes a client of its own). */
+export interface ClientConnection extends RuntimeConfig { accessToken: () => Promise<string> }
+let injectedToken: (() => Promise<string>) | null = null;
+
+/** Injects a client with its connection: the point-index API (a worker, or the same module here) then reaches it too. */
+export function setSupabaseConnection(c: AppClient, connection: ClientConnection): void {
+  client = c;
+  config = { supabaseUrl: connection.supabaseUrl, supabaseAnonKey: connection.supabaseAnonKey };
+  injectedToken = connection.accessToken;
+}
+
+/** The URL, anon key and the signed-in user's access token ('' when signed out), for a client of its own. */
+export async function apiConnection(): Promise<{ url: string; anonKey: string; token: string }> {
+  if (!config) throw new Error('Supabase client not initialised');
+  const token = injectedToken ? await injectedToken() : (await supabase().auth.getSession()).data.session?.access_token ?? '';
+  return { url: config.supabaseUrl, anonKey: config.supabaseAnonKey, token };
 }

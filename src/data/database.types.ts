@@ -937,10 +937,6 @@ export type Database = {
         }
         Returns: Json
       }
-      point_index_pages: {
-        Args: { p_line_id: string; p_page_from?: number; p_page_to?: number }
-        Returns: Json
-      }
       point_index_pages_bin: {
         Args: { p_line_id: string; p_page_from?: number; p_page_to?: number }
         Returns: unknown

@@ -1,119 +1,90 @@
-// Fetching the compact point index. A line's cold load reads its precomputed pages (public.point_index_pages,
-// rebuilt by the database when their points change) in a few calls. Otherwise public.point_index, in a few large pages: a small first range (the map
-// draws at once and it tells the table's size), then the rest in table-block ranges of about TARGET_ROWS points,
-// CONCURRENCY at a time, each decoded in the point-index worker; a range answered {split} is halved. The same
-// for "what changed since" (the replica's sync). Deleted ids come from point_tombstones.
+// Fetching the compact point index. A line's cold load reads its precomputed pages as bytes
+// (public.point_index_pages_bin, rebuilt by the database when their points change) in a few calls. Otherwise
+// public.point_index, in a few large pages: a small first range (the map draws at once and it tells the table's size),
+// then the rest in table-block ranges of about TARGET_ROWS points, CONCURRENCY at a time; a range answered {split} is
+// halved. The same for "what changed since" (the replica's sync). Every read and decode runs in the point-index API
+// (workers/pointIndexApi.ts, in its worker or on this thread). Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
-import { runtimeConfig, supabase } from './client';
+import { apiConnection, supabase } from './client';
 import { currentSession } from './currentSession';
-import { jsonAnswer, rpc } from './rpc';
 import { definePart } from '../core/session/scope';
 import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platform/workerHost';
-import { decodePointIndexPage, decodePointIndexPages, pageBuffers, type RawPointIndexPage, type RawPointIndexPages } from '../core/pointIndex/decode';
-import { newestFirstOrder } from '../core/pointIndex/queries';
+import { pageBuffers } from '../core/pointIndex/decode';
+import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
-import { buildIndexFromPages, type BuildRequest, type BuiltIndex } from '../core/pointIndex/buildFromPages';
+import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
 import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
-import { readIndexRecord, replicaWriteStats, writeIndexRecord } from '../../workers/replicaWrite';
-import { restoredFromRecord, type RestoredLine } from '../core/pointIndex/restored';
-import type { PointIndexAnswer, PointIndexPagesAnswer, PointIndexRequest, PointIndexWorkerApi } from '../../workers/pointIndex.worker';
+import type { RestoredLine } from '../core/pointIndex/restored';
+import type { BuildReplica, PointIndexAnswer, PointIndexApi, PointIndexPagesAnswer, PointIndexRequest } from '../../workers/pointIndexApi';
 
 export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
 export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
 export const PAGE_LIMIT = 80_000; // above this a range answers {split}
 export const CONCURRENCY = 3;
-export const PAGE_COUNT = 256; // precomputed pages per line (public.point_index_pages: first byte of the id)
+export const PAGE_COUNT = 256; // precomputed pages per line (private.point_index_pages: first byte of the id)
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
 /**
- * The session's point-index worker (src/platform/workerHost.ts onDemandWorker): it holds the signed-in user's access
- * token, so it lives and ends with the user's session (sign-out terminates it: its calls in flight reject, the next
- * user gets a new one). Null where no Worker exists (tests in Node): the same calls then run on this thread.
- * It is also stopped once no call has been in flight for IDLE_MS (its isolate, its heap and the buffers of the last
- * pages and replica write are returned) and started again by the next call.
+ * The session's point-index API (workers/pointIndexApi.ts) through src/platform/workerHost.ts onDemandWorker: in the
+ * point-index worker, or where no worker can start (no Worker constructor, a refused module) the same module on this
+ * thread. It holds the signed-in user's access token, so it lives and ends with the user's session (sign-out
+ * terminates it: its calls in flight reject, the next user gets a new one). It is also stopped once no call has been
+ * in flight for IDLE_MS (its isolate, its heap and the buffers of the last pages and replica write are returned) and
+ * started again by the next call.
  */
 export const IDLE_MS = 5000;
 /** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
  * worker is terminated first, so a write of the ended session never lands after the clear that follows). */
-interface WorkerSlot { worker: OnDemandWorker<PointIndexWorkerApi>; writes: Set<Promise<void>> }
+interface WorkerSlot { worker: OnDemandWorker<PointIndexApi>; writes: Set<Promise<void>> }
 const workerPart = definePart('pointIndexWorker',
-  (): WorkerSlot | null => typeof Worker === 'undefined' ? null : { worker: onDemandWorker(pointIndexWorkerSpec, IDLE_MS), writes: new Set<Promise<void>>() },
-  (slot) => slot?.worker.terminate());
+  (): WorkerSlot => ({ worker: onDemandWorker(pointIndexWorkerSpec, IDLE_MS), writes: new Set<Promise<void>>() }),
+  (slot) => slot.worker.terminate());
 
-const pointIndexWorkerSpec: WorkerSpec<PointIndexWorkerApi> = {
+const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
   create: () => new Worker(new URL('../../workers/pointIndex.worker.ts', import.meta.url), { type: 'module', name: 'point-index' }),
-  fallback: () => mainThreadPointIndex,
-  onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread', reason),
+  fallback: async () => (await import('../../workers/pointIndexApi')).createPointIndexApi(),
+  onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread:', reason instanceof Error ? reason.message : reason),
 };
-
-/** Runs `fn` with the session's worker API (null without Worker support). */
-async function withWorker<T>(fn: (api: Comlink.Remote<PointIndexWorkerApi> | null) => Promise<T>): Promise<T> {
-  const slot = currentSession().part(workerPart);
-  return fn(slot ? slot.worker.api : null);
-}
 
 /** Whether the session's point-index worker is running (tests: it stops once idle). */
-export const pointIndexWorkerRunning = (): boolean => !!currentSession().part(workerPart)?.worker.running;
-
-async function mainThreadPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-  const { data, error } = await rpc('point_index_pages', { p_line_id: lineId, p_page_from: from, p_page_to: to });
-  if (error) throw error;
-  return decodePointIndexPages(jsonAnswer<RawPointIndexPages>(data));
-}
-
-/** The worker's API on this thread (no Worker, or the worker failed to start): the page's client, no decoding off-thread. */
-const mainThreadPointIndex: PointIndexWorkerApi = {
-  configure: () => undefined,
-  async fetch(req) {
-    const { data, error } = await rpc('point_index', { p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId });
-    if (error) throw error;
-    const raw = jsonAnswer<RawPointIndexPage>(data);
-    return raw.split ? { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 } : { split: false, page: decodePointIndexPage(raw) };
-  },
-  fetchPages: mainThreadPages,
-  buildLine: (lineId, req) => buildIndexFromPages(req, (from, to) => mainThreadPages(lineId, from, to)), // the caller saves the replica
-  replicaWritten: async () => undefined,
-  order: (count, created, idBytes) => newestFirstOrder({ count, created, idBytes } as PointIndex),
-  writeReplicaIndex: writeIndexRecord,
-  replicaStats: () => ({ ...replicaWriteStats }),
-  async restoreLine(key, owner) {
-    const rec = await readIndexRecord(key, owner);
-    return rec && rec.count ? restoredFromRecord(rec) : null;
-  },
-};
+export const pointIndexWorkerRunning = (): boolean => currentSession().part(workerPart).worker.running;
 
 /**
- * The API to call, configured with the current access token (the worker is told again before each call: refreshes).
- * The configuration is posted, not awaited: the worker applies it synchronously on receipt and Comlink posts in
- * order, so the call posted next already runs with it (waiting for its answer would cost the cold open a round
- * trip through a main thread busy mounting the map before the index build starts).
+ * The session's API, configured with the current access token (told again before each call: refreshes). The
+ * configuration is posted, not awaited: it is applied synchronously on receipt and Comlink posts in order, so the
+ * call posted next already runs with it (waiting for its answer would cost the cold open a round trip through a
+ * main thread busy mounting the map before the index build starts).
  */
-async function configured(api: Comlink.Remote<PointIndexWorkerApi> | null): Promise<Pick<PointIndexWorkerApi, 'fetch' | 'fetchPages' | 'buildLine'> | Comlink.Remote<PointIndexWorkerApi>> {
-  const cfg = runtimeConfig();
-  if (!api || !cfg) return mainThreadPointIndex;
-  const { data } = await supabase().auth.getSession();
-  api.configure(cfg.supabaseUrl, cfg.supabaseAnonKey, data.session?.access_token ?? '').catch(() => undefined); // a dead worker fails the call that follows
+async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
+  const scope = currentSession();
+  const c = await apiConnection();
+  if (!scope.active) throw new Error('point index: the session ended'); // never the next user's API with this token
+  const api = scope.part(workerPart).worker.api;
+  api.configure(c.url, c.anonKey, c.token).catch(() => undefined); // a dead worker fails the call that follows
   return api;
 }
 
-const callPage = (req: PointIndexRequest): Promise<PointIndexAnswer> => withWorker(async (api) => (await configured(api)).fetch(req));
-const callPages = (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
-  withWorker(async (api) => (await configured(api)).fetchPages(lineId, from, to));
+/** Tracks a replica write posted to the API until it settles (replicaWritesSettled waits for it). */
+function tracked(write: Promise<void>): Promise<void> {
+  const writes = currentSession().part(workerPart).writes;
+  writes.add(write);
+  void write.catch(() => undefined).finally(() => writes.delete(write)); // its failure goes to the caller of `write`
+  return write;
+}
+
+const callPage = async (req: PointIndexRequest): Promise<PointIndexAnswer> => (await configured()).fetch(req);
+const callPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
+  (await configured()).fetchPages(lineId, from, to);
 /**
- * The seed's arrays are transferred to the worker (the caller's copy is emptied). `replica`: the worker also writes
- * the line's replica record; `written` settles with that write (null: not written there, the caller saves it).
+ * The seed's arrays are transferred to the API (the caller's copy is emptied). `replica`: the API also writes the
+ * line's replica record; `written` settles with that write (null: no record written).
  */
-const callBuild = (lineId: string, req: BuildRequest, replica: { key: string; owner: string; firstAsOf: string | null } | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> =>
-  withWorker(async (api) => {
-    const built = await (await configured(api)).buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, api ? replica : null);
-    if (!api || !replica) return { built, written: null };
-    const writes = currentSession().part(workerPart)?.writes;
-    const written = api.replicaWritten(replica.key);
-    writes?.add(written);
-    void written.catch(() => undefined).finally(() => writes?.delete(written)); // its failure goes to the caller of `written`
-    return { built, written };
-  });
+async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplica | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> {
+  const api = await configured();
+  const built = await api.buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, replica);
+  return { built, written: replica ? tracked(api.replicaWritten(replica.key)) : null };
+}
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
 export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
@@ -129,8 +100,8 @@ export interface IndexFetchOptions {
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
   /**
-   * A line's cold load only: after the first pages (given to onPage), the rest of the index is built in the
-   * point-index worker from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
+   * A line's full load (required for it): after the first pages (given to onPage), the rest of the index is built by
+   * the point-index API from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
    * with its newest-first order (no page appended on this thread).
    */
   build?: {
@@ -154,8 +125,8 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   let asOf: string | null = null;
   const take = (p: PointIndexPage) => {
     count += p.count;
-    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
-    if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
+    asOf = earliest(p.asOf, asOf);
+    maxUpdated = latest(p.maxUpdated, maxUpdated);
     blocks = Math.max(blocks, p.blocks);
     o.onPage(p);
   };
@@ -179,8 +150,9 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   };
 
   // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
-  // about TARGET_ROWS points, CONCURRENCY at a time.
+  // about TARGET_ROWS points, CONCURRENCY at a time, made while the point-index API builds the index.
   if (since === null && lineId !== null) {
+    if (!o.build) throw new Error('point index: a line\'s full load builds its index (build)');
     const first = await callPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
@@ -188,22 +160,13 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
-    if (o.build) {
-      if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
-      // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
-      const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
-      const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
-      const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
-      const allAsOf = built.asOf && (!firstAsOf || built.asOf < firstAsOf) ? built.asOf : firstAsOf;
-      const allMax = built.maxUpdated && (!firstMax || built.maxUpdated > firstMax) ? built.maxUpdated : firstMax;
-      if (!o.cancelled?.()) o.build.onIndex(built, written);
-      return { count: built.index.count, maxUpdated: allMax, blocks, asOf: allAsOf };
-    }
-    const lanes = Array.from({ length: CONCURRENCY }, async () => {
-      for (let r = ranges.shift(); r && !o.cancelled?.(); r = ranges.shift()) (await callPages(lineId, r[0], r[1])).pages.forEach(take);
-    });
-    await Promise.all(lanes);
-    return { count, maxUpdated, blocks, asOf };
+    if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
+    // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
+    const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+    const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
+    const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
+    if (!o.cancelled?.()) o.build.onIndex(built, written);
+    return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), blocks, asOf: earliest(built.asOf, firstAsOf) };
   }
   // A catch-up (through the line's updated_at index, not by table blocks): one call, halved only past the page limit.
   if (since !== null) {
@@ -239,51 +202,38 @@ export async function fetchTombstones(since: string, lineId: string | null = nul
   return { ids, maxDeleted };
 }
 
-/** Slots of the index newest first, sorted in the worker (the main thread never sorts a million slots). */
+/** Slots of the index newest first, sorted by the point-index API (the main thread never sorts a million slots). */
 export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
   const created = ix.created.slice(0, ix.count);
   const idBytes = ix.idBytes.slice(0, ix.count * 16);
-  return withWorker(async (api) => {
-    if (!api) return newestFirstOrder({ ...ix, created, idBytes });
-    return api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
-  });
+  return currentSession().part(workerPart).worker.api.order(ix.count, Comlink.transfer(created, [created.buffer]), Comlink.transfer(idBytes, [idBytes.buffer]));
 }
 
-/**
- * Writes a line's replica record in the worker (its arrays are transferred: the caller's copies are emptied);
- * false when there is no worker (the caller writes on this thread).
- */
-export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: string): Promise<boolean> {
-  return withWorker(async (api) => {
-    if (!api) return false;
-    const writes = currentSession().part(workerPart)?.writes;
-    const w = api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key, owner);
-    writes?.add(w);
-    try { await w; } finally { writes?.delete(w); }
-    return true;
-  });
+/** Writes a line's replica record through the point-index API (its arrays are transferred: the caller's copies are emptied). */
+export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: string): Promise<void> {
+  return tracked(currentSession().part(workerPart).worker.api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key, owner));
 }
 
 /**
  * A warm open: the line's replica record `key` (only under `owner`) as a finished index, id hash and newest-first
- * order, made in the worker (null: no record).
+ * order, made by the point-index API (null: no record).
  */
 export function restoreLineIndex(key: string, owner: string): Promise<RestoredLine | null> {
-  return withWorker(async (api) => (api ?? mainThreadPointIndex).restoreLine(key, owner));
+  return currentSession().part(workerPart).worker.api.restoreLine(key, owner);
 }
 
 /** Resolves once every replica write posted so far has finished (or failed). */
 export async function replicaWritesSettled(): Promise<void> {
-  await Promise.allSettled([...(currentSession().part(workerPart)?.writes ?? [])]);
+  await Promise.allSettled([...currentSession().part(workerPart).writes]);
 }
 
-/** The worker's counters (tests: the record writes go through it). */
-export const pointIndexWorkerStats = () => withWorker(async (api) => (api ? api.replicaStats() : null));
+/** The API's counters (tests: the record writes go through it). */
+export const pointIndexWorkerStats = (): Promise<{ writes: number }> => currentSession().part(workerPart).worker.api.replicaStats();
 
 /**
  * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page
  * request does not wait for the worker's script (called at sign-in, before the lines are read).
  */
-export function prewarmPointIndexWorker(): Promise<void> {
-  return withWorker(async (api) => { if (api) await configured(api); });
+export async function prewarmPointIndexWorker(): Promise<void> {
+  await configured();
 }

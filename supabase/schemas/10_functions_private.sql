@@ -2120,49 +2120,6 @@ REVOKE ALL ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no int
 GRANT ALL ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) TO authenticated;
 GRANT ALL ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) TO service_role;
 
--- ------------------------------------------------------------ private.point_index_pages(uuid, integer, integer)
-
-CREATE FUNCTION private.point_index_pages(p_line_id uuid, p_page_from integer DEFAULT 0, p_page_to integer DEFAULT 256) RETURNS json
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  pg record;
-  result json;
-begin
-  if not private.is_active_member() then
-    raise exception 'Accès refusé : réservé aux membres actifs.' using errcode = '42501';
-  end if;
-  if p_line_id is null then
-    raise exception 'p_line_id est obligatoire.' using errcode = '22004';
-  end if;
-  if p_line_id = any (private.hidden_line_ids()) then
-    return pg_catalog.json_build_object(
-      'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), 'total', 0, 'pages', '[]'::json);
-  end if;
-  -- A page with no row has never held a point (the migration made every page of every line with points, the
-  -- triggers make the row of any page a write touches): it is empty.
-  for pg in select g.page_no from private.point_index_pages g
-            where g.line_id = p_line_id and g.page_no >= p_page_from and g.page_no < p_page_to and g.dirty
-            order by g.page_no for update loop
-    perform private.rebuild_point_index_page(p_line_id, pg.page_no);
-  end loop;
-  select pg_catalog.json_build_object(
-    'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-    'total', (select coalesce(sum(t.n), 0) from private.point_index_pages t where t.line_id = p_line_id),
-    'pages', coalesce(pg_catalog.json_agg(g.payload order by g.page_no) filter (where g.n > 0), '[]'::json))
-  into result
-  from private.point_index_pages g
-  where g.line_id = p_line_id and g.page_no >= p_page_from and g.page_no < p_page_to;
-  return result;
-end $$;
-
-COMMENT ON FUNCTION private.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) IS 'The precomputed point_index pages [p_page_from, p_page_to) of a line (dirty ones rebuilt first) as {as_of, total, pages}; active members only.';
-
-REVOKE ALL ON FUNCTION private.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) TO authenticated;
-GRANT ALL ON FUNCTION private.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) TO service_role;
-
 -- ------------------------------------------------------------ private.point_index_pages_bin(uuid, integer, integer)
 
 CREATE FUNCTION private.point_index_pages_bin(p_line_id uuid, p_page_from integer DEFAULT 0, p_page_to integer DEFAULT 256) RETURNS bytea
@@ -2624,34 +2581,24 @@ CREATE FUNCTION private.rebuild_point_index_page(p_line_id uuid, p_page_no integ
     AS $$
 declare
   c private.point_index_encoded;
-  max_updated_text text;
 begin
   c := private.point_index_columns(p_line_id, p_page_no, null, null, null, null);
-  max_updated_text := pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
   update private.point_index_pages g set
     n = c.n,
     max_updated = c.max_updated,
     dirty = false,
-    payload = pg_catalog.json_build_object(
-      'n', c.n::integer,
-      'blocks', 0,
-      'max_updated', max_updated_text,
-      'crit_keys', pg_catalog.to_json(c.crit_keys),
-      'team_keys', pg_catalog.to_json(c.team_keys),
-      'ids', c.ids, 'x', c.x, 'y', c.y, 'km', c.km, 'created', c.created, 'updated', c.updated,
-      'status', c.status, 'crit', c.crit, 'team', c.team),
     bin = pg_catalog.decode(c.ids, 'base64') || pg_catalog.decode(c.x, 'base64') || pg_catalog.decode(c.y, 'base64')
        || pg_catalog.decode(c.km, 'base64') || pg_catalog.decode(c.created, 'base64') || pg_catalog.decode(c.updated, 'base64'),
     meta = pg_catalog.json_build_object(
       'n', c.n::integer,
-      'max_updated', max_updated_text,
+      'max_updated', pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
       'crit_keys', pg_catalog.to_json(c.crit_keys),
       'team_keys', pg_catalog.to_json(c.team_keys),
       'status', c.status, 'crit', c.crit, 'team', c.team)
   where g.line_id = p_line_id and g.page_no = p_page_no;
 end $$;
 
-COMMENT ON FUNCTION private.rebuild_point_index_page(p_line_id uuid, p_page_no integer) IS 'Re-encodes one point_index page of a line (private.point_index_columns) as JSON and as bytes, and marks it clean (the caller holds the page row lock).';
+COMMENT ON FUNCTION private.rebuild_point_index_page(p_line_id uuid, p_page_no integer) IS 'Re-encodes one point_index page of a line (private.point_index_columns) as bytes and its header entry, and marks it clean (the caller holds the page row lock).';
 
 REVOKE ALL ON FUNCTION private.rebuild_point_index_page(p_line_id uuid, p_page_no integer) FROM PUBLIC;
 

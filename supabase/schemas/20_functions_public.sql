@@ -422,21 +422,6 @@ REVOKE ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integ
 GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO service_role;
 
--- ------------------------------------------------------------ public.point_index_pages(uuid, integer, integer)
-
-CREATE FUNCTION public.point_index_pages(p_line_id uuid, p_page_from integer DEFAULT 0, p_page_to integer DEFAULT 256) RETURNS json
-    LANGUAGE sql
-    SET search_path TO ''
-    AS $$
-  select private.point_index_pages(p_line_id, p_page_from, p_page_to)
-$$;
-
-COMMENT ON FUNCTION public.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) IS 'The precomputed point_index pages [p_page_from, p_page_to) of a line (dirty ones rebuilt first) as {as_of, total, pages}; active members only (private.point_index_pages decides).';
-
-REVOKE ALL ON FUNCTION public.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) TO authenticated;
-GRANT ALL ON FUNCTION public.point_index_pages(p_line_id uuid, p_page_from integer, p_page_to integer) TO service_role;
-
 -- ------------------------------------------------------------ public.point_index_pages_bin(uuid, integer, integer)
 
 CREATE FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from integer DEFAULT 0, p_page_to integer DEFAULT 256) RETURNS public."application/octet-stream"

@@ -260,7 +260,6 @@ ALTER TABLE private.point_day_counts ENABLE ROW LEVEL SECURITY;
 CREATE TABLE private.point_index_pages (
     line_id uuid NOT NULL,
     page_no smallint NOT NULL,
-    payload json,
     n integer DEFAULT 0 NOT NULL,
     max_updated timestamp with time zone,
     dirty boolean DEFAULT true NOT NULL,
@@ -269,7 +268,7 @@ CREATE TABLE private.point_index_pages (
     CONSTRAINT point_index_pages_page_no_check CHECK (((page_no >= 0) AND (page_no <= 255)))
 );
 
-COMMENT ON TABLE private.point_index_pages IS 'Precomputed point_index pages per line (page = first byte of the point id); dirty pages are rebuilt by the next reader.';
+COMMENT ON TABLE private.point_index_pages IS 'Precomputed point_index pages per line (page = first byte of the point id) as bytes (bin) and header entry (meta); dirty pages are rebuilt by the next reader of public.point_index_pages_bin or the warm-up.';
 
 ALTER TABLE ONLY private.point_index_pages
     ADD CONSTRAINT point_index_pages_pkey PRIMARY KEY (line_id, page_no);

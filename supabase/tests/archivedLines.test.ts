@@ -1,11 +1,12 @@
 // Archived lines through the API (real supabase-js and raw HTTP against the REST handler, on PGlite or PostgreSQL
 // with TEST_DATABASE_URL): a member neither moves, changes nor deletes a point of an archived line, and reads none of
 // its points, zones, markers, tombstones or records, through the tables or any function (nearby_points, point_index,
-// point_index_pages(_bin), dashboard_stats); an admin reads everything and restores the line.
+// point_index_pages_bin, dashboard_stats); an admin reads everything and restores the line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startHarness, type Harness } from '../../test/server/restHarness';
 import { makeWorld, type World } from './fixtures';
+import { createPointIndexApi } from '../../workers/pointIndexApi';
 
 let w: World;
 let h: Harness;
@@ -64,7 +65,7 @@ describe('archived lines', () => {
     expect((await w.db.admin.query('select 1 from public.inspections where id = $1', [oldRecord])).rows).toHaveLength(1);
   });
 
-  it("a member reads nothing of an archived line: tables, nearby_points, point_index, point_index_pages(_bin), dashboard_stats", async () => {
+  it("a member reads nothing of an archived line: tables, nearby_points, point_index, point_index_pages_bin, dashboard_stats", async () => {
     const table = async (c: SupabaseClient, t: string) => ids((await c.from(t).select('id').eq('line_id', old)).data as { id: string }[]);
     for (const [t, id] of [['points', oldPoint], ['zones', oldZone], ['kilometer_markers', oldMarker], ['point_tombstones', goneId], ['inspections', oldRecord]] as const) {
       expect([t, await table(alice, t)]).toEqual([t, []]);
@@ -78,17 +79,15 @@ describe('archived lines', () => {
     expect((await index(alice)).n).toBe(0);
     expect((await index(admin)).n).toBe(1);
 
-    const pages = async (c: SupabaseClient) => (await c.rpc('point_index_pages', { p_line_id: old })).data as { total: number; pages: unknown[] };
-    expect(await pages(alice)).toMatchObject({ total: 0, pages: [] });
-    expect((await pages(admin)).total).toBe(1);
-    const binTotal = async (token: string) => {
-      const res = await h.raw('/rpc/point_index_pages_bin', { method: 'POST', token, headers: { 'Content-Type': 'application/json', Accept: 'application/octet-stream' }, body: JSON.stringify({ p_line_id: old }) });
-      expect(res.status).toBe(200);
-      const buf = Buffer.from(await res.arrayBuffer());
-      return (JSON.parse(buf.subarray(4, 4 + buf.readInt32BE(0)).toString('utf8')) as { total: number }).total;
+    // The line's stored pages as bytes, read by the app's point-index API (workers/pointIndexApi.ts).
+    const pages = async (token: string) => {
+      const api = createPointIndexApi();
+      api.configure(h.url, h.anonKey, token);
+      const read = await api.fetchPages(old, 0, 256);
+      return { total: read.total, points: read.pages.reduce((n, p) => n + p.count, 0) };
     };
-    expect(await binTotal(aliceToken)).toBe(0);
-    expect(await binTotal(await h.userToken(w.admin, 'admin@example.org'))).toBe(1);
+    expect(await pages(aliceToken)).toEqual({ total: 0, points: 0 });
+    expect(await pages(await h.userToken(w.admin, 'admin@example.org'))).toEqual({ total: 1, points: 1 });
   });
 
   it('the dashboard leaves an archived line out for members, on that line and over every line', async () => {

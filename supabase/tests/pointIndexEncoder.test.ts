@@ -1,7 +1,9 @@
-// One encoder (20261125110000_point_index_encoder.sql): public.point_index() and the precomputed pages, now both
-// encoded by private.point_index_columns(), answer byte for byte what their previous definitions answered. The
-// previous bodies are read from their migrations and created under another name in a scratch schema, then both
-// are run on the same rows (whole line, block ranges, since, a split, every line; each page of a line).
+// One encoder (20261125110000_point_index_encoder.sql): public.point_index() and the precomputed pages, both
+// encoded by private.point_index_columns(), answer byte for byte what their first definitions answered. The
+// first bodies are read from their migrations and created under another name in a scratch schema, then both
+// are run on the same rows (whole line, block ranges, since, a split, every line; each page of a line). The first
+// page rebuild wrote a JSON payload (a column this test database gets back for it); the pages are now stored as bytes
+// and a header entry (bin, meta), which must be that payload's columns exactly.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,7 @@ beforeAll(async () => {
   await w.db.admin.query(previousDefinition('20261124090000_lines.sql', 'public.point_index', 'end $fn$;'));
   await w.db.admin.query('grant execute on all functions in schema before_encoder to authenticated');
   await w.db.admin.query(previousDefinition('20261124100000_point_index_pages.sql', 'private.rebuild_point_index_page', 'end $$;'));
+  await w.db.admin.query('alter table private.point_index_pages add column payload json'); // what that first rebuild writes
 });
 afterAll(async () => { await w?.db.close(); });
 
@@ -64,15 +67,20 @@ describe(`one point_index encoder (${testKind()})`, () => {
     const pages = await w.db.admin.query<{ line_id: string; page_no: number }>(
       'select line_id, page_no from private.point_index_pages where line_id in ($1, $2) order by 1, 2', [line1, line2]);
     expect(pages.rows.length).toBeGreaterThan(300);
-    const payloads = async (fn: string) => {
-      await w.db.admin.query(`select ${fn}(line_id, page_no) from private.point_index_pages where line_id in ($1, $2)`, [line1, line2]);
-      return (await w.db.admin.query<{ k: string; p: string | null; n: number }>(
-        "select line_id || ':' || page_no as k, payload::text as p, n from private.point_index_pages where line_id in ($1, $2) order by 1",
-        [line1, line2])).rows;
-    };
-    const before = await payloads('before_encoder.rebuild_point_index_page');
-    await w.db.admin.query('update private.point_index_pages set payload = null, n = -1, dirty = true');
-    const now = await payloads('private.rebuild_point_index_page');
+    await w.db.admin.query(`select before_encoder.rebuild_point_index_page(line_id, page_no) from private.point_index_pages where line_id in ($1, $2)`, [line1, line2]);
+    // The payload's columns as bytes and header entry, as 20261129110000_point_index_pages_binary.sql converted them.
+    const before = (await w.db.admin.query<{ k: string; bin: string; meta: string; n: number }>(
+      `select line_id || ':' || page_no as k, n, encode(decode(payload ->> 'ids', 'base64') || decode(payload ->> 'x', 'base64')
+         || decode(payload ->> 'y', 'base64') || decode(payload ->> 'km', 'base64') || decode(payload ->> 'created', 'base64')
+         || decode(payload ->> 'updated', 'base64'), 'hex') as bin,
+         json_build_object('n', payload -> 'n', 'max_updated', payload -> 'max_updated', 'crit_keys', payload -> 'crit_keys',
+           'team_keys', payload -> 'team_keys', 'status', payload -> 'status', 'crit', payload -> 'crit', 'team', payload -> 'team')::text as meta
+       from private.point_index_pages where line_id in ($1, $2) order by 1`, [line1, line2])).rows;
+    await w.db.admin.query('update private.point_index_pages set payload = null, bin = null, meta = null, n = -1, dirty = true');
+    await w.db.admin.query(`select private.rebuild_point_index_page(line_id, page_no) from private.point_index_pages where line_id in ($1, $2)`, [line1, line2]);
+    const now = (await w.db.admin.query<{ k: string; bin: string; meta: string; n: number }>(
+      `select line_id || ':' || page_no as k, n, encode(bin, 'hex') as bin, meta::text as meta
+       from private.point_index_pages where line_id in ($1, $2) order by 1`, [line1, line2])).rows;
     expect(before.filter((r) => r.n > 0).length).toBeGreaterThan(200);
     expect(now).toEqual(before);
   });

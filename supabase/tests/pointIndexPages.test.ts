@@ -1,31 +1,14 @@
-// public.point_index_pages(): the precomputed pages of a line stay exactly what point_index() computes from the
-// table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
+// public.point_index_pages_bin(): the precomputed pages of a line, as bytes decoded by the app's decoder
+// (src/core/pointIndex/decodeBinary.ts, run by workers/pointIndexApi.ts), stay exactly what point_index() computes
+// from the table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
 // anonymous, deactivated and profile-less callers get nothing; the statement triggers dirty only the touched pages.
-// public.point_index_pages_bin() (the same pages as bytes) is checked the same way, read first so it rebuilds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
 import { decodePointIndexPagesBinary } from '../../src/core/pointIndex/decodeBinary';
-import type { PointIndexPage } from '../../src/core/pointIndex/types';
-import { uuidAt } from '../../src/core/pointIndex/ids';
+import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
-interface PagesAnswer { as_of: string; total: number; pages: RawPointIndexPage[] }
-type Row = { x: number; y: number; km: number; created: number; updated: number; status: number; crit: string; team: string | null };
-
-/** id → decoded fields of every page (or of point_index's answer). */
-function rowsOf(pages: (RawPointIndexPage | PointIndexPage)[]): Map<string, Row> {
-  const out = new Map<string, Row>();
-  for (const raw of pages) {
-    const p = 'idBytes' in raw ? raw : decodePointIndexPage(raw);
-    for (let i = 0; i < p.count; i++) {
-      const id = uuidAt(p.idBytes, i);
-      expect(out.has(id), `${id} twice`).toBe(false);
-      out.set(id, { x: p.x[i], y: p.y[i], km: p.km[i], created: p.created[i], updated: p.updated[i], status: p.status[i],
-        crit: p.critKeys[p.crit[i]], team: p.team[i] === 0 ? null : p.teamKeys[p.team[i] - 1] });
-    }
-  }
-  return out;
-}
+const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
 let w: World;
 let line1: string;
@@ -43,10 +26,8 @@ beforeAll(async () => {
 });
 afterAll(async () => { await w?.db.close(); });
 
-const pagesAs = async (user: string, line: string, from = 0, to = 256) =>
-  (await asUser<{ r: PagesAnswer }>(w.db, user, 'select public.point_index_pages($1, $2, $3) as r', [line, from, to]))[0].r;
 const truthAs = async (user: string, line: string) =>
-  (await asUser<{ r: RawPointIndexPage }>(w.db, user, 'select public.point_index(p_line_id => $1) as r', [line]))[0].r;
+  rowsById([decodePointIndexPage((await asUser<{ r: RawPointIndexPage }>(w.db, user, 'select public.point_index(p_line_id => $1) as r', [line]))[0].r)]);
 /** The bytes of point_index_pages_bin as member `user` (a Buffer from pg, a Uint8Array from PGlite), decoded. */
 const binAs = async (user: string, line: string, from = 0, to = 256) => {
   const r = (await asUser<{ r: Uint8Array }>(w.db, user, 'select public.point_index_pages_bin($1, $2, $3) as r', [line, from, to]))[0].r;
@@ -58,31 +39,24 @@ const dirtyPages = async () => Number((await w.db.admin.query<{ n: number }>('se
 async function expectExact() {
   for (const line of [line1, line2]) {
     const bin = await binAs(w.userA, line);
-    const answer = await pagesAs(w.userA, line);
-    const got = rowsOf(answer.pages);
-    const want = rowsOf([await truthAs(w.userA, line)]);
-    expect(Object.fromEntries(rowsOf(bin.pages))).toEqual(Object.fromEntries(want));
-    expect(bin.total).toBe(want.size);
-    expect(bin.pages.map((p) => p.maxUpdated)).toEqual(answer.pages.map((p) => p.max_updated));
-    expect(got.size).toBe(want.size);
-    expect(Object.fromEntries(got)).toEqual(Object.fromEntries(want));
-    expect(answer.total).toBe(want.size);
-    expect(answer.as_of).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    const want = await truthAs(w.userA, line);
+    expect(rowsById(bin.pages)).toEqual(want);
+    expect(bin.total).toBe(Object.keys(want).length);
+    for (const p of bin.pages) {
+      expect(p.count).toBeGreaterThan(0);
+      expect(p.asOf).toMatch(TIME);
+      expect(Math.floor(Date.parse(p.maxUpdated!))).toBe(Math.max(...p.updated));
+    }
   }
   expect(await dirtyPages()).toBe(0);
 }
 
-describe(`point_index_pages (${testKind()})`, () => {
+describe(`point_index_pages_bin (${testKind()})`, () => {
   it('anonymous, deactivated and profile-less callers get nothing', async () => {
-    const anon = await tryAs(w.db, null, (tx) => tx.query('select public.point_index_pages($1)', [line1]));
-    expect(anon.ok).toBe(false);
-    if (!anon.ok) expect(anon.error.code).toBe('42501');
     for (const user of [null, w.inactive, w.noProfile]) {
-      for (const fn of ['point_index_pages', 'point_index_pages_bin']) {
-        const r = await tryAs(w.db, user, (tx) => tx.query(`select public.${fn}($1)`, [line1]));
-        expect(r.ok).toBe(false);
-        if (!r.ok) expect(r.error.code).toBe('42501');
-      }
+      const r = await tryAs(w.db, user, (tx) => tx.query('select public.point_index_pages_bin($1)', [line1]));
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('42501');
     }
     const table = await tryAs(w.db, w.userA, (tx) => tx.query('select * from private.point_index_pages'));
     expect(table.ok).toBe(false);
@@ -90,10 +64,8 @@ describe(`point_index_pages (${testKind()})`, () => {
 
   it('pages are exactly the line\'s points, split into ranges without overlap', async () => {
     await expectExact();
-    const parts = [...(await pagesAs(w.userB, line1, 0, 100)).pages, ...(await pagesAs(w.userB, line1, 100, 256)).pages];
-    expect(Object.fromEntries(rowsOf(parts))).toEqual(Object.fromEntries(rowsOf([await truthAs(w.userB, line1)])));
-    const binParts = [...(await binAs(w.userB, line1, 0, 100)).pages, ...(await binAs(w.userB, line1, 100, 256)).pages];
-    expect(Object.fromEntries(rowsOf(binParts))).toEqual(Object.fromEntries(rowsOf([await truthAs(w.userB, line1)])));
+    const parts = [...(await binAs(w.userB, line1, 0, 100)).pages, ...(await binAs(w.userB, line1, 100, 256)).pages];
+    expect(rowsById(parts)).toEqual(await truthAs(w.userB, line1));
   });
 
   it('stay exact after a member\'s inserts, and only the touched pages are rebuilt', async () => {
@@ -155,7 +127,7 @@ describe(`point_index_pages (${testKind()})`, () => {
     const didRebuild = new Promise<void>((ok) => { rebuilt = ok; });
     // A reader rebuilds the page and keeps its transaction (and the page row lock) open.
     const reader = w.db.asRequest(ctxFor(w.userB), async (tx) => {
-      await tx.query('select public.point_index_pages($1, $2, $3)', [line1, page, page + 1]);
+      await tx.query('select public.point_index_pages_bin($1, $2, $3)', [line1, page, page + 1]);
       rebuilt();
       await gate;
     });
@@ -168,13 +140,13 @@ describe(`point_index_pages (${testKind()})`, () => {
     await writer;
     expect(Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where line_id = $1 and page_no = $2 and dirty', [line1, page])).rows[0].n)).toBe(1);
     await expectExact();
-    expect(rowsOf((await pagesAs(w.userA, line1)).pages).has(id)).toBe(true);
+    expect(id in rowsById((await binAs(w.userA, line1)).pages)).toBe(true);
   });
 
   it('points are readable by exactly the callers the function serves (change both together)', async () => {
     const r = await w.db.admin.query<{ cmd: string; permissive: string; qual: string }>(
       "select cmd, permissive, qual from pg_policies where schemaname = 'public' and tablename = 'points' and cmd in ('SELECT', 'ALL') order by cmd desc");
-    // Active members, minus the lines hidden from them (private.point_index_pages answers a hidden line as empty).
+    // Active members, minus the lines hidden from them (private.point_index_pages_bin answers a hidden line as empty).
     expect(r.rows.map((p) => [p.cmd, p.permissive, p.qual.replace(/\s+/g, ' ')])).toEqual([
       ['SELECT', 'PERMISSIVE', '( SELECT private.is_active_member() AS is_active_member)'],
       ['ALL', 'RESTRICTIVE', '(line_id <> ALL (( SELECT private.hidden_line_ids() AS hidden_line_ids)::uuid[]))'],

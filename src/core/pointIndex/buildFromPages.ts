@@ -4,6 +4,8 @@
 // sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
 import { appendPage, createPointIndex } from './store';
 import { newestFirstOrder } from './queries';
+import { earliest, latest } from './readingTimes';
+import { pageBuffers } from './decode';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';
@@ -40,8 +42,8 @@ export async function buildIndexFromPages(
   let maxUpdated: string | null = null;
   const take = (p: PointIndexPage) => {
     appendPage(ix, p, true);
-    if (p.asOf && (!asOf || p.asOf < asOf)) asOf = p.asOf;
-    if (p.maxUpdated && (!maxUpdated || p.maxUpdated > maxUpdated)) maxUpdated = p.maxUpdated;
+    asOf = earliest(p.asOf, asOf);
+    maxUpdated = latest(p.maxUpdated, maxUpdated);
   };
   const ranges = [...req.ranges];
   const lanes = Array.from({ length: Math.max(1, req.concurrency) }, async () => {
@@ -54,7 +56,6 @@ export async function buildIndexFromPages(
 
 /** The transferable buffers of a built index. */
 export function builtBuffers(b: BuiltIndex): ArrayBuffer[] {
-  const ix = b.index;
-  const own = [ix.idBytes, ix.x, ix.y, ix.km, ix.created, ix.updated, ix.status, ix.crit, ix.team, ix.lookup, b.order].map((a) => a.buffer as ArrayBuffer);
+  const own = [...pageBuffers(b.index), b.index.lookup.buffer as ArrayBuffer, b.order.buffer as ArrayBuffer];
   return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
 }

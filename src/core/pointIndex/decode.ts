@@ -1,5 +1,6 @@
 // Decoding of public.point_index() pages (see supabase/migrations/20251123094000_point_index.sql): base64
-// columns of big-endian floats and uuids, one-character code columns. Runs in the point-index worker.
+// columns of big-endian floats and uuids, one-character code columns. Runs in the point-index API
+// (workers/pointIndexApi.ts); a line's precomputed pages come as bytes (./decodeBinary.ts).
 import type { PointColumns, PointIndexPage } from './types';
 
 /** The JSON object returned by the SQL function. */
@@ -42,8 +43,9 @@ function floats64(b64: string, n: number): Float64Array {
   return out;
 }
 
-function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A): A {
-  if (s.length !== n) throw new Error(`point_index: ${s.length} codes for ${n} rows`);
+/** A column of one-character codes ('0' + code) as numbers; `what` names the answer in the error. */
+export function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A, what = 'point_index'): A {
+  if (s.length !== n) throw new Error(`${what}: ${s.length} codes for ${n} rows`);
   const out = make(n);
   for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i) - 48;
   return out;
@@ -71,14 +73,6 @@ export function decodePointIndexPage(raw: RawPointIndexPage): PointIndexPage {
     blocks: Number(raw.blocks) || 0,
     asOf: raw.as_of ?? null,
   };
-}
-
-/** The answer of public.point_index_pages(): stored pages of a line and the reading transaction's start. */
-export interface RawPointIndexPages { as_of: string; total: number; pages: RawPointIndexPage[] }
-
-/** Decodes every page of a point_index_pages answer; each page carries the answer's as_of. */
-export function decodePointIndexPages(raw: RawPointIndexPages): { total: number; pages: PointIndexPage[] } {
-  return { total: Number(raw.total) || 0, pages: (raw.pages ?? []).map((p) => decodePointIndexPage({ ...p, as_of: raw.as_of })) };
 }
 
 /** The transferable buffers of a page's (or any columns') arrays (for Comlink.transfer). */

@@ -1,25 +1,22 @@
 // Decoding of public.point_index_pages_bin() (supabase/migrations/20261129110000_point_index_pages_binary.sql): the
 // precomputed pages of a line as one binary body — int4 header length, UTF-8 JSON header {as_of, total, pages: [meta]},
 // then each page's columns (ids, x, y, km, created, updated; big-endian) in the header's order. Runs in the
-// point-index worker; the pages equal what decodePointIndexPages makes of the JSON answer.
+// point-index API (workers/pointIndexApi.ts); each page holds the columns decodePointIndexPage (./decode.ts) makes of
+// public.point_index() for the same points.
 import type { PointIndexPage } from './types';
+import { codes } from './decode';
 
-/** One page's header entry: the non-binary fields of the JSON page. */
+/** One page's header entry: its size, newest change, keys and one-character code columns. */
 interface BinaryPageMeta {
   n: number; max_updated: string | null; crit_keys: string[] | null; team_keys: string[] | null;
   status: string; crit: string; team: string;
 }
 interface BinaryHeader { as_of: string; total: number; pages: BinaryPageMeta[] }
 
+const WHAT = 'point_index_pages_bin';
+
 /** Bytes of a point's columns in a page body: id 16, x 4, y 4, km 8, created 8, updated 8. */
 export const BINARY_BYTES_PER_POINT = 48;
-
-function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A): A {
-  if (s.length !== n) throw new Error(`point_index_pages_bin: ${s.length} codes for ${n} rows`);
-  const out = make(n);
-  for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i) - 48;
-  return out;
-}
 
 /** Decodes a point_index_pages_bin answer; each page carries the answer's as_of. */
 export function decodePointIndexPagesBinary(buf: ArrayBuffer): { total: number; pages: PointIndexPage[] } {
@@ -44,9 +41,9 @@ export function decodePointIndexPagesBinary(buf: ArrayBuffer): { total: number; 
     for (let i = 0; i < n; i++, at += 8) updated[i] = dv.getFloat64(at, false);
     pages.push({
       count: n, idBytes, x, y, km, created, updated,
-      status: codes(meta.status, n, (k) => new Uint8Array(k)),
-      crit: codes(meta.crit, n, (k) => new Uint8Array(k)),
-      team: codes(meta.team, n, (k) => new Uint16Array(k)),
+      status: codes(meta.status, n, (k) => new Uint8Array(k), WHAT),
+      crit: codes(meta.crit, n, (k) => new Uint8Array(k), WHAT),
+      team: codes(meta.team, n, (k) => new Uint16Array(k), WHAT),
       critKeys: meta.crit_keys ?? [],
       teamKeys: meta.team_keys ?? [],
       maxUpdated: meta.max_updated ?? null,

@@ -1,13 +1,16 @@
 // A line's index restored from a stored record (the local replica's, on a warm open): the columns copied into a
-// fresh index with its id hash, and its newest-first order. One rule for the point-index worker and the main-thread
-// fallback (src/data/pointIndexSource.ts).
+// fresh index with its id hash, and its newest-first order (made by the point-index API, workers/pointIndexApi.ts).
 import { indexFromColumns } from './store';
 import { newestFirstOrder } from './queries';
 import type { PointColumns, PointIndex } from './types';
 import type { ClusterColumns } from '../cluster/types';
 
 /** A stored line record: the columns, the sync cursor and when it was saved (ms). */
-export interface StoredLineRecord extends PointColumns { cursorMs: number; savedAt: number }
+export interface StoredLineRecord extends PointColumns {
+  /** Milliseconds: the newest change (update or deletion) the replica has seen from the server. */
+  cursorMs: number;
+  savedAt: number;
+}
 
 /** A line's index restored from its record, with its newest-first order. */
 export interface RestoredLine {

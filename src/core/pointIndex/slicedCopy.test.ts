@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { copyColumnsInSlices, trimmedColumns } from './slicedCopy';
-import { compactCopy, createPointIndex, upsertRows } from './store';
+import { createPointIndex, indexFromColumns, upsertRows } from './store';
 import type { PointIndexRow } from './types';
 
 const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`;
@@ -16,7 +16,7 @@ describe('copyColumnsInSlices', () => {
     let pauses = 0;
     const copy = await copyColumnsInSlices(ix, async () => { pauses++; }, 8);
     expect(pauses).toBe(6); // 50 rows in 7 slices
-    const whole = compactCopy(ix);
+    const whole = indexFromColumns(ix); // a copy trimmed to the count, made by the store
     expect(copy).not.toBeNull();
     for (const c of ['idBytes', 'x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const) {
       expect(copy![c].length).toBe(whole[c].length);
@@ -42,7 +42,7 @@ describe('trimmedColumns', () => {
     const ix = createPointIndex(64);
     upsertRows(ix, Array.from({ length: 21 }, (_, n) => row(n)));
     const copy = trimmedColumns(ix);
-    const whole = compactCopy(ix);
+    const whole = indexFromColumns(ix); // a copy trimmed to the count, made by the store
     for (const c of ['idBytes', 'x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const) {
       expect(Array.from(copy[c] as ArrayLike<number>)).toEqual(Array.from(whole[c] as ArrayLike<number>));
     }

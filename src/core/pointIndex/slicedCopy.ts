@@ -1,7 +1,8 @@
 // A copy of a point index's columns trimmed to its count (what the local replica stores). On the main thread it is
 // made a slice of rows at a time with a pause between slices, so that no single task holds the page; the index may
 // change during the pauses (a realtime row, a sync): the copy then gives up (null) rather than mix two versions, and
-// the caller saves again later. In the point-index worker it is made in one go (trimmedColumns).
+// the caller saves again later. trimmedColumns makes it in one go (the point-index API's replica record, and a cold
+// load's seed: the few points shown before the whole index is built).
 import { COLUMNS } from './store';
 import type { PointColumns, PointIndex } from './types';
 
@@ -23,7 +24,7 @@ function copyRows(ix: PointIndex, out: PointColumns, from: number, to: number): 
   for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(from, to) as Float64Array, from);
 }
 
-/** The copy in one go, where no page waits on the thread (the point-index worker). */
+/** The copy in one go (no pause: for the point-index API, or an index known to be small). */
 export function trimmedColumns(ix: PointIndex): PointColumns {
   const out = emptyCopy(ix);
   copyRows(ix, out, 0, ix.count);

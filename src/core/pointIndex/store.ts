@@ -204,22 +204,6 @@ export function removeIds(ix: PointIndex, ids: readonly string[]): number {
   return removed;
 }
 
-/** A copy trimmed to `count` (for storage or transfer). */
-export function compactCopy(ix: PointIndex): PointIndex {
-  const out = createPointIndex(ix.count);
-  out.idBytes.set(ix.idBytes.subarray(0, ix.count * 16));
-  for (const c of COLUMNS) (out[c] as Float64Array).set(ix[c].subarray(0, ix.count) as Float64Array);
-  out.count = ix.count;
-  out.version = ix.version;
-  out.critKeys = [...ix.critKeys];
-  out.teamKeys = [...ix.teamKeys];
-  rehash(out);
-  return out;
-}
-
-/** Rebuilds the hash (after the columns were restored from storage). */
-export function rebuildLookup(ix: PointIndex): void { rehash(ix); }
-
 /** `next` replaces `prev` as the index shown: its version continues prev's (consumers compare versions). */
 export function succeed(next: PointIndex, prev: PointIndex): void { next.version = Math.max(next.version, prev.version) + 1; }
 

@@ -11,7 +11,7 @@
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
 import { replicaDb, type StoredDetails, type StoredIndex } from './db';
-import { OWNER_KEY, putIndexRecord } from '../../../workers/replicaWrite';
+import { OWNER_KEY } from '../../../workers/replicaWrite';
 import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
 import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
@@ -92,16 +92,14 @@ export async function openReplica(userId: string): Promise<boolean> {
 export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 
 /**
- * Written in the point-index worker when there is one: `rec`'s arrays are transferred there (emptied here; else
- * written here, and emptied once serialised). Only under the user the replica is bound to in this session (the write
- * checks the owner in its transaction).
+ * Written by the point-index API (in its worker): `rec`'s arrays are transferred there (emptied here). Only under the
+ * user the replica is bound to in this session (the write checks the owner in its transaction).
  */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
   return guarded(async () => {
     const owner = currentSession().part(bindingPart).binding?.userId;
     if (!owner) throw new Error('Réplique locale non liée à cet utilisateur');
-    if (await writeReplicaIndexInWorker(rec, indexKey(lineId), owner)) return;
-    await putIndexRecord(await replicaDb(), rec, indexKey(lineId), owner);
+    await writeReplicaIndexInWorker(rec, indexKey(lineId), owner);
   });
 }
 

@@ -4,7 +4,8 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, compactCopy, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import { appendPage, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import { trimmedColumns } from '../../core/pointIndex/slicedCopy';
 import type { BuiltIndex } from '../../core/pointIndex/buildFromPages';
 import type { PointIndexPage } from '../../core/pointIndex/types';
 import { EMPTY_POINT_INDEX, newestOrderAtom, pointIndexAtom, pointsLoadProgressAtom } from '../pointIndex';
@@ -126,7 +127,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const res = await fetchPointIndex({
       lineId: line,
       build: line ? {
-        seed: () => { seedVersion = currentIndex().version; return compactCopy(currentIndex()); },
+        seed: () => { seedVersion = currentIndex().version; return trimmedColumns(currentIndex()); },
         onIndex: adopt,
         replica: replicaOk() ? { key: indexKey(line), owner: userId } : null,
       } : undefined,

@@ -1,0 +1,116 @@
+// The point-index API, one implementation wherever it runs: the point-index worker exposes it (./pointIndex.worker.ts)
+// and src/platform/workerHost.ts runs the same functions on the main thread where no worker can start. It calls
+// public.point_index() and decodes the columnar page (src/core/pointIndex/decode.ts); reads a line's precomputed
+// pages as bytes (public.point_index_pages_bin); both through ./pointIndexPagesFetch.ts; builds a line's whole
+// index from its pages on a cold load (src/core/pointIndex/buildFromPages.ts: finished columns, id hash, order and
+// cluster columns, transferred); sorts the newest-first order; writes and reads the replica's index records
+// (./replicaWrite.ts). Each instance holds its own endpoint and access token (configure).
+import * as Comlink from 'comlink';
+import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../src/core/pointIndex/decode';
+import type { PointIndex, PointIndexPage } from '../src/core/pointIndex/types';
+import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
+import { newestFirstOrder } from '../src/core/pointIndex/queries';
+import { earliest } from '../src/core/pointIndex/readingTimes';
+import { indexBuffers, type StoredIndex } from './replicaSchema';
+import { releaseBuffers } from '../src/core/releaseBuffers';
+import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
+import { callRpc, fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
+import { premadeClusterColumns } from '../src/core/cluster/columns';
+import { trimmedColumns } from '../src/core/pointIndex/slicedCopy';
+
+/** `lineId`: only that line's points (null: every line). */
+export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
+export type PointIndexAnswer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
+/** Precomputed pages [from, to) of a line (public.point_index_pages_bin): `total` is the line's size when read. */
+export interface PointIndexPagesAnswer { total: number; pages: PointIndexPage[] }
+/** Where a line's replica record is written by buildLine; `firstAsOf`: the earliest reading of the pages read before. */
+export interface BuildReplica { key: string; owner: string; firstAsOf: string | null }
+
+export function createPointIndexApi() {
+  let endpoint: PagesEndpoint | null = null;
+  /** Replica writes started by buildLine, by record key. */
+  const writes = new Map<string, Promise<void>>();
+
+  /** Pages [from, to) of a line, read as bytes. */
+  const readPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> => {
+    if (!endpoint) throw new Error('point index API not configured');
+    return fetchPagesBinary(endpoint, lineId, from, to);
+  };
+
+  return {
+    /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
+    configure(url: string, anonKey: string, accessToken: string): void {
+      endpoint = { url, anonKey, token: accessToken };
+    },
+
+    /** One page of the index (or {split} when the block range holds more than `limit` points). */
+    async fetch(req: PointIndexRequest): Promise<PointIndexAnswer> {
+      if (!endpoint) throw new Error('point index API not configured');
+      const res = await callRpc(endpoint, 'point_index', {
+        p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId,
+      }, 'application/json');
+      const raw = (await res.json()) as RawPointIndexPage;
+      if (raw.split) return { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 };
+      const page = decodePointIndexPage(raw);
+      return Comlink.transfer({ split: false, page }, pageBuffers(page));
+    },
+
+    /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time). */
+    async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
+      const answer = await readPages(lineId, from, to);
+      return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
+    },
+
+    /**
+     * A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back.
+     * `replica`: also write it as the line's replica record (copies of the columns, written here while the index goes
+     * back; the caller awaits the write with replicaWritten), the cursor being the earliest reading of the first
+     * pages and these.
+     */
+    async buildLine(lineId: string, req: BuildRequest, replica: BuildReplica | null = null): Promise<BuiltIndex> {
+      const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
+      if (replica) {
+        const asOf = earliest(built.asOf, replica.firstAsOf);
+        const rec: StoredIndex = { ...trimmedColumns(built.index), cursorMs: asOf ? Date.parse(asOf) : 0, savedAt: Date.now() };
+        const write = writeIndexRecord(rec, replica.key, replica.owner);
+        write.catch(() => undefined); // read (and its failure reported) through replicaWritten
+        writes.set(replica.key, write);
+      }
+      built.cluster = premadeClusterColumns(built.index);
+      return Comlink.transfer(built, builtBuffers(built));
+    },
+
+    /** The replica write a buildLine started for `key` (resolved when none). */
+    replicaWritten(key: string): Promise<void> {
+      const w = writes.get(key);
+      writes.delete(key);
+      return w ?? Promise.resolve();
+    },
+
+    /** Slots newest first (created desc, id asc) of the given columns (copies; the result is transferred). */
+    order(count: number, created: Float64Array, idBytes: Uint8Array): Int32Array {
+      const order = newestFirstOrder({ count, created, idBytes } as PointIndex);
+      return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
+    },
+
+    /**
+     * A warm open: the line's replica record (only under `owner`) as a finished index with its id hash, newest-first
+     * order and cluster columns, transferred; null when there is no record.
+     */
+    async restoreLine(key: string, owner: string): Promise<RestoredLine | null> {
+      const rec = await readIndexRecord(key, owner);
+      if (!rec || !rec.count) return null;
+      const out = restoredFromRecord(rec);
+      releaseBuffers(indexBuffers(rec)); // copied into the index: its arrays freed now, not at the next GC
+      out.cluster = premadeClusterColumns(out.index);
+      return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null, cluster: out.cluster }));
+    },
+
+    /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay here. */
+    writeReplicaIndex(rec: StoredIndex, key: string, owner: string): Promise<void> { return writeIndexRecord(rec, key, owner); },
+    replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
+  };
+}
+
+export type PointIndexApi = ReturnType<typeof createPointIndexApi>;
