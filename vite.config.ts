@@ -4,6 +4,12 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { findChromium } from './scripts/findChromium.mjs';
 import { pwaPlugin } from './pwa.config';
+import { availableParallelism } from 'node:os';
+
+/** Test files run side by side in Node: at least two (vitest's default, cores - 1, is one file at a time on two
+ * cores, while a server or db file waits on its database or the network most of the time), at most four (each
+ * server or db file holds its own PGlite). */
+const NODE_TEST_WORKERS = Math.min(4, Math.max(2, availableParallelism()));
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/config.json'];
@@ -20,6 +26,7 @@ export default defineConfig({
     },
   },
   test: {
+    maxWorkers: NODE_TEST_WORKERS,
     browser: { connectTimeout: 300_000 }, // read from the root config: Chromium may take minutes to start on a loaded machine
     projects: [
       {
@@ -41,7 +48,6 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -53,7 +59,6 @@ export default defineConfig({
           include: ['supabase/tests/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -63,6 +68,7 @@ export default defineConfig({
         optimizeDeps: { include: ['@radix-ui/react-tabs', 'docx', '@tanstack/react-virtual'] },
         test: {
           name: 'browser',
+          maxWorkers: 1, // one Chromium page at a time: frame and long-task checks measure the page alone
           include: ['src/**/*.browser.test.tsx', 'src/**/*.browser.test.ts'],
           testTimeout: 60_000,
           browser: {
