@@ -1,6 +1,7 @@
 // Data actions of the main screen: loading every table through its collection (./collections,
-// ./pointsCollection), saving and deleting zones (points: ./offline/offlineActions, through the outbox), uploading and removing images. Failures are logged
-// (docs/product.md#loading-messages) and re-thrown to the caller so a form can stay open with its content.
+// ./pointsCollection), saving and deleting zones (points: ./offline/offlineActions, through the outbox), uploading
+// and removing images. A zone's deletion returns Result; the saves log their failure
+// (docs/product.md#loading-messages) and re-throw it, so a form stays open with its content.
 import * as repo from '../data/tableRepositories';
 import type { ZoneInput } from '../data/mappers';
 import type { ImagePoint, Track, Zone } from '../core/types';
@@ -107,7 +108,14 @@ export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zo
   return saved;
 }
 
-export async function deleteZone(id: string): Promise<void> {
-  await repo.deleteZone(id);
+/** Deletes a zone (the main screen's confirmation and the admin panel's Zones tab). */
+export async function deleteZone(id: string): Promise<Result> {
+  try {
+    await repo.deleteZone(id);
+  } catch (e) {
+    console.error(e);
+    return fail('error', DATA_TEXT.zoneDeleteError);
+  }
   zonesCollection.drop(id);
+  return ok();
 }

@@ -133,17 +133,6 @@ export async function updateZone(args: { zone: Zone; name: string; track: Track 
   return saved;
 }
 
-export async function deleteZone(id: string): Promise<Result> {
-  try {
-    await repo.deleteZone(id);
-  } catch (e) {
-    console.error(e);
-    return fail('error', F.zoneDeleteError);
-  }
-  zonesCollection.drop(id);
-  return ok();
-}
-
 // ---- criticality levels ----------------------------------------------------------
 export function loadLevels(): Promise<void> { return levelsCollection.ensureLoaded(); }
 

@@ -22,7 +22,6 @@ export const ADMIN_FAILURE = {
   lineDuplicateCode: 'Ce code de ligne existe déjà.',
   lineSaveError: "Erreur lors de l'enregistrement de la ligne",
   levelSaveError: 'Erreur lors de la sauvegarde',
-  zoneDeleteError: 'Erreur lors de la suppression de la zone',
   markerDeleteError: 'Erreur lors de la suppression du marqueur',
   imageUploadError: "Erreur lors de l'upload de l'image",
 } as const;

@@ -5,6 +5,7 @@ export const DATA_TEXT = {
   imagePathUnknown: "Impossible de déterminer le chemin de l'image",
   imageDeleteError: "Erreur lors de la suppression de l'image",
   imageUploadError: "Erreur lors de l'upload de l'image",
+  zoneDeleteError: 'Erreur lors de la suppression de la zone',
   noLine: 'Aucune ligne : créez-en une dans l\'onglet Lignes.',
   configError: 'Impossible de charger la configuration du serveur.',
   pointGone: "Ce signalement n'existe plus ou ne vous est pas accessible.",

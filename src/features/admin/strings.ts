@@ -1,5 +1,6 @@
 // French texts of the administration panel (docs/product.md#administration, #administration-messages). One place for a translator.
 import { ADMIN_FAILURE } from '../../state/adminStrings';
+import { DATA_TEXT } from '../../state/strings';
 
 /** 'de x@y.fr', elided before a vowel or a mute h: "d'agent@rail.fr". */
 const ofWhom = (email: string): string => (/^[aeiouyhàâéèêëîïôöûüÿ]/i.test(email) ? `d'${email}` : `de ${email}`);
@@ -121,7 +122,7 @@ export const A = {
     loadError: 'Erreur lors du chargement des zones',
     editError: 'Erreur lors de la modification',
     saveError: 'Erreur lors de la sauvegarde de la zone',
-    deleteError: ADMIN_FAILURE.zoneDeleteError,
+    deleteError: DATA_TEXT.zoneDeleteError,
     deleteWhat: 'cette zone (les signalements restent sur la carte).',
     saved: 'Zone enregistrée',
     deleted: 'Zone supprimée',

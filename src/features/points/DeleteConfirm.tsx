@@ -19,23 +19,25 @@ export function DeleteConfirm() {
     if (!req) return;
     setBusy(true);
     setError(null);
-    try {
-      let waits: 'network' | 'slow' | null = null;
-      if (req.kind === 'point') {
-        // through the outbox; its image (from the details) is removed after the row
+    let waits: 'network' | 'slow' | null = null;
+    let failure: string | null = null;
+    if (req.kind === 'point') {
+      // through the outbox; its image (from the details) is removed after the row
+      try {
         if ((await deletePoint({ id: req.id })).queued) waits = waitReason();
-      } else {
-        await deleteZone(req.id);
+      } catch (err) {
+        console.error('Suppression impossible', err);
+        failure = T.deleteFailed;
       }
-      setSelection((s) => (s && s.id === req.id ? null : s));
-      toast(waits === 'network' ? T.deletedOnDeviceToast : waits === 'slow' ? T.deletedSlowToast : T.deletedToast, 'success', 2500);
-      setReq(null);
-    } catch (err) {
-      console.error('Suppression impossible', err);
-      setError(req.kind === 'zone' ? T.zoneDeleteFailed : T.deleteFailed);
-    } finally {
-      setBusy(false);
+    } else {
+      const r = await deleteZone(req.id);
+      if (!r.ok) failure = r.message;
     }
+    setBusy(false);
+    if (failure) { setError(failure); return; }
+    setSelection((s) => (s && s.id === req.id ? null : s));
+    toast(waits === 'network' ? T.deletedOnDeviceToast : waits === 'slow' ? T.deletedSlowToast : T.deletedToast, 'success', 2500);
+    setReq(null);
   };
 
   return (
