@@ -58,12 +58,21 @@ export async function writeStated(db: SupabaseClient, table: string, key: string
 }
 
 /** From the 'Rapport' button on screen: the route report of the whole line (PK minimum to maximum); its dialog. */
-export async function openWholeLineReport(page: Page): Promise<Locator> {
+export const openWholeLineReport = (page: Page): Promise<Locator> => openLineReport(page);
+
+/** From the 'Rapport' button on screen: the route report from PK `start` to `end` as typed ('14,20'), or of the
+ * whole line without them; its dialog. */
+export async function openLineReport(page: Page, start?: string, end?: string): Promise<Locator> {
   await page.getByRole('button', { name: 'Rapport', exact: true }).click();
   const form = page.getByRole('dialog', { name: 'Générer un rapport' });
   await expect(form.getByText(/signalements? chargés?/)).toBeVisible({ timeout: 30_000 });
-  await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
-  await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  if (start && end) {
+    await form.getByRole('textbox', { name: 'PK de départ' }).fill(start);
+    await form.getByRole('textbox', { name: "PK d'arrivée" }).fill(end);
+  } else {
+    await form.getByRole('button', { name: 'PK de départ : valeur minimale' }).click();
+    await form.getByRole('button', { name: "PK d'arrivée : valeur maximale" }).click();
+  }
   await form.getByRole('button', { name: 'Générer le rapport' }).click();
   const view = page.getByRole('dialog', { name: 'Rapport de parcours' });
   await expect(view).toBeVisible({ timeout: 30_000 });

@@ -99,16 +99,17 @@ test('list-row buttons are 44 px touch targets, and delete is not next to edit',
   await openList(page);
   const row = page.locator('.point-row').first();
   await expect(row).toBeVisible();
-  const buttons = row.locator('button.btn-icon');
-  const n = await buttons.count();
-  expect(n).toBeGreaterThanOrEqual(3);
-  const labels: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const b = (await buttons.nth(i).boundingBox())!;
+  // Read in one go: the virtualised list may re-render its rows between two separate reads.
+  const buttons = await row.locator('button.btn-icon').evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { width: r.width, height: r.height, label: e.getAttribute('aria-label') ?? '' };
+  }));
+  expect(buttons.length).toBeGreaterThanOrEqual(3);
+  for (const b of buttons) {
     expect(b.width).toBeGreaterThanOrEqual(44);
     expect(b.height).toBeGreaterThanOrEqual(44);
-    labels.push((await buttons.nth(i).getAttribute('aria-label')) ?? '');
   }
+  const labels = buttons.map((b) => b.label);
   const edit = labels.findIndex((l) => l.startsWith('Modifier'));
   const del = labels.findIndex((l) => l.startsWith('Supprimer'));
   expect(edit).toBeGreaterThanOrEqual(0);

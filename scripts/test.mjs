@@ -62,13 +62,13 @@ function playwrightOutcomes(report) {
   return out;
 }
 
-function vitest(step, projects, env = {}, files = []) {
+function vitest(step, projects, env = {}, files = [], extraArgs = []) {
   banner(`vitest ${projects.join(', ')}${files.length ? ` (${files.join(' ')})` : ''}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
   const json = join(outDir, `${step}.json`);
   // Under CI a failed test gets one more try, as Playwright's e2e tests do (playwright.config.ts): timing contracts
   // (a realtime event within 1 s, a socket cut within its timeout) meet a loaded machine now and then. A test that
   // passed only on its retry is listed at the end as flaky, never hidden.
-  const args = ['vitest', 'run', ...(CI ? ['--retry=1'] : []), ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests'];
+  const args = ['vitest', 'run', ...(CI ? ['--retry=1'] : []), ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests', ...extraArgs];
   const code = run('npx', args, env);
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'));
@@ -137,7 +137,8 @@ if (want('postgres') || want('schema')) {
       if (want('schema')) schemaCheck(pg.url);
       if (want('postgres')) {
         vitest('postgres', ['db'], { TEST_DATABASE_URL: pg.url });
-        vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS);
+        // One file at a time: these are the concurrency and realtime timing contracts, measured with the server alone.
+        vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS, ['--maxWorkers=1']);
       }
     } catch (e) {
       console.error('PostgreSQL could not start:', e.message);
