@@ -8,8 +8,9 @@ import { availableParallelism } from 'node:os';
 
 /** Test files run side by side in Node: at least two (vitest's default, cores - 1, is one file at a time on two
  * cores, while a server or db file waits on its database or the network most of the time), at most four (each
- * server or db file holds its own PGlite). */
-const NODE_TEST_WORKERS = Math.min(4, Math.max(2, availableParallelism()));
+ * server or db file holds its own PGlite). TEST_WORKERS sets another count (the command line's --maxWorkers does not
+ * reach the projects). */
+const NODE_TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.min(4, Math.max(2, availableParallelism()));
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/config.json'];

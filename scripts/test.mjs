@@ -62,13 +62,13 @@ function playwrightOutcomes(report) {
   return out;
 }
 
-function vitest(step, projects, env = {}, files = [], extraArgs = []) {
+function vitest(step, projects, env = {}, files = []) {
   banner(`vitest ${projects.join(', ')}${files.length ? ` (${files.join(' ')})` : ''}${env.TEST_DATABASE_URL ? ' (PostgreSQL)' : ''}`);
   const json = join(outDir, `${step}.json`);
   // Under CI a failed test gets one more try, as Playwright's e2e tests do (playwright.config.ts): timing contracts
   // (a realtime event within 1 s, a socket cut within its timeout) meet a loaded machine now and then. A test that
   // passed only on its retry is listed at the end as flaky, never hidden.
-  const args = ['vitest', 'run', ...(CI ? ['--retry=1'] : []), ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests', ...extraArgs];
+  const args = ['vitest', 'run', ...(CI ? ['--retry=1'] : []), ...files, ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`, '--passWithNoTests'];
   const code = run('npx', args, env);
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'));
@@ -138,7 +138,7 @@ if (want('postgres') || want('schema')) {
       if (want('postgres')) {
         vitest('postgres', ['db'], { TEST_DATABASE_URL: pg.url });
         // One file at a time: these are the concurrency and realtime timing contracts, measured with the server alone.
-        vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url }, PG_SERVER_TESTS, ['--maxWorkers=1']);
+        vitest('postgres-server', ['server'], { TEST_DATABASE_URL: pg.url, TEST_WORKERS: '1' }, PG_SERVER_TESTS);
       }
     } catch (e) {
       console.error('PostgreSQL could not start:', e.message);
