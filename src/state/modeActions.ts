@@ -2,7 +2,7 @@
 import { modeAllowed, nextMode, type AppMode } from '../core/modeMachine';
 import { modeAtom } from './mode';
 import { isAdminAtom } from './session';
-import { clusterSheetAtom, deleteRequestAtom, draftZoneAtom, pointFormAtom, selectionAtom, zoneFormAtom } from './selection';
+import { closeSelectionAndForms, draftZoneAtom, pointFormAtom, zoneFormAtom } from './selection';
 import { adminPanelOpenAtom } from './panels';
 import { store } from './store';
 
@@ -10,12 +10,7 @@ import { store } from './store';
 export function requestMode(requested: AppMode): void {
   if (!modeAllowed(requested, store.get(isAdminAtom))) return;
   const next = nextMode(store.get(modeAtom), requested);
-  store.set(selectionAtom, null);
-  store.set(pointFormAtom, null);
-  store.set(zoneFormAtom, null);
-  store.set(clusterSheetAtom, null);
-  store.set(deleteRequestAtom, null);
-  store.set(draftZoneAtom, []);
+  closeSelectionAndForms();
   store.set(modeAtom, next);
 }
 

@@ -2,6 +2,7 @@
 import { atom } from 'jotai';
 import type { ImagePoint } from '../core/types';
 import { resetAtSignOut } from './signOutReset';
+import { store } from './store';
 
 export type Selection = { kind: 'point'; id: string } | { kind: 'zone'; id: string } | null;
 export const selectionAtom = resetAtSignOut(atom<Selection>(null));
@@ -29,3 +30,13 @@ export const deleteRequestAtom = resetAtSignOut(atom<DeleteRequest>(null));
 
 /** Ask the map to centre on an image position (the sidebar sets it; nonce makes repeats count). */
 export const centerRequestAtom = resetAtSignOut(atom<{ x: number; y: number; nonce: number } | null>(null));
+
+/** Nothing selected, no form, sheet, confirmation or zone draft open (a mode or line change). */
+export function closeSelectionAndForms(): void {
+  store.set(selectionAtom, null);
+  store.set(pointFormAtom, null);
+  store.set(zoneFormAtom, null);
+  store.set(clusterSheetAtom, null);
+  store.set(deleteRequestAtom, null);
+  store.set(draftZoneAtom, []);
+}
