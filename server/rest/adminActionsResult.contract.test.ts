@@ -10,8 +10,7 @@ import { createLine, renameLine } from '../../src/state/lineAdminActions';
 import { linesAtom } from '../../src/state/tables';
 import { store } from '../../src/state/store';
 import type { CriticalityLevel, Profile } from '../../src/core/types';
-import { createUserWithProfile } from '../../test/server/testDatabase';
-import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
+import { startHarnessWithUsers, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let admin = '', member = '', adminToken = '', memberToken = '';
@@ -19,12 +18,9 @@ const asAdmin = () => { endUserSession(); setSupabaseClient(h.client(adminToken)
 const asMember = () => { endUserSession(); setSupabaseClient(h.client(memberToken)); beginUserSession(member); };
 
 beforeAll(async () => {
-  const db = await openTestDb();
-  h = await startHarness(db);
-  admin = await createUserWithProfile(db, 'admin@example.test', 'admin');
-  member = await createUserWithProfile(db, 'agent@example.test', 'user');
-  adminToken = await h.userToken(admin, 'admin@example.test');
-  memberToken = await h.userToken(member, 'agent@example.test');
+  const u = await startHarnessWithUsers('admin@example.test', 'agent@example.test');
+  ({ h } = u);
+  [admin, adminToken, member, memberToken] = [u.admin.id, u.admin.token, u.member.id, u.member.token];
 }, 120_000);
 afterAll(async () => { endUserSession(); await h?.close(); await h?.db.close(); });
 

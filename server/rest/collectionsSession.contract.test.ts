@@ -7,20 +7,16 @@ import { beginUserSession, endUserSession } from '../../src/state/userSession';
 import { teamsCollection } from '../../src/state/collections';
 import { teamsAtom } from '../../src/state/tables';
 import { store } from '../../src/state/store';
-import { createUserWithProfile } from '../../test/server/testDatabase';
-import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
+import { startHarnessWithUsers, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let tokenA = '', tokenB = '', userA = '', userB = '';
 const teamNames = () => store.get(teamsAtom).map((t) => t.name);
 
 beforeAll(async () => {
-  const db = await openTestDb();
-  h = await startHarness(db);
-  userA = await createUserWithProfile(db, 'a@example.test', 'admin');
-  userB = await createUserWithProfile(db, 'b@example.test', 'user');
-  tokenA = await h.userToken(userA, 'a@example.test');
-  tokenB = await h.userToken(userB, 'b@example.test');
+  const u = await startHarnessWithUsers('a@example.test', 'b@example.test');
+  ({ h } = u);
+  [userA, tokenA, userB, tokenB] = [u.admin.id, u.admin.token, u.member.id, u.member.token];
   const r = await h.client(tokenA).from('teams').insert({ name: 'Équipe de A' });
   expect(r.error).toBeNull();
 }, 120_000);

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
 import * as repo from '../../src/data/tableRepositories';
-import { createUserWithProfile, createUser } from '../../test/server/testDatabase';
-import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
+import { createUser } from '../../test/server/testDatabase';
+import { startHarnessWithUsers, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let adminId = '', userId = '';
@@ -13,12 +13,9 @@ const asAdmin = () => setSupabaseClient(h.client(adminToken));
 const asUser = () => setSupabaseClient(h.client(userToken));
 
 beforeAll(async () => {
-  const db = await openTestDb();
-  h = await startHarness(db);
-  adminId = await createUserWithProfile(db, 'admin@example.test', 'admin');
-  userId = await createUserWithProfile(db, 'user@example.test', 'user');
-  adminToken = await h.userToken(adminId, 'admin@example.test');
-  userToken = await h.userToken(userId, 'user@example.test');
+  const u = await startHarnessWithUsers();
+  ({ h } = u);
+  [adminId, adminToken, userId, userToken] = [u.admin.id, u.admin.token, u.member.id, u.member.token];
 }, 120_000);
 afterAll(async () => { await h?.close(); await h?.db.close(); });
 

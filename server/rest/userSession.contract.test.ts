@@ -5,20 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSupabaseClient } from '../../src/data/client';
 import { beginUserSession, currentSession, endUserSession } from '../../src/state/userSession';
 import { loadPointDetails, pointDetails, pointDetailsVersion } from '../../src/state/pointDetails';
-import { createUserWithProfile } from '../../test/server/testDatabase';
-import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
+import { startHarnessWithUsers, type Harness } from '../../test/server/restHarness';
 
 let h: Harness;
 let tokenA = '', tokenB = '', userA = '', userB = '';
 const ids: string[] = [];
 
 beforeAll(async () => {
-  const db = await openTestDb();
-  h = await startHarness(db);
-  userA = await createUserWithProfile(db, 'a@example.test', 'admin');
-  userB = await createUserWithProfile(db, 'b@example.test', 'user');
-  tokenA = await h.userToken(userA, 'a@example.test');
-  tokenB = await h.userToken(userB, 'b@example.test');
+  const u = await startHarnessWithUsers('a@example.test', 'b@example.test');
+  ({ h } = u);
+  [userA, tokenA, userB, tokenB] = [u.admin.id, u.admin.token, u.member.id, u.member.token];
   for (const name of ['Privé A 1', 'Privé A 2']) {
     const r = await h.client(tokenA).from('points').insert({ name, description: 'de A', kilometer: '', position: { x: 5, y: 5 }, status: 'signale', criticality: 'attention' }).select('id').single();
     expect(r.error).toBeNull();

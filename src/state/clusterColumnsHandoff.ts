@@ -1,8 +1,8 @@
 // Cluster columns made with a line's index by the point-index API (src/core/cluster/columns.ts), handed from the load
 // that adopts the index to the map that sends its points to the cluster worker (src/map/pointData.ts). The session
 // owns one offered set at a time and releases it when the map takes it, when another set is offered, when another
-// index is shown (pointIndexAtom: a line switch, a reload) and at sign-out: no second copy of the points (10 MB at 1M)
-// is held for an index no map shows.
+// index is shown (pointIndexAtom: a line switch, a reload) and at sign-out: no second copy of the points is held for
+// an index no map shows.
 import type { ClusterColumns } from '../core/cluster/types';
 import { columnsFit } from '../core/cluster/columns';
 import { definePart } from '../core/session/scope';

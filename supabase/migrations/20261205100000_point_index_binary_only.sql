@@ -1,9 +1,9 @@
 -- One wire format for a line's precomputed point-index pages: the bytes of public.point_index_pages_bin (read by the
 -- app's point-index API, workers/pointIndexApi.ts, in its worker or on the main thread). The JSON form of the same
 -- pages goes: public.point_index_pages and its security-definer body private.point_index_pages, and the stored
--- payload column that only they read. A page row keeps n, max_updated, dirty, bin and meta; the rebuild, the
--- statement triggers that mark pages dirty, private.refresh_point_index_pages (the server's warm-up) and
--- private.invalidate_point_index_pages (the seed) are unchanged apart from the rebuild no longer writing the payload.
+-- payload column that only they read. A page row keeps n, max_updated, dirty, bin and meta, which the rebuild below
+-- writes; the statement triggers that mark pages dirty, private.refresh_point_index_pages (the server's warm-up) and
+-- private.invalidate_point_index_pages (the seed) stay as they are.
 
 drop function public.point_index_pages(uuid, integer, integer);
 drop function private.point_index_pages(uuid, integer, integer);

@@ -7,7 +7,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/db/types';
-import { freshDatabase, testKind } from './testDatabase';
+import { createUserWithProfile, freshDatabase, testKind } from './testDatabase';
 import type { AuthContext } from '../../server/http/types';
 import { createRestHandler } from '../../server/rest/index';
 import { attachRealtime } from '../../server/realtime/index';
@@ -93,5 +93,25 @@ export async function startHarness(db: Database, opts: { realtime?: boolean } = 
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
+  };
+}
+
+/** A signed-in pair on a fresh harness: an admin and a member, each with a profile and an access token. */
+export interface HarnessWithUsers {
+  h: Harness;
+  admin: { id: string; token: string };
+  member: { id: string; token: string };
+}
+
+/** Starts a harness on a fresh database with `adminEmail` (admin) and `memberEmail` (member) signed in. */
+export async function startHarnessWithUsers(adminEmail = 'admin@example.test', memberEmail = 'user@example.test'): Promise<HarnessWithUsers> {
+  const db = await openTestDb();
+  const h = await startHarness(db);
+  const adminId = await createUserWithProfile(db, adminEmail, 'admin');
+  const memberId = await createUserWithProfile(db, memberEmail, 'user');
+  return {
+    h,
+    admin: { id: adminId, token: await h.userToken(adminId, adminEmail) },
+    member: { id: memberId, token: await h.userToken(memberId, memberEmail) },
   };
 }
