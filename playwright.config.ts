@@ -34,6 +34,9 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The service worker installs and precaches the whole app in every new context: on only in the files that go
+    // offline (test.use({ serviceWorkers: 'allow' })), where it is what they test.
+    serviceWorkers: 'block',
   },
   projects: shards.map((files, i) => ({
     name: `server-${i + 1}`,

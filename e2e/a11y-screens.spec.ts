@@ -5,7 +5,10 @@
 // dialog, the inspection records, the dashboard and every administration tab.
 import { test, expect, type Page } from '@playwright/test';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, writeStated, headerAction } from './appHelpers';
-import { expectNoAxeViolations } from './support/axe';
+import { axeViolations, expectNoAxeViolations } from './support/axe';
+
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
 
 const VIEWPORTS = [
   { name: 'desktop', use: { viewport: DESKTOP } },
@@ -28,6 +31,23 @@ async function closeList(page: Page, phone: boolean) {
   await page.keyboard.press('Escape'); // the drawer closes on Escape
   await expect(page.locator('.sidebar')).toHaveClass(/sidebar-closed/);
 }
+
+test('the check finds violations, in the page and in a same-origin frame', async ({ page }) => {
+  await page.goto('/accessibilite');
+  await page.evaluate(() => {
+    const img = document.createElement('img'); // no text alternative
+    img.src = '/line.png';
+    document.body.append(img);
+    const frame = document.createElement('iframe');
+    frame.title = 'cadre';
+    frame.srcdoc = '<!doctype html><html lang="fr"><title>t</title><body><button></button></body></html>'; // a button with no name
+    document.body.append(frame);
+  });
+  await expect(page.frameLocator('iframe[title="cadre"]').locator('button')).toHaveCount(1);
+  const ids = (await axeViolations(page)).map((v) => v.id);
+  expect(ids).toContain('image-alt');
+  expect(ids).toContain('button-name');
+});
 
 for (const vp of VIEWPORTS) {
   test.describe(vp.name, () => {

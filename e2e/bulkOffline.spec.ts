@@ -7,6 +7,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, writeStated, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 async function newPoints(db: SupabaseClient, prefix: string, n: number): Promise<{ id: string; updated_at: string }[]> {

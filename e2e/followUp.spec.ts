@@ -8,6 +8,9 @@ import { api } from './adminHelpers';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { openEdit, waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'member-e2e-123';
 
 /** An invited, signed-up member with a profile in `teamId`; returns their id. */

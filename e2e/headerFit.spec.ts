@@ -6,6 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, shot, signIn, uniq, writeStated } from './appHelpers';
 import { counter, openEdit } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 const WIDTHS = [320, 390, 768, 1024, 1440, 1920];
 let db: SupabaseClient;
 let pointId = '';

@@ -5,6 +5,9 @@ import { test, expect } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, fillInspectionRecord, openWholeLineReport, signIn, uniq } from './appHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
 

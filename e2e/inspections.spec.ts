@@ -9,6 +9,9 @@ import { unzipSync, strFromU8 } from 'fflate';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, fillInspectionRecord, openWholeLineReport, SCREENS_DIR, shot, signIn, uniq } from './appHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 let db: SupabaseClient;
 test.beforeAll(async ({ baseURL }) => { db = await adminClient(baseURL!); });
 

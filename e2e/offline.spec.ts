@@ -8,6 +8,9 @@ import { adminClient, writeStated, PHONE, shot, signIn, uniq, headerAction } fro
 import { E2E_ADMIN } from '../playwright.config';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 async function rowsNamed(db: SupabaseClient, prefix: string) {

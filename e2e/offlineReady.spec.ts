@@ -4,6 +4,9 @@
 import { test, expect, type Browser } from '@playwright/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 const VIEWPORTS = [
   { name: 'desktop', options: { viewport: DESKTOP } },
   { name: 'phone', options: { viewport: PHONE, isMobile: true, hasTouch: true } },

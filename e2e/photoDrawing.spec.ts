@@ -9,6 +9,9 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, openEdit, waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const isUpload = (r: Request) => r.method() === 'POST' && /\/storage\/v1\/object\/poi_images\/points\//.test(r.url());

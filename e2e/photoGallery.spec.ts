@@ -9,6 +9,9 @@ import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, openEdit, waitOfflineReady } from './offlineHelpers';
 import { withExif } from '../test/fixtures/photos/exifJpeg';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true, timezoneId: 'Europe/Paris' });
 
 /** A 3000 × 2000 JPEG of one colour, made by the page's canvas, with the EXIF given. */

@@ -8,6 +8,9 @@ import { waitOfflineReady } from './offlineHelpers';
 import { DEMO_ROUTES, demoLineGeometry } from '../supabase/seed/lineAxes';
 import { demoMarkers } from '../supabase/seed/demo';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const markers = demoMarkers();

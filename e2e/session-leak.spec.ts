@@ -10,6 +10,9 @@ import { adminClient, DESKTOP, signIn, uniq, headerAction } from './appHelpers';
 import { counter, createPoint, openEdit, waitOfflineReady } from './offlineHelpers';
 import { retainerPaths } from './support/heapRetainers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 const PASSWORD = 'member-e2e-123';
 
 test.use({ viewport: DESKTOP });

@@ -6,6 +6,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { adminClient, PHONE, signIn, uniq } from './appHelpers';
 import { waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const SHOTS = process.env.SMALL_ITEMS_SHOTS;

@@ -8,6 +8,9 @@ import { strFromU8, unzipSync } from 'fflate';
 import { adminClient, DESKTOP, openWholeLineReport, PHONE, signIn, uniq } from './appHelpers';
 import { counter, createPoint, waitOfflineReady } from './offlineHelpers';
 
+// This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const MIN = 60_000;
