@@ -77,7 +77,7 @@ describe('repositories against the real schema', () => {
 
     await h.db.admin.query(
       `insert into public.points (name, "position", status, criticality, created_at)
-       select 'bulk ' || i, jsonb_build_object('x', i, 'y', 1), 'signale', 'attention', now() - (i || ' seconds')::interval
+       select 'bulk ' || i, jsonb_build_object('x', i, 'y', 1), 'signale', 'attention', now() - interval '1 hour' - (i || ' seconds')::interval
          from generate_series(1, 2150) i`);
     const pages: number[] = [];
     const all = await repo.listPoints((n) => pages.push(n));
