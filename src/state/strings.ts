@@ -14,3 +14,6 @@ export const DATA_TEXT = {
 
 /** The notification settings could not be saved (docs/product.md#notifications). */
 export const NOTIFICATION_SETTINGS_FAILURE = "L'enregistrement des paramètres a échoué. Réessayez.";
+
+/** A comment or an intervention was not sent, or an 'après' photo not removed (docs/product.md#follow-up). */
+export const FOLLOW_UP_FAILURE = "L'envoi a échoué. Votre texte est conservé : réessayez.";
