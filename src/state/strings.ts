@@ -9,6 +9,7 @@ export const DATA_TEXT = {
   noLine: 'Aucune ligne : créez-en une dans l\'onglet Lignes.',
   configError: 'Impossible de charger la configuration du serveur.',
   pointGone: "Ce signalement n'existe plus ou ne vous est pas accessible.",
+  pointDeleteFailed: 'La suppression a échoué. Veuillez réessayer.',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
 } as const;
 
