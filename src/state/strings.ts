@@ -18,3 +18,9 @@ export const NOTIFICATION_SETTINGS_FAILURE = "L'enregistrement des paramètres a
 
 /** A comment or an intervention was not sent, or an 'après' photo not removed (docs/product.md#follow-up). */
 export const FOLLOW_UP_FAILURE = "L'envoi a échoué. Votre texte est conservé : réessayez.";
+
+/** A photo could not be opened for drawing, or its drawing not stored (docs/product.md#photo-drawing). */
+export const DRAW_FAILURE = {
+  loadError: 'Impossible de charger la photo. Vérifiez la connexion puis réessayez.',
+  saveError: 'Le dessin n’a pas pu être enregistré. Réessayez.',
+} as const;
