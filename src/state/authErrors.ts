@@ -1,5 +1,7 @@
-// Maps provider (GoTrue) and invitation errors to the French messages of docs/product.md#invitation-messages.
-import { AUTH_FAILURE as T } from './authStrings';
+// Maps provider (GoTrue), invitation and single sign-on errors to the French messages of docs/product.md#invitation-messages
+// and #single-sign-on.
+import { AUTH_FAILURE as T, SSO_FAILURE } from './authStrings';
+import { fail, type Failure } from '../core/result';
 import { ACCESS_REVOKED_TEXT } from './accessRevoked';
 
 type ErrLike = { code?: unknown; message?: unknown; status?: unknown } | null | undefined;
@@ -42,4 +44,12 @@ export function signupErrorMessage(err: unknown): string {
   if (login !== T.errGeneric) return login;
   if (/invitation|token/i.test(msg)) return T.tokenInvalid;
   return T.accountError;
+}
+
+/** Why signInWithSSO failed (an error of supabase-js), as a failure with its French message. */
+export function ssoStartFailure(error: { code?: string; status?: number } | null, domain: string): Failure {
+  if (error?.code === 'sso_provider_not_found' || error?.status === 404) return fail('invalid', SSO_FAILURE.noProvider(domain));
+  if (error?.code === 'sso_provider_unavailable' || error?.status === 502 || error?.status === 504) return fail('error', SSO_FAILURE.providerUnavailable);
+  if (error?.code === 'sso_provider_disabled' || error?.code === 'saml_provider_disabled') return fail('refused', SSO_FAILURE.ssoDisabled);
+  return fail('error', SSO_FAILURE.ssoError);
 }

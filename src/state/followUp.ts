@@ -16,6 +16,9 @@ import { resetAtSignOut } from './signOutReset';
 import { pendingPhotoPath } from './offline/photos';
 import { publicUrlOf } from '../data/outboxRepository';
 import { photoPaths } from '../core/photos/gallery';
+import { fail, ok, type Result } from '../core/result';
+import { removePointImage } from './actions';
+import { FOLLOW_UP_FAILURE } from './strings';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */
 export const timelineVersionAtom = resetAtSignOut(atom(0));
@@ -47,20 +50,38 @@ export async function loadTimeline(pointId: string): Promise<TimelineData> {
 
 /**
  * Queues a comment or an intervention on `point` and sends it at once when online. Returns whether it waits on the
- * device (offline, or the server has not answered yet).
+ * device (offline, or the server has not answered yet); `refused` when the server refused it while online (it is
+ * taken out of the outbox: the text stays in the form), `error` when it could not be queued or sent.
  */
-export async function addPointEvent(point: Point, e: Omit<EventFields, 'eventId' | 'observedAt'>): Promise<{ waits: boolean }> {
+export async function addPointEvent(point: Point, e: Omit<EventFields, 'eventId' | 'observedAt'>): Promise<Result<{ waits: boolean }>> {
   const event: EventFields = { ...e, eventId: crypto.randomUUID(), observedAt: new Date().toISOString() };
   const view = currentPoint(point.id) ?? point;
-  const photos = (await Promise.all((e.photos ?? []).flatMap(photoPaths).map((p) => pendingPhotoPath(publicUrlOf(p))))).filter((p): p is string => !!p);
-  const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos });
-  if (store.get(offlineAtom) || !item) { void replayOutbox(); return { waits: true }; }
-  await replayOutbox();
-  store.set(timelineVersionAtom, (n) => n + 1);
-  const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
-  if (left?.state === 'failed') {
-    await discardItem(left.id); // refused while online: the text stays in the form, which says so
-    throw new Error(left.error ?? 'refused');
+  try {
+    const photos = (await Promise.all((e.photos ?? []).flatMap(photoPaths).map((p) => pendingPhotoPath(publicUrlOf(p))))).filter((p): p is string => !!p);
+    const item = await queueChange({ op: { kind: 'event', pointId: point.id, event }, view, before: view, photos });
+    if (store.get(offlineAtom) || !item) { void replayOutbox(); return ok({ waits: true }); }
+    await replayOutbox();
+    store.set(timelineVersionAtom, (n) => n + 1);
+    const left = store.get(outboxItemsAtom).find((i) => i.id === item.id);
+    if (left?.state === 'failed') {
+      console.error('Suivi : envoi refusé', left.error);
+      await discardItem(left.id);
+      return fail('refused', FOLLOW_UP_FAILURE);
+    }
+    return ok({ waits: !!left });
+  } catch (err) {
+    console.error('Suivi : envoi refusé', err);
+    return fail('error', FOLLOW_UP_FAILURE);
   }
-  return { waits: !!left };
+}
+
+/** Removes an 'après' photo stored while the form was open (with its drawn copy and thumbnail: `urls`), stopping at the first failure. */
+export async function removeFormPhoto(urls: Iterable<string>, onRemoved: (url: string) => void): Promise<Result> {
+  try {
+    for (const url of new Set(urls)) { await removePointImage(url); onRemoved(url); }
+    return ok();
+  } catch (err) {
+    console.error(err);
+    return fail('error', FOLLOW_UP_FAILURE);
+  }
 }

@@ -1,6 +1,6 @@
 // Inspection records (docs/product.md#inspection-records): save the route report on screen as a record (the
 // anomalies with their state now, their texts fetched by id), list and reopen records exactly as saved, compare one
-// with the line today, annotate, and build its Word file.
+// with the line today, annotate, and build and download its Word file.
 import type { ReportPlan } from '../core/report/plan';
 import { reportPointId, type PointDetails, type ReportPointIndex } from '../core/report/reportIndex';
 import type { ReportRequest, Zone } from '../core/types';
@@ -20,6 +20,7 @@ import { activeLineAtom, criticalityLevelsAtom, linesAtom, zonesAtom } from './t
 import { profileAtom } from './session';
 import { store } from './store';
 import { formatCount } from '../core/format';
+import { saveBlob } from '../platform/download';
 
 export type { InspectionRow, InspectionSummary, AnnotationRow, InspectionQuery } from '../data/inspectionsRepository';
 
@@ -82,10 +83,15 @@ export async function deleteInspection(id: string): Promise<Result> {
   }
 }
 
-export async function annotateInspection(id: string, body: string): Promise<repo.AnnotationRow> {
+export async function annotateInspection(id: string, body: string): Promise<Result<repo.AnnotationRow>> {
   const me = store.get(profileAtom);
-  if (!me) throw new Error(INSPECTION_STATE_TEXT.noLine);
-  return repo.insertAnnotation(id, me.id, body.trim());
+  if (!me) return fail('refused', INSPECTION_FAILURE.annotateFailed);
+  try {
+    return ok(await repo.insertAnnotation(id, me.id, body.trim()));
+  } catch (err) {
+    console.error(err);
+    return fail(failureKind(err) === 'network' ? 'offline' : 'error', INSPECTION_FAILURE.annotateFailed);
+  }
 }
 
 /** '3 nouvelles, 5 résolues depuis' against the points loaded now, or null when the record is of another line. */
@@ -134,7 +140,19 @@ async function findingImages(findings: readonly InspectionFinding[]): Promise<Ma
 }
 
 /** The record's Word file and its name. */
-export async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
+/** Builds the record's Word file and starts its download; `error` when it could not be built (e.g. offline before the app was installed). */
+export async function downloadInspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<Result> {
+  try {
+    const { blob, name } = await inspectionWord(r, annotations, authorEmail);
+    saveBlob(blob, name);
+    return ok();
+  } catch (err) {
+    console.error('Tournée : Word', err);
+    return fail('error', INSPECTION_FAILURE.wordFailed);
+  }
+}
+
+async function inspectionWord(r: repo.InspectionRow, annotations: readonly repo.AnnotationRow[], authorEmail: (id: string) => string): Promise<{ blob: Blob; name: string }> {
   const line = store.get(linesAtom).find((l) => l.id === r.line_id);
   const { inspectionDocxBlob } = await import('../core/inspection/docx'); // the docx library, loaded on demand
   const images = await findingImages(r.findings);

@@ -8,14 +8,21 @@ import { storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { makeThumbnail } from './photoShrink';
 import { uploadPointImageAware } from './offline/offlineActions';
 import { previewSrc } from './offline/photos';
+import { fail, ok, type Result } from '../core/result';
+import { DRAW_FAILURE } from './strings';
 
 export interface StoredFile { path: string; url: string }
 
-/** The stored photo at `url` at full resolution (its local copy while it waits on the device). */
-export async function loadPhotoBitmap(url: string): Promise<ImageBitmap> {
-  const res = await fetch(previewSrc(url));
-  if (!res.ok) throw new Error(`Photo illisible (${res.status})`);
-  return createImageBitmap(await res.blob());
+/** The stored photo at `url` at full resolution (its local copy while it waits on the device); `error` when unreadable. */
+export async function loadPhotoBitmap(url: string): Promise<Result<ImageBitmap>> {
+  try {
+    const res = await fetch(previewSrc(url));
+    if (!res.ok) throw new Error(`Photo illisible (${res.status})`);
+    return ok(await createImageBitmap(await res.blob()));
+  } catch (err) {
+    console.error(DRAW_FAILURE.loadError, err);
+    return fail('error', DRAW_FAILURE.loadError);
+  }
 }
 
 /** The photo and its shapes as one JPEG of the photo's size. */
@@ -47,16 +54,26 @@ export async function storeThumbnail(image: Blob): Promise<StoredFile> {
   return store(thumb.blob, thumb.ext);
 }
 
-/** Flattens and stores the drawn copy and its thumbnail. */
-export async function storeDrawing(photo: ImageBitmap, shapes: readonly Shape[]): Promise<{ drawn: StoredFile; thumb: StoredFile }> {
-  const blob = await flattenDrawing(photo, shapes);
-  const drawn = await store(blob, 'jpg');
-  return { drawn, thumb: await storeThumbnail(blob) };
+/** Flattens and stores the drawn copy and its thumbnail; `error` when either could not be made or stored. */
+export async function storeDrawing(photo: ImageBitmap, shapes: readonly Shape[]): Promise<Result<{ drawn: StoredFile; thumb: StoredFile }>> {
+  try {
+    const blob = await flattenDrawing(photo, shapes);
+    const drawn = await store(blob, 'jpg');
+    return ok({ drawn, thumb: await storeThumbnail(blob) });
+  } catch (err) {
+    console.error(DRAW_FAILURE.saveError, err);
+    return fail('error', DRAW_FAILURE.saveError);
+  }
 }
 
-/** A thumbnail of the stored photo at `url` (the original, once its drawing is removed). */
-export async function storeThumbnailOfPhoto(url: string): Promise<StoredFile> {
-  const res = await fetch(previewSrc(url));
-  if (!res.ok) throw new Error(`Photo illisible (${res.status})`);
-  return storeThumbnail(await res.blob());
+/** A thumbnail of the stored photo at `url` (the original, once its drawing is removed); null when it could not be made (the gallery shows the photo itself). */
+export async function storeThumbnailOfPhoto(url: string): Promise<StoredFile | null> {
+  try {
+    const res = await fetch(previewSrc(url));
+    if (!res.ok) throw new Error(`Photo illisible (${res.status})`);
+    return await storeThumbnail(await res.blob());
+  } catch (err) {
+    console.warn('Miniature de la photo d’origine non créée', err);
+    return null;
+  }
 }

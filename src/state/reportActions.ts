@@ -27,6 +27,9 @@ import { definePart } from '../core/session/scope';
 import { hostWorker, onDemandWorker } from '../platform/workerHost';
 import { saveBlob } from '../platform/download';
 import { yieldToIdle } from '../platform/yieldToPage';
+import { fail, ok, type Result } from '../core/result';
+import { REPORT_MESSAGES } from '../core/report/strings';
+import { REPORT_FAILURE } from './reportStrings';
 
 /** A row's photos in Word: the first photo's image shown, then the thumbnails of the next ones. */
 function wordPhotos(d: PointDetails | undefined, abs: (url: string | null) => string | null): Pick<DocxRow, 'imageUrl' | 'thumbUrls'> {
@@ -118,6 +121,17 @@ export async function planRouteReport(request: ReportRequest, zones: readonly Zo
   }
 }
 
+/** The plan of a route report over the loaded points; `error` when the classification failed (the form keeps its choices). */
+export async function planReport(request: ReportRequest, zones: readonly Zone[]): Promise<Result<{ plan: ReportPlan; index: ReportPointIndex }>> {
+  try {
+    const index = await reportIndexReady();
+    return ok({ plan: await planRouteReport(request, zones, index), index });
+  } catch (err) {
+    console.error('report classification failed', err);
+    return fail('error', REPORT_FAILURE.classifyFailed);
+  }
+}
+
 export interface StreamedReportInput {
   request: ReportRequest;
   plan: ReportPlan;
@@ -142,12 +156,22 @@ export const startDocxWorker = () => hostWorker<DocxWorkerApi>({
   onFallback: (reason) => console.warn('docx worker unavailable: the Word file is built on the main thread', reason),
 });
 
+/** The Word report of the route (streamWordReport): the file name once its download started, `error` when generation failed. */
+export async function downloadStreamedWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<Result<string>> {
+  try {
+    return ok(await streamWordReport(input, onProgress));
+  } catch (err) {
+    console.error('Word report generation failed', err);
+    return fail('error', REPORT_MESSAGES.wordError);
+  }
+}
+
 /**
  * The Word report at any size: details fetched page by page (the next page while the worker writes
  * the current one) and streamed into the docx worker, which holds only the compressed output and a bounded number of
  * photos. Starts the download; returns the file name. Throws when generation fails.
  */
-export async function downloadStreamedWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<string> {
+async function streamWordReport(input: StreamedReportInput, onProgress?: StreamProgress): Promise<string> {
   const { request, plan, index, zones, levels, generatedAt } = input;
   // One worker per document (its stream spans many calls), ended when the document is done or failed.
   const worker = startDocxWorker();

@@ -9,6 +9,8 @@ import { pointDetails } from './pointDetails';
 import { store } from './store';
 import { withAssigneeNames } from './assigneeNames';
 import type { Point } from '../core/types';
+import { fail, ok, type Result } from '../core/result';
+import { REPORT_FAILURE } from './reportStrings';
 
 /**
  * Report details from the server, or offline (or when the network fails) from what this device holds: the details
@@ -102,4 +104,19 @@ export async function forEachDetailsPage(ids: readonly string[], onPage: (rows: 
     const byId = new Map((await fetchReportDetails(page)).map((d) => [d.id, d]));
     await onPage(page.map((id) => byId.get(id) ?? { id, name: '', description: '', ticketNumber: null, imageUrl: null, teamName: null }), k + page.length);
   }
+}
+
+/** The details of `ids` for print, by id, page by page (`onPage`: rows read so far); `error` when a page could not be read. */
+export async function printDetails(ids: readonly string[], onPage: (done: number) => void): Promise<Result<Map<string, PointDetails>>> {
+  const details = new Map<string, PointDetails>();
+  try {
+    await forEachDetailsPage(ids, (rows, done) => {
+      for (const r of rows) details.set(r.id, r);
+      onPage(done);
+    });
+  } catch (err) {
+    console.error('print preparation failed', err);
+    return fail('error', REPORT_FAILURE.printFailed);
+  }
+  return ok(details);
 }

@@ -9,8 +9,18 @@ export const DATA_TEXT = {
   noLine: 'Aucune ligne : créez-en une dans l\'onglet Lignes.',
   configError: 'Impossible de charger la configuration du serveur.',
   pointGone: "Ce signalement n'existe plus ou ne vous est pas accessible.",
+  pointDeleteFailed: 'La suppression a échoué. Veuillez réessayer.',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
 } as const;
 
 /** The notification settings could not be saved (docs/product.md#notifications). */
 export const NOTIFICATION_SETTINGS_FAILURE = "L'enregistrement des paramètres a échoué. Réessayez.";
+
+/** A comment or an intervention was not sent, or an 'après' photo not removed (docs/product.md#follow-up). */
+export const FOLLOW_UP_FAILURE = "L'envoi a échoué. Votre texte est conservé : réessayez.";
+
+/** A photo could not be opened for drawing, or its drawing not stored (docs/product.md#photo-drawing). */
+export const DRAW_FAILURE = {
+  loadError: 'Impossible de charger la photo. Vérifiez la connexion puis réessayez.',
+  saveError: 'Le dessin n’a pas pu être enregistré. Réessayez.',
+} as const;

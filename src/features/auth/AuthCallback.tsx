@@ -2,8 +2,7 @@
 // supabase-js, or ?code= exchanged here), the profile ensured, then '/'; on failure the error parameters.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from '../../ui';
-import { enterSession } from '../../state/auth';
-import { sessionFromCallback } from '../../state/ssoActions';
+import { completeSsoCallback } from '../../state/ssoActions';
 import { Logo } from '../layout/Logo';
 import { SSO_ERROR_HELP, SSO_TEXT as T } from './ssoStrings';
 
@@ -31,19 +30,9 @@ export function AuthCallback() {
       setFailure({ error: p.error || T.ssoAuthError, code: p.error_code ?? null, description: p.error_description ?? null, fromUrl: true });
       return;
     }
-    try {
-      const session = await sessionFromCallback(p);
-      if (!session) {
-        setFailure({ error: T.ssoAuthError, code: null, description: T.noSession, fromUrl: false });
-        return;
-      }
-      await enterSession(session); // creates a missing profile (first one admin), docs/product.md#session
-      goHome();
-    } catch (err) {
-      console.error('SSO callback', err);
-      const e = err as { message?: string; code?: string };
-      setFailure({ error: T.ssoAuthError, code: e.code ?? null, description: e.message ?? null, fromUrl: false });
-    }
+    const r = await completeSsoCallback(p);
+    if (r.ok) goHome();
+    else setFailure({ error: r.message, code: r.code, description: r.description, fromUrl: false });
   }, []);
 
   useEffect(() => { void run(); }, [run]);

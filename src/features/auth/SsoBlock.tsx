@@ -7,14 +7,6 @@ import { SSO_MANUAL_RETRY_MS, SSO_REDIRECT_TIMEOUT_MS } from '../../core/constan
 import { startSso } from '../../state/ssoActions';
 import { SSO_TEXT as T } from './ssoStrings';
 
-/** The French message for a failed signInWithSSO (error of supabase-js). */
-export function ssoStartErrorMessage(error: { code?: string; status?: number } | null, domain: string): string {
-  if (error?.code === 'sso_provider_not_found' || error?.status === 404) return T.noProvider(domain);
-  if (error?.code === 'sso_provider_unavailable' || error?.status === 502 || error?.status === 504) return T.providerUnavailable;
-  if (error?.code === 'sso_provider_disabled' || error?.code === 'saml_provider_disabled') return T.ssoDisabled;
-  return T.ssoError;
-}
-
 export function SsoBlock() {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -43,23 +35,10 @@ export function SsoBlock() {
     const domain = emailDomain(email);
     if (invalid || !domain) return;
     setBusy(true);
-    try {
-      const { url, error: err } = await startSso(domain, `${window.location.origin}/auth/callback`);
-      if (err) {
-        console.error('SSO', err);
-        setError(ssoStartErrorMessage(err, domain));
-        setBusy(false);
-        return;
-      }
-      if (!url) {
-        setError(T.missingUrl);
-        setBusy(false);
-        return;
-      }
-      go(url);
-    } catch (err) {
-      console.error('SSO', err);
-      setError(T.ssoError);
+    const r = await startSso(domain, `${window.location.origin}/auth/callback`);
+    if (r.ok) go(r.value);
+    else {
+      setError(r.message);
       setBusy(false);
     }
   };

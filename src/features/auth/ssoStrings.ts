@@ -1,4 +1,6 @@
 // French texts of single sign-on: the SSO block of the login screen and the /auth/callback page (docs/product.md#single-sign-on).
+import { SSO_FAILURE } from '../../state/authStrings';
+
 export const SSO_TEXT = {
   title: 'Connexion avec votre compte professionnel (SSO)',
   emailLabel: 'Email professionnel',
@@ -6,24 +8,21 @@ export const SSO_TEXT = {
   submit: 'Continuer avec le SSO',
   submitting: 'Redirection...',
   emailRequired: 'Veuillez entrer votre adresse email professionnelle pour la connexion SSO',
-  noProvider: (domain: string) =>
-    `Aucun fournisseur d'identité SSO n'est configuré pour le domaine « ${domain} ». Vérifiez l'adresse saisie, utilisez votre email et votre mot de passe, ou demandez à l'administrateur de configurer l'authentification unique pour votre organisation.`,
-  providerUnavailable:
-    "Le fournisseur d'identité de votre organisation ne répond pas. Réessayez dans quelques instants ou utilisez votre email et votre mot de passe.",
-  ssoDisabled:
-    "La connexion SSO n'est pas activée sur ce serveur. Utilisez votre email et votre mot de passe, ou demandez à l'administrateur de configurer l'authentification unique.",
-  missingUrl: "Le serveur n'a pas renvoyé d'adresse de redirection vers votre fournisseur d'identité. Réessayez ou contactez l'administrateur.",
-  ssoError: 'Erreur lors de la connexion SSO',
+  noProvider: SSO_FAILURE.noProvider,
+  providerUnavailable: SSO_FAILURE.providerUnavailable,
+  ssoDisabled: SSO_FAILURE.ssoDisabled,
+  missingUrl: SSO_FAILURE.missingUrl,
+  ssoError: SSO_FAILURE.ssoError,
   redirectSlow: "La redirection vers votre fournisseur d'identité n'a pas eu lieu.",
   redirectManual: 'Cliquez ici pour continuer',
   // /auth/callback
   connecting: 'Connexion en cours...',
   authError: "Erreur d'authentification",
-  ssoAuthError: "Erreur lors de l'authentification SSO",
+  ssoAuthError: SSO_FAILURE.ssoAuthError,
   errorLabel: 'Erreur :',
   errorCodeLabel: 'Code :',
   errorDescriptionLabel: 'Détail :',
-  noSession: "Aucune session n'a été reçue du fournisseur d'identité.",
+  noSession: SSO_FAILURE.noSession,
   backHome: "Retour à l'accueil",
   retry: 'Réessayer',
 } as const;

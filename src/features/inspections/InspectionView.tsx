@@ -7,10 +7,9 @@ import { useAtomValue } from 'jotai';
 import { STATUS_LABELS } from '../../core/constants';
 import { formatDateTimeFr, formatKm } from '../../core/format';
 import { isLocked, OUTSIDE_ZONE_KEY, type InspectionFinding } from '../../core/inspection/record';
-import { annotateInspection, compareRecordWithToday, getInspection, inspectionDocOf, inspectionWord, listAnnotations, zoneNamesOf, type AnnotationRow, type InspectionRow } from '../../state/inspectionActions';
+import { annotateInspection, compareRecordWithToday, getInspection, downloadInspectionWord, inspectionDocOf, listAnnotations, zoneNamesOf, type AnnotationRow, type InspectionRow } from '../../state/inspectionActions';
 import { criticalityLevelsAtom } from '../../state/tables';
 import { profileAtom } from '../../state/session';
-import { saveBlob } from '../../platform/download';
 import { Button, TextArea } from '../../ui';
 import { INSPECTION_TEXT as T } from './strings';
 import { InspectionPrint } from './InspectionPrint';
@@ -50,13 +49,14 @@ export function InspectionView({ id, onBack }: { id: string; onBack: () => void 
   const word = async () => {
     setBusy(true);
     setWordError(null);
-    try { const { blob, name } = await inspectionWord(record, notes, author); saveBlob(blob, name); }
-    catch (e) { console.error('Tournée : Word', e); setWordError(T.wordFailed); } // e.g. offline before the app was installed
-    finally { setBusy(false); }
+    const r = await downloadInspectionWord(record, notes, author);
+    setBusy(false);
+    if (!r.ok) setWordError(r.message);
   };
   const addNote = async () => {
     setNoteError(null);
-    try { const a = await annotateInspection(record.id, note); setNotes((l) => [...l, a]); setNote(''); } catch (e) { console.error(e); setNoteError(T.annotateFailed); }
+    const r = await annotateInspection(record.id, note);
+    if (r.ok) { setNotes((l) => [...l, r.value]); setNote(''); } else setNoteError(r.message);
   };
 
   return (

@@ -23,12 +23,9 @@ export function DeleteConfirm() {
     let failure: string | null = null;
     if (req.kind === 'point') {
       // through the outbox; its image (from the details) is removed after the row
-      try {
-        if ((await deletePoint({ id: req.id })).queued) waits = waitReason();
-      } catch (err) {
-        console.error('Suppression impossible', err);
-        failure = T.deleteFailed;
-      }
+      const r = await deletePoint({ id: req.id });
+      if (!r.ok) failure = r.message;
+      else if (r.value.queued) waits = waitReason();
     } else {
       const r = await deleteZone(req.id);
       if (!r.ok) failure = r.message;

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Spinner, TextArea, TextInput, toast } from '../../ui';
 import { criticalityLevelsAtom, teamsAtom } from '../../state/tables';
-import { addPointEvent, loadTimeline, pendingEventsAtom, timelineVersionAtom, type TimelineData } from '../../state/followUp';
+import { addPointEvent, loadTimeline, removeFormPhoto, pendingEventsAtom, timelineVersionAtom, type TimelineData } from '../../state/followUp';
 import { photoUrlOf } from '../../state/followUpPhotos';
 import { previewSrc } from '../../state/offline/photos';
 import { removePointImage } from '../../state/actions';
@@ -105,10 +105,8 @@ function AddEventForm({ point }: { point: Point }) {
   const stored = useRef(new Set<string>());
   useEffect(() => () => { for (const url of stored.current) void removePointImage(url).catch((e) => console.warn('Photo non supprimée', e)); }, []);
   const onRemovePhoto = useCallback(async (photo: FormPhoto) => {
-    try {
-      for (const url of new Set([photo.url, ...storedUrlsOf(photo)])) { await removePointImage(url); stored.current.delete(url); }
-      return null;
-    } catch (e) { console.error(e); return T.failed; }
+    const r = await removeFormPhoto([photo.url, ...storedUrlsOf(photo)], (url) => stored.current.delete(url));
+    return r.ok ? null : r.message;
   }, []);
 
   const submit = async (ev: FormEvent) => {
@@ -119,23 +117,18 @@ function AddEventForm({ point }: { point: Point }) {
     const withPhotos = kind === 'intervention' && photos.length > 0;
     setBusy(true);
     setError(null);
-    try {
-      const r = await addPointEvent(point, {
-        eventKind: kind, body: body.trim(),
-        doneAt: kind === 'intervention' ? fromLocalInput(doneAt) : null, doneBy: kind === 'intervention' ? doneBy.trim() || null : null,
-        ...(withPhotos ? { photos: photos.map(({ url: _url, ...p }) => ({ ...p, caption: p.caption?.trim() || null, id: crypto.randomUUID() })) } : {}),
-      });
-      if (withPhotos) for (const p of photos) for (const url of [p.url, ...storedUrlsOf(p)]) stored.current.delete(url);
-      setPhotos(withPhotos ? [] : photos);
-      setBody('');
-      setDoneBy('');
-      toast(r.waits ? T.sentOnDevice : T.sent, 'success', 2500);
-    } catch (e) {
-      console.error('Suivi : envoi refusé', e);
-      setError(T.failed);
-    } finally {
-      setBusy(false);
-    }
+    const r = await addPointEvent(point, {
+      eventKind: kind, body: body.trim(),
+      doneAt: kind === 'intervention' ? fromLocalInput(doneAt) : null, doneBy: kind === 'intervention' ? doneBy.trim() || null : null,
+      ...(withPhotos ? { photos: photos.map(({ url: _url, ...p }) => ({ ...p, caption: p.caption?.trim() || null, id: crypto.randomUUID() })) } : {}),
+    });
+    setBusy(false);
+    if (!r.ok) { setError(r.message); return; }
+    if (withPhotos) for (const p of photos) for (const url of [p.url, ...storedUrlsOf(p)]) stored.current.delete(url);
+    setPhotos(withPhotos ? [] : photos);
+    setBody('');
+    setDoneBy('');
+    toast(r.value.waits ? T.sentOnDevice : T.sent, 'success', 2500);
   };
 
   return (

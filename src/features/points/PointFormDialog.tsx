@@ -136,8 +136,8 @@ function PointFormBody({ form, editing: live }: { form: NonNullable<PointFormSta
       uploaded.current.clear();
       // Resolving with a note: the intervention goes after the status change, in order, through the outbox.
       if (resolving && resolveNote.trim()) {
-        await addPointEvent(result, { eventKind: 'intervention', body: resolveNote.trim(), doneAt: new Date().toISOString(), doneBy: null })
-          .catch((err) => { console.error('Note d’intervention refusée', err); toast(FOLLOW_TEXT.failed, 'error'); });
+        const note = await addPointEvent(result, { eventKind: 'intervention', body: resolveNote.trim(), doneAt: new Date().toISOString(), doneBy: null });
+        if (!note.ok) toast(note.message, 'error');
       }
       const waits = waitsOnDevice(result.id) ? waitReason() : null;
       toast(waits === 'network' ? T.savedOnDeviceToast : waits === 'slow' ? T.savedSlowToast : T.savedToast, 'success', 2500);

@@ -63,7 +63,6 @@ export const POINT_TEXT = {
   deletedToast: 'Suppression effectuée',
   deletedOnDeviceToast: 'Suppression enregistrée sur l’appareil, envoi dès le retour du réseau',
   deletedSlowToast: 'Suppression enregistrée sur l’appareil : le serveur tarde à répondre, envoi en cours',
-  deleteFailed: 'La suppression a échoué. Veuillez réessayer.',
   notFound: "Ce signalement n'existe plus.",
   pointWhat: 'ce signalement et sa photo.',
   zoneWhat: 'cette zone (les signalements qu’elle contient sont conservés).',

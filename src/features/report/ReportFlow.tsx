@@ -8,13 +8,12 @@ import { modeAtom } from '../../state/mode';
 import { requestMode } from '../../state/modeActions';
 import { criticalityLevelsAtom, dataLoadingAtom, markersAtom, teamsAtom, zonesAtom } from '../../state/tables';
 import { pointIndexAtom, pointsLoadProgressAtom } from '../../state/pointIndex';
-import { planRouteReport, releaseReportMemory, reportIndexReady, warmReportWorker } from '../../state/reportActions';
+import { planReport, releaseReportMemory, reportIndexReady, warmReportWorker } from '../../state/reportActions';
 import { createDetailsCache } from '../../state/reportDetails';
 import { reportPointId } from '../../core/report/reportIndex';
 import { ReportForm, type PointsLoad } from './ReportForm';
 import { ReportView } from './ReportView';
 import type { ReportSession as Session } from './reportSession';
-import { FORM_TEXT } from './strings';
 import { toast } from '../../ui';
 import './report.css';
 
@@ -55,16 +54,14 @@ function ReportSession() {
     planning.current = true;
     setBusy(true);
     try {
-      const index = await reportIndexReady();
-      const plan = await planRouteReport(request, zones, index);
+      const r = await planReport(request, zones);
       if (!alive.current) return;
+      if (!r.ok) { toast(r.message, 'error'); return; }
+      const { plan, index } = r.value;
       const details = createDetailsCache();
       // The first rows' texts are asked for now, while the view renders (first rows sooner).
       details.request(Array.from(plan.rows.subarray(0, FIRST_ROWS), (i) => reportPointId(index, i)), { now: true });
       setSession({ request, plan, index, zones, levels, teams, generatedAt: new Date(), details });
-    } catch (err) {
-      console.error('report classification failed', err);
-      if (alive.current) toast(FORM_TEXT.classifyFailed, 'error');
     } finally {
       planning.current = false;
       if (alive.current) setBusy(false);

@@ -1,14 +1,13 @@
 // The print cycle of the report view: ask (PrintDialog) → fetch the chosen rows' details page by page → render the
 // print body → wait for its photos → window.print() → drop the print body after 'afterprint'.
 import { useCallback, useEffect, useState } from 'react';
-import { reportPointId, type PointDetails } from '../../core/report/reportIndex';
-import { forEachDetailsPage } from '../../state/reportDetails';
+import { reportPointId } from '../../core/report/reportIndex';
+import { printDetails } from '../../state/reportDetails';
 import type { PrintChoice } from './PrintDialog';
 import { printSections } from './PrintBody';
 import { printReport } from './printReport';
 import type { ReportSession } from './reportSession';
 import { toast } from '../../ui';
-import { PRINT_TEXT } from './strings';
 
 export type PrintState =
   | { kind: 'idle' }
@@ -23,16 +22,10 @@ export function usePrint(session: ReportSession) {
   const confirm = useCallback(async (choice: PrintChoice) => {
     const ids = [...choice.plan.rows].map((i) => reportPointId(session.index, i));
     setState({ kind: 'preparing', done: 0, total: ids.length });
-    try {
-      const details = new Map<string, PointDetails>();
-      await forEachDetailsPage(ids, (rows, done) => {
-        for (const r of rows) details.set(r.id, r);
-        setState({ kind: 'preparing', done, total: ids.length });
-      });
-      setState({ kind: 'ready', choice, sections: printSections(session, choice, details) });
-    } catch (err) {
-      console.error('print preparation failed', err);
-      toast(PRINT_TEXT.failed, 'error');
+    const r = await printDetails(ids, (done) => setState({ kind: 'preparing', done, total: ids.length }));
+    if (r.ok) setState({ kind: 'ready', choice, sections: printSections(session, choice, r.value) });
+    else {
+      toast(r.message, 'error');
       setState({ kind: 'idle' });
     }
   }, [session]);

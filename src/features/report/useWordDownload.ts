@@ -15,13 +15,11 @@ export function useWordDownload(session: ReportSession) {
   const [state, setState] = useState<WordState>({ kind: 'idle' });
   const start = useCallback(async () => {
     setState({ kind: 'running', label: WORD_PROGRESS.rows(0, session.plan.rows.length), value: 0 });
-    try {
-      const fileName = await downloadStreamedWordReport(session, (done, total, bytes) =>
-        setState({ kind: 'running', label: WORD_PROGRESS.rows(done, total, bytes), value: total ? done / total : 1 }));
-      setState({ kind: 'done', fileName });
-    } catch (err) {
-      console.error('Word report generation failed', err);
-      setState({ kind: 'error', message: REPORT_MESSAGES.wordError });
+    const r = await downloadStreamedWordReport(session, (done, total, bytes) =>
+      setState({ kind: 'running', label: WORD_PROGRESS.rows(done, total, bytes), value: total ? done / total : 1 }));
+    if (r.ok) setState({ kind: 'done', fileName: r.value });
+    else {
+      setState({ kind: 'error', message: r.message });
       window.alert(REPORT_MESSAGES.wordAlert);
     }
   }, [session]);

@@ -21,6 +21,8 @@ import { keepPhoto, pendingPhotoPath } from './photos';
 import { replayOutbox } from './replay';
 import { resolvableInDialog, resolveOutboxConflict } from './resolveConflict';
 import { OFFLINE_TEXT } from './strings';
+import { DATA_TEXT } from '../strings';
+import { fail, ok, type Result } from '../../core/result';
 import { photoPaths, type GalleryPhoto } from '../../core/photos/gallery';
 import { publicUrlOf } from '../../data/outboxRepository';
 
@@ -83,15 +85,24 @@ export async function savePointAware(input: PointInput, base?: Point | null, gal
   return currentPoint(id) ?? view;
 }
 
-/** Deletes a point through the outbox (its photo is removed after the row); online, waits for the replay. */
-export async function deletePointAware(point: { id: string; imageUrl?: string | null }): Promise<{ queued: boolean }> {
-  const current = currentPoint(point.id);
-  const imageUrl = point.imageUrl !== undefined ? point.imageUrl
-    : (current ?? (isOffline() ? null : await loadPointDetails(point.id).catch(() => null)))?.imageUrl ?? null; // details unreadable: the row goes, its photo file stays in storage
-  const item = await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl }, view: null, before: current, photos: [] });
-  if (isOffline() || !item) { void replayOutbox(); return { queued: true }; }
-  const left = await settleOnline(item.id);
-  return { queued: !!left };
+/**
+ * Deletes a point through the outbox (its photo is removed after the row); online, waits for the replay. `queued`:
+ * it waits on the device. A refusal (`refused`), a point deleted meanwhile (`gone`) or an outbox failure (`error`)
+ * leave the point in place with the deletion's failure text.
+ */
+export async function deletePointAware(point: { id: string; imageUrl?: string | null }): Promise<Result<{ queued: boolean }>> {
+  try {
+    const current = currentPoint(point.id);
+    const imageUrl = point.imageUrl !== undefined ? point.imageUrl
+      : (current ?? (isOffline() ? null : await loadPointDetails(point.id).catch(() => null)))?.imageUrl ?? null; // details unreadable: the row goes, its photo file stays in storage
+    const item = await queueChange({ op: { kind: 'delete', pointId: point.id, baseVersion: current?.updatedAt ?? null, imageUrl }, view: null, before: current, photos: [] });
+    if (isOffline() || !item) { void replayOutbox(); return ok({ queued: true }); }
+    const left = await settleOnline(item.id);
+    return ok({ queued: !!left });
+  } catch (err) {
+    console.error('Suppression impossible', err);
+    return fail(err instanceof RowGoneError ? 'gone' : err instanceof ConflictCancelledError ? 'refused' : 'error', DATA_TEXT.pointDeleteFailed);
+  }
 }
 
 /** Sends an item online and waits (with a time limit) for its answer: gone when sent; refused → thrown; a conflict

@@ -32,7 +32,7 @@ export function DrawnPhotoActions<P extends GalleryPhoto & { url: string }>({ ph
   const remove = async () => {
     setRemoving(true);
     try {
-      const thumb = await storeThumbnailOfPhoto(photo.url).catch((err) => { console.warn(T.removeError, err); return null; });
+      const thumb = await storeThumbnailOfPhoto(photo.url);
       if (thumb) onStored(thumb.url);
       replaced().forEach(onDiscard);
       onChange({ ...photo, drawnPath: null, thumbPath: thumb?.path ?? null });

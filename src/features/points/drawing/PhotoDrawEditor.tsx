@@ -21,7 +21,7 @@ export interface PhotoDrawEditorProps {
 
 export function PhotoDrawEditor({ url, onSaved, onClose }: PhotoDrawEditorProps) {
   const [photo, setPhoto] = useState<ImageBitmap | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [drawing, setDrawing] = useState(emptyDrawing);
   const [tool, setTool] = useState<DrawTool>('circle');
   const [colour, setColour] = useState<DrawColour>('red');
@@ -33,8 +33,11 @@ export function PhotoDrawEditor({ url, onSaved, onClose }: PhotoDrawEditorProps)
   useEffect(() => {
     let live = true;
     let bitmap: ImageBitmap | null = null;
-    loadPhotoBitmap(url).then((b) => { bitmap = b; if (live) setPhoto(b); else b.close(); })
-      .catch((err) => { console.error(T.loadError, err); if (live) setLoadFailed(true); });
+    void loadPhotoBitmap(url).then((r) => {
+      if (!r.ok) { if (live) setLoadError(r.message); return; }
+      bitmap = r.value;
+      if (live) setPhoto(r.value); else r.value.close();
+    });
     return () => { live = false; bitmap?.close(); };
   }, [url]);
 
@@ -59,11 +62,10 @@ export function PhotoDrawEditor({ url, onSaved, onClose }: PhotoDrawEditorProps)
     if (!photo || !dirty) return;
     setSaving(true);
     setError(null);
-    try {
-      onSaved(await storeDrawing(photo, drawing.shapes));
-    } catch (err) {
-      console.error(T.saveError, err);
-      setError(T.saveError);
+    const r = await storeDrawing(photo, drawing.shapes);
+    if (r.ok) onSaved(r.value);
+    else {
+      setError(r.message);
       setSaving(false);
     }
   };
@@ -93,7 +95,7 @@ export function PhotoDrawEditor({ url, onSaved, onClose }: PhotoDrawEditorProps)
         {photo ? (
           <DrawCanvas photo={photo} shapes={drawing.shapes} tool={tool} colour={colour}
             onShape={(s) => setDrawing((d) => addShape(d, s))} onTextAt={setTextAt} />
-        ) : loadFailed ? <p className="field-error" role="alert">{T.loadError}</p> : <div className="draw-canvas"><Spinner label={T.loading} /></div>}
+        ) : loadError ? <p className="field-error" role="alert">{loadError}</p> : <div className="draw-canvas"><Spinner label={T.loading} /></div>}
         {error && <p className="field-error" role="alert">{error}</p>}
       </div>
     </Dialog>
