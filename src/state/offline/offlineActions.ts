@@ -1,4 +1,4 @@
-// What the point form, the photo field and the delete confirmation call (25): every change of one point
+// What the point form, the photo field and the delete confirmation call: every change of one point
 // (create, edit, status, team, photo, delete) goes to the outbox, shows at once, and is sent at once when online
 // (marked 'en attente' otherwise); one replay (./replay), one conflict dialog (./resolveConflict).
 import * as actions from '../actions';
