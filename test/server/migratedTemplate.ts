@@ -1,15 +1,13 @@
 // One migrated database per test run, copied for each test: the vitest global setup (projects server and db) runs
 // migrate() once, then freshDatabase() and startTestServer() start every test database as a copy of it instead of
 // an empty one migrated again.
-// - PGlite: the migrated data directory on disk, copied for each new PGlite (opened on its copy as the server opens
-//   DATA_DIR: a file copy costs less than unpacking a tarball into memory), and as a gzip tarball (dumpDataDir).
+// - PGlite: the migrated data directory as a gzip tarball (dumpDataDir), loaded by each new in-memory PGlite.
 // - PostgreSQL (TEST_DATABASE_URL): a migrated database on that server, the TEMPLATE of each CREATE DATABASE.
-// Its location reaches the test workers in RAIL_TEST_PGLITE_TEMPLATE (the tarball; the data directory beside it) or
-// RAIL_TEST_PG_TEMPLATE.
+// Its location reaches the test workers in RAIL_TEST_PGLITE_TEMPLATE or RAIL_TEST_PG_TEMPLATE.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../server/db/types';
 import { openPgliteThread } from '../../server/db/pgliteThread';
@@ -18,8 +16,6 @@ import { migrate } from '../../server/db/migrate';
 
 export const PGLITE_TEMPLATE_ENV = 'RAIL_TEST_PGLITE_TEMPLATE';
 export const PG_TEMPLATE_ENV = 'RAIL_TEST_PG_TEMPLATE';
-/** The PGlite template's data directory, beside its tarball. */
-const DATA_DIR_NAME = 'pgdata';
 
 /** Runs one statement on the server of `base` (CREATE/DROP DATABASE cannot run in a transaction). */
 export async function onServer(base: string, sql: string): Promise<void> {
@@ -70,10 +66,7 @@ export async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env[PGLITE_TEMPLATE_ENV]) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'rail-pglite-template-'));
   const file = join(dir, 'migrated.tar.gz');
-  const tarball = await migratedTarball();
-  writeFileSync(file, tarball);
-  const unpacked = await openPgliteThread(join(dir, DATA_DIR_NAME), { loadDataDir: tarball });
-  await unpacked.close();
+  writeFileSync(file, await migratedTarball());
   process.env[PGLITE_TEMPLATE_ENV] = file;
   return async () => {
     delete process.env[PGLITE_TEMPLATE_ENV];
@@ -81,20 +74,14 @@ export async function setup(): Promise<(() => Promise<void>) | undefined> {
   };
 }
 
-/** A new PGlite on a copy of the run's migrated data directory (the copy is removed when it closes), or null outside
- * a vitest run (then callers migrate). */
+let tarball: Uint8Array | null | undefined;
+/** A new in-memory PGlite holding the run's migrated tarball, or null outside a vitest run (then callers migrate). */
 export async function openPgliteFromTemplate(): Promise<Database | null> {
-  const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (!file) return null;
-  const copy = mkdtempSync(join(dirname(file), 'copy-'));
-  cpSync(join(dirname(file), DATA_DIR_NAME), copy, { recursive: true });
-  const db = await openPgliteThread(copy);
-  const close = db.close.bind(db);
-  return Object.assign(db, {
-    async close() {
-      try { await close(); } finally { rmSync(copy, { recursive: true, force: true }); }
-    },
-  });
+  if (tarball === undefined) {
+    const file = process.env[PGLITE_TEMPLATE_ENV];
+    tarball = file ? new Uint8Array(readFileSync(file)) : null;
+  }
+  return tarball ? openPgliteThread(undefined, { loadDataDir: tarball }) : null;
 }
 
 /** The run's migrated PostgreSQL database to copy, or null outside a vitest run (then callers migrate). */
