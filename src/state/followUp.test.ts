@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { removeFormPhoto } from './followUp';
 
 describe('removeFormPhoto', () => {
-  it('fails with the follow-up text and removes nothing more when a URL is not one of the stored photos', async () => {
+  it('fails with the image deletion text and removes nothing more when a URL is not one of the stored photos', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const removed: string[] = [];
     const r = await removeFormPhoto(['https://ailleurs.example/photo.jpg', 'https://ailleurs.example/thumb.jpg'], (url) => removed.push(url));
-    expect(r).toEqual({ ok: false, kind: 'error', message: "L'envoi a échoué. Votre texte est conservé : réessayez." });
+    expect(r).toEqual({ ok: false, kind: 'error', message: "Erreur lors de la suppression de l'image" });
     expect(removed).toEqual([]);
     expect(logged).toHaveBeenCalledOnce();
     logged.mockRestore();

@@ -18,7 +18,7 @@ import { publicUrlOf } from '../data/outboxRepository';
 import { photoPaths } from '../core/photos/gallery';
 import { fail, ok, type Result } from '../core/result';
 import { removePointImage } from './actions';
-import { FOLLOW_UP_FAILURE } from './strings';
+import { DATA_TEXT, FOLLOW_UP_FAILURE } from './strings';
 
 /** Bumped when a comment of this device has been sent (the open timeline reads again). */
 export const timelineVersionAtom = resetAtSignOut(atom(0));
@@ -82,6 +82,6 @@ export async function removeFormPhoto(urls: Iterable<string>, onRemoved: (url: s
     return ok();
   } catch (err) {
     console.error(err);
-    return fail('error', FOLLOW_UP_FAILURE);
+    return fail('error', DATA_TEXT.imageDeleteError);
   }
 }
