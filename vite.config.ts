@@ -2,7 +2,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { findChromium, DISABLE_FEATURES_ARG } from './scripts/findChromium.mjs';
+import { findChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
 import { pwaPlugin } from './pwa.config';
 import { availableParallelism } from 'node:os';
 
@@ -79,7 +79,7 @@ export default defineConfig({
               launchOptions: {
                 executablePath: findChromium() ?? undefined,
                 // --expose-gc: workerHost's browser test checks a terminated worker lets go of its caller.
-                args: ['--js-flags=--expose-gc', DISABLE_FEATURES_ARG, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+                args: ['--js-flags=--expose-gc', ...CHROMIUM_ARGS],
               },
             }),
             instances: [{ browser: 'chromium' }],

@@ -15,7 +15,7 @@ export const AUTH_FAILURE = {
   accountError: 'Erreur lors de la création du compte',
 } as const;
 
-/** French failure messages of single sign-on (docs/product.md#single-sign-on); src/features/auth/ssoStrings.ts includes them. */
+/** French failure messages of single sign-on (docs/product.md#single-sign-on); src/features/auth/ssoStrings.ts reuses ssoAuthError. */
 export const SSO_FAILURE = {
   noProvider: (domain: string) =>
     `Aucun fournisseur d'identité SSO n'est configuré pour le domaine « ${domain} ». Vérifiez l'adresse saisie, utilisez votre email et votre mot de passe, ou demandez à l'administrateur de configurer l'authentification unique pour votre organisation.`,

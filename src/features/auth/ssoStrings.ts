@@ -8,11 +8,6 @@ export const SSO_TEXT = {
   submit: 'Continuer avec le SSO',
   submitting: 'Redirection...',
   emailRequired: 'Veuillez entrer votre adresse email professionnelle pour la connexion SSO',
-  noProvider: SSO_FAILURE.noProvider,
-  providerUnavailable: SSO_FAILURE.providerUnavailable,
-  ssoDisabled: SSO_FAILURE.ssoDisabled,
-  missingUrl: SSO_FAILURE.missingUrl,
-  ssoError: SSO_FAILURE.ssoError,
   redirectSlow: "La redirection vers votre fournisseur d'identité n'a pas eu lieu.",
   redirectManual: 'Cliquez ici pour continuer',
   // /auth/callback
@@ -22,7 +17,6 @@ export const SSO_TEXT = {
   errorLabel: 'Erreur :',
   errorCodeLabel: 'Code :',
   errorDescriptionLabel: 'Détail :',
-  noSession: SSO_FAILURE.noSession,
   backHome: "Retour à l'accueil",
   retry: 'Réessayer',
 } as const;

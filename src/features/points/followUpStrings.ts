@@ -1,6 +1,4 @@
 // French texts of a point's 'Suivi' (docs/product.md#follow-up).
-import { FOLLOW_UP_FAILURE } from '../../state/strings';
-
 export const FOLLOW_TEXT = {
   title: 'Suivi',
   loading: 'Chargement du suivi...',
@@ -21,7 +19,6 @@ export const FOLLOW_TEXT = {
   pending: 'En attente d’envoi',
   sentOnDevice: 'Enregistré sur l’appareil, envoi dès le retour du réseau',
   sent: 'Ajouté au suivi',
-  failed: FOLLOW_UP_FAILURE,
   by: (who: string) => `par ${who}`,
   unknownAuthor: 'un membre',
   done: (when: string, who: string | null) => `Réalisée le ${when}${who ? ` par ${who}` : ''}`,

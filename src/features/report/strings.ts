@@ -1,7 +1,6 @@
 // French texts of the report screens: the shared report texts (src/core/report/strings) plus form and progress labels.
 import { formatCount } from '../../core/format';
 export { REPORT_MESSAGES, REPORT_TEXT } from '../../core/report/strings';
-import { REPORT_FAILURE } from '../../state/reportStrings';
 
 export const FORM_TEXT = {
   start: 'PK de départ',
@@ -25,7 +24,6 @@ export const FORM_TEXT = {
   pointsLoading: (n: number) => `Chargement des signalements... (${formatCount(n)})`,
   pointsLoaded: (n: number) => `${formatCount(n)} signalement${n > 1 ? 's' : ''} chargé${n > 1 ? 's' : ''}`,
   classifying: 'Classement des anomalies...',
-  classifyFailed: REPORT_FAILURE.classifyFailed,
 } as const;
 
 export const WORD_PROGRESS = {
@@ -52,5 +50,4 @@ export const PRINT_TEXT = {
   confirm: 'Imprimer',
   preparing: (done: number, total: number) => `Préparation de l'impression (${fr(done)}/${fr(total)})...`,
   partial: (start: string, end: string, n: number) => `Impression partielle : PK ${start} → PK ${end} (${fr(n)} anomalie${n > 1 ? 's' : ''})`,
-  failed: REPORT_FAILURE.printFailed,
 } as const;

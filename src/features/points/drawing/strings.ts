@@ -1,6 +1,4 @@
 // French texts of the photo drawing editor and of the drawn copies in the gallery (docs/product.md#photo-drawing).
-import { DRAW_FAILURE } from '../../../state/strings';
-
 export const DRAW_TEXT = {
   draw: 'Dessiner',
   drawPhoto: (i: number) => `Dessiner sur la photo ${i}`,
@@ -34,8 +32,6 @@ export const DRAW_TEXT = {
   closeKeep: 'Continuer le dessin',
   closeDrop: 'Fermer sans enregistrer',
   loading: 'Chargement de la photo...',
-  loadError: DRAW_FAILURE.loadError,
-  saveError: DRAW_FAILURE.saveError,
   badge: 'Dessin',
   remove: 'Retirer le dessin',
   removePhoto: (i: number) => `Retirer le dessin de la photo ${i}`,
