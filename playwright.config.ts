@@ -6,7 +6,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
+import { findTestChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
 import { splitSpecs } from './scripts/e2eShards.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -31,7 +31,7 @@ export default defineConfig({
   use: {
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium() ?? undefined, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     trace: 'off',
     // The service worker installs and precaches the whole app in every new context: on only in the files that go
@@ -63,6 +63,7 @@ export default defineConfig({
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
         RATE_LIMIT_DISABLED: '1',
+        SWEEP_EVERY_S: '2', // files nothing points to are removed within seconds, which the photo specs wait for
       },
     };
   }),

@@ -2,7 +2,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
-import { findChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
+import { findTestChromium, CHROMIUM_ARGS } from './scripts/findChromium.mjs';
 import { pwaPlugin } from './pwa.config';
 import { availableParallelism } from 'node:os';
 
@@ -77,7 +77,7 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: findChromium() ?? undefined,
+                executablePath: findTestChromium() ?? undefined,
                 // --expose-gc: workerHost's browser test checks a terminated worker lets go of its caller.
                 args: ['--js-flags=--expose-gc', ...CHROMIUM_ARGS],
               },

@@ -1,7 +1,7 @@
 // Environment → startServer options for the CLI (PORT, HOST, DATA_DIR, DATABASE_URL, SEED, SEED_POINTS, SEED_LINES,
 // ADMIN_EMAIL, ADMIN_PASSWORD, JWT_SECRET, SITE_URL, SUPABASE_URL, LOG, LOG_LEVEL; single sign-on: SSO_PROVIDERS or
-// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S;
-// e-mail: SMTP_URL, MAIL_FROM).
+// SSO_PROVIDERS_FILE, ADDITIONAL_REDIRECT_URLS, API_EXTERNAL_URL — see docs/SSO.md; TRUST_PROXY, REQUEST_TIMEOUT_S,
+// SWEEP_EVERY_S; e-mail: SMTP_URL, MAIL_FROM).
 // SEED=demo (the default) is refused when HOST is reachable from the network, unless SEED_DEMO_ON_NETWORK=1: a
 // production start never creates the demo admin by accident.
 import { isIP } from 'node:net';
@@ -23,6 +23,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   const requestTimeoutS = Number(env.REQUEST_TIMEOUT_S ?? 120);
   if (!Number.isFinite(requestTimeoutS) || requestTimeoutS < 1) throw new Error(`REQUEST_TIMEOUT_S must be a number of seconds >= 1, not "${env.REQUEST_TIMEOUT_S}"`);
+  const sweepEveryS = Number(env.SWEEP_EVERY_S ?? 60);
+  if (!Number.isFinite(sweepEveryS) || sweepEveryS < 1 || sweepEveryS > 3600) throw new Error(`SWEEP_EVERY_S must be a number of seconds from 1 to 3600, not "${env.SWEEP_EVERY_S}"`);
   const seedPoints = Number(env.SEED_POINTS ?? 0);
   if (!Number.isInteger(seedPoints) || seedPoints < 0) throw new Error(`SEED_POINTS must be a non-negative integer, not "${env.SEED_POINTS}"`);
   const seedLines = Number(env.SEED_LINES ?? 2);
@@ -49,6 +51,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): StartOptio
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: Math.round(requestTimeoutS * 1000),
     mail: mailOptionsFromEnv(env),
+    mailLoop: { sweepEveryMs: Math.round(sweepEveryS * 1000) },
   };
 }
 
