@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { findChromium } from './findChromium.mjs';
+import { findChromium, findTestChromium } from './findChromium.mjs';
 import { startTempPostgres, findPostgresBin } from '../server/db/tempPostgres.ts';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -95,8 +95,9 @@ function schemaCheck(url) {
   else { totals.failed += 1; failures.push('schema'); failedTests.push('schema: supabase/schemas or src/data/database.types.ts differ from the migrations (npm run schema:dump && npm run schema:types)'); }
 }
 
+/** The browser the browser and e2e tests drive (findTestChromium), installed when there is none. */
 function ensureChromium() {
-  let path = findChromium();
+  let path = findTestChromium();
   if (path) return path;
   console.warn('\x1b[33mNo Chromium found (CHROMIUM_PATH, /usr/bin/chromium, Playwright). Installing one...\x1b[0m');
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], {}).status === 0;
