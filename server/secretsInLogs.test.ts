@@ -9,6 +9,7 @@ import { isLoopbackHost, optionsFromEnv } from './config';
 import { DEFAULT_ADMIN_PASSWORD, startServer, type RunningServer } from './main';
 import { startBanner } from './startBanner';
 import { TEST_JWT_SECRET } from '../test/server/testServer';
+import { migratedDataDir } from '../test/server/migratedDataDir';
 
 const dirs: string[] = [];
 afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
@@ -24,7 +25,7 @@ async function startAndBanner(dataDir: string, adminPassword?: string): Promise<
 
 describe('the demo admin password in the start-up output', () => {
   it('is printed by the first start only (default password), not by the next start on the same folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rail-banner-'));
+    const dir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'rail-banner-')));
     dirs.push(dir);
     const first = await startAndBanner(dir);
     expect(first).toContain(DEFAULT_ADMIN_PASSWORD);
@@ -34,7 +35,7 @@ describe('the demo admin password in the start-up output', () => {
   }, 120_000);
 
   it('is never printed when ADMIN_PASSWORD was given', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rail-banner-'));
+    const dir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'rail-banner-')));
     dirs.push(dir);
     const banner = await startAndBanner(dir, 'mot-de-passe-operateur-42');
     expect(banner).toContain('admin@rail.local');

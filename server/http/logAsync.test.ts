@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'log-async-'));
 let child: ChildProcess | null = null;
@@ -24,6 +25,7 @@ function getStatus(url: string, headers: Record<string, string>): Promise<number
 
 describe('asynchronous request log', () => {
   it('answers while stdout is not read, and writes every line before exiting on SIGTERM', async () => {
+    await migratedDataDir(dataDir);
     const c = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts'], {
       stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG: '1', LOG_LEVEL: 'info' },

@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { openDatabase } from '../db/open';
-import { migrate } from '../db/migrate';
 import type { Database } from '../db/types';
 import { testKind } from '../../test/server/testDatabase';
 import { startSmtpCatcher, type SmtpCatcher } from '../../test/server/smtpCatcher';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 import { sendDueMail } from './outbox';
 
 let smtp: SmtpCatcher;
@@ -28,10 +28,7 @@ const release = (d: Database) => d.close();
 beforeAll(async () => {
   if (testKind() === 'postgres') return;
   smtp = await startSmtpCatcher();
-  dir = mkdtempSync(join(tmpdir(), 'rail-mail-crash-'));
-  const d = await open();
-  await migrate(d);
-  await d.close();
+  dir = await migratedDataDir(mkdtempSync(join(tmpdir(), 'rail-mail-crash-')));
 }, 180_000);
 afterAll(async () => { await smtp?.close(); if (dir) rmSync(dir, { recursive: true, force: true }); });
 

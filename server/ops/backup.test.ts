@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../main';
 import { createInvitation } from '../../test/server/testDatabase';
 import { client, fakeSpaDir } from '../../test/server/testServer';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 import { backup } from './backup';
 import { restore, RestoreRefusedError } from './restore';
 
@@ -26,7 +27,7 @@ const png = (i: number) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0
 
 describe('npm run backup / restore', () => {
   it('backs up a running, writing server and restores every acknowledged point with its photo', async () => {
-    const source = join(root, 'source');
+    const source = await migratedDataDir(join(root, 'source'));
     const s = await start(source);
     const email = 'ecrivain@example.com';
     const c = client(s);

@@ -10,13 +10,14 @@ import { startServer } from '../main';
 import { fakeSpaDir, TEST_JWT_SECRET } from '../../test/server/testServer';
 import { createLogger } from '../http/log';
 import { controlFileCrcMatches, DamagedDatabaseError } from './damage';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 
 const root = mkdtempSync(join(tmpdir(), 'rail-damage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('damage detection at start', () => {
   it('warns naming the table that lost rows, then refuses a damaged pg_control readably', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = await migratedDataDir(join(root, 'data'));
     const lines: string[] = [];
     const logger = createLogger({ destination: new Writable({ write(c, _e, done) { lines.push(String(c)); done(); } }) });
     const start = () => startServer({ dataDir, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir(), logger });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../main';
 import { DataDirLockedError, LOCK_FILE, lockDataDir, processStartTime } from './dataDirLock';
 import { TEST_JWT_SECRET } from '../../test/server/testServer';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
@@ -24,7 +25,7 @@ const start = (dataDir: string) => startServer({ dataDir, port: 0, seed: 'none',
 
 describe('DATA_DIR lock', () => {
   it('refuses a second server on the same DATA_DIR, naming the running one; the folder is free again after close', async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir(tempDir());
     const a = await start(dataDir);
     servers.push(a);
     const second = await start(dataDir).then(() => null, (e: unknown) => e);

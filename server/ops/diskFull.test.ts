@@ -3,12 +3,13 @@
 // once space is freed both work again with nothing lost.
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../main';
 import { createInvitation } from '../../test/server/testDatabase';
 import { client, fakeSpaDir, TEST_JWT_SECRET } from '../../test/server/testServer';
+import { migratedDataDir } from '../../test/server/migratedDataDir';
 
 const mountPoint = mkdtempSync(join(tmpdir(), 'rail-diskfull-'));
 const mounted = process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=160m', 'tmpfs', mountPoint]).status === 0;
@@ -38,8 +39,7 @@ function fill(dir: string): string {
 
 describe.skipIf(!mounted)('disk full', () => {
   it('answers 507 for a photo, 503 for a point, removes temporary files, and recovers once space is freed', async () => {
-    const dataDir = join(mountPoint, 'data');
-    mkdirSync(dataDir);
+    const dataDir = await migratedDataDir(join(mountPoint, 'data'));
     s = await startServer({ dataDir, port: 0, seed: 'none', jwtSecret: TEST_JWT_SECRET, staticDir: fakeSpaDir() });
     const email = 'plein@example.com';
     const c = client(s);

@@ -79,13 +79,19 @@ export async function setup(): Promise<(() => Promise<void>) | undefined> {
 }
 
 let tarball: Uint8Array | null | undefined;
-/** A new in-memory PGlite holding the run's migrated tarball, or null outside a vitest run (then callers migrate). */
-export async function openPgliteFromTemplate(): Promise<Database | null> {
+/** The run's migrated PGlite data directory as a gzip tarball, or null outside a vitest run. */
+export function pgliteTemplateTarball(): Uint8Array | null {
   if (tarball === undefined) {
     const file = process.env[PGLITE_TEMPLATE_ENV];
     tarball = file ? new Uint8Array(readFileSync(file)) : null;
   }
-  return tarball ? openPgliteThread(undefined, { loadDataDir: tarball }) : null;
+  return tarball;
+}
+
+/** A new in-memory PGlite holding the run's migrated tarball, or null outside a vitest run (then callers migrate). */
+export async function openPgliteFromTemplate(): Promise<Database | null> {
+  const t = pgliteTemplateTarball();
+  return t ? openPgliteThread(undefined, { loadDataDir: t }) : null;
 }
 
 /** The run's migrated PostgreSQL database to copy, or null outside a vitest run (then callers migrate). */
