@@ -94,11 +94,16 @@ test('a slow server: the form closes after its wait, the change lands, and a sec
   const name = `Serveur lent ${uniq()}`;
   const id = await seedPoint(name);
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await page.clock.install(); // the page's clock runs as usual; the test moves it on by the form's 15 s wait
   await signIn(page);
-  // The first write on points waits 20 s before it reaches the server (longer than the form waits: 15 s).
+  // The first write on points is held until the test lets it go, after the form has stopped waiting for it.
   let held = 0;
+  let letGo!: () => void;
+  const released = new Promise<void>((r) => { letGo = r; });
+  let onHold!: () => void;
+  const holding = new Promise<void>((r) => { onHold = r; });
   await page.route(/\/rest\/v1\/points\?/, async (route) => {
-    if (route.request().method() === 'PATCH' && held++ === 0) await new Promise((r) => setTimeout(r, 20_000));
+    if (route.request().method() === 'PATCH' && held++ === 0) { onHold(); await released; }
     return route.continue();
   });
   await collectTexts(page);
@@ -108,11 +113,15 @@ test('a slow server: the form closes after its wait, the change lands, and a sec
   await page.getByRole('button', { name: `Modifier ${name}` }).first().click({ timeout: 30_000 });
   await form.getByLabel('Description').fill('première modification, serveur lent');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await holding; // the change is on its way and the form's wait has begun
+  await expect(form).toBeVisible();
+  await page.clock.fastForward(15_000);
   await expect(form).toBeHidden({ timeout: 30_000 });
   await expect.poll(() => textsSeen(page)).toContain('Enregistré sur l’appareil : le serveur tarde à répondre, envoi en cours');
   // Opened again while the first change is still on its way: the form shows it (the device's version).
   await page.getByRole('button', { name: `Modifier ${name}` }).first().click();
   await expect(form.getByLabel('Description')).toHaveValue('première modification, serveur lent');
+  letGo();
   await expect.poll(() => storedOps(page), { timeout: 30_000 }).toEqual([]); // the first change landed meanwhile
   await form.getByLabel('N° OT/Dépêche').fill('OT-LENT-2');
   await form.getByRole('button', { name: 'Enregistrer' }).click();
@@ -131,6 +140,8 @@ test('a send cut by the network (the server applied it, the answer was lost): ke
   const name = `Réseau coupé ${uniq()}`;
   const id = await seedPoint(name);
   const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // The page's clock runs as usual; the test moves it on by the outbox's 30 s instead of waiting for them.
+  await page.clock.install();
   await signIn(page);
   // The first edit reaches the server, then the connection drops before its answer; the first delete never leaves.
   let patches = 0, deletes = 0;
@@ -150,7 +161,8 @@ test('a send cut by the network (the server applied it, the answer was lost): ke
   await expect.poll(() => textsSeen(page)).toContain('Enregistré sur l’appareil, envoi dès le retour du réseau');
   expect(await storedOps(page)).toEqual([expect.objectContaining({ kind: 'update', pointId: id })]);
   // The outbox looks again by itself (every 30 s while it waits): sent once more, recognised as already applied.
-  await expect.poll(() => storedOps(page), { timeout: 60_000 }).toEqual([]);
+  await page.clock.fastForward(30_000);
+  await expect.poll(() => storedOps(page), { timeout: 20_000 }).toEqual([]);
   expect(patches).toBeGreaterThanOrEqual(1);
   expect(await textsSeen(page)).not.toContain('Modifié par un autre utilisateur');
   expect((await db.from('points').select('description').eq('id', id).single()).data!.description).toBe('envoyée, réponse perdue');
@@ -161,7 +173,8 @@ test('a send cut by the network (the server applied it, the answer was lost): ke
   await expect(confirm).toBeHidden({ timeout: 20_000 });
   await expect.poll(() => textsSeen(page)).toContain('Suppression enregistrée sur l’appareil, envoi dès le retour du réseau');
   expect(await storedOps(page)).toEqual([expect.objectContaining({ kind: 'delete', pointId: id })]);
-  await expect.poll(() => storedOps(page), { timeout: 60_000 }).toEqual([]);
+  await page.clock.fastForward(30_000);
+  await expect.poll(() => storedOps(page), { timeout: 20_000 }).toEqual([]);
   expect((await db.from('points').select('id').eq('id', id)).data).toEqual([]);
   await page.context().close();
 });
