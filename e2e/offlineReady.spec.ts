@@ -1,6 +1,7 @@
 // Offline readiness said out loud: 'Disponible hors ligne' once the service worker controls the page and the
 // user's data are saved on the device, and a reload without network right after it opens the map with its points
-// (desktop and phone); when the network goes before that, the offline banner warns to keep the page open.
+// (desktop and phone); when the network goes before that, the offline banner warns to keep the page open. A toast
+// shown while a form is open leaves the form's header and actions free.
 import { test, expect, type Browser } from '@playwright/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
@@ -34,6 +35,36 @@ for (const v of VIEWPORTS) {
     // Ready since the start of this page: no warning, and the notice is not said again.
     await expect(page.locator('.offline-not-ready')).toHaveCount(0);
     await expect(notice).toHaveCount(0);
+    await ctx.close();
+  });
+}
+
+/** True when the two boxes share any pixel. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const v of VIEWPORTS) {
+  test(`${v.name}: a toast shown over an open form leaves its close button and actions free`, async ({ browser }: { browser: Browser }) => {
+    const ctx = await browser.newContext(v.options);
+    const page = await ctx.newPage();
+    await signIn(page);
+    const toast = page.locator('.toast', { hasText: 'Disponible hors ligne' });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    const phone = v.name === 'phone';
+    if (phone) await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
+    await page.getByRole('button', { name: 'Signaler', exact: true }).click();
+    const map = (await page.getByTestId('map-canvas').boundingBox())!;
+    if (phone) await page.touchscreen.tap(map.x + map.width * 0.4, map.y + map.height * 0.45);
+    else await page.mouse.click(map.x + map.width * 0.4, map.y + map.height * 0.45);
+    const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
+    await expect(form).toBeVisible();
+    await expect(toast).toBeVisible();
+    const toastBox = (await toast.boundingBox())!;
+    for (const part of [form.getByRole('button', { name: 'Fermer' }), form.getByRole('button', { name: 'Enregistrer' }), form.getByRole('button', { name: 'Annuler' })]) {
+      expect(overlap(toastBox, (await part.boundingBox())!)).toBe(false);
+    }
+    await form.getByRole('button', { name: 'Annuler' }).click();
+    await expect(form).toBeHidden();
     await ctx.close();
   });
 }

@@ -1,4 +1,4 @@
-// Renders the toasts of ./toast.ts at the bottom of the screen.
+// Renders the toasts of ./toast.ts at the bottom of the screen (at the top while a dialog is open).
 import { useSyncExternalStore } from 'react';
 import { X } from 'lucide-react';
 import { dismissToast, getToasts, subscribeToasts } from './toast';
