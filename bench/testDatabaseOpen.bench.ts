@@ -4,23 +4,11 @@
 // tests make it (checkpointed, 16 MB of shared buffers). CPU seconds of this process (the PGlite thread included)
 // per open + one query + close, interleaved, OPEN_RUNS rounds (default 5). JSON in bench/results/testDatabaseOpen.json.
 //   npm run bench testDatabaseOpen
-import { migrate } from '../server/db/migrate';
 import { openPgliteThread } from '../server/db/pgliteThread';
 import { migratedTarball } from '../test/server/migratedTemplate';
 import { cpuMs, median, printTable, round, writeResults } from './lib/stats';
 
 const RUNS = Number(process.env.OPEN_RUNS ?? 5);
-
-async function dumpedAsMigrated(): Promise<Uint8Array> {
-  const db = await openPgliteThread();
-  try {
-    await migrate(db);
-    const { tarball } = await db.dumpDataDir!(async () => null);
-    return new Uint8Array(await tarball.arrayBuffer());
-  } finally {
-    await db.close();
-  }
-}
 
 async function openOnce(tarball: Uint8Array): Promise<number> {
   const t0 = cpuMs();
@@ -30,7 +18,7 @@ async function openOnce(tarball: Uint8Array): Promise<number> {
   return cpuMs() - t0;
 }
 
-const cases = { 'as migrated (baseline)': await dumpedAsMigrated(), 'test template': await migratedTarball() };
+const cases = { 'as migrated (baseline)': await migratedTarball({ asMigrated: true }), 'test template': await migratedTarball() };
 const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const t of Object.values(cases)) await openOnce(t); // warm-up: module load and wasm compile
 for (let i = 0; i < RUNS; i++) {

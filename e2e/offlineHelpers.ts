@@ -1,6 +1,6 @@
 // Helpers of the offline end-to-end spec: wait until the service worker controls the page and the data snapshot
 // is stored, create a point through the UI (phone or desktop), open a point's form from the list, read the outbox.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { png } from './appHelpers';
 
 /** The service worker controls the page (precache done) and the last load is kept in IndexedDB. */
@@ -22,8 +22,8 @@ export async function waitOfflineReady(page: Page): Promise<void> {
   })), { timeout: 20_000 }).toBeGreaterThan(0);
 }
 
-/** Enters draw-point mode (floating menu on a phone), taps the map at (fx, fy) of its box, fills and saves the form. */
-export async function createPoint(page: Page, opts: { name: string; description: string; fx: number; fy: number; photo?: boolean; phone?: boolean }): Promise<void> {
+/** Enters draw-point mode (floating menu on a phone) and taps the map at (fx, fy) of its box; the new point's form. */
+export async function openCaptureForm(page: Page, opts: { fx: number; fy: number; phone?: boolean }): Promise<Locator> {
   if (opts.phone) {
     await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
     await page.getByRole('button', { name: 'Signaler', exact: true }).click();
@@ -35,6 +35,12 @@ export async function createPoint(page: Page, opts: { name: string; description:
   if (opts.phone) await page.touchscreen.tap(x, y); else await page.mouse.click(x, y);
   const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
   await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Opens the new point's form at (fx, fy) of the map (openCaptureForm), fills and saves it. */
+export async function createPoint(page: Page, opts: { name: string; description: string; fx: number; fy: number; photo?: boolean; phone?: boolean }): Promise<void> {
+  const dialog = await openCaptureForm(page, opts);
   await dialog.getByLabel('Libellé').fill(opts.name);
   await dialog.getByLabel('Description').fill(opts.description);
   if (opts.photo) {

@@ -1,9 +1,10 @@
 // Offline readiness said out loud: 'Disponible hors ligne' once the service worker controls the page and the
 // user's data are saved on the device, and a reload without network right after it opens the map with its points
 // (desktop and phone); when the network goes before that, the offline banner warns to keep the page open. A toast
-// shown while a form is open leaves the form's header and actions free.
+// shown while a form is open leaves the form's close button and actions free.
 import { test, expect, type Browser } from '@playwright/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
+import { openCaptureForm } from './offlineHelpers';
 
 // This file goes offline: the service worker (blocked by default in playwright.config.ts) is on.
 test.use({ serviceWorkers: 'allow' });
@@ -50,14 +51,7 @@ for (const v of VIEWPORTS) {
     await signIn(page);
     const toast = page.locator('.toast', { hasText: 'Disponible hors ligne' });
     await expect(toast).toBeVisible({ timeout: 30_000 });
-    const phone = v.name === 'phone';
-    if (phone) await page.getByRole('button', { name: 'Ouvrir le menu des actions' }).click();
-    await page.getByRole('button', { name: 'Signaler', exact: true }).click();
-    const map = (await page.getByTestId('map-canvas').boundingBox())!;
-    if (phone) await page.touchscreen.tap(map.x + map.width * 0.4, map.y + map.height * 0.45);
-    else await page.mouse.click(map.x + map.width * 0.4, map.y + map.height * 0.45);
-    const form = page.getByRole('dialog', { name: "Signalement d'anomalie" });
-    await expect(form).toBeVisible();
+    const form = await openCaptureForm(page, { fx: 0.4, fy: 0.45, phone: v.name === 'phone' });
     await expect(toast).toBeVisible();
     const toastBox = (await toast.boundingBox())!;
     for (const part of [form.getByRole('button', { name: 'Fermer' }), form.getByRole('button', { name: 'Enregistrer' }), form.getByRole('button', { name: 'Annuler' })]) {

@@ -33,13 +33,16 @@ export const databaseUrl = (base: string, name: string): string => {
 
 /** Migrates a new in-memory PGlite and returns its data directory as a gzip tarball. The copy is made cheap to
  * open: a checkpoint first, so a new instance replays no WAL, and 16 MB of shared buffers, so it does not set up
- * PostgreSQL's default 128 MB (a test database holds a few megabytes). */
-export async function migratedTarball(): Promise<Uint8Array> {
+ * PostgreSQL's default 128 MB (a test database holds a few megabytes). `asMigrated` leaves both out (the
+ * baseline of bench/testDatabaseOpen.bench.ts). */
+export async function migratedTarball({ asMigrated = false } = {}): Promise<Uint8Array> {
   const db = await openPgliteThread();
   try {
     await migrate(db);
-    await db.admin.exec(`alter system set shared_buffers = '16MB'`);
-    await db.admin.exec('checkpoint');
+    if (!asMigrated) {
+      await db.admin.exec(`alter system set shared_buffers = '16MB'`);
+      await db.admin.exec('checkpoint');
+    }
     const { tarball } = await db.dumpDataDir!(async () => null);
     return new Uint8Array(await tarball.arrayBuffer());
   } finally {
