@@ -13,7 +13,7 @@ import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import { earliest } from '../src/core/pointIndex/readingTimes';
 import { indexBuffers, type StoredIndex } from './replicaSchema';
 import { releaseBuffers } from '../src/core/releaseBuffers';
-import { readIndexRecord, replicaWriteStats, writeIndexRecord } from './replicaWrite';
+import { readIndexRecord, writeIndexRecord } from './replicaWrite';
 import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
 import { callRpc, fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
 import { premadeClusterColumns } from '../src/core/cluster/columns';
@@ -109,7 +109,6 @@ export function createPointIndexApi() {
 
     /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay here. */
     writeReplicaIndex(rec: StoredIndex, key: string, owner: string): Promise<void> { return writeIndexRecord(rec, key, owner); },
-    replicaStats(): { writes: number } { return { ...replicaWriteStats }; },
   };
 }
 

@@ -8,8 +8,6 @@ import { indexBuffers, openReplicaDb, type ReplicaSchema, type StoredIndex } fro
 import { releaseBuffers } from '../src/core/releaseBuffers';
 
 let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
-/** Records written by this worker (tests check the writes go through here). */
-export const replicaWriteStats = { writes: 0 };
 
 function connection(): Promise<IDBPDatabase<ReplicaSchema>> {
   if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
@@ -38,10 +36,9 @@ export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: Store
   if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
 }
 
-/** The same through this context's own connection (the worker's), counted. */
+/** The same through this context's own connection (the worker's). */
 export async function writeIndexRecord(rec: StoredIndex, key: string, owner: string): Promise<void> {
   await putIndexRecord(await connection(), rec, key, owner);
-  replicaWriteStats.writes++;
 }
 
 /** A line's record, read in one transaction with the owner check (null when absent or another user's). */

@@ -47,9 +47,6 @@ const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
   onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread:', reason instanceof Error ? reason.message : reason),
 };
 
-/** Whether the session's point-index worker is running (tests: it stops once idle). */
-export const pointIndexWorkerRunning = (): boolean => currentSession().part(workerPart).worker.running;
-
 /**
  * The session's API, configured with the current access token (told again before each call: refreshes). The
  * configuration is posted, not awaited: it is applied synchronously on receipt and Comlink posts in order, so the
@@ -226,9 +223,6 @@ export function restoreLineIndex(key: string, owner: string): Promise<RestoredLi
 export async function replicaWritesSettled(): Promise<void> {
   await Promise.allSettled([...currentSession().part(workerPart).writes]);
 }
-
-/** The API's counters (tests: the record writes go through it). */
-export const pointIndexWorkerStats = (): Promise<{ writes: number }> => currentSession().part(workerPart).worker.api.replicaStats();
 
 /**
  * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page

@@ -1,13 +1,14 @@
 // A line's replica record is written in the point-index worker, in Chromium with real IndexedDB:
 // its arrays are transferred (emptied here, never cloned on this thread), the main thread's IndexedDB put is never
-// called for it (counted by a hook on IDBObjectStore.prototype.put), the worker's counter says it wrote it, it
-// reads back whole on this thread, and a clear right after a write leaves nothing (the clear waits for the write).
-// The worker stops once idle (its isolate and buffers returned) and starts again for the next call.
-import { afterAll, describe, expect, it } from 'vitest';
+// called for it (counted by a hook on IDBObjectStore.prototype.put) while the record reads back whole on this thread,
+// and a clear right after a write leaves nothing (the clear waits for the write). The worker stops once idle (its
+// isolate and buffers returned) and starts again for the next call (seen through hooks on the Worker constructor and
+// Worker.prototype.terminate).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
 import { readIndexRecord, writeIndexRecord } from '../../../workers/replicaWrite';
 import { replicaDb } from './db';
-import { IDLE_MS, pointIndexWorkerRunning, pointIndexWorkerStats } from '../pointIndexSource';
+import { IDLE_MS } from '../pointIndexSource';
 import { createPointIndex, upsertRows } from '../../core/pointIndex/store';
 import { uuidAt } from '../../core/pointIndex/ids';
 
@@ -27,6 +28,21 @@ function sampleRecord(n: number): StoredIndex {
   };
 }
 
+/** The point-index workers this page has started and ended, seen through the platform's Worker (hooked below). */
+const seen = { started: 0, ended: 0 };
+const OriginalWorker = globalThis.Worker;
+const originalTerminate = OriginalWorker.prototype.terminate;
+function watchPointIndexWorkers(): void {
+  const ours = new WeakSet<Worker>();
+  globalThis.Worker = class extends OriginalWorker {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      if (options?.name === 'point-index') { seen.started++; ours.add(this); }
+    }
+  };
+  OriginalWorker.prototype.terminate = function (this: Worker) { if (ours.has(this)) seen.ended++; return originalTerminate.call(this); };
+}
+
 /** Counts IndexedDB puts made on this thread while `fn` runs. */
 async function mainThreadPuts(fn: () => Promise<void>): Promise<number> {
   const original = IDBObjectStore.prototype.put;
@@ -36,7 +52,12 @@ async function mainThreadPuts(fn: () => Promise<void>): Promise<number> {
   return n;
 }
 
-afterAll(() => clearReplica());
+beforeAll(watchPointIndexWorkers);
+afterAll(async () => {
+  globalThis.Worker = OriginalWorker;
+  OriginalWorker.prototype.terminate = originalTerminate;
+  await clearReplica();
+});
 
 describe('replica index record written in the point-index worker', () => {
   it('frees the written arrays at once (emptied once serialised), and reads back whole; a refused write keeps them', async () => {
@@ -56,7 +77,6 @@ describe('replica index record written in the point-index worker', () => {
 
   it('transfers the arrays, writes in the worker, reads back whole', async () => {
     await openReplica('user-1');
-    const before = (await pointIndexWorkerStats())!;
     const rec = sampleRecord(5000);
     const id1234 = uuidAt(rec.idBytes, 1234);
     const x1234 = rec.x[1234];
@@ -64,7 +84,6 @@ describe('replica index record written in the point-index worker', () => {
     expect(puts).toBe(0);
     expect(rec.x.length).toBe(0); // transferred, not cloned on this thread
     expect(rec.idBytes.length).toBe(0);
-    expect((await pointIndexWorkerStats())!.writes - before.writes).toBe(1);
     const got = await readIndex('line-a');
     expect(got!.count).toBe(5000);
     expect(got!.cursorMs).toBe(1_700_000_200_000);
@@ -86,11 +105,12 @@ describe('replica index record written in the point-index worker', () => {
   it('the worker stops once idle and starts again for the next call', async () => {
     await openReplica('user-1');
     await writeIndex(sampleRecord(10), 'line-b');
-    expect(pointIndexWorkerRunning()).toBe(true);
+    const first = seen.started;
+    expect(first - seen.ended).toBe(1); // one point-index worker running
     await new Promise((r) => setTimeout(r, IDLE_MS + 500));
-    expect(pointIndexWorkerRunning()).toBe(false);
+    expect(seen).toEqual({ started: first, ended: first }); // stopped once idle
     await writeIndex(sampleRecord(12), 'line-c');
-    expect(pointIndexWorkerRunning()).toBe(true);
+    expect(seen).toEqual({ started: first + 1, ended: first }); // a new one for the next call
     expect((await readIndex('line-c'))!.count).toBe(12);
     expect((await readIndex('line-b'))!.count).toBe(10);
   });
