@@ -25,14 +25,14 @@ import { markLoad } from '../platform/loadMarks';
 export type TableName = 'points' | 'zones' | 'teams' | 'criticality_levels' | 'kilometer_markers' | 'app_settings' | 'lines';
 export const LIVE_TABLES: TableName[] = ['points', 'zones', 'teams', 'criticality_levels', 'kilometer_markers', 'app_settings', 'lines'];
 
-/** Reloads one table (points: only what changed since the last sync). Never throws; false when it failed. */
-export async function reloadTable(table: TableName): Promise<boolean> {
+/** Reloads one table (points: only what changed since the last sync). Never throws: a failure is an `error` failure. */
+export async function reloadTable(table: TableName): Promise<Result> {
   if (table === 'points') {
     const user = store.get(sessionAtom)?.user.id;
-    if (user) return loadPoints(user);
-    return true;
+    return user ? loadPoints(user) : ok();
   }
-  return (await collectionOf(table)?.load()) ?? false;
+  const collection = collectionOf(table);
+  return collection ? collection.load() : fail('error', DATA_TEXT.refreshFailed);
 }
 
 /** The number of the session's latest loadAll: only the latest one clears the loading flag. */
@@ -53,7 +53,7 @@ export async function loadAll(): Promise<Result> {
     markLoad('lines');
     settleActiveLine();
     const [small, points] = await Promise.all([Promise.all(SMALL_COLLECTIONS.map((c) => c.load())), reloadTable('points'), loadLinePositions()]);
-    return lines && points && small.every(Boolean) ? ok() : fail('error', DATA_TEXT.refreshFailed);
+    return lines.ok && points.ok && small.every((r) => r.ok) ? ok() : fail('error', DATA_TEXT.refreshFailed);
   } finally {
     if (seq === loads.seq && scope.active) { store.set(dataLoadingAtom, false); store.set(firstLoadDoneAtom, true); }
   }

@@ -15,12 +15,16 @@ import { currentSession } from './userSession';
 import { definePart, type SessionScope } from '../core/session/scope';
 import { store } from './store';
 import { DATA_TEXT } from './strings';
+import { fail, ok, type Result } from '../core/result';
 
 export interface Collection<T> {
   readonly table: string;
   readonly atom: PrimitiveAtom<T[]>;
-  /** Reads the table (never throws: failures are logged and the table's fallback applies; false then). */
-  load(): Promise<boolean>;
+  /**
+   * Reads the table. Never throws: a failure is logged, the table's fallback (if any) applies and it is an `error`
+   * failure with the table's message.
+   */
+  load(): Promise<Result>;
   /** Loads unless already loaded in this session (the live channel keeps it current afterwards); throws on failure. */
   ensureLoaded(): Promise<void>;
   /** Inserts or replaces one item (after a save). */
@@ -39,6 +43,8 @@ interface Spec<T> {
   scope?: () => string | null;
   onLoaded?: () => void;
   onError?: () => void;
+  /** The message of a failed load (default: the refresh's, the last list stays shown). */
+  loadError?: string;
 }
 
 /** The tables loaded in this session (ensureLoaded reads each once per session; the live channel keeps it current). */
@@ -61,11 +67,11 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
       const session = currentSession();
       try {
         await fetchAndSet();
-        return true;
+        return ok();
       } catch (err) {
         console.error(`Chargement de ${s.table} impossible`, err);
         if (session.active) s.onError?.();
-        return false;
+        return fail('error', s.loadError ?? DATA_TEXT.refreshFailed);
       }
     },
     ensureLoaded() { return currentSession().part(loadedPart).tables.has(s.table) ? Promise.resolve() : fetchAndSet(); },
@@ -95,6 +101,7 @@ export const teamsCollection = createCollection<Team>({
   table: 'teams', atom: teamsAtom, key: (t) => t.id, list: repo.listTeams, sort: byNameFr,
   onLoaded: () => store.set(teamsLoadErrorAtom, null),
   onError: () => { store.set(teamsAtom, []); store.set(teamsLoadErrorAtom, DATA_TEXT.teamsLoadError); },
+  loadError: DATA_TEXT.teamsLoadError,
 });
 
 export const levelsCollection = createCollection<CriticalityLevel>({
@@ -103,6 +110,7 @@ export const levelsCollection = createCollection<CriticalityLevel>({
   sort: (l) => sortLevels(l),
   onLoaded: () => store.set(levelsLoadErrorAtom, null),
   onError: () => { store.set(criticalityLevelsAtom, DEFAULT_CRITICALITY_LEVELS); store.set(levelsLoadErrorAtom, DATA_TEXT.levelsLoadError); },
+  loadError: DATA_TEXT.levelsLoadError,
 });
 
 export const markersCollection = createCollection<KilometerMarker>({

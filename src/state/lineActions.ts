@@ -89,7 +89,7 @@ export async function selectLine(lineId: string, force = false): Promise<void> {
   // Zones and markers kept from memory are refreshed once the switch is drawn (a read for a line left is dropped).
   const tables = () => Promise.all([zonesCollection.load(), markersCollection.load()]);
   const refreshed = kept ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)).then(() => (store.get(activeLineAtom)?.id === now ? tables() : null)) : tables();
-  await Promise.all([refreshed, user ? loadPoints(user, { syncAfter: true }) : Promise.resolve(true)]);
+  await Promise.all([refreshed, user ? loadPoints(user, { syncAfter: true }) : null]);
 }
 
 /**

@@ -11,7 +11,11 @@ import { store } from './store';
 import { ADMIN_FAILURE } from './adminStrings';
 import { fail, ok, type Result } from '../core/result';
 
-export function loadLines(): Promise<void> { return linesCollection.load().then((ok) => { if (!ok) throw new Error('lines'); }); }
+/** The 'Lignes' tab's loader: throws on failure (its load error and 'Réessayer' show). */
+export async function loadLines(): Promise<void> {
+  const r = await linesCollection.load();
+  if (!r.ok) throw new Error(r.message);
+}
 
 const isDuplicate = (e: unknown) => (e as { code?: string } | null)?.code === '23505' || (e as { code?: string } | null)?.code === '409';
 

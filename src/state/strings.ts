@@ -10,6 +10,7 @@ export const DATA_TEXT = {
   configError: 'Impossible de charger la configuration du serveur.',
   pointGone: "Ce signalement n'existe plus ou ne vous est pas accessible.",
   pointDeleteFailed: 'La suppression a échoué. Veuillez réessayer.',
+  pointsLoadError: 'Impossible de charger les signalements. Vérifiez la connexion puis réessayez.',
   refreshFailed: "L'actualisation a échoué : les données affichées peuvent ne pas être à jour. Vérifiez la connexion puis réessayez.",
 } as const;
 

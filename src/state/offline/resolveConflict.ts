@@ -20,7 +20,11 @@ const FIELDS = [...POINT_CONFLICT_FIELDS, 'position'] as const;
 export const resolvableInDialog = (i: { state: string; conflict: string | null; op: { kind: string }; view: Point | null; server: Point | null }): boolean =>
   i.state === 'conflict' && i.conflict === 'changed' && i.op.kind === 'update' && !!i.view && !!i.server;
 
-/** Opens the conflict dialog for the outbox item; false when the user cancelled (the item stays in conflict). */
+/**
+ * Opens the conflict dialog for the outbox item. Resolves to the user's answer, not to a failure: true when they
+ * chose (the chosen values are queued, or the change dropped when they equal the server's), false when they
+ * cancelled or the item is not one the dialog resolves (it stays in conflict).
+ */
 export async function resolveOutboxConflict(itemId: string): Promise<boolean> {
   const item = store.get(outboxItemsAtom).find((i) => i.id === itemId);
   if (!item || !resolvableInDialog(item)) return false;

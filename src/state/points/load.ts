@@ -21,6 +21,8 @@ import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
 import { offerClusterColumns } from '../clusterColumnsHandoff';
 import { markLoad } from '../../platform/loadMarks';
+import { fail, ok, type Result } from '../../core/result';
+import { DATA_TEXT } from '../strings';
 
 /**
  * The next sync asks for changes since the last reading time minus this margin: a transaction that started
@@ -73,11 +75,12 @@ function startLineIndex(lineId: string | null): boolean {
 
 /**
  * The first load of the line shown (see the header), or a sync when its index is loaded. A line other than the
- * index's starts a fresh index (or takes back its parked one). Never throws: failures are logged (false then).
+ * index's starts a fresh index (or takes back its parked one). Never throws: a failure is logged and is an `error`
+ * failure (a first load's with DATA_TEXT.pointsLoadError, a sync's with syncPoints' message).
  * `syncAfter` (a line switch): when the line is shown from memory or the replica, resolve once it is shown and
  * catch up with the server after (the progress bar says so meanwhile); else resolve after that catch-up.
  */
-export async function loadPoints(userId: string, opts: { syncAfter?: boolean } = {}): Promise<boolean> {
+export async function loadPoints(userId: string, opts: { syncAfter?: boolean } = {}): Promise<Result> {
   const scope = currentSession();
   const s = pointsState();
   const line = activeLineId();
@@ -86,18 +89,18 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   s.indexLine = line;
   const warm = fromMemory || await restorePoints(userId, line);
   const stillHere = () => scope.active && s.indexLine === line;
-  if (!stillHere()) return true;
+  if (!stillHere()) return ok();
   if (warm) {
     const n = currentIndex().count;
     store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
     markLoad('points-restored');
     s.loaded = true;
     const wait = opts.syncAfter ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)) : Promise.resolve();
-    const synced = wait.then(() => (stillHere() ? syncPoints() : true)).then((ok) => {
+    const synced = wait.then(() => (stillHere() ? syncPoints() : ok())).then((r) => {
       if (stillHere()) { store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: true }); markLoad('points-loaded'); }
-      return ok;
+      return r;
     });
-    return opts.syncAfter ? true : synced;
+    return opts.syncAfter ? ok() : synced;
   }
   store.set(pointsLoadProgressAtom, { loaded: 0, total: null, loading: true, fromReplica: false });
   let lastPublish = 0;
@@ -147,7 +150,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
       onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
       cancelled: () => !stillHere(),
     });
-    if (!stillHere()) return true;
+    if (!stillHere()) return ok();
     advanceCursor(res.asOf);
     s.loaded = true;
     if (!adopted) publish();
@@ -157,19 +160,22 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
     // load is over for the user: its round trips do not hold the loading state).
     void syncPoints();
-    return true;
+    return ok();
   } catch (e) {
-    if (!scope.active) return true; // signed out meanwhile (its requests were aborted)
+    if (!scope.active) return ok(); // signed out meanwhile (its requests were aborted)
     console.error('Chargement des signalements impossible', e);
     store.set(pointsLoadProgressAtom, (p) => ({ ...p, loading: false }));
-    return false;
+    return fail('error', DATA_TEXT.pointsLoadError);
   }
 }
 
-/** Applies what changed on the server since the last sync (never everything). */
-export function syncPoints(): Promise<boolean> {
+/**
+ * Applies what changed on the server since the last sync (never everything). Never throws: a failure is logged and
+ * is an `error` failure (the points shown stay).
+ */
+export function syncPoints(): Promise<Result> {
   const s = pointsState();
-  if (!s.loaded) return Promise.resolve(true);
+  if (!s.loaded) return Promise.resolve(ok());
   s.syncing ??= (async () => {
     const scope = currentSession();
     try {
@@ -181,7 +187,7 @@ export function syncPoints(): Promise<boolean> {
       const stillHere = () => scope.active && s.indexLine === lineId;
       const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !stillHere() });
       const gone = await fetchTombstones(since, lineId);
-      if (!stillHere()) return true;
+      if (!stillHere()) return ok();
       const ix = currentIndex();
       let changed = 0;
       for (const p of pages) changed += appendPage(ix, p);
@@ -190,11 +196,11 @@ export function syncPoints(): Promise<boolean> {
       forgetPointDetails(gone.ids);
       if (changed) publish();
       scheduleSave(changed ? SAVE_DELAY_MS : 0);
-      return true;
+      return ok();
     } catch (e) {
-      if (!scope.active) return true;
+      if (!scope.active) return ok(); // signed out meanwhile (its requests were aborted)
       console.error('Synchronisation des signalements impossible', e);
-      return false;
+      return fail('error', DATA_TEXT.refreshFailed);
     } finally {
       s.syncing = null;
     }

@@ -74,7 +74,8 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
 
 /**
  * Draws the map from the local replica of the line `lineId` (default: the line chosen) as soon as the session is
- * known (before the channel and other tables).
+ * known (before the channel and other tables). Resolves to whether it drew it (false: no usable record, or the
+ * replica failed and says so: the points then come from the server), an answer rather than a failure.
  */
 export function restorePoints(userId: string, lineId: string | null = store.get(currentLineIdAtom)): Promise<boolean> {
   const scope = currentSession();

@@ -5,6 +5,7 @@ import { definePart } from '../../core/session/scope';
 import { createPointIndex } from '../../core/pointIndex/store';
 import type { PointIndex } from '../../core/pointIndex/types';
 import { currentSession } from '../../data/currentSession';
+import type { Result } from '../../core/result';
 import { EMPTY_POINT_INDEX, pointIndexAtom } from '../pointIndex';
 import { store } from '../store';
 
@@ -15,7 +16,7 @@ export interface PointsState {
   loaded: boolean;
   /** The line whose points the index holds (null: every line / not known yet). */
   indexLine: string | null;
-  syncing: Promise<boolean> | null;
+  syncing: Promise<Result> | null;
   orderTimer: ReturnType<typeof setTimeout> | undefined;
   orderRunning: boolean;
   orderAgain: boolean;

@@ -15,16 +15,16 @@ import { activeLineId, lineImageAtom, markersAtom, zonesAtom } from '../tables';
 import { pointFormAtom } from '../selection';
 import { linePositionsAtom } from './atoms';
 
-/** Reads every readable line's axes and anchors (never throws: false on failure, the last ones stay). */
-export async function loadLinePositions(): Promise<boolean> {
+/** Reads every readable line's axes and anchors. Never throws: a failure is an `error` failure, the last ones stay. */
+export async function loadLinePositions(): Promise<Result> {
   const session = currentSession();
   try {
     const positions = await repo.listLinePositions();
     if (session.active) store.set(linePositionsAtom, positions);
-    return true;
+    return ok();
   } catch (err) {
     console.warn('Tracés des lignes non chargés', err);
-    return false;
+    return fail('error', POSITION_FAILURE.loadError);
   }
 }
 

@@ -1,5 +1,6 @@
-// French failure messages of the position administration (docs/product.md#position).
+// French failure messages of the position actions (docs/product.md#position).
 export const POSITION_FAILURE = {
   importError: 'Import impossible. Vérifiez votre connexion et réessayez.',
+  loadError: 'Impossible de charger les tracés des lignes.',
   recordError: 'Enregistrement impossible. Vérifiez votre connexion et réessayez.',
 } as const;
