@@ -66,8 +66,6 @@ export interface MapEngineApi {
   redrawDraft(): void;
   /** The line image's tiles fetched or decoded so far (`level/col/row`). */
   imageTiles(): Promise<string[]>;
-  /** Slices the points layer was drawn in so far (a big frame is drawn in several, one per animation frame). */
-  pointSlices(): number;
   /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the points+ruler layer. */
   setUnderRuler(draw: UnderRuler | null): void;
   /** A tap on screen (x, y) an overlay handles itself (the density strip's cells), so the mode's tool never gets it. */
@@ -293,10 +291,9 @@ export function MapCanvas(props: MapCanvasProps) {
     stage: () => stageRef.current,
     redrawDraft: () => { const draft = stageRef.current?.getLayers()[DRAFT]; if (draft) ctl.redraw(draft); },
     imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
-    pointSlices: () => sliced.slices,
     setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[POINTS]); },
     setTapClaim: (claims) => { live.tapClaim = claims; },
-  }), [ctl, client, live, sliced]);
+  }), [ctl, client, live]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
 
   // Scene functions stay the same objects across renders (they read the live state), so a React render of the map

@@ -29,8 +29,6 @@ export class LayerPainter {
   prepare: (layer: Konva.Layer, v: Viewport) => boolean = () => true;
   /** Told when layers are invalidated (their slices in progress are dropped). */
   onInvalidate: (layers: Konva.Layer[]) => void = () => undefined;
-  /** Layer draws so far (tests and benches count redraws with it). */
-  draws = 0;
 
   /** Marks one layer (or every layer) to be redrawn at the next rest. */
   invalidate(stage: Konva.Stage, layer?: Konva.Layer): void {
@@ -73,7 +71,6 @@ export class LayerPainter {
     if (this.watched.has(layer)) return;
     this.watched.add(layer);
     layer.on('draw.painter', () => {
-      this.draws++;
       this.drawnAt.set(layer, this.viewport());
       setTransform(layer, '');
     });

@@ -15,8 +15,6 @@ export class SlicedPoints {
   private job: Job | null = null;
   private buffer: HTMLCanvasElement | OffscreenCanvas | null = null;
   private ready = false;
-  /** Slices drawn so far (tests count them). */
-  slices = 0;
 
   constructor(private itemsPerSlice = ITEMS_PER_SLICE) {}
 
@@ -42,7 +40,6 @@ export class SlicedPoints {
     const r = drawPointsRange(ctx, frame, v, view, style, job.next, to);
     if (r.selected) job.selected = r.selected;
     job.next = to;
-    this.slices++;
     if (to < frame.count) return false;
     if (job.selected) drawSelectionRing(ctx, job.selected.x, job.selected.y);
     this.ready = true;
