@@ -54,10 +54,6 @@ export const imageScalerApi = {
   async tiled(url: string, tiles: StoredTiles | null): Promise<boolean> {
     return (await (await load(url, tiles)).tiled) !== null;
   },
-  /** The tiles fetched or decoded so far, `level/col/row` (tests: the viewer asks only for tiles in view). */
-  async requestedTiles(): Promise<string[]> {
-    return [...(loading ? (await loading).pyramid?.requested ?? [] : [])];
-  },
 };
 export type ImageScalerApi = typeof imageScalerApi;
 

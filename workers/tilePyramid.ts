@@ -14,8 +14,6 @@ export class TilePyramid {
   /** Tiles a region is drawing from (count per tile): evicted meanwhile, they are closed only once it is done. */
   private pinned = new Map<Promise<ImageBitmap>, number>();
   private evictedWhilePinned = new Set<Promise<ImageBitmap>>();
-  /** Tiles asked of the source so far (tests count what the viewer fetches). */
-  readonly requested: string[] = [];
 
   private constructor(readonly width: number, readonly height: number, private source: (t: TileSpec) => Promise<Blob>, private encoded?: Map<string, Blob>) {
     this.levels = levelCount(width, height);
@@ -127,7 +125,6 @@ export class TilePyramid {
   }
 
   private decode(t: TileSpec): Promise<ImageBitmap> {
-    this.requested.push(tileKey(t));
     return this.source(t).then((b) => createImageBitmap(b));
   }
 }

@@ -64,8 +64,6 @@ export interface MapEngineApi {
   stage(): Konva.Stage | null;
   /** Repaint only the draft layer (rubber band under the pointer). */
   redrawDraft(): void;
-  /** The line image's tiles fetched or decoded so far (`level/col/row`). */
-  imageTiles(): Promise<string[]>;
   /** Something drawn under the ruler, in its layer (the density strip), or null; redraws the points+ruler layer. */
   setUnderRuler(draw: UnderRuler | null): void;
   /** A tap on screen (x, y) an overlay handles itself (the density strip's cells), so the mode's tool never gets it. */
@@ -290,7 +288,6 @@ export function MapCanvas(props: MapCanvasProps) {
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
     redrawDraft: () => { const draft = stageRef.current?.getLayers()[DRAFT]; if (draft) ctl.redraw(draft); },
-    imageTiles: () => imageCacheRef.current?.requestedTiles() ?? Promise.resolve([]),
     setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[POINTS]); },
     setTapClaim: (claims) => { live.tapClaim = claims; },
   }), [ctl, client, live]);

@@ -20,7 +20,6 @@ function handSource() {
       const call: Call = { x0, x1, outW, outH, answer: () => void make().then((b) => { call.bitmap = b; resolve(b); }), fail: () => reject(new Error('no')) };
       calls.push(call);
     }),
-    requestedTiles: () => Promise.resolve([]),
   };
   return { source, calls };
 }

@@ -17,7 +17,7 @@ const OVERVIEW_MAX_WIDTH = 2048; // px, overview bitmap width (drawn only until 
 interface Region { bitmap: ImageBitmap; scale: number; pixelRatio: number; x0: number; y0: number; x1: number; y1: number } // x/y: image px
 interface Ask { key: string; scale: number; pixelRatio: number; x0: number; y0: number; x1: number; y1: number; outW: number; outH: number }
 /** What the image worker is asked (tests give their own). */
-export type RegionSource = Pick<ImageScalerApi, 'region' | 'requestedTiles'>;
+export type RegionSource = Pick<ImageScalerApi, 'region'>;
 
 export class ImageCache {
   private cache: Region | null = null;
@@ -49,7 +49,7 @@ export class ImageCache {
       create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
       // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
       // and points are drawn over a plain background.
-      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false), requestedTiles: () => Promise.resolve([]) }),
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false) }),
       onFallback: (reason) => console.warn('image worker unavailable', reason),
     });
     return this.host.api;
@@ -149,11 +149,6 @@ export class ImageCache {
 
   private ahead(): number {
     return Math.min(AHEAD, this.margin / 2);
-  }
-
-  /** The tiles the worker fetched or decoded so far (`level/col/row`). */
-  requestedTiles(): Promise<string[]> {
-    return this.api.requestedTiles();
   }
 
   /** Line no longer shown, kept for a switch back (src/core/lines/parkedPool.ts): the region for the view (the big
