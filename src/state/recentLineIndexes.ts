@@ -29,7 +29,4 @@ export function takeLineIndex(lineId: string, nowMs = Date.now()): ParkedIndex |
   return p && !replicaTooOld(p.cursorMs, nowMs) ? p : null;
 }
 
-/** Lines parked, least recent first (tests). */
-export const parkedLines = (): string[] => parked.keys();
-
 export function clearLineIndexes(): void { parked.clear(); }
