@@ -140,8 +140,6 @@ export interface OnDemandWorker<T> {
   /** Starts the worker ahead of a likely call (its module loaded and compiled meanwhile); it ends after `idleMs`
    * if no call comes. */
   warm(): void;
-  /** Whether a worker (or fallback) is running now (tests, memory). */
-  readonly running: boolean;
 }
 
 /**
@@ -177,5 +175,5 @@ export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: nu
     clearTimeout(idleTimer);
     idleTimer = setTimeout(end, idleMs);
   };
-  return { api, terminate: end, warm, get running() { return host !== null; } };
+  return { api, terminate: end, warm };
 }
