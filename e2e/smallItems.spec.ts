@@ -105,7 +105,10 @@ test('list-row buttons are 44 px touch targets, and delete is not next to edit',
   // Read in one go: the virtualised list may re-render its rows between two separate reads.
   const buttons = await row.locator('button.btn-icon').evaluateAll((els) => els.map((e) => {
     const r = e.getBoundingClientRect();
-    return { width: r.width, height: r.height, label: e.getAttribute('aria-label') ?? '' };
+    // Layout sizes are multiples of 1/64 px; a rect read through the virtual list's translated rows carries float
+    // error (43.99998 for 44), so it is read back at that precision.
+    const layoutPx = (v: number) => Math.round(v * 64) / 64;
+    return { width: layoutPx(r.width), height: layoutPx(r.height), label: e.getAttribute('aria-label') ?? '' };
   }));
   expect(buttons.length).toBeGreaterThanOrEqual(3);
   for (const b of buttons) {
