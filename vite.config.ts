@@ -12,6 +12,11 @@ import { availableParallelism } from 'node:os';
  * reach the projects). */
 const NODE_TEST_WORKERS = Number(process.env.TEST_WORKERS) || Math.min(4, Math.max(2, availableParallelism()));
 
+/** V8 flags of the server and db test processes. Each test file's process compiles PGlite's WebAssembly anew, and
+ * V8's default budget sends much of it to the optimising compiler while a database copy merely opens; a larger
+ * budget leaves the start to the baseline compiler and still optimises what a heavy query runs long. */
+const PGLITE_TEST_ARGV = ['--wasm-tiering-budget=180000000'];
+
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 const proxied = ['/auth/v1', '/rest/v1', '/storage/v1', '/config.json'];
 
@@ -47,6 +52,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/server/migratedTemplate.ts'], // one migrated database per run, copied for each test
           include: ['server/**/*.test.ts'],
+          execArgv: PGLITE_TEST_ARGV,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -58,6 +64,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/server/migratedTemplate.ts'], // one migrated database per run, copied for each test
           include: ['supabase/tests/**/*.test.ts'],
+          execArgv: PGLITE_TEST_ARGV,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
