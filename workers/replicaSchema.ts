@@ -4,7 +4,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
 import type { StoredLineRecord } from '../src/core/pointIndex/restored';
-import { pageBuffers } from '../src/core/pointIndex/decode';
 
 export const REPLICA_DB_NAME = 'signalements-replica';
 export const REPLICA_DB_VERSION = 1;
@@ -32,6 +31,3 @@ export function openReplicaDb(onBlocking: () => void): Promise<IDBPDatabase<Repl
     blocking: onBlocking,
   });
 }
-
-/** The typed arrays of a record (transferred to the worker, never cloned on the main thread). */
-export const indexBuffers = (r: StoredIndex): ArrayBuffer[] => pageBuffers(r);

@@ -4,8 +4,9 @@
 // read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner
 // and details stay there. The connection is this worker's own (closed when another context needs it closed).
 import type { IDBPDatabase } from 'idb';
-import { indexBuffers, openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
+import { openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
 import { releaseBuffers } from '../src/core/releaseBuffers';
+import { pageBuffers } from '../src/core/pointIndex/store';
 
 let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
 
@@ -29,7 +30,7 @@ export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: Store
     const put = tx.objectStore('index').put(rec, key); // serialises rec now, in this call
     // Its arrays freed at once, the caller's record emptied (the write's contract): at 1M points an idle worker
     // otherwise held the record's copies (100 MB) until a GC.
-    releaseBuffers(indexBuffers(rec));
+    releaseBuffers(pageBuffers(rec));
     await put;
   }
   await tx.done;

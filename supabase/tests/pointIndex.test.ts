@@ -1,7 +1,7 @@
 // public.point_index() under row-level security (anonymous gets nothing, a member gets every point in compact
 // columns, keyset pages and p_since work) and the deletion tombstones (filled by the trigger, read-only to members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 
 const idsOf = (p: { idBytes: Uint8Array; count: number }) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i));

@@ -2,10 +2,9 @@
 // after the first ones, appends each answer as it arrives into one index sized once (a line's pages hold disjoint
 // ids: no lookup per point), adds the seed (the first pages the map already shows, and whatever changed since), and
 // sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
-import { appendPage, createPointIndex } from './store';
+import { appendPage, createPointIndex, pageBuffers } from './store';
 import { newestFirstOrder } from './queries';
 import { earliest, latest } from './readingTimes';
-import { pageBuffers } from './decode';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';

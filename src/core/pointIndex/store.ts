@@ -6,6 +6,9 @@ import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexRow } f
 /** The per-point numeric columns besides the ids (16 bytes a point, `idBytes`). */
 export const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
 
+/** The transferable buffers of a page's (or any columns') arrays (for Comlink.transfer). */
+export const pageBuffers = (p: PointColumns): ArrayBuffer[] => [p.idBytes, ...COLUMNS.map((c) => p[c])].map((a) => a.buffer as ArrayBuffer);
+
 function lookupSize(capacity: number): number {
   let n = 16;
   while (n < capacity * 2) n *= 2;
