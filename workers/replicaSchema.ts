@@ -3,13 +3,10 @@
 // thread). No session state here: each side keeps its own connection.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
-import type { StoredLineRecord } from '../src/core/pointIndex/restored';
+import type { StoredIndex } from '../src/core/pointIndex/restored';
 
 export const REPLICA_DB_NAME = 'signalements-replica';
 export const REPLICA_DB_VERSION = 1;
-
-/** A line's index record (src/core/pointIndex/restored.ts). */
-export type StoredIndex = StoredLineRecord;
 
 /** A point's details with the version (updated_at in ms) they were read at. */
 export interface StoredDetails { id: string; point: Point; updatedMs: number; updatedAt: string }

@@ -4,7 +4,8 @@
 // read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner
 // and details stay there. The connection is this worker's own (closed when another context needs it closed).
 import type { IDBPDatabase } from 'idb';
-import { openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
+import { openReplicaDb, type ReplicaSchema } from './replicaSchema';
+import type { StoredIndex } from '../src/core/pointIndex/restored';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 import { pageBuffers } from '../src/core/pointIndex/store';
 

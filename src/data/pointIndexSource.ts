@@ -13,8 +13,7 @@ import { pageBuffers } from '../core/pointIndex/store';
 import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
-import type { StoredIndex } from '../../workers/replicaSchema';
-import type { RestoredLine } from '../core/pointIndex/restored';
+import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
 import type { BuildReplica, PointIndexApi, RowsRequest } from '../../workers/pointIndexApi';
 
 export const TARGET_ROWS = 40_000; // points per call of a large read

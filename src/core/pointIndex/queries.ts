@@ -1,7 +1,8 @@
 // Read-only views of the point index: status counts (overall, per team, per zone), the newest-first order,
 // the slots passing a status filter, and the map's typed arrays. Linear passes over typed arrays: 1M points in a
 // few milliseconds; `sliceSteps` lets callers split long passes between frames.
-import { pointInRing } from './geometry';
+import { ringContains, zoneRing } from '../zoneContains';
+import { bboxContains, bboxOf } from '../geometry';
 import { RESOLVED_CODE, type PointIndex } from './types';
 import type { ImagePoint } from '../types';
 
@@ -51,18 +52,15 @@ export function indexTeamCounts(ix: PointIndex): Map<string, Counts3> {
   return out;
 }
 
-/** Slots inside a polygon (bounding box first), in slot order. */
+/** Slots inside a polygon, edges included (the point-in-zone rule, ../zoneContains.ts; bounding box first), in slot order. */
 export function slotsInPolygon(ix: PointIndex, polygon: readonly ImagePoint[]): Int32Array {
-  if (polygon.length < 3) return new Int32Array(0);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of polygon) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
-  const ring = new Float64Array(polygon.length * 2);
-  polygon.forEach((p, k) => { ring[k * 2] = p.x; ring[k * 2 + 1] = p.y; });
+  const ring = zoneRing(polygon);
+  const box = bboxOf(polygon);
+  if (!ring || !box) return new Int32Array(0);
   const out: number[] = [];
   for (let i = 0; i < ix.count; i++) {
     const x = ix.x[i], y = ix.y[i];
-    if (x < minX || x > maxX || y < minY || y > maxY) continue;
-    if (pointInRing(ring, x, y)) out.push(i);
+    if (bboxContains(box, x, y) && ringContains(ring, x, y)) out.push(i);
   }
   return Int32Array.from(out);
 }

@@ -6,7 +6,7 @@ import type { PointColumns, PointIndex } from './types';
 import type { ClusterColumns } from '../cluster/types';
 
 /** A stored line record: the columns, the sync cursor and when it was saved (ms). */
-export interface StoredLineRecord extends PointColumns {
+export interface StoredIndex extends PointColumns {
   /** Milliseconds: the newest change (update or deletion) the replica has seen from the server. */
   cursorMs: number;
   savedAt: number;
@@ -19,7 +19,7 @@ export interface RestoredLine {
   cluster?: ClusterColumns;
 }
 
-export function restoredFromRecord(rec: StoredLineRecord): RestoredLine {
+export function restoredFromRecord(rec: StoredIndex): RestoredLine {
   const index = indexFromColumns(rec);
   return { index, order: newestFirstOrder(index), cursorMs: rec.cursorMs, savedAt: rec.savedAt };
 }

@@ -6,8 +6,6 @@ import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
 import { openReplicaDb, type ReplicaSchema } from '../../../workers/replicaSchema';
 
-export { REPLICA_DB_NAME, REPLICA_DB_VERSION, type ReplicaSchema, type StoredDetails, type StoredIndex } from '../../../workers/replicaSchema';
-
 /** The session's connection (opened on first use, closed when the session ends). */
 const connectionPart = definePart('replicaDb', () => ({ db: null as Promise<IDBPDatabase<ReplicaSchema>> | null }), (c) => {
   void c.db?.then((d) => d.close(), () => undefined);

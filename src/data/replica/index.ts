@@ -10,13 +10,15 @@
 //   clearReplica()           sign-out: everything goes
 // Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
-import { replicaDb, type StoredDetails, type StoredIndex } from './db';
+import { replicaDb } from './db';
+import type { StoredDetails } from '../../../workers/replicaSchema';
+import type { StoredIndex } from '../../core/pointIndex/restored';
 import { OWNER_KEY } from '../../../workers/replicaWrite';
 import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
 import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
 
-export type { StoredDetails, StoredIndex } from './db';
+export type { StoredDetails, StoredIndex };
 
 export class ReplicaError extends Error {
   constructor(public kind: 'quota' | 'unavailable', cause: unknown) {
