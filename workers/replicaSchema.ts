@@ -1,6 +1,7 @@
-// The replica's IndexedDB schema and opener (library idb), shared by the main thread (src/data/replica/db.ts: owner, details,
-// reads) and the point-index worker (./replicaWrite.ts: a line's index record is written there, off the main
-// thread). No session state here: each side keeps its own connection.
+// The replica's IndexedDB schema and connection (library idb): 'meta' (the owner), 'index' (a line's index record),
+// 'details' (point details already seen, by id). Shared by the main thread (src/data/replica/db.ts: owner, details)
+// and the point-index worker (./replicaWrite.ts: a line's index record is written and read there, off the main
+// thread); each side keeps its own connection. One database per browser profile, one user at a time.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
 import type { StoredIndex } from '../src/core/pointIndex/restored';
@@ -17,14 +18,24 @@ export interface ReplicaSchema extends DBSchema {
   details: { key: string; value: StoredDetails };
 }
 
-/** Opens (creating on first use) the replica's database; `onBlocking`: another context needs it closed. */
-export function openReplicaDb(onBlocking: () => void): Promise<IDBPDatabase<ReplicaSchema>> {
-  return openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('meta');
-      db.createObjectStore('index');
-      db.createObjectStore('details', { keyPath: 'id' });
-    },
-    blocking: onBlocking,
-  });
+/** A context's connection: opened on first use, closed by `close` or when another context needs the database closed
+ * (the next use opens it again), forgotten when the open fails. */
+export interface ReplicaConnection { get(): Promise<IDBPDatabase<ReplicaSchema>>; close(): void }
+
+export function replicaConnection(): ReplicaConnection {
+  let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
+  const close = () => { void db?.then((d) => d.close(), () => undefined); db = null; };
+  const get = () => {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
+    db ??= openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
+      upgrade(d) {
+        d.createObjectStore('meta');
+        d.createObjectStore('index');
+        d.createObjectStore('details', { keyPath: 'id' });
+      },
+      blocking: close,
+    }).catch((e) => { db = null; throw e; });
+    return db;
+  };
+  return { get, close };
 }
