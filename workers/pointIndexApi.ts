@@ -97,7 +97,7 @@ export function createPointIndexApi() {
       const out = restoredFromRecord(rec);
       releaseBuffers(pageBuffers(rec)); // copied into the index: its arrays freed now, not at the next GC
       out.cluster = premadeClusterColumns(out.index);
-      return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null, cluster: out.cluster }));
+      return Comlink.transfer(out, builtBuffers(out));
     },
 
     /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay here. */

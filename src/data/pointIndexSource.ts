@@ -14,7 +14,7 @@ import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
 import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
-import type { BuildReplica, PointIndexApi, RowsRequest } from '../../workers/pointIndexApi';
+import type { BuildReplica, PointIndexApi } from '../../workers/pointIndexApi';
 
 export const TARGET_ROWS = 40_000; // points per call of a large read
 export const ROW_LIMIT = 80_000; // a table read above this answers {split}
@@ -68,8 +68,6 @@ function tracked(write: Promise<void>): Promise<void> {
   return write;
 }
 
-const callRows = async (req: RowsRequest) => (await configured()).fetchRows(req);
-const callPages = async (lineId: string, from: number, to: number) => (await configured()).fetchPages(lineId, from, to);
 /**
  * The seed's arrays are transferred to the API (the caller's copy is emptied). `replica`: the API also writes the
  * line's replica record; `written` settles with that write (null: no record written).
@@ -128,7 +126,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   // while the point-index API builds the index.
   if (since === null && lineId !== null) {
     if (!o.build) throw new Error('point index: a line\'s full load builds its index (build)');
-    const first = await callPages(lineId, 0, FIRST_PAGES);
+    const first = await (await configured()).fetchPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
     const perPage = Math.max(1, first.total / PAGE_COUNT);
@@ -148,7 +146,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   // answered {split} is cut into ranges of about TARGET_ROWS points (the last one open: rows appended meanwhile).
   const read = async (r: Blocks, queue: Blocks[]): Promise<void> => {
     if (o.cancelled?.()) return;
-    const a = await callRows({ from: r[0], to: r[1], since, limit: ROW_LIMIT, lineId });
+    const a = await (await configured()).fetchRows({ from: r[0], to: r[1], since, limit: ROW_LIMIT, lineId });
     if (!a.split) { a.pages.forEach(take); return; }
     if (r[0] === null) o.onEstimate?.(a.total);
     const from = r[0] ?? 0;
@@ -167,19 +165,18 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   return { count, maxUpdated, asOf };
 }
 
-/** Ids of points deleted after `since` (point_tombstones; of one line unless null), with the newest deletion time seen. */
-export async function fetchTombstones(since: string, lineId: string | null = null): Promise<{ ids: string[]; maxDeleted: string | null }> {
+/** Ids of points deleted after `since` (point_tombstones; of one line unless null). */
+export async function fetchTombstones(since: string, lineId: string | null = null): Promise<{ ids: string[] }> {
   const ids: string[] = [];
-  let maxDeleted: string | null = null;
   for (let offset = 0; ; offset += TOMBSTONE_PAGE) {
     let q = supabase().from('point_tombstones').select('id, deleted_at').gt('deleted_at', since);
     if (lineId) q = q.eq('line_id', lineId);
     const { data, error } = await q.order('deleted_at').order('id').range(offset, offset + TOMBSTONE_PAGE - 1);
     if (error) throw error;
-    for (const r of data ?? []) { ids.push(r.id as string); maxDeleted = r.deleted_at as string; }
+    for (const r of data ?? []) ids.push(r.id as string);
     if ((data?.length ?? 0) < TOMBSTONE_PAGE) break;
   }
-  return { ids, maxDeleted };
+  return { ids };
 }
 
 /** Slots of the index newest first, sorted by the point-index API (the main thread never sorts a million slots). */

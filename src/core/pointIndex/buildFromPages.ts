@@ -53,8 +53,8 @@ export async function buildIndexFromPages(
   return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
 }
 
-/** The transferable buffers of a built index. */
-export function builtBuffers(b: BuiltIndex): ArrayBuffer[] {
+/** The transferable buffers of a built (or restored) index: its columns, id hash, order and cluster columns. */
+export function builtBuffers(b: Pick<BuiltIndex, 'index' | 'order' | 'cluster'>): ArrayBuffer[] {
   const own = [...pageBuffers(b.index), b.index.lookup.buffer as ArrayBuffer, b.order.buffer as ArrayBuffer];
   return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
 }

@@ -1,6 +1,5 @@
 // Read-only views of the point index: status counts (overall, per team, per zone), the newest-first order,
-// the slots passing a status filter, and the map's typed arrays. Linear passes over typed arrays: 1M points in a
-// few milliseconds; `sliceSteps` lets callers split long passes between frames.
+// the slots passing a status filter, and the map's typed arrays: linear passes over typed arrays.
 import { ringContains, zoneRing } from '../zoneContains';
 import { bboxContains, bboxOf } from '../geometry';
 import { RESOLVED_CODE, type PointIndex } from './types';

@@ -52,7 +52,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     setReplicaEnabled(true);
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
-    // Read, copied, hashed and sorted in the point-index worker (at 1M the id hash alone held the main thread).
+    // Read, copied, hashed and sorted in the point-index worker, off the main thread.
     const restored = await restoreLineIndex(indexKey(lineId), userId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;
