@@ -26,17 +26,15 @@ export class ReplicaError extends Error {
   }
 }
 
-function wrap(e: unknown): ReplicaError {
+/** A replica failure (here or in the point-index worker's write) as a ReplicaError. */
+export function replicaErrorOf(e: unknown): ReplicaError {
   if (e instanceof ReplicaError) return e;
   const name = (e as { name?: string })?.name ?? '';
   return new ReplicaError(name === 'QuotaExceededError' || /quota/i.test(String((e as Error)?.message)) ? 'quota' : 'unavailable', e);
 }
 
-/** A failure of a replica write made elsewhere (the point-index worker's), as the replica's own error. */
-export const replicaErrorOf = (e: unknown): ReplicaError => wrap(e);
-
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try { return await fn(); } catch (e) { throw wrap(e); }
+  try { return await fn(); } catch (e) { throw replicaErrorOf(e); }
 }
 
 const OWNER = OWNER_KEY;
