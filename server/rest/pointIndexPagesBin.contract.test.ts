@@ -106,9 +106,11 @@ describe('the point index\'s bytes read by the point-index API', () => {
   it('the catch-up reads exactly the rows changed since a time, as point_index() gives them, with its reading time', async () => {
     setSupabaseConnection(h.client(userToken), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => userToken });
     replaceSession('member');
-    const before = (await h.db.admin.query<{ t: string }>("select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"') as t")).rows[0].t;
-    await h.db.admin.query(`update public.points set status = 'resolu', "position" = jsonb_build_object('x', 1.25, 'y', 2.5)
-      where id in (select id from public.points where line_id = $1 order by id limit 30)`, [lineId]);
+    const changedIds = (await h.db.admin.query<{ id: string }>(`update public.points set status = 'resolu', "position" = jsonb_build_object('x', 1.25, 'y', 2.5)
+      where id in (select id from public.points where line_id = $1 order by id limit 30) returning id`, [lineId])).rows.map((r) => r.id);
+    // Just before the earliest of these changes (the cursor of a client that read everything before them).
+    const before = (await h.db.admin.query<{ t: string }>(`select to_char((min(updated_at) - interval '1 microsecond') at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t from public.points where id = any($1::uuid[])`, [changedIds])).rows[0].t;
     const changed: PointIndexPage[] = [];
     const res = await fetchPointIndex({ lineId, since: before, onPage: (p) => changed.push(p) });
     const want = await truth(before);

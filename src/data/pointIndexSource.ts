@@ -2,7 +2,7 @@
 // reads its precomputed pages (public.point_index_pages_bin, rebuilt by the database when their points change): the
 // first ones shown at once, the others read by the point-index API, which builds the whole index. Changes since a time
 // (the catch-up) and a load of every line read rows from the table (public.point_index_bin): one call, a range answered
-// {split} cut into block ranges of about TARGET_ROWS points, CONCURRENCY at a time. Every read and decode runs in the
+// {split} halved, CONCURRENCY calls at a time. Every read and decode runs in the
 // point-index API (workers/pointIndexApi.ts, in its worker or on this thread). Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { apiConnection, supabase } from './client';
@@ -16,7 +16,7 @@ import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages
 import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
 import type { BuildReplica, PointIndexApi } from '../../workers/pointIndexApi';
 
-export const TARGET_ROWS = 40_000; // points per call of a large read
+export const TARGET_ROWS = 40_000; // points per call of a line's cold load
 export const ROW_LIMIT = 80_000; // a table read above this answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (private.point_index_pages: first byte of the id)
@@ -87,7 +87,7 @@ export interface IndexFetchOptions {
   lineId?: string | null;
   /** Each decoded page as it arrives (in no particular order). */
   onPage: (page: PointIndexPage) => void;
-  /** Total points, once the first answer told it. */
+  /** A line's size, once its first pages told it. */
   onEstimate?: (total: number) => void;
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
@@ -143,17 +143,16 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   }
 
   // Rows from the table (a catch-up goes through the line's updated_at index): one call over every block; a range
-  // answered {split} is cut into ranges of about TARGET_ROWS points (the last one open: rows appended meanwhile).
+  // answered {split} is halved (the upper half stays open: rows appended meanwhile).
   const read = async (r: Blocks, queue: Blocks[]): Promise<void> => {
     if (o.cancelled?.()) return;
     const a = await (await configured()).fetchRows({ from: r[0], to: r[1], since, limit: ROW_LIMIT, lineId });
     if (!a.split) { a.pages.forEach(take); return; }
-    if (r[0] === null) o.onEstimate?.(a.total);
     const from = r[0] ?? 0;
     const to = r[1] ?? Math.max(a.blocks, from + 2);
     if (to - from <= 1) throw new Error('point index: one table block holds more points than the row limit');
-    const step = Math.ceil((to - from) / Math.min(to - from, Math.max(2, Math.ceil(a.total / TARGET_ROWS))));
-    for (let f = from; f < to; f += step) queue.push([f, f + step >= to ? r[1] : f + step]);
+    const mid = from + Math.ceil((to - from) / 2);
+    queue.push([from, mid], [mid, r[1]]);
   };
   const drain = async (queue: Blocks[]): Promise<void> => {
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {

@@ -4,8 +4,8 @@
 -- header, then the columns. The header is {as_of, total, blocks, pages: [meta]} with one page entry
 -- {n, max_updated, crit_keys, team_keys, status, crit, team} (also when n = 0: it carries the reading time), followed
 -- by its columns ids (16 bytes a point) ‖ x (float4) ‖ y (float4) ‖ km (float8) ‖ created (float8) ‖ updated (float8),
--- big-endian. Past p_limit rows it answers the header {split: true, total, blocks, pages: []} alone (the caller
--- halves its block range). Served through PostgREST as bytes to `Accept: application/octet-stream` (the function
+-- big-endian. Past p_limit rows it answers the header {split: true, total (p_limit + 1), blocks, pages: []} alone
+-- (the caller halves its block range). Served through PostgREST as bytes to `Accept: application/octet-stream` (the function
 -- returns the domain of that name).
 --
 -- Same rules as public.point_index(): security invoker with a pinned search_path, reading public.points under the

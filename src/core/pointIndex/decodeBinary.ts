@@ -14,7 +14,8 @@ interface Header { as_of?: string; total: number; blocks?: number; split?: boole
 
 /**
  * A decoded answer: `total` points (a line's size for its pages, the rows read from the table otherwise); `split`: the
- * table read held more than its limit and sent no page (`blocks`: the points table's size in blocks, to cut the range).
+ * table read held more than its limit (`total`: the limit + 1) and sent no page; `blocks`: the points table's size in
+ * blocks (to cut an open range).
  */
 export interface PointIndexAnswer { total: number; blocks: number; split: boolean; pages: PointIndexPage[] }
 

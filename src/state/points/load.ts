@@ -4,7 +4,7 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import { appendPage, createPointIndex, removeIds, succeed } from '../../core/pointIndex/store';
 import { trimmedColumns } from '../../core/pointIndex/slicedCopy';
 import type { BuiltIndex } from '../../core/pointIndex/buildFromPages';
 import type { PointIndexPage } from '../../core/pointIndex/types';
@@ -147,7 +147,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           markLoad('points-first-page');
         }
       },
-      onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
+      onEstimate: (t) => { total = t; },
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return ok();
