@@ -1,6 +1,6 @@
 // The point-index API, one implementation wherever it runs: the point-index worker exposes it (./pointIndex.worker.ts)
 // and src/platform/workerHost.ts runs the same functions on the main thread where no worker can start. It reads the
-// index's bytes through ./pointIndexPagesFetch.ts: a line's precomputed pages (public.point_index_pages_bin) and rows
+// index's bytes through ./pointIndexFetch.ts: a line's precomputed pages (public.point_index_pages_bin) and rows
 // read from the table (public.point_index_bin: changes since a time, or every line); builds a line's whole index from
 // its pages on a cold load (src/core/pointIndex/buildFromPages.ts: finished columns, id hash, order and cluster
 // columns, transferred); sorts the newest-first order; writes and reads the replica's index records
@@ -15,7 +15,7 @@ import { earliest } from '../src/core/pointIndex/readingTimes';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 import { readIndexRecord, writeIndexRecord } from './replicaWrite';
 import { restoredFromRecord, type RestoredLine, type StoredIndex } from '../src/core/pointIndex/restored';
-import { fetchBinary, type PagesEndpoint } from './pointIndexPagesFetch';
+import { fetchBinary, type Endpoint } from './pointIndexFetch';
 import { premadeClusterColumns } from '../src/core/cluster/columns';
 import { trimmedColumns } from '../src/core/pointIndex/slicedCopy';
 
@@ -25,7 +25,7 @@ export interface RowsRequest { from: number | null; to: number | null; since: st
 export interface BuildReplica { key: string; owner: string; firstAsOf: string | null }
 
 export function createPointIndexApi() {
-  let endpoint: PagesEndpoint | null = null;
+  let endpoint: Endpoint | null = null;
   /** Replica writes started by buildLine, by record key. */
   const writes = new Map<string, Promise<void>>();
 

@@ -4,10 +4,10 @@
 // the ArrayBuffer (src/core/pointIndex/decodeBinary.ts). Errors are thrown as supabase-js would give them (code, details).
 import { decodePointIndexBinary, type PointIndexAnswer } from '../src/core/pointIndex/decodeBinary';
 
-export interface PagesEndpoint { url: string; anonKey: string; token: string }
+export interface Endpoint { url: string; anonKey: string; token: string }
 
 /** The decoded answer of function `fn`, or the error PostgREST gave (message in French from the database). */
-export async function fetchBinary(at: PagesEndpoint, fn: string, args: Record<string, unknown>): Promise<PointIndexAnswer> {
+export async function fetchBinary(at: Endpoint, fn: string, args: Record<string, unknown>): Promise<PointIndexAnswer> {
   const res = await fetch(`${at.url.replace(/\/+$/, '')}/rest/v1/rpc/${fn}`, {
     method: 'POST',
     headers: { apikey: at.anonKey, Authorization: `Bearer ${at.token || at.anonKey}`, 'Content-Type': 'application/json', Accept: 'application/octet-stream' },
