@@ -32,7 +32,7 @@ function replicaState(page: Page): Promise<ReplicaState> {
   });
 }
 
-/** The point-index calls a page makes (point_index_bin, point_index_pages_bin) (the worker's requests included), with their p_since. */
+/** The point-index calls a page makes (point_index_bin, point_index_pages_bin; the worker's requests included), with their p_since. */
 function recordIndexCalls(page: Page): { since: (string | null)[] } {
   const rec = { since: [] as (string | null)[] };
   page.context().on('request', (r) => {
