@@ -1,9 +1,7 @@
-// Fetching the compact point index, in the one wire format (src/core/pointIndex/decodeBinary.ts). A line's cold load
-// reads its precomputed pages (public.point_index_pages_bin, rebuilt by the database when their points change): the
-// first ones shown at once, the others read by the point-index API, which builds the whole index. Changes since a time
-// (the catch-up) and a load of every line read rows from the table (public.point_index_bin): one call, a range answered
-// {split} halved, CONCURRENCY calls at a time. Every read and decode runs in the
-// point-index API (workers/pointIndexApi.ts, in its worker or on this thread). Deleted ids come from point_tombstones.
+// The session's point-index API (workers/pointIndexApi.ts, in its worker or on this thread) and the index read through
+// it in one wire format (src/core/pointIndex/decodeBinary.ts): a line's cold load from its precomputed pages
+// (public.point_index_pages_bin), the catch-up and a load of every line from the table (public.point_index_bin).
+// Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { apiConnection, supabase } from './client';
 import { currentSession } from './currentSession';
@@ -24,12 +22,9 @@ export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 o
 const TOMBSTONE_PAGE = 1000;
 
 /**
- * The session's point-index API (workers/pointIndexApi.ts) through src/platform/workerHost.ts onDemandWorker: in the
- * point-index worker, or where no worker can start (no Worker constructor, a refused module) the same module on this
- * thread. It holds the signed-in user's access token, so it lives and ends with the user's session (sign-out
- * terminates it: its calls in flight reject, the next user gets a new one). It is also stopped once no call has been
- * in flight for IDLE_MS (its isolate, its heap and the buffers of the last pages and replica write are returned) and
- * started again by the next call.
+ * The API runs through src/platform/workerHost.ts onDemandWorker (the same module on this thread where no worker
+ * starts). It holds the user's access token, so it ends with the user's session (calls in flight reject); it also
+ * stops once no call has been in flight for IDLE_MS (its memory returned) and starts again with the next call.
  */
 export const IDLE_MS = 5000;
 /** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
@@ -46,10 +41,8 @@ const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
 };
 
 /**
- * The session's API, configured with the current access token (told again before each call: refreshes). The
- * configuration is posted, not awaited: it is applied synchronously on receipt and Comlink posts in order, so the
- * call posted next already runs with it (waiting for its answer would cost the cold open a round trip through a
- * main thread busy mounting the map before the index build starts).
+ * The session's API, told the current access token before each call. Posted, not awaited: it is applied on receipt
+ * and Comlink posts in order, so the next call runs with it (no round trip through a busy main thread).
  */
 async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
   const scope = currentSession();
