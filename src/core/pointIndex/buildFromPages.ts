@@ -9,15 +9,15 @@ import type { PointColumns, PointIndex, PointIndexPage } from './types';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';
 
-/** What a build returns: the whole index (its id hash included), its newest-first order and the pages' reading times. */
-export interface BuiltIndex {
-  index: PointIndex;
-  order: Int32Array;
+/** An index made by the point-index API (built or restored): its id hash included, its newest-first order and the
+ * map's cluster columns made there (src/core/cluster/columns.ts), if any. */
+export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns }
+
+/** What a build returns: the index and the pages' reading times. */
+export interface BuiltIndex extends ReadyIndex {
   /** Earliest reading time of the pages (every change committed before it is in the index). */
   asOf: string | null;
   maxUpdated: string | null;
-  /** The map's cluster columns for this index, made where it was built (src/core/cluster/columns.ts), if any. */
-  cluster?: ClusterColumns;
 }
 
 export interface BuildRequest {
@@ -53,8 +53,8 @@ export async function buildIndexFromPages(
   return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
 }
 
-/** The transferable buffers of a built (or restored) index: its columns, id hash, order and cluster columns. */
-export function builtBuffers(b: Pick<BuiltIndex, 'index' | 'order' | 'cluster'>): ArrayBuffer[] {
+/** The transferable buffers of a ready index: its columns, id hash, order and cluster columns. */
+export function builtBuffers(b: ReadyIndex): ArrayBuffer[] {
   const own = [...pageBuffers(b.index), b.index.lookup.buffer as ArrayBuffer, b.order.buffer as ArrayBuffer];
   return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
 }
