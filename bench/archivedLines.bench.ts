@@ -2,7 +2,7 @@
 // private.hidden_line_ids()) on a member's reads and writes of points, on PGlite (TEST_DATABASE_URL: PostgreSQL).
 // One line of POINTS points plus an archived line; in the same run, each measure alternates between the policy as
 // migrated and the same policy reduced to `true` (its absence), ROUNDS times:
-//   index    point_index(p_line_id) of the line: the replica's load and catch-up read
+//   index    point_index_bin(p_line_id) of the line: the rows a catch-up reads
 //   bulk     a member's update of 2,500 points by id (the size the client sends per bulk request)
 // Prints medians and their ratio; raw figures in bench/results/archivedLines.json.
 import { createUserWithProfile, ctxFor, freshDatabase } from '../test/server/testDatabase';
@@ -33,7 +33,7 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     for (const [label, expr] of [['with', POLICY], ['without', 'true']] as const) {
       await setPolicy(expr);
-      samples[`index_${label}`].push(await timed('select public.point_index(p_line_id => $1) as r', [line]));
+      samples[`index_${label}`].push(await timed('select public.point_index_bin(p_line_id => $1) as r', [line]));
       samples[`bulk_${label}`].push(await timed('update public.points set status = $2, updated_at = updated_at where id = any ($1::uuid[])',
         [ids, statuses[(2 * r + (label === 'with' ? 0 : 1)) % 2]]));
     }

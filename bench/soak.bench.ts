@@ -2,8 +2,8 @@
 // mix against the server in its own process, at SOAK_POINTS (100,000) points: on PGlite (one instance) and on
 // PostgreSQL with two instances on one database (clients split between them; SOAK_PG=0 skips it). Each client is a
 // real supabase-js client (signed in as the demo admin: creating 20 members is not what is measured) that loops
-// over: the point index catch-up since its last read (rpc point_index with p_since, as the app after an
-// invalidation), details of 20 points, a search, a new point (insert with its own id, as the outbox does), a
+// over: the point index catch-up since its last read (point_index_bin with p_since, bytes read as the app reads them
+// after an invalidation), details of 20 points, a search, a new point (insert with its own id, as the outbox does), a
 // versioned update (with updated_at). Every client follows the line's private Broadcast channel as the app does
 // (`line:<id>`, event `invalidate`, ids in `rows`). Reported: the server's RSS every 30 s, errors, and for every
 // acknowledged change (insert or update answered 2xx) whether it reached every subscriber before the end (+10 s).
@@ -11,6 +11,7 @@
 // after the end (each after a full GC: live heap, and what grew by constructor), to tell garbage from a leak.
 // JSON in bench/results/soak.json.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { fetchBinary } from '../workers/pointIndexFetch';
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { rmSync } from 'node:fs';
@@ -40,13 +41,13 @@ const pick = (): Op => { let r = Math.random(); for (const [op, p] of MIX) { if 
 const WORDS = ['fissure', 'traverse', 'ballast', 'signal', 'caténaire', 'aiguillage', 'rail'];
 
 interface Change { id: string; at: number }
-interface Client { db: SupabaseClient; seen: Set<string>; joined: boolean }
+interface Client { db: SupabaseClient; server: ServerProcess; seen: Set<string>; joined: boolean }
 
 async function connect(s: ServerProcess, lineId: string): Promise<Client> {
   const db = createClient(s.url, s.anonKey, { auth: { persistSession: false, autoRefreshToken: true }, realtime: { transport: WebSocket as never } });
   const { error } = await db.auth.signInWithPassword(BENCH_ADMIN);
   if (error) throw error;
-  const c: Client = { db, seen: new Set(), joined: false };
+  const c: Client = { db, server: s, seen: new Set(), joined: false };
   await new Promise<void>((resolve, reject) => {
     db.channel(`line:${lineId}`, { config: { private: true } })
       .on('broadcast', { event: 'invalidate' }, (m: { payload?: { rows?: { id: string }[] } }) => { for (const r of m.payload?.rows ?? []) c.seen.add(String(r.id)); })
@@ -87,8 +88,8 @@ async function soak(servers: ServerProcess[]) {
       try {
         if (op === 'index') {
           const now = new Date().toISOString();
-          const r = await c.db.rpc('point_index', { p_since: since, p_line_id: lineId });
-          if (r.error) throw r.error;
+          const token = (await c.db.auth.getSession()).data.session?.access_token ?? '';
+          await fetchBinary({ url: c.server.url, anonKey: c.server.anonKey, token }, 'point_index_bin', { p_since: since, p_line_id: lineId });
           since = now;
         } else if (op === 'details') {
           const ids = Array.from({ length: 20 }, () => sample[Math.floor(Math.random() * sample.length)]);

@@ -1,5 +1,5 @@
 // The local replica in Chromium: a warm open draws from IndexedDB and asks the server only for
-// changes (every point_index call carries p_since); a change and a deletion made while the browser was closed show
+// changes (every point-index call, point_index_bin, carries p_since); a change and a deletion made while the browser was closed show
 // up; sign-out clears the replica; another user signing in on the same browser starts from an empty replica.
 import { test, expect, type Page } from '@playwright/test';
 import { adminClient, writeStated, DESKTOP, signIn, uniq, headerAction } from './appHelpers';
@@ -32,7 +32,7 @@ function replicaState(page: Page): Promise<ReplicaState> {
   });
 }
 
-/** The point_index calls a page makes (the worker's requests included), with their p_since. */
+/** The point-index calls a page makes (point_index_bin, point_index_pages_bin; the worker's requests included), with their p_since. */
 function recordIndexCalls(page: Page): { since: (string | null)[] } {
   const rec = { since: [] as (string | null)[] };
   page.context().on('request', (r) => {

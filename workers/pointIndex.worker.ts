@@ -3,5 +3,4 @@
 import * as Comlink from 'comlink';
 import { createPointIndexApi } from './pointIndexApi';
 
-export type { PointIndexAnswer, PointIndexApi, PointIndexPagesAnswer, PointIndexRequest } from './pointIndexApi';
 Comlink.expose(createPointIndexApi());

@@ -1,42 +1,41 @@
 // The point-index API, one implementation wherever it runs: the point-index worker exposes it (./pointIndex.worker.ts)
-// and src/platform/workerHost.ts runs the same functions on the main thread where no worker can start. It calls
-// public.point_index() and decodes the columnar page (src/core/pointIndex/decode.ts); reads a line's precomputed
-// pages as bytes (public.point_index_pages_bin); both through ./pointIndexPagesFetch.ts; builds a line's whole
-// index from its pages on a cold load (src/core/pointIndex/buildFromPages.ts: finished columns, id hash, order and
-// cluster columns, transferred); sorts the newest-first order; writes and reads the replica's index records
+// and src/platform/workerHost.ts runs the same functions on the main thread where no worker can start. It reads the
+// index's bytes through ./pointIndexFetch.ts: a line's precomputed pages (public.point_index_pages_bin) and rows
+// read from the table (public.point_index_bin: changes since a time, or every line); builds a line's whole index from
+// its pages on a cold load (src/core/pointIndex/buildFromPages.ts: finished columns, id hash, order and cluster
+// columns, transferred); sorts the newest-first order; writes and reads the replica's index records
 // (./replicaWrite.ts). Each instance holds its own endpoint and access token (configure).
 import * as Comlink from 'comlink';
-import { decodePointIndexPage, pageBuffers, type RawPointIndexPage } from '../src/core/pointIndex/decode';
-import type { PointIndex, PointIndexPage } from '../src/core/pointIndex/types';
+import type { PointIndex } from '../src/core/pointIndex/types';
+import type { PointIndexAnswer } from '../src/core/pointIndex/decodeBinary';
+import { pageBuffers } from '../src/core/pointIndex/store';
 import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
 import { newestFirstOrder } from '../src/core/pointIndex/queries';
 import { earliest } from '../src/core/pointIndex/readingTimes';
-import { indexBuffers, type StoredIndex } from './replicaSchema';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 import { readIndexRecord, writeIndexRecord } from './replicaWrite';
-import { restoredFromRecord, type RestoredLine } from '../src/core/pointIndex/restored';
-import { callRpc, fetchPagesBinary, type PagesEndpoint } from './pointIndexPagesFetch';
+import { restoredFromRecord, type RestoredLine, type StoredIndex } from '../src/core/pointIndex/restored';
+import { fetchBinary, type Endpoint } from './pointIndexFetch';
 import { premadeClusterColumns } from '../src/core/cluster/columns';
 import { trimmedColumns } from '../src/core/pointIndex/slicedCopy';
 
-/** `lineId`: only that line's points (null: every line). */
-export interface PointIndexRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
-export type PointIndexAnswer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
-/** Precomputed pages [from, to) of a line (public.point_index_pages_bin): `total` is the line's size when read. */
-export interface PointIndexPagesAnswer { total: number; pages: PointIndexPage[] }
+/** Rows of table blocks [from, to) (null: open), updated after `since`, of line `lineId` (null: every line). */
+export interface RowsRequest { from: number | null; to: number | null; since: string | null; limit: number; lineId: string | null }
 /** Where a line's replica record is written by buildLine; `firstAsOf`: the earliest reading of the pages read before. */
 export interface BuildReplica { key: string; owner: string; firstAsOf: string | null }
 
 export function createPointIndexApi() {
-  let endpoint: PagesEndpoint | null = null;
+  let endpoint: Endpoint | null = null;
   /** Replica writes started by buildLine, by record key. */
   const writes = new Map<string, Promise<void>>();
 
-  /** Pages [from, to) of a line, read as bytes. */
-  const readPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> => {
+  const read = (fn: string, args: Record<string, unknown>): Promise<PointIndexAnswer> => {
     if (!endpoint) throw new Error('point index API not configured');
-    return fetchPagesBinary(endpoint, lineId, from, to);
+    return fetchBinary(endpoint, fn, args);
   };
+  /** Pages [from, to) of a line. */
+  const readPages = (lineId: string, from: number, to: number) => read('point_index_pages_bin', { p_line_id: lineId, p_page_from: from, p_page_to: to });
+  const transferred = (a: PointIndexAnswer) => Comlink.transfer(a, a.pages.flatMap(pageBuffers));
 
   return {
     /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
@@ -44,22 +43,16 @@ export function createPointIndexApi() {
       endpoint = { url, anonKey, token: accessToken };
     },
 
-    /** One page of the index (or {split} when the block range holds more than `limit` points). */
-    async fetch(req: PointIndexRequest): Promise<PointIndexAnswer> {
-      if (!endpoint) throw new Error('point index API not configured');
-      const res = await callRpc(endpoint, 'point_index', {
+    /** Rows read from the table, as one page (or {split} when the block range holds more than `limit` points). */
+    async fetchRows(req: RowsRequest): Promise<PointIndexAnswer> {
+      return transferred(await read('point_index_bin', {
         p_block_from: req.from, p_block_to: req.to, p_since: req.since, p_limit: req.limit, p_line_id: req.lineId,
-      }, 'application/json');
-      const raw = (await res.json()) as RawPointIndexPage;
-      if (raw.split) return { split: true, n: Number(raw.n), blocks: Number(raw.blocks) || 0 };
-      const page = decodePointIndexPage(raw);
-      return Comlink.transfer({ split: false, page }, pageBuffers(page));
+      }));
     },
 
-    /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time). */
-    async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> {
-      const answer = await readPages(lineId, from, to);
-      return Comlink.transfer(answer, answer.pages.flatMap(pageBuffers));
+    /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time; `total`: the line's size). */
+    async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexAnswer> {
+      return transferred(await readPages(lineId, from, to));
     },
 
     /**
@@ -102,9 +95,9 @@ export function createPointIndexApi() {
       const rec = await readIndexRecord(key, owner);
       if (!rec || !rec.count) return null;
       const out = restoredFromRecord(rec);
-      releaseBuffers(indexBuffers(rec)); // copied into the index: its arrays freed now, not at the next GC
+      releaseBuffers(pageBuffers(rec)); // copied into the index: its arrays freed now, not at the next GC
       out.cluster = premadeClusterColumns(out.index);
-      return Comlink.transfer(out, builtBuffers({ index: out.index, order: out.order, asOf: null, maxUpdated: null, cluster: out.cluster }));
+      return Comlink.transfer(out, builtBuffers(out));
     },
 
     /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay here. */

@@ -1,16 +1,13 @@
-// The replica's IndexedDB schema and opener (library idb), shared by the main thread (src/data/replica/db.ts: owner, details,
-// reads) and the point-index worker (./replicaWrite.ts: a line's index record is written there, off the main
-// thread). No session state here: each side keeps its own connection.
+// The replica's IndexedDB schema and connection (library idb): 'meta' (the owner), 'index' (a line's index record),
+// 'details' (point details already seen, by id). Shared by the main thread (src/data/replica/db.ts: owner, details)
+// and the point-index worker (./replicaWrite.ts: a line's index record is written and read there, off the main
+// thread); each side keeps its own connection. One database per browser profile, one user at a time.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
-import type { StoredLineRecord } from '../src/core/pointIndex/restored';
-import { pageBuffers } from '../src/core/pointIndex/decode';
+import type { StoredIndex } from '../src/core/pointIndex/restored';
 
 export const REPLICA_DB_NAME = 'signalements-replica';
 export const REPLICA_DB_VERSION = 1;
-
-/** A line's index record (src/core/pointIndex/restored.ts). */
-export type StoredIndex = StoredLineRecord;
 
 /** A point's details with the version (updated_at in ms) they were read at. */
 export interface StoredDetails { id: string; point: Point; updatedMs: number; updatedAt: string }
@@ -21,17 +18,24 @@ export interface ReplicaSchema extends DBSchema {
   details: { key: string; value: StoredDetails };
 }
 
-/** Opens (creating on first use) the replica's database; `onBlocking`: another context needs it closed. */
-export function openReplicaDb(onBlocking: () => void): Promise<IDBPDatabase<ReplicaSchema>> {
-  return openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore('meta');
-      db.createObjectStore('index');
-      db.createObjectStore('details', { keyPath: 'id' });
-    },
-    blocking: onBlocking,
-  });
-}
+/** A context's connection: opened on first use, closed by `close` or when another context needs the database closed
+ * (the next use opens it again), forgotten when the open fails. */
+export interface ReplicaConnection { get(): Promise<IDBPDatabase<ReplicaSchema>>; close(): void }
 
-/** The typed arrays of a record (transferred to the worker, never cloned on the main thread). */
-export const indexBuffers = (r: StoredIndex): ArrayBuffer[] => pageBuffers(r);
+export function replicaConnection(): ReplicaConnection {
+  let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
+  const close = () => { void db?.then((d) => d.close(), () => undefined); db = null; };
+  const get = () => {
+    if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
+    db ??= openDB<ReplicaSchema>(REPLICA_DB_NAME, REPLICA_DB_VERSION, {
+      upgrade(d) {
+        d.createObjectStore('meta');
+        d.createObjectStore('index');
+        d.createObjectStore('details', { keyPath: 'id' });
+      },
+      blocking: close,
+    }).catch((e) => { db = null; throw e; });
+    return db;
+  };
+  return { get, close };
+}

@@ -1,19 +1,13 @@
-// The point-index worker's side of the local replica: a line's index record is written here, so
-// its structured clone and IndexedDB serialisation (hundreds of ms at 100k points) never run on the main thread.
-// The main thread transfers the record's arrays and awaits the write (src/data/replica/index.ts); a warm open's
-// read of a line's record is here too (readIndexRecord: the clone and the id hash off the main thread); the owner
-// and details stay there. The connection is this worker's own (closed when another context needs it closed).
-import type { IDBPDatabase } from 'idb';
-import { indexBuffers, openReplicaDb, type ReplicaSchema, type StoredIndex } from './replicaSchema';
+// The point-index worker's side of the local replica: a line's index record is written here, so its structured clone
+// and IndexedDB serialisation never run on the main thread. The main thread transfers the record's arrays and awaits
+// the write (src/data/replica/index.ts); a warm open's read of a line's record is here too (readIndexRecord: the clone
+// and the id hash off the main thread); the owner and details stay there. The connection is this worker's own.
+import { replicaConnection } from './replicaSchema';
+import type { StoredIndex } from '../src/core/pointIndex/restored';
 import { releaseBuffers } from '../src/core/releaseBuffers';
+import { pageBuffers } from '../src/core/pointIndex/store';
 
-let db: Promise<IDBPDatabase<ReplicaSchema>> | null = null;
-
-function connection(): Promise<IDBPDatabase<ReplicaSchema>> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
-  db ??= openReplicaDb(() => { void db?.then((d) => d.close()); db = null; }).catch((e) => { db = null; throw e; });
-  return db;
-}
+const connection = replicaConnection();
 
 export const OWNER_KEY = 'owner';
 
@@ -22,28 +16,23 @@ export const OWNER_KEY = 'owner';
  * user whose points these are). The owner's binding is written before (src/data/replica/index.ts: bindReplica);
  * if it failed, another user's name is still there and the record is not written (it never lands under their name).
  */
-export async function putIndexRecord(db: IDBPDatabase<ReplicaSchema>, rec: StoredIndex, key: string, owner: string): Promise<void> {
-  const tx = db.transaction(['meta', 'index'], 'readwrite');
+export async function writeIndexRecord(rec: StoredIndex, key: string, owner: string): Promise<void> {
+  const tx = (await connection.get()).transaction(['meta', 'index'], 'readwrite');
   const current = await tx.objectStore('meta').get(OWNER_KEY);
   if (current === owner) {
     const put = tx.objectStore('index').put(rec, key); // serialises rec now, in this call
-    // Its arrays freed at once, the caller's record emptied (the write's contract): at 1M points an idle worker
-    // otherwise held the record's copies (100 MB) until a GC.
-    releaseBuffers(indexBuffers(rec));
+    // Its arrays freed at once, the caller's record emptied (the write's contract): an idle worker would otherwise
+    // hold the record's copies until a GC.
+    releaseBuffers(pageBuffers(rec));
     await put;
   }
   await tx.done;
   if (current !== owner) throw new Error('Réplique locale liée à un autre utilisateur : enregistrement refusé');
 }
 
-/** The same through this context's own connection (the worker's). */
-export async function writeIndexRecord(rec: StoredIndex, key: string, owner: string): Promise<void> {
-  await putIndexRecord(await connection(), rec, key, owner);
-}
-
 /** A line's record, read in one transaction with the owner check (null when absent or another user's). */
 export async function readIndexRecord(key: string, owner: string): Promise<StoredIndex | null> {
-  const tx = (await connection()).transaction(['meta', 'index'], 'readonly');
+  const tx = (await connection.get()).transaction(['meta', 'index'], 'readonly');
   const [current, rec] = await Promise.all([tx.objectStore('meta').get(OWNER_KEY), tx.objectStore('index').get(key)]);
   await tx.done;
   return current === owner ? rec ?? null : null;

@@ -14,7 +14,7 @@ import { MapView } from '../../src/map/MapView';
 import { ViewportController } from '../../src/map/viewportController';
 import { markersAtom, zonesAtom } from '../../src/state/tables';
 import { pointIndexAtom } from '../../src/state/pointIndex';
-import { indexOfPoints } from '../../src/core/pointIndex/fromPoints';
+import { indexOfPoints } from '../../test/fixtures/pointIndex/fromPoints';
 import { modeAtom } from '../../src/state/mode';
 import { DEFAULT_CRITICALITY_LEVELS } from '../../src/core/constants';
 import { DEMO_MARKERS, DEMO_ZONES, demoPoints } from './demoData';

@@ -1,9 +1,11 @@
-// A line's precomputed pages as bytes through the REST handler, read by the app's point-index API
-// (workers/pointIndexApi.ts: the module the browser's worker runs, and the main thread where no worker starts):
-// the pages, a cold load's index built from them and src/data/pointIndexSource.ts's full load of the line (the API through
-// src/platform/workerHost.ts, here on this thread) hold exactly the points public.point_index() gives for the line;
-// page ranges split without overlap; an anonymous caller is refused with PostgREST's error body; a function that is
-// not an octet-stream handler answers 406 to that Accept. On PGlite and on PostgreSQL (scripts/test.mjs).
+// The point index's bytes through the REST handler, read by the app's point-index API (workers/pointIndexApi.ts: the
+// module the browser's worker runs, and the main thread where no worker starts): a line's precomputed pages
+// (point_index_pages_bin), a cold load's index built from them and src/data/pointIndexSource.ts's full load of the line
+// (the API through src/platform/workerHost.ts, here on this thread) hold exactly the points public.point_index() gives
+// for the line; page ranges split without overlap; the catch-up (point_index_bin: rows changed since a time) gives
+// exactly the rows changed, as point_index() does, split past its limit into block ranges that partition the line; an
+// anonymous caller is refused with PostgREST's error body; a function that is not an octet-stream handler answers 406
+// to that Accept. On PGlite and on PostgreSQL (scripts/test.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPointIndexApi } from '../../workers/pointIndexApi';
 import { fetchPointIndex } from '../../src/data/pointIndexSource';
@@ -12,6 +14,8 @@ import { replaceSession } from '../../src/data/currentSession';
 import { appendPage, createPointIndex } from '../../src/core/pointIndex/store';
 import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
+import type { PointIndexPage } from '../../src/core/pointIndex/types';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
 
@@ -43,14 +47,16 @@ const memberApi = () => {
   api.configure(h.url, h.anonKey, userToken);
   return api;
 };
-/** The line's points as public.point_index() computes them from the table (not from the stored pages). */
-async function truth() {
-  const a = await memberApi().fetch({ from: null, to: null, since: null, limit: 100_000, lineId });
-  if (a.split) throw new Error('point_index split');
-  return rowsById([a.page]);
+/** The line's points (updated after `since`) as public.point_index() computes them from the table, read by the member. */
+async function truth(since: string | null = null) {
+  const res = await fetch(`${h.url}/rest/v1/rpc/point_index`, {
+    method: 'POST', body: JSON.stringify({ p_line_id: lineId, p_since: since, p_limit: 100_000 }),
+    headers: { apikey: h.anonKey, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' },
+  });
+  return rowsById([decodePointIndexPage((await res.json()) as RawPointIndexPage)]);
 }
 
-describe('point_index_pages_bin read by the point-index API', () => {
+describe('the point index\'s bytes read by the point-index API', () => {
   it('the pages hold exactly the line\'s points, each page its newest change and the reading time', async () => {
     const api = memberApi();
     const want = await truth();
@@ -95,6 +101,47 @@ describe('point_index_pages_bin read by the point-index API', () => {
     for (const id of Object.keys(rowsById(shown))) expect(want[id]).toBeDefined();
     expect(rowsById([built.index])).toEqual(want);
     await expect(fetchPointIndex({ lineId, onPage: () => undefined })).rejects.toThrow(/builds its index/);
+  });
+
+  it('the catch-up reads exactly the rows changed since a time, as point_index() gives them, with its reading time', async () => {
+    setSupabaseConnection(h.client(userToken), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => userToken });
+    replaceSession('member');
+    const changedIds = (await h.db.admin.query<{ id: string }>(`update public.points set status = 'resolu', "position" = jsonb_build_object('x', 1.25, 'y', 2.5)
+      where id in (select id from public.points where line_id = $1 order by id limit 30) returning id`, [lineId])).rows.map((r) => r.id);
+    // Just before the earliest of these changes (the cursor of a client that read everything before them).
+    const before = (await h.db.admin.query<{ t: string }>(`select to_char((min(updated_at) - interval '1 microsecond') at time zone 'UTC',
+      'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as t from public.points where id = any($1::uuid[])`, [changedIds])).rows[0].t;
+    const changed: PointIndexPage[] = [];
+    const res = await fetchPointIndex({ lineId, since: before, onPage: (p) => changed.push(p) });
+    const want = await truth(before);
+    expect(Object.keys(want)).toHaveLength(30);
+    expect(rowsById(changed)).toEqual(want);
+    expect(Object.values(want).every((p) => p.status === 2 && p.x === 1.25 && p.y === 2.5)).toBe(true);
+    expect(res.count).toBe(30);
+    expect(res.asOf).toMatch(TIME);
+    expect(res.maxUpdated).toMatch(TIME);
+    const none: PointIndexPage[] = [];
+    const later = await fetchPointIndex({ lineId, since: res.maxUpdated, onPage: (p) => none.push(p) });
+    expect(later.count).toBe(0);
+    expect(later.asOf).toMatch(TIME); // the reading time of an empty catch-up still moves the cursor
+    expect(rowsById(none)).toEqual({});
+  });
+
+  it('a table read past its limit answers split, and its block ranges partition the line', async () => {
+    const api = memberApi();
+    const big = await api.fetchRows({ from: null, to: null, since: null, limit: 10, lineId });
+    expect(big).toMatchObject({ split: true, total: 11, pages: [] });
+    expect(big.blocks).toBeGreaterThan(0);
+    const parts: PointIndexPage[] = [];
+    for (let b = 0; b <= big.blocks; b++) {
+      const a = await api.fetchRows({ from: b, to: b < big.blocks ? b + 1 : null, since: null, limit: 100_000, lineId });
+      expect(a.split).toBe(false);
+      parts.push(...a.pages);
+    }
+    expect(rowsById(parts)).toEqual(await truth());
+    const anon = createPointIndexApi();
+    anon.configure(h.url, h.anonKey, '');
+    await expect(anon.fetchRows({ from: null, to: null, since: null, limit: 10, lineId })).rejects.toMatchObject({ code: '42501' });
   });
 
   it('sends raw bytes with the octet-stream type, refuses anonymous callers and non-handler functions', async () => {

@@ -937,6 +937,16 @@ export type Database = {
         }
         Returns: Json
       }
+      point_index_bin: {
+        Args: {
+          p_block_from?: number
+          p_block_to?: number
+          p_limit?: number
+          p_line_id?: string
+          p_since?: string
+        }
+        Returns: unknown
+      }
       point_index_pages_bin: {
         Args: { p_line_id: string; p_page_from?: number; p_page_to?: number }
         Returns: unknown

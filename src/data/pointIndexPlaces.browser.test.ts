@@ -2,7 +2,7 @@
 // a line from a real embedded server (started in Node: test/browser/pointIndexServer.ts) once with the point-index
 // worker and once with no Worker constructor, where src/platform/workerHost.ts runs the same module
 // (workers/pointIndexApi.ts) on this thread. The pages shown first, the cold load's built index and its newest-first
-// order, and a catch-up read (public.point_index) are the same in both places (same ids, same columns) and hold
+// order, and a catch-up read (public.point_index_bin) are the same in both places (same ids, same columns) and hold
 // every point of the line.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';

@@ -1,37 +1,30 @@
-// Fetching the compact point index. A line's cold load reads its precomputed pages as bytes
-// (public.point_index_pages_bin, rebuilt by the database when their points change) in a few calls. Otherwise
-// public.point_index, in a few large pages: a small first range (the map draws at once and it tells the table's size),
-// then the rest in table-block ranges of about TARGET_ROWS points, CONCURRENCY at a time; a range answered {split} is
-// halved. The same for "what changed since" (the replica's sync). Every read and decode runs in the point-index API
-// (workers/pointIndexApi.ts, in its worker or on this thread). Deleted ids come from point_tombstones.
+// The session's point-index API (workers/pointIndexApi.ts, in its worker or on this thread) and the index read through
+// it in one wire format (src/core/pointIndex/decodeBinary.ts): a line's cold load from its precomputed pages
+// (public.point_index_pages_bin), the catch-up and a load of every line from the table (public.point_index_bin).
+// Deleted ids come from point_tombstones.
 import * as Comlink from 'comlink';
 import { apiConnection, supabase } from './client';
 import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
 import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platform/workerHost';
-import { pageBuffers } from '../core/pointIndex/decode';
+import { pageBuffers } from '../core/pointIndex/store';
 import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
-import { indexBuffers, type StoredIndex } from '../../workers/replicaSchema';
-import type { RestoredLine } from '../core/pointIndex/restored';
-import type { BuildReplica, PointIndexAnswer, PointIndexApi, PointIndexPagesAnswer, PointIndexRequest } from '../../workers/pointIndexApi';
+import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
+import type { BuildReplica, PointIndexApi } from '../../workers/pointIndexApi';
 
-export const FIRST_BLOCKS = 64; // first range: a few thousand points, on screen in one round trip
-export const TARGET_ROWS = 40_000; // points per later call (about 2.7 MB of JSON, far inside Supabase's limits)
-export const PAGE_LIMIT = 80_000; // above this a range answers {split}
+export const TARGET_ROWS = 40_000; // points per call of a line's cold load
+export const ROW_LIMIT = 80_000; // a table read above this answers {split}
 export const CONCURRENCY = 3;
 export const PAGE_COUNT = 256; // precomputed pages per line (private.point_index_pages: first byte of the id)
 export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
 /**
- * The session's point-index API (workers/pointIndexApi.ts) through src/platform/workerHost.ts onDemandWorker: in the
- * point-index worker, or where no worker can start (no Worker constructor, a refused module) the same module on this
- * thread. It holds the signed-in user's access token, so it lives and ends with the user's session (sign-out
- * terminates it: its calls in flight reject, the next user gets a new one). It is also stopped once no call has been
- * in flight for IDLE_MS (its isolate, its heap and the buffers of the last pages and replica write are returned) and
- * started again by the next call.
+ * The API runs through src/platform/workerHost.ts onDemandWorker (the same module on this thread where no worker
+ * starts). It holds the user's access token, so it ends with the user's session (calls in flight reject); it also
+ * stops once no call has been in flight for IDLE_MS (its memory returned) and starts again with the next call.
  */
 export const IDLE_MS = 5000;
 /** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
@@ -48,10 +41,8 @@ const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
 };
 
 /**
- * The session's API, configured with the current access token (told again before each call: refreshes). The
- * configuration is posted, not awaited: it is applied synchronously on receipt and Comlink posts in order, so the
- * call posted next already runs with it (waiting for its answer would cost the cold open a round trip through a
- * main thread busy mounting the map before the index build starts).
+ * The session's API, told the current access token before each call. Posted, not awaited: it is applied on receipt
+ * and Comlink posts in order, so the next call runs with it (no round trip through a busy main thread).
  */
 async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
   const scope = currentSession();
@@ -70,9 +61,6 @@ function tracked(write: Promise<void>): Promise<void> {
   return write;
 }
 
-const callPage = async (req: PointIndexRequest): Promise<PointIndexAnswer> => (await configured()).fetch(req);
-const callPages = async (lineId: string, from: number, to: number): Promise<PointIndexPagesAnswer> =>
-  (await configured()).fetchPages(lineId, from, to);
 /**
  * The seed's arrays are transferred to the API (the caller's copy is emptied). `replica`: the API also writes the
  * line's replica record; `written` settles with that write (null: no record written).
@@ -84,7 +72,7 @@ async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplic
 }
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
-export interface IndexFetchResult { count: number; maxUpdated: string | null; blocks: number; asOf: string | null }
+export interface IndexFetchResult { count: number; maxUpdated: string | null; asOf: string | null }
 export interface IndexFetchOptions {
   /** Only points updated after this instant (text as the server wrote it). */
   since?: string | null;
@@ -92,7 +80,7 @@ export interface IndexFetchOptions {
   lineId?: string | null;
   /** Each decoded page as it arrives (in no particular order). */
   onPage: (page: PointIndexPage) => void;
-  /** Estimated total points once the first page told the table's size. */
+  /** A line's size, once its first pages told it. */
   onEstimate?: (total: number) => void;
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
@@ -110,7 +98,8 @@ export interface IndexFetchOptions {
   };
 }
 
-type Range = { from: number | null; to: number | null };
+/** Table blocks [from, to); null: open. */
+type Blocks = [from: number | null, to: number | null];
 
 /** Fetches every point (or every change since `since`) of the index; resolves after the last page. */
 export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchResult> {
@@ -118,85 +107,68 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   const lineId = o.lineId ?? null;
   let count = 0;
   let maxUpdated: string | null = null;
-  let blocks = 0;
   let asOf: string | null = null;
   const take = (p: PointIndexPage) => {
     count += p.count;
     asOf = earliest(p.asOf, asOf);
     maxUpdated = latest(p.maxUpdated, maxUpdated);
-    blocks = Math.max(blocks, p.blocks);
     o.onPage(p);
   };
-  const run = async (r: Range, queue: Range[]): Promise<void> => {
-    if (o.cancelled?.()) return;
-    const a = await callPage({ from: r.from, to: r.to, since, limit: PAGE_LIMIT, lineId });
-    if (!a.split) { take(a.page); return; }
-    blocks = Math.max(blocks, a.blocks);
-    const from = r.from ?? 0;
-    const to = r.to ?? Math.max(a.blocks, from + 2);
-    if (to - from <= 1) throw new Error('point_index: one table block holds more points than the page limit');
-    const mid = from + Math.ceil((to - from) / 2);
-    queue.push({ from, to: mid }, { from: mid, to: r.to });
-  };
-  const drain = async (queue: Range[]): Promise<void> => {
-    const lanes = Array.from({ length: CONCURRENCY }, async () => {
-      for (let r = queue.shift(); r; r = queue.shift()) await run(r, queue);
-    });
-    await Promise.all(lanes);
-    if (queue.length) await drain(queue);
-  };
 
-  // A line's full load: its precomputed pages (kept current by the database), a small first call, then calls of
-  // about TARGET_ROWS points, CONCURRENCY at a time, made while the point-index API builds the index.
+  // A line's full load: a small first call, then calls of about TARGET_ROWS points, CONCURRENCY at a time, made
+  // while the point-index API builds the index.
   if (since === null && lineId !== null) {
     if (!o.build) throw new Error('point index: a line\'s full load builds its index (build)');
-    const first = await callPages(lineId, 0, FIRST_PAGES);
+    const first = await (await configured()).fetchPages(lineId, 0, FIRST_PAGES);
     first.pages.forEach(take);
     o.onEstimate?.(Math.max(count, first.total));
     const perPage = Math.max(1, first.total / PAGE_COUNT);
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
-    if (o.cancelled?.()) return { count, maxUpdated, blocks, asOf };
+    if (o.cancelled?.()) return { count, maxUpdated, asOf };
     // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
     const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
     const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
     const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
     if (!o.cancelled?.()) o.build.onIndex(built, written);
-    return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), blocks, asOf: earliest(built.asOf, firstAsOf) };
+    return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), asOf: earliest(built.asOf, firstAsOf) };
   }
-  // A catch-up (through the line's updated_at index, not by table blocks): one call, halved only past the page limit.
-  if (since !== null) {
-    await drain([{ from: null, to: null }]);
-    return { count, maxUpdated, blocks, asOf };
-  }
-  // Full load: a first small range tells the table's size and density.
-  const firstQueue: Range[] = [];
-  await run({ from: 0, to: FIRST_BLOCKS }, firstQueue);
-  await drain(firstQueue);
-  const perBlock = Math.max(1, count / FIRST_BLOCKS);
-  const step = Math.max(8, Math.floor(TARGET_ROWS / perBlock));
-  o.onEstimate?.(Math.max(count, Math.round(perBlock * blocks)));
-  const queue: Range[] = [];
-  for (let from = FIRST_BLOCKS; from < blocks; from += step) queue.push({ from, to: from + step >= blocks ? null : from + step });
-  if (!queue.length) queue.push({ from: FIRST_BLOCKS, to: null }); // rows appended since the first call
-  await drain(queue);
-  return { count, maxUpdated, blocks, asOf };
+
+  // Rows from the table (a catch-up goes through the line's updated_at index): one call over every block; a range
+  // answered {split} is halved (the upper half stays open: rows appended meanwhile).
+  const read = async (r: Blocks, queue: Blocks[]): Promise<void> => {
+    if (o.cancelled?.()) return;
+    const a = await (await configured()).fetchRows({ from: r[0], to: r[1], since, limit: ROW_LIMIT, lineId });
+    if (!a.split) { a.pages.forEach(take); return; }
+    const from = r[0] ?? 0;
+    const to = r[1] ?? Math.max(a.blocks, from + 2);
+    if (to - from <= 1) throw new Error('point index: one table block holds more points than the row limit');
+    const mid = from + Math.ceil((to - from) / 2);
+    queue.push([from, mid], [mid, r[1]]);
+  };
+  const drain = async (queue: Blocks[]): Promise<void> => {
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      for (let r = queue.shift(); r; r = queue.shift()) await read(r, queue);
+    }));
+    if (queue.length) await drain(queue);
+  };
+  await drain([[null, null]]);
+  return { count, maxUpdated, asOf };
 }
 
-/** Ids of points deleted after `since` (point_tombstones; of one line unless null), with the newest deletion time seen. */
-export async function fetchTombstones(since: string, lineId: string | null = null): Promise<{ ids: string[]; maxDeleted: string | null }> {
+/** Ids of points deleted after `since` (point_tombstones; of one line unless null). */
+export async function fetchTombstones(since: string, lineId: string | null = null): Promise<{ ids: string[] }> {
   const ids: string[] = [];
-  let maxDeleted: string | null = null;
   for (let offset = 0; ; offset += TOMBSTONE_PAGE) {
     let q = supabase().from('point_tombstones').select('id, deleted_at').gt('deleted_at', since);
     if (lineId) q = q.eq('line_id', lineId);
     const { data, error } = await q.order('deleted_at').order('id').range(offset, offset + TOMBSTONE_PAGE - 1);
     if (error) throw error;
-    for (const r of data ?? []) { ids.push(r.id as string); maxDeleted = r.deleted_at as string; }
+    for (const r of data ?? []) ids.push(r.id as string);
     if ((data?.length ?? 0) < TOMBSTONE_PAGE) break;
   }
-  return { ids, maxDeleted };
+  return { ids };
 }
 
 /** Slots of the index newest first, sorted by the point-index API (the main thread never sorts a million slots). */
@@ -208,7 +180,7 @@ export function sortNewestFirst(ix: PointIndex): Promise<Int32Array> {
 
 /** Writes a line's replica record through the point-index API (its arrays are transferred: the caller's copies are emptied). */
 export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: string): Promise<void> {
-  return tracked(currentSession().part(workerPart).worker.api.writeReplicaIndex(Comlink.transfer(rec, indexBuffers(rec)), key, owner));
+  return tracked(currentSession().part(workerPart).worker.api.writeReplicaIndex(Comlink.transfer(rec, pageBuffers(rec)), key, owner));
 }
 
 /**

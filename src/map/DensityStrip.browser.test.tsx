@@ -12,7 +12,7 @@ import { pointIndexAtom } from '../state/pointIndex';
 import { statusFilterAtom } from '../state/filters';
 import { modeAtom } from '../state/mode';
 import { pointFormAtom } from '../state/selection';
-import { indexOfPoints } from '../core/pointIndex/fromPoints';
+import { indexOfPoints } from '../../test/fixtures/pointIndex/fromPoints';
 import type { KilometerMarker, Point } from '../core/types';
 import { stripTop, STRIP_PX } from './densityStripDraw';
 

@@ -1,6 +1,6 @@
 // Sélection mode (docs/product.md#bulk-changes): a lasso drawn over the map with the mouse, a pen or a finger
-// (pointer events, no page scroll while drawing); on release the points inside it (the index's one
-// point-in-polygon rule, core/pointIndex slotsInPolygon) join the selection. Pan and zoom wait until 'Terminer'.
+// (pointer events, no page scroll while drawing); on release the points inside it (the one
+// point-in-zone rule, edges included: core/pointIndex slotsInPolygon) join the selection. Pan and zoom wait until 'Terminer'.
 import { useRef, useState, type PointerEvent } from 'react';
 import type { ViewportController } from './viewportController';
 import { screenToImage } from './viewportMath';

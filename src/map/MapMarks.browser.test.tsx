@@ -11,7 +11,7 @@ import { pointIndexAtom } from '../state/pointIndex';
 import { selectionAtom } from '../state/selection';
 import { bulkSelectionAtom } from '../state/bulk';
 import { latePointsAtom } from '../state/latePoints';
-import { indexOfPoints } from '../core/pointIndex/fromPoints';
+import { indexOfPoints } from '../../test/fixtures/pointIndex/fromPoints';
 import type { Point } from '../core/types';
 
 const VIEW = { width: 1000, height: 600 }; // fit gives zoom 0.5 at x = 0, y = 0 on the 12000×1500 image

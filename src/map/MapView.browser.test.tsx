@@ -10,7 +10,7 @@ import { ClusterSheet } from '../features/points/ClusterSheet'; // mounted besid
 import { markersAtom, zonesAtom } from '../state/tables';
 import { pointIndexAtom } from '../state/pointIndex';
 import { statusFilterAtom } from '../state/filters';
-import { indexOfPoints } from '../core/pointIndex/fromPoints';
+import { indexOfPoints } from '../../test/fixtures/pointIndex/fromPoints';
 import { modeAtom } from '../state/mode';
 import { centerRequestAtom, clusterSheetAtom, pointFormAtom, selectionAtom, zoneFormAtom } from '../state/selection';
 import type { KilometerMarker, Point, Zone } from '../core/types';

@@ -7,9 +7,9 @@
 //   ./points/replica.ts  restorePoints() the map from the local replica at once; the debounced replica save
 //   ./points/patch.ts    patchPointRows() live changes (realtime rows, saves); patchPoints(): domain points (outbox
 //                        views); patchIndexRows(): index rows (bulk changes)
-//   ./points/write.ts    fetchOnePoint(), POINT_CONFLICT_FIELDS (every write goes through ./offline: the outbox)
 //   ./points/publish.ts  the index atom and its newest-first order
-// Every write is dropped once the session that started it has ended (sign-out).
+// A point's changes are written through the outbox (./offline: docs/architecture.md#where-a-point-is-written). Every
+// write is dropped once the session that started it has ended (sign-out).
 import { clearReplica } from '../data/replica';
 import { clearPointDetails } from './pointDetails';
 import { setReplicaEnabled } from './replicaStatus';
@@ -18,7 +18,6 @@ import { clearLineIndexes } from './recentLineIndexes';
 export { loadPoints, syncPoints, SYNC_AFTER_SWITCH_MS, SYNC_OVERLAP_MS } from './points/load';
 export { restorePoints } from './points/replica';
 export { hasPoint, patchIndexInPlace, patchIndexRows, patchPointRows, patchPoints, showsPoint } from './points/patch';
-export { fetchOnePoint, POINT_CONFLICT_FIELDS } from './points/write';
 
 /**
  * Sign-out (after the user's session ended: its points state and timers went with it): the parked lines and the

@@ -422,6 +422,44 @@ REVOKE ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integ
 GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO service_role;
 
+-- ------------------------------------------------------------ public.point_index_bin(integer, integer, timestamp with time zone, integer, uuid)
+
+CREATE FUNCTION public.point_index_bin(p_block_from integer DEFAULT NULL::integer, p_block_to integer DEFAULT NULL::integer, p_since timestamp with time zone DEFAULT NULL::timestamp with time zone, p_limit integer DEFAULT 50000, p_line_id uuid DEFAULT NULL::uuid) RETURNS public."application/octet-stream"
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  c private.point_index_encoded;
+  header bytea;
+begin
+  c := private.point_index_columns(p_line_id, null, p_block_from, p_block_to, p_since, p_limit);
+  if c.n > least(greatest(coalesce(p_limit, 50000), 1), 100000) then
+    header := pg_catalog.convert_to(pg_catalog.json_build_object(
+      'split', true, 'total', c.n, 'blocks', c.blocks, 'pages', '[]'::json)::text, 'UTF8');
+    return (pg_catalog.int4send(pg_catalog.length(header)) || header)::public."application/octet-stream";
+  end if;
+  header := pg_catalog.convert_to(pg_catalog.json_build_object(
+    'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    'total', c.n,
+    'blocks', c.blocks,
+    'pages', pg_catalog.json_build_array(pg_catalog.json_build_object(
+      'n', c.n,
+      'max_updated', pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+      'crit_keys', pg_catalog.to_json(c.crit_keys),
+      'team_keys', pg_catalog.to_json(c.team_keys),
+      'status', c.status, 'crit', c.crit, 'team', c.team)))::text, 'UTF8');
+  return (pg_catalog.int4send(pg_catalog.length(header)) || header
+    || pg_catalog.decode(c.ids, 'base64') || pg_catalog.decode(c.x, 'base64') || pg_catalog.decode(c.y, 'base64')
+    || pg_catalog.decode(c.km, 'base64') || pg_catalog.decode(c.created, 'base64') || pg_catalog.decode(c.updated, 'base64')
+  )::public."application/octet-stream";
+end $$;
+
+COMMENT ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) IS 'The rows of point_index() (table blocks [p_block_from, p_block_to), updated after p_since, on line p_line_id) as bytes in the layout of point_index_pages_bin (Accept: application/octet-stream); {split: true} header alone past p_limit; security invoker (encoded by private.point_index_columns).';
+
+REVOKE ALL ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO service_role;
+
 -- ------------------------------------------------------------ public.point_index_pages_bin(uuid, integer, integer)
 
 CREATE FUNCTION public.point_index_pages_bin(p_line_id uuid, p_page_from integer DEFAULT 0, p_page_to integer DEFAULT 256) RETURNS public."application/octet-stream"

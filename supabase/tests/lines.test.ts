@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate';
 import type { Database } from '../../server/db/types';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import { asUser, createUserWithProfile, freshDatabase, makeWorld, testKind, tryAs, type World } from './fixtures';
 

@@ -1,8 +1,12 @@
-// public.point_index() under row-level security (anonymous gets nothing, a member gets every point in compact
-// columns, keyset pages and p_since work) and the deletion tombstones (filled by the trigger, read-only to members).
+// public.point_index() (JSON) and public.point_index_bin() (the same rows as bytes, the app's catch-up) under
+// row-level security (anonymous gets nothing, a member gets every point in compact columns, block ranges, {split} and
+// p_since work) and the deletion tombstones (filled by the trigger, read-only to members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
+import { decodePointIndexBinary } from '../../src/core/pointIndex/decodeBinary';
 import { uuidAt } from '../../src/core/pointIndex/ids';
+import type { PointIndexPage } from '../../src/core/pointIndex/types';
+import type { Queryable } from '../../server/db/types';
 
 const idsOf = (p: { idBytes: Uint8Array; count: number }) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i));
 import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
@@ -20,12 +24,32 @@ beforeAll(async () => {
 });
 afterAll(async () => { await w?.db.close(); });
 
-const call = (user: string | null, args: Record<string, unknown> = {}) =>
-  tryAs(w.db, user, async (tx) => (await tx.query<{ r: RawPointIndexPage }>(
-    'select public.point_index(p_block_from => $1, p_block_to => $2, p_since => $3, p_limit => $4) as r',
-    [args.from ?? null, args.to ?? null, args.since ?? null, args.limit ?? null])).rows[0].r);
+/** An answer of either function: its page (none when split), or {split} with the rows counted and the table's blocks. */
+type Answer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
+type Reader = (tx: Queryable, args: string, params: unknown[]) => Promise<Answer>;
 
-describe(`point_index (${testKind()})`, () => {
+const READERS: [string, Reader][] = [
+  ['point_index', async (tx, args, params) => {
+    const raw = (await tx.query<{ r: RawPointIndexPage }>(`select public.point_index(${args}) as r`, params)).rows[0].r;
+    if (!raw.split) return { split: false, page: decodePointIndexPage(raw) };
+    expect(() => decodePointIndexPage(raw)).toThrow(/split/);
+    return { split: true, n: raw.n, blocks: raw.blocks };
+  }],
+  ['point_index_bin', async (tx, args, params) => {
+    const r = (await tx.query<{ r: Uint8Array }>(`select public.point_index_bin(${args})::bytea as r`, params)).rows[0].r;
+    const a = decodePointIndexBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
+    if (a.split) return { split: true, n: a.total, blocks: a.blocks };
+    expect(a.pages).toHaveLength(1);
+    return { split: false, page: a.pages[0] };
+  }],
+];
+
+describe.each(READERS)(`%s (${testKind()})`, (_name, read) => {
+  const call = (user: string | null, args: Record<string, unknown> = {}) =>
+    tryAs(w.db, user, (tx) => read(tx, 'p_block_from => $1, p_block_to => $2, p_since => $3, p_limit => $4',
+      [args.from ?? null, args.to ?? null, args.since ?? null, args.limit ?? null]));
+  const pageOf = (a: Answer) => { if (a.split) throw new Error('split'); return a.page; };
+
   it('anonymous callers get nothing (no execute grant)', async () => {
     const r = await call(null);
     expect(r.ok).toBe(false);
@@ -35,7 +59,7 @@ describe(`point_index (${testKind()})`, () => {
   it('a member gets every point, in id order, with the same values as the table', async () => {
     const r = await call(w.userA);
     if (!r.ok) throw r.error;
-    const page = decodePointIndexPage(r.value);
+    const page = pageOf(r.value);
     expect(page.count).toBe(25);
     const rows = (await w.db.admin.query<{ id: string; x: number; y: number; km: number | null; status: string; criticality: string; team_id: string | null; created: number }>(`select id, ("position"->>'x')::float8 x, ("position"->>'y')::float8 y, km_value::float8 km, status, criticality, team_id,
       extract(epoch from created_at) * 1000 as created from public.points order by id`)).rows;
@@ -52,20 +76,22 @@ describe(`point_index (${testKind()})`, () => {
       expect(Math.abs(page.created[i] - Number(row.created))).toBeLessThan(1);
     });
     expect(page.maxUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
+    expect(page.asOf).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/);
   });
 
   it('answers {split} past p_limit; block ranges partition the table', async () => {
     const big = await call(w.userB, { limit: 10 });
     if (!big.ok) throw big.error;
     expect(big.value).toMatchObject({ n: 11, split: true });
-    expect(big.value.blocks).toBeGreaterThan(0);
-    expect(() => decodePointIndexPage(big.value)).toThrow(/split/);
+    if (!big.value.split) throw new Error('not split');
+    const blocks = big.value.blocks;
+    expect(blocks).toBeGreaterThan(0);
     const all = (await w.db.admin.query<{ id: string }>('select id from public.points order by id')).rows.map((r) => r.id);
     const got: string[] = [];
-    for (let b = 0; b < big.value.blocks; b++) {
+    for (let b = 0; b < blocks; b++) {
       const r = await call(w.userB, { from: b, to: b + 1 });
       if (!r.ok) throw r.error;
-      got.push(...idsOf(decodePointIndexPage(r.value)));
+      got.push(...idsOf(pageOf(r.value)));
     }
     expect(got.sort()).toEqual(all);
   });
@@ -74,10 +100,10 @@ describe(`point_index (${testKind()})`, () => {
     const r = await tryAs(w.db, w.userA, async (tx) => {
       await tx.query("update public.points set status = 'resolu', updated_at = updated_at where id = $1", [w.point]);
       // now() is the transaction start: everything updated in this transaction counts as after `before`.
-      return (await tx.query<{ r: RawPointIndexPage }>("select public.point_index(p_since => now() - interval '1 millisecond') as r")).rows[0].r;
+      return read(tx, "p_since => now() - interval '1 millisecond'", []);
     });
     if (!r.ok) throw r.error;
-    const page = decodePointIndexPage(r.value);
+    const page = pageOf(r.value);
     expect(idsOf(page)).toEqual([w.point]);
     expect(page.status[0]).toBe(2);
   });
@@ -85,7 +111,7 @@ describe(`point_index (${testKind()})`, () => {
   it('an empty range gives an empty page', async () => {
     const r = await call(w.userA, { from: 100000 });
     if (!r.ok) throw r.error;
-    const page = decodePointIndexPage(r.value);
+    const page = pageOf(r.value);
     expect(page.count).toBe(0);
     expect(page.maxUpdated).toBeNull();
   });

@@ -3,8 +3,8 @@
 // from the table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
 // anonymous, deactivated and profile-less callers get nothing; the statement triggers dirty only the touched pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../src/core/pointIndex/decode';
-import { decodePointIndexPagesBinary } from '../../src/core/pointIndex/decodeBinary';
+import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
+import { decodePointIndexBinary } from '../../src/core/pointIndex/decodeBinary';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
@@ -31,7 +31,7 @@ const truthAs = async (user: string, line: string) =>
 /** The bytes of point_index_pages_bin as member `user` (a Buffer from pg, a Uint8Array from PGlite), decoded. */
 const binAs = async (user: string, line: string, from = 0, to = 256) => {
   const r = (await asUser<{ r: Uint8Array }>(w.db, user, 'select public.point_index_pages_bin($1, $2, $3) as r', [line, from, to]))[0].r;
-  return decodePointIndexPagesBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
+  return decodePointIndexBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
 };
 const dirtyPages = async () => Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where dirty')).rows[0].n);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexOfPoints } from '../pointIndex/fromPoints';
+import { indexOfPoints } from '../../../test/fixtures/pointIndex/fromPoints';
 import { indexPointView } from '../pointIndex/view';
 import { point } from '../outbox/testItems';
 import { deadlineLabel, delayParts, dueCell, dueText, formatDelay, isLate, lateText, parseDelay } from './deadline';

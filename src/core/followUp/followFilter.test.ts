@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { followFilterParams, slotsWithIds } from './followFilter';
-import { indexOfPoints } from '../pointIndex/fromPoints';
+import { indexOfPoints } from '../../../test/fixtures/pointIndex/fromPoints';
 import { findSlot } from '../pointIndex/store';
 import { point } from '../outbox/testItems';
 

@@ -16,7 +16,7 @@ const row = (page: number, n: number, updated = 1000 + n): PointIndexRow => ({
 function page(no: number, count: number): PointIndexPage {
   const ix = createPointIndex(16);
   upsertRows(ix, Array.from({ length: count }, (_, i) => row(no, i)));
-  return { ...ix, maxUpdated: `2026-01-01T00:00:0${no % 10}.000000Z`, blocks: 0, asOf: `2026-01-02T00:00:${String(10 + no).padStart(2, '0')}.000000Z` };
+  return { ...ix, maxUpdated: `2026-01-01T00:00:0${no % 10}.000000Z`, asOf: `2026-01-02T00:00:${String(10 + no).padStart(2, '0')}.000000Z` };
 }
 
 const fields = (ix: PointIndex, slot: number) => ({

@@ -2,23 +2,22 @@
 // after the first ones, appends each answer as it arrives into one index sized once (a line's pages hold disjoint
 // ids: no lookup per point), adds the seed (the first pages the map already shows, and whatever changed since), and
 // sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
-import { appendPage, createPointIndex } from './store';
+import { appendPage, createPointIndex, pageBuffers } from './store';
 import { newestFirstOrder } from './queries';
 import { earliest, latest } from './readingTimes';
-import { pageBuffers } from './decode';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';
 
-/** What a build returns: the whole index (its id hash included), its newest-first order and the pages' reading times. */
-export interface BuiltIndex {
-  index: PointIndex;
-  order: Int32Array;
+/** An index made by the point-index API (built or restored): its id hash included, its newest-first order and the
+ * map's cluster columns made there (src/core/cluster/columns.ts), if any. */
+export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns }
+
+/** What a build returns: the index and the pages' reading times. */
+export interface BuiltIndex extends ReadyIndex {
   /** Earliest reading time of the pages (every change committed before it is in the index). */
   asOf: string | null;
   maxUpdated: string | null;
-  /** The map's cluster columns for this index, made where it was built (src/core/cluster/columns.ts), if any. */
-  cluster?: ClusterColumns;
 }
 
 export interface BuildRequest {
@@ -54,8 +53,8 @@ export async function buildIndexFromPages(
   return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
 }
 
-/** The transferable buffers of a built index. */
-export function builtBuffers(b: BuiltIndex): ArrayBuffer[] {
+/** The transferable buffers of a ready index: its columns, id hash, order and cluster columns. */
+export function builtBuffers(b: ReadyIndex): ArrayBuffer[] {
   const own = [...pageBuffers(b.index), b.index.lookup.buffer as ArrayBuffer, b.order.buffer as ArrayBuffer];
   return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
 }

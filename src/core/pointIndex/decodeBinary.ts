@@ -1,35 +1,46 @@
-// Decoding of public.point_index_pages_bin() (supabase/migrations/20261129110000_point_index_pages_binary.sql): the
-// precomputed pages of a line as one binary body — int4 header length, UTF-8 JSON header {as_of, total, pages: [meta]},
-// then each page's columns (ids, x, y, km, created, updated; big-endian) in the header's order. Runs in the
-// point-index API (workers/pointIndexApi.ts); each page holds the columns decodePointIndexPage (./decode.ts) makes of
-// public.point_index() for the same points.
+// Decoding of the point index's one wire format: the bytes of public.point_index_pages_bin (a line's precomputed
+// pages, supabase/migrations/20261129110000_point_index_pages_binary.sql) and of public.point_index_bin (rows read
+// from the table: changes since a time, or every line; 20261205190000_point_index_bin.sql). An int4 header length,
+// a UTF-8 JSON header {as_of, total, blocks?, split?, pages: [meta]}, then each page's columns (ids, x, y, km,
+// created, updated; big-endian) in the header's order. Runs in the point-index API (workers/pointIndexApi.ts).
 import type { PointIndexPage } from './types';
-import { codes } from './decode';
 
-/** One page's header entry: its size, newest change, keys and one-character code columns. */
-interface BinaryPageMeta {
+/** One page's header entry: its size, newest change, keys and one-character code columns ('0' + code). */
+interface PageMeta {
   n: number; max_updated: string | null; crit_keys: string[] | null; team_keys: string[] | null;
   status: string; crit: string; team: string;
 }
-interface BinaryHeader { as_of: string; total: number; pages: BinaryPageMeta[] }
+interface Header { as_of?: string; total: number; blocks?: number; split?: boolean; pages?: PageMeta[] }
 
-const WHAT = 'point_index_pages_bin';
+/**
+ * A decoded answer: `total` points (a line's size for its pages, the rows read from the table otherwise); `split`: the
+ * table read held more than its limit (`total`: the limit + 1) and sent no page; `blocks`: the points table's size in
+ * blocks (to cut an open range).
+ */
+export interface PointIndexAnswer { total: number; blocks: number; split: boolean; pages: PointIndexPage[] }
 
 /** Bytes of a point's columns in a page body: id 16, x 4, y 4, km 8, created 8, updated 8. */
-export const BINARY_BYTES_PER_POINT = 48;
+const BYTES_PER_POINT = 48;
 
-/** Decodes a point_index_pages_bin answer; each page carries the answer's as_of. */
-export function decodePointIndexPagesBinary(buf: ArrayBuffer): { total: number; pages: PointIndexPage[] } {
+function codes<A extends Uint8Array | Uint16Array>(s: string, n: number, make: (n: number) => A): A {
+  if (s.length !== n) throw new Error(`point index: ${s.length} codes for ${n} rows`);
+  const out = make(n);
+  for (let i = 0; i < n; i++) out[i] = s.charCodeAt(i) - 48;
+  return out;
+}
+
+/** Decodes an answer; each page carries the answer's reading time (as_of). */
+export function decodePointIndexBinary(buf: ArrayBuffer): PointIndexAnswer {
   const dv = new DataView(buf);
-  if (buf.byteLength < 4) throw new Error('point_index_pages_bin: answer too short');
+  if (buf.byteLength < 4) throw new Error('point index: answer too short');
   const headerLength = dv.getInt32(0, false);
-  if (headerLength < 0 || 4 + headerLength > buf.byteLength) throw new Error('point_index_pages_bin: bad header length');
-  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, headerLength))) as BinaryHeader;
+  if (headerLength < 0 || 4 + headerLength > buf.byteLength) throw new Error('point index: bad header length');
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, headerLength))) as Header;
   let at = 4 + headerLength;
   const pages: PointIndexPage[] = [];
   for (const meta of header.pages ?? []) {
     const n = Number(meta.n) || 0;
-    if (at + n * BINARY_BYTES_PER_POINT > buf.byteLength) throw new Error(`point_index_pages_bin: ${n} rows past the end`);
+    if (at + n * BYTES_PER_POINT > buf.byteLength) throw new Error(`point index: ${n} rows past the end`);
     const idBytes = new Uint8Array(buf.slice(at, at + n * 16));
     at += n * 16;
     const x = new Float32Array(n), y = new Float32Array(n);
@@ -41,16 +52,15 @@ export function decodePointIndexPagesBinary(buf: ArrayBuffer): { total: number; 
     for (let i = 0; i < n; i++, at += 8) updated[i] = dv.getFloat64(at, false);
     pages.push({
       count: n, idBytes, x, y, km, created, updated,
-      status: codes(meta.status, n, (k) => new Uint8Array(k), WHAT),
-      crit: codes(meta.crit, n, (k) => new Uint8Array(k), WHAT),
-      team: codes(meta.team, n, (k) => new Uint16Array(k), WHAT),
+      status: codes(meta.status, n, (k) => new Uint8Array(k)),
+      crit: codes(meta.crit, n, (k) => new Uint8Array(k)),
+      team: codes(meta.team, n, (k) => new Uint16Array(k)),
       critKeys: meta.crit_keys ?? [],
       teamKeys: meta.team_keys ?? [],
       maxUpdated: meta.max_updated ?? null,
-      blocks: 0,
       asOf: header.as_of ?? null,
     });
   }
-  if (at !== buf.byteLength) throw new Error(`point_index_pages_bin: ${buf.byteLength - at} bytes left over`);
-  return { total: Number(header.total) || 0, pages };
+  if (at !== buf.byteLength) throw new Error(`point index: ${buf.byteLength - at} bytes left over`);
+  return { total: Number(header.total) || 0, blocks: Number(header.blocks) || 0, split: header.split === true, pages };
 }

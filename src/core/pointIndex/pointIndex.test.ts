@@ -1,38 +1,14 @@
-// The point index decoder (the SQL function's wire format) and the store's upsert/remove/lookup invariants.
+// The store's upsert/remove/lookup invariants and the queries, on pages decoded from the wire format.
 import { describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from './decode';
+import { decodePointIndexBinary } from './decodeBinary';
 import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, reserve, upsertRows } from './store';
 import { filterSlots, indexStatusCounts, placedSlots, statusPassTable, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
 import type { PointIndexRow } from './types';
+import { encodePointIndexBinary } from '../../../test/fixtures/pointIndex/encodeBinary';
 
-const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-function packed(values: number[], size: 4 | 8): string {
-  const dv = new DataView(new ArrayBuffer(values.length * size));
-  values.forEach((v, i) => (size === 4 ? dv.setFloat32(i * 4, v, false) : dv.setFloat64(i * 8, v, false)));
-  // PostgreSQL inserts a newline every 76 characters: do the same.
-  return b64(new Uint8Array(dv.buffer)).replace(/(.{76})/g, '$1\n');
-}
-const uuidBytes = (id: string) => Uint8Array.from(id.replace(/-/g, '').match(/../g)!.map((h) => parseInt(h, 16)));
 const uuid = (n: number) => `${n.toString(16).padStart(8, '0')}-0000-4000-8000-${(n * 7919).toString(16).padStart(12, '0')}`;
-
-/** What the SQL function returns for these rows (sorted by id). */
-function encode(rows: PointIndexRow[]): RawPointIndexPage {
-  const sorted = [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
-  const crit = [...new Set(sorted.map((r) => r.criticality))].sort();
-  const teams = [...new Set(sorted.flatMap((r) => (r.teamId ? [r.teamId] : [])))].sort();
-  const ids = new Uint8Array(sorted.length * 16);
-  sorted.forEach((r, i) => ids.set(uuidBytes(r.id), i * 16));
-  return {
-    n: sorted.length, blocks: 1, as_of: '2026-11-23T09:00:01.000000Z', max_updated: '2026-11-23T09:00:00.123456Z',
-    crit_keys: crit, team_keys: teams,
-    ids: b64(ids).replace(/(.{76})/g, '$1\n'),
-    x: packed(sorted.map((r) => r.x), 4), y: packed(sorted.map((r) => r.y), 4), km: packed(sorted.map((r) => r.km ?? NaN), 8),
-    created: packed(sorted.map((r) => r.created), 8), updated: packed(sorted.map((r) => r.updated), 8),
-    status: sorted.map((r) => ({ signale: '0', pris_en_charge: '1', resolu: '2' })[r.status]).join(''),
-    crit: sorted.map((r) => String.fromCharCode(48 + crit.indexOf(r.criticality))).join(''),
-    team: sorted.map((r) => String.fromCharCode(48 + (r.teamId ? teams.indexOf(r.teamId) + 1 : 0))).join(''),
-  };
-}
+/** One page of these rows, decoded. */
+const page = (rows: PointIndexRow[]) => decodePointIndexBinary(encodePointIndexBinary([rows])).pages[0];
 
 const TEAM = '11111111-2222-4333-8444-555555555555';
 function row(n: number, over: Partial<PointIndexRow> = {}): PointIndexRow {
@@ -40,38 +16,11 @@ function row(n: number, over: Partial<PointIndexRow> = {}): PointIndexRow {
     status: (['signale', 'pris_en_charge', 'resolu'] as const)[n % 3], criticality: n % 2 ? 'danger' : 'attention', teamId: n % 4 ? TEAM : null, ...over };
 }
 
-describe('decodePointIndexPage', () => {
-  it('decodes every column of the wire format', () => {
-    const rows = Array.from({ length: 40 }, (_, i) => row(i));
-    const page = decodePointIndexPage(encode(rows));
-    expect(page.count).toBe(40);
-    expect(page.asOf).toBe('2026-11-23T09:00:01.000000Z');
-    for (let i = 0; i < 40; i++) {
-      const r = rows[i];
-      expect(idAt({ idBytes: page.idBytes } as never, i)).toBe(r.id);
-      expect(page.x[i]).toBeCloseTo(r.x, 4);
-      expect(page.y[i]).toBeCloseTo(r.y, 4);
-      if (r.km === null) expect(page.km[i]).toBeNaN(); else expect(page.km[i]).toBe(r.km);
-      expect(page.created[i]).toBe(r.created);
-      expect(page.critKeys[page.crit[i]]).toBe(r.criticality);
-      expect(page.team[i] ? page.teamKeys[page.team[i] - 1] : null).toBe(r.teamId);
-      expect(page.status[i]).toBe(i % 3);
-    }
-  });
-
-  it('decodes an empty page and refuses a truncated column', () => {
-    expect(decodePointIndexPage(encode([])).count).toBe(0);
-    const bad = encode([row(1), row(2)]);
-    bad.x = packed([1], 4);
-    expect(() => decodePointIndexPage(bad)).toThrow(/float4/);
-  });
-});
-
 describe('point index store', () => {
   it('appends pages, finds ids, merges dictionaries, upserts and removes keeping the hash right', () => {
     const ix = createPointIndex(16);
-    appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 300 }, (_, i) => row(i)))));
-    appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 100 }, (_, i) => row(300 + i, { criticality: 'faible' })))));
+    appendPage(ix, page(Array.from({ length: 300 }, (_, i) => row(i))));
+    appendPage(ix, page(Array.from({ length: 100 }, (_, i) => row(300 + i, { criticality: 'faible' }))));
     expect(ix.count).toBe(400);
     expect(ix.critKeys.sort()).toEqual(['attention', 'danger', 'faible']);
     for (let n = 0; n < 400; n++) expect(idAt(ix, findSlot(ix, uuid(n)))).toBe(uuid(n));
@@ -99,17 +48,17 @@ describe('point index store', () => {
   it('a page of rows the index already holds at the same version touches nothing (a bulk change\'s own echo); a changed one does', () => {
     const ix = createPointIndex(16);
     const rows = Array.from({ length: 50 }, (_, i) => row(i, { km: i % 2 ? null : i }));
-    appendPage(ix, decodePointIndexPage(encode(rows)));
+    appendPage(ix, page(rows));
     const version = ix.version;
-    expect(appendPage(ix, decodePointIndexPage(encode(rows)))).toBe(0);
+    expect(appendPage(ix, page(rows))).toBe(0);
     expect(ix.version).toBe(version);
-    expect(appendPage(ix, decodePointIndexPage(encode([...rows.slice(0, 49), { ...rows[49], status: 'signale' as const }])))).toBe(1);
+    expect(appendPage(ix, page([...rows.slice(0, 49), { ...rows[49], status: 'signale' as const }]))).toBe(1);
     expect(ix.status[findSlot(ix, uuid(49))]).toBe(0);
   });
 
   it('a copy from stored columns (the replica record) finds every id and keeps the values', () => {
     const src = createPointIndex(16);
-    appendPage(src, decodePointIndexPage(encode(Array.from({ length: 500 }, (_, i) => row(i)))));
+    appendPage(src, page(Array.from({ length: 500 }, (_, i) => row(i))));
     removeIds(src, [uuid(3), uuid(7)]);
     const copy = indexFromColumns(src);
     expect(copy.count).toBe(498);
@@ -168,7 +117,7 @@ describe('reserve (a load that knows its size)', () => {
     const ix = createPointIndex(16);
     reserve(ix, 3000);
     const x = ix.x, lookup = ix.lookup;
-    for (let p = 0; p < 3; p++) appendPage(ix, decodePointIndexPage(encode(Array.from({ length: 1000 }, (_, i) => row(p * 1000 + i + 1)))));
+    for (let p = 0; p < 3; p++) appendPage(ix, page(Array.from({ length: 1000 }, (_, i) => row(p * 1000 + i + 1))));
     expect(ix.count).toBe(3000);
     expect(ix.x).toBe(x); // no reallocation while the pages came in
     expect(ix.lookup).toBe(lookup);

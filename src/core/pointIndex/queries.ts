@@ -1,16 +1,15 @@
 // Read-only views of the point index: status counts (overall, per team, per zone), the newest-first order,
-// the slots passing a status filter, and the map's typed arrays. Linear passes over typed arrays: 1M points in a
-// few milliseconds; `sliceSteps` lets callers split long passes between frames.
-import { pointInRing } from './geometry';
-import { RESOLVED_CODE, type PointIndex } from './types';
+// the slots passing a status filter, and the map's typed arrays: linear passes over typed arrays.
+import { ringContains, zoneRing } from '../zoneContains';
+import { bboxContains, bboxOf } from '../geometry';
+import { RESOLVED_CODE, STATUS_CODE, type PointIndex } from './types';
 import type { ImagePoint } from '../types';
 
 /** 'tous' = every status except resolu (docs/product.md#main-screen). */
 export type IndexStatusFilter = 'tous' | 'signale' | 'pris_en_charge' | 'resolu';
-const FILTER_CODE = { signale: 0, pris_en_charge: 1, resolu: 2 } as const;
 
 export function passes(status: number, filter: IndexStatusFilter): boolean {
-  return filter === 'tous' ? status !== RESOLVED_CODE : status === FILTER_CODE[filter];
+  return filter === 'tous' ? status !== RESOLVED_CODE : status === STATUS_CODE[filter];
 }
 
 /** The filter as a table: entry `code` is 1 when a point of status code `code` passes (a lookup per point, no call). */
@@ -31,12 +30,13 @@ export function placedSlots(x: ArrayLike<number>, y: ArrayLike<number>, status: 
 }
 
 export interface Counts3 { signale: number; pris_en_charge: number; resolu: number }
-const NAMES = ['signale', 'pris_en_charge', 'resolu'] as const;
+/** The counts of the three status codes stored at c[at], c[at + 1], c[at + 2]. */
+const counts3 = (c: ArrayLike<number>, at = 0): Counts3 => ({ signale: c[at], pris_en_charge: c[at + 1], resolu: c[at + 2] });
 
 export function indexStatusCounts(ix: PointIndex): Counts3 {
   const c = [0, 0, 0];
   for (let i = 0; i < ix.count; i++) c[ix.status[i]]++;
-  return { signale: c[0], pris_en_charge: c[1], resolu: c[2] };
+  return counts3(c);
 }
 
 /** Counts per team id ('' for no team), every status. */
@@ -46,23 +46,20 @@ export function indexTeamCounts(ix: PointIndex): Map<string, Counts3> {
   const out = new Map<string, Counts3>();
   for (let t = 0; t <= ix.teamKeys.length; t++) {
     const s = per[t * 3] + per[t * 3 + 1] + per[t * 3 + 2];
-    if (s) out.set(t === 0 ? '' : ix.teamKeys[t - 1], { signale: per[t * 3], pris_en_charge: per[t * 3 + 1], resolu: per[t * 3 + 2] });
+    if (s) out.set(t === 0 ? '' : ix.teamKeys[t - 1], counts3(per, t * 3));
   }
   return out;
 }
 
-/** Slots inside a polygon (bounding box first), in slot order. */
+/** Slots inside a polygon, edges included (the point-in-zone rule, ../zoneContains.ts; bounding box first), in slot order. */
 export function slotsInPolygon(ix: PointIndex, polygon: readonly ImagePoint[]): Int32Array {
-  if (polygon.length < 3) return new Int32Array(0);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of polygon) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
-  const ring = new Float64Array(polygon.length * 2);
-  polygon.forEach((p, k) => { ring[k * 2] = p.x; ring[k * 2 + 1] = p.y; });
+  const ring = zoneRing(polygon);
+  const box = bboxOf(polygon);
+  if (!ring || !box) return new Int32Array(0);
   const out: number[] = [];
   for (let i = 0; i < ix.count; i++) {
     const x = ix.x[i], y = ix.y[i];
-    if (x < minX || x > maxX || y < minY || y > maxY) continue;
-    if (pointInRing(ring, x, y)) out.push(i);
+    if (bboxContains(box, x, y) && ringContains(ring, x, y)) out.push(i);
   }
   return Int32Array.from(out);
 }
@@ -70,7 +67,7 @@ export function slotsInPolygon(ix: PointIndex, polygon: readonly ImagePoint[]): 
 export function countsOfSlots(ix: PointIndex, slots: ArrayLike<number>): Counts3 {
   const c = [0, 0, 0];
   for (let k = 0; k < slots.length; k++) c[ix.status[slots[k]]]++;
-  return { signale: c[0], pris_en_charge: c[1], resolu: c[2] };
+  return counts3(c);
 }
 
 /** Slots sorted newest first (created desc, then id asc as the server lists them): ./newestOrder.ts. */
@@ -86,5 +83,3 @@ export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: In
   for (let k = 0, j = 0; j < n; k++) { const s = order[k]; if (s < count && pass[status[s]] === 1) out[j++] = s; }
   return out;
 }
-
-export { NAMES as STATUS_NAMES };

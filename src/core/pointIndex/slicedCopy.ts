@@ -6,7 +6,7 @@
 import { COLUMNS } from './store';
 import type { PointColumns, PointIndex } from './types';
 
-/** Rows copied per slice: about 1.7 MB of the nine columns (52 bytes a point), a few ms on a phone-class CPU. */
+/** Rows copied per slice (52 bytes a point over the nine columns). */
 export const COPY_SLICE_ROWS = 32_768;
 
 /** Fresh columns of `ix`'s size and dictionaries, rows not copied yet. */

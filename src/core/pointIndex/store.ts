@@ -6,6 +6,9 @@ import { STATUS_CODE, type PointColumns, type PointIndex, type PointIndexRow } f
 /** The per-point numeric columns besides the ids (16 bytes a point, `idBytes`). */
 export const COLUMNS = ['x', 'y', 'km', 'created', 'updated', 'status', 'crit', 'team'] as const;
 
+/** The transferable buffers of a page's (or any columns') arrays (for Comlink.transfer). */
+export const pageBuffers = (p: PointColumns): ArrayBuffer[] => [p.idBytes, ...COLUMNS.map((c) => p[c])].map((a) => a.buffer as ArrayBuffer);
+
 function lookupSize(capacity: number): number {
   let n = 16;
   while (n < capacity * 2) n *= 2;
@@ -25,9 +28,10 @@ export function createPointIndex(capacity = 1024): PointIndex {
   };
 }
 
-export const capacityOf = (ix: PointIndex): number => ix.x.length;
+const capacityOf = (ix: PointIndex): number => ix.x.length;
 
-function grow(ix: PointIndex, needed: number): void {
+/** Makes room for `needed` points (a load that knows its size: one allocation and one rehash). */
+export function reserve(ix: PointIndex, needed: number): void {
   if (needed <= capacityOf(ix)) return;
   let cap = capacityOf(ix);
   while (cap < needed) cap *= 2;
@@ -42,12 +46,6 @@ function grow(ix: PointIndex, needed: number): void {
   }
   rehash(ix);
 }
-
-/**
- * Makes room for `capacity` points at once (a load that knows its size: one allocation and one rehash instead of
- * one per doubling while the pages arrive).
- */
-export function reserve(ix: PointIndex, capacity: number): void { grow(ix, capacity); }
 
 function rehash(ix: PointIndex): void {
   const size = lookupSize(capacityOf(ix));
@@ -91,18 +89,21 @@ function deleteHashAt(ix: PointIndex, h: number): void {
 
 const probe = new Uint8Array(16);
 /** The slot of a point id, or -1. */
-export function findSlot(ix: PointIndex, id: string): number {
-  if (!writeUuid(probe, 0, id)) return -1;
+export const findSlot = (ix: PointIndex, id: string): number => (writeUuid(probe, 0, id) ? findSlotOfBytes(ix, probe, 0) : -1);
+
+/** The slot holding the id at slot j of `bytes`, or -1. */
+function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {
   const mask = ix.lookup.length - 1;
-  let h = hashSlot(probe, 0) & mask;
+  let h = hashSlot(bytes, j) & mask;
   while (ix.lookup[h] !== 0) {
     const s = ix.lookup[h] - 1;
-    if (sameId(ix.idBytes, s, probe, 0)) return s;
+    if (sameId(ix.idBytes, s, bytes, j)) return s;
     h = (h + 1) & mask;
   }
   return -1;
 }
 
+/** The slot holding the id at slot j of `bytes`, or -1. */
 export const idAt = (ix: PointIndex, slot: number): string => uuidAt(ix.idBytes, slot);
 
 /** The code of `key` in a dictionary column's keys (added when new). */
@@ -119,7 +120,7 @@ export function dictCode(keys: string[], key: string): number {
  * construction): no lookup per point.
  */
 export function appendPage(ix: PointIndex, p: PointColumns, knownNew = false): number {
-  grow(ix, ix.count + p.count);
+  reserve(ix, ix.count + p.count);
   const critMap = p.critKeys.map((k) => dictCode(ix.critKeys, k));
   const teamMap = [0, ...p.teamKeys.map((k) => dictCode(ix.teamKeys, k) + 1)];
   const fresh = knownNew || ix.count === 0;
@@ -148,20 +149,9 @@ function holdsRow(ix: PointIndex, slot: number, p: PointColumns, j: number, crit
     && ix.x[slot] === p.x[j] && ix.y[slot] === p.y[j] && ix.created[slot] === p.created[j] && Object.is(ix.km[slot], p.km[j]);
 }
 
-function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {
-  const mask = ix.lookup.length - 1;
-  let h = hashSlot(bytes, j) & mask;
-  while (ix.lookup[h] !== 0) {
-    const s = ix.lookup[h] - 1;
-    if (sameId(ix.idBytes, s, bytes, j)) return s;
-    h = (h + 1) & mask;
-  }
-  return -1;
-}
-
 /** Inserts or replaces points from plain rows (unless the index holds a newer version). Returns rows applied. */
 export function upsertRows(ix: PointIndex, rows: readonly PointIndexRow[]): number {
-  grow(ix, ix.count + rows.length);
+  reserve(ix, ix.count + rows.length);
   let applied = 0;
   for (const r of rows) {
     let slot = findSlot(ix, r.id);

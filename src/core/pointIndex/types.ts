@@ -30,12 +30,10 @@ export interface PointColumns {
   teamKeys: string[];
 }
 
-/** One page of public.point_index() decoded: `count` points. */
+/** One page of the point index's wire format decoded (./decodeBinary.ts): `count` points. */
 export interface PointIndexPage extends PointColumns {
   /** Newest updated_at of the page, 'YYYY-MM-DDTHH:MI:SS.ffffffZ' (compares as text), null when empty. */
   maxUpdated: string | null;
-  /** The points table's size in blocks when the page was read. */
-  blocks: number;
   /** Start of the reading transaction, 'YYYY-MM-DDTHH:MI:SS.ffffffZ': every change committed before is in the page. */
   asOf: string | null;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyPointIndexInSteps, NO_TEAM, reportPointId, type ReportPointIndex } from './reportIndex';
 import type { PointIndex } from '../pointIndex/types';
-import { indexOfPoints } from '../pointIndex/fromPoints';
+import { indexOfPoints } from '../../../test/fixtures/pointIndex/fromPoints';
 import type { Point } from '../types';
 
 const id = (k: number) => `00000000-0000-4000-8000-${k.toString(16).padStart(12, '0')}`;

@@ -1,22 +1,10 @@
-// The IndexedDB database of the local replica (library idb): 'meta' (owner, sync cursor), 'index' (the point
-// index columns as one record), 'details' (point details already seen, by id). One database per browser profile;
-// it belongs to one user at a time (see ./index.ts).
+// The main thread's connection to the local replica's IndexedDB database (schema: workers/replicaSchema.ts), a part of
+// the user's session: opened on first use, closed when the session ends. It belongs to one user at a time (./index.ts).
 import type { IDBPDatabase } from 'idb';
 import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
-import { openReplicaDb, type ReplicaSchema } from '../../../workers/replicaSchema';
+import { replicaConnection, type ReplicaSchema } from '../../../workers/replicaSchema';
 
-export { REPLICA_DB_NAME, REPLICA_DB_VERSION, type ReplicaSchema, type StoredDetails, type StoredIndex } from '../../../workers/replicaSchema';
+const connectionPart = definePart('replicaDb', replicaConnection, (c) => c.close());
 
-/** The session's connection (opened on first use, closed when the session ends). */
-const connectionPart = definePart('replicaDb', () => ({ db: null as Promise<IDBPDatabase<ReplicaSchema>> | null }), (c) => {
-  void c.db?.then((d) => d.close(), () => undefined);
-  c.db = null;
-});
-
-export function replicaDb(): Promise<IDBPDatabase<ReplicaSchema>> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB indisponible'));
-  const c = currentSession().part(connectionPart);
-  c.db ??= openReplicaDb(() => { void c.db?.then((d) => d.close()); c.db = null; }).catch((e) => { c.db = null; throw e; });
-  return c.db;
-}
+export const replicaDb = (): Promise<IDBPDatabase<ReplicaSchema>> => currentSession().part(connectionPart).get();

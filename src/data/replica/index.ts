@@ -1,22 +1,17 @@
-// The local replica, a small API over IndexedDB (./db.ts):
-//   bindReplica(userId)      binds the replica to the signed-in user (once per session); another user's replica is
-//                            cleared. Says whether it was this user's as soon as the owner is read (a cold
-//                            open's first pages do not wait for the clear to be written)
-//   openReplica(userId)      the same, resolved once the binding is written
-//   writeIndex(rec, line)    the point index columns and the sync cursor of one line (each line the user opened has
-//                            its own record; written and read in the point-index worker, off the main thread:
-//                            ../pointIndexSource.ts restoreLineIndex)
-//   readDetails(ids) / writeDetails(list) / deleteDetails(ids)   point details already seen
-//   clearReplica()           sign-out: everything goes
-// Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
+// The local replica, a small API over IndexedDB (./db.ts): its binding to the signed-in user (another user's replica is
+// cleared), each opened line's index record (written and read in the point-index worker: ../pointIndexSource.ts), the
+// point details already seen, and the clear at sign-out. Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
 // refused, e.g. private mode); callers then keep working from memory and say so once.
-import { replicaDb, type StoredDetails, type StoredIndex } from './db';
+import { replicaDb } from './db';
+import type { IDBPTransaction } from 'idb';
+import type { ReplicaSchema, StoredDetails } from '../../../workers/replicaSchema';
+import type { StoredIndex } from '../../core/pointIndex/restored';
 import { OWNER_KEY } from '../../../workers/replicaWrite';
 import { replicaWritesSettled, writeReplicaIndexInWorker } from '../pointIndexSource';
 import { currentSession } from '../currentSession';
 import { definePart } from '../../core/session/scope';
 
-export type { StoredDetails, StoredIndex } from './db';
+export type { StoredDetails, StoredIndex };
 
 export class ReplicaError extends Error {
   constructor(public kind: 'quota' | 'unavailable', cause: unknown) {
@@ -24,21 +19,22 @@ export class ReplicaError extends Error {
   }
 }
 
-function wrap(e: unknown): ReplicaError {
+/** A replica failure (here or in the point-index worker's write) as a ReplicaError. */
+export function replicaErrorOf(e: unknown): ReplicaError {
   if (e instanceof ReplicaError) return e;
   const name = (e as { name?: string })?.name ?? '';
   return new ReplicaError(name === 'QuotaExceededError' || /quota/i.test(String((e as Error)?.message)) ? 'quota' : 'unavailable', e);
 }
 
-/** A failure of a replica write made elsewhere (the point-index worker's), as the replica's own error. */
-export const replicaErrorOf = (e: unknown): ReplicaError => wrap(e);
-
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
-  try { return await fn(); } catch (e) { throw wrap(e); }
+  try { return await fn(); } catch (e) { throw replicaErrorOf(e); }
 }
 
-const OWNER = OWNER_KEY;
 const INDEX = 'points';
+
+/** Empties the three stores in `tx` (the owner goes too). */
+const clearStores = (tx: IDBPTransaction<ReplicaSchema, ('meta' | 'index' | 'details')[], 'readwrite'>) =>
+  Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
 
 /**
  * `mine`: whether the replica already belonged to the user (its data may be used), known once the owner is read;
@@ -63,12 +59,12 @@ export function bindReplica(userId: string): ReplicaBinding {
   const mine = guarded(async () => {
     await replicaWritesSettled(); // a previous user's record still being written lands before the owner check
     const db = await replicaDb();
-    const owner = await db.get('meta', OWNER);
+    const owner = await db.get('meta', OWNER_KEY);
     if (owner === userId) { bound = Promise.resolve(); return true; }
     const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
     bound = guarded(async () => {
-      await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
-      await tx.objectStore('meta').put(userId, OWNER);
+      await clearStores(tx);
+      await tx.objectStore('meta').put(userId, OWNER_KEY);
       await tx.done;
     });
     return false;
@@ -135,7 +131,7 @@ export async function clearReplica(): Promise<void> {
     await replicaWritesSettled(); // a record written in the worker must not land after the clear
     const db = await replicaDb();
     const tx = db.transaction(['meta', 'index', 'details'], 'readwrite');
-    await Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear(), tx.done]);
+    await Promise.all([clearStores(tx), tx.done]);
   } catch (e) {
     console.warn('Réplique locale : effacement impossible', e);
   }

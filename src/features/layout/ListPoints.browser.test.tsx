@@ -9,7 +9,7 @@ import { createStore, Provider, useAtomValue } from 'jotai';
 import { ListPointsProvider, useListPoints } from './ListPoints';
 import { newestOrderAtom, pointIndexAtom } from '../../state/pointIndex';
 import { zonesAtom } from '../../state/tables';
-import { indexOfPoints } from '../../core/pointIndex/fromPoints';
+import { indexOfPoints } from '../../../test/fixtures/pointIndex/fromPoints';
 import type { Point, Zone } from '../../core/types';
 
 function points(line: string, n: number): Point[] {

@@ -3,8 +3,7 @@
 // outbox, the device's version at once. 'missing' when the point no longer exists.
 import { useEffect, useState } from 'react';
 import type { Point } from '../../core/types';
-import { fetchOnePoint } from '../../state/pointsCollection';
-import { pointDetails } from '../../state/pointDetails';
+import { loadPointDetails, pointDetails } from '../../state/pointDetails';
 import { localPointToEdit } from '../../state/offline/pointsPort';
 
 export type EditedPoint = { status: 'none' } | { status: 'loading' } | { status: 'ready'; point: Point } | { status: 'missing' };
@@ -17,7 +16,7 @@ export function useEditedPoint(id: string | null): EditedPoint {
     const local = localPointToEdit(id);
     if (local !== undefined) { setState({ id, value: local ? { status: 'ready', point: local } : { status: 'missing' } }); return; }
     setState({ id, value: { status: 'loading' } });
-    fetchOnePoint(id)
+    loadPointDetails(id)
       .then((p) => { if (alive) setState({ id, value: p ? { status: 'ready', point: p } : { status: 'missing' } }); })
       .catch((e) => {
         console.warn('Signalement : lecture impossible, version locale utilisée', e);

@@ -7,13 +7,14 @@ import type { PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { parseKm } from '../../core/validation';
 import { askConflict } from '../conflicts';
-import { POINT_CONFLICT_FIELDS } from '../pointsCollection';
 import { store } from '../store';
 import { outboxItemsAtom, outboxPanelOpenAtom } from './atoms';
 import { discardItem, updateItems } from './queue';
 import { replayOutbox } from './replay';
 import { showPoints as patchPoints } from './pointsPort';
 
+/** The editable fields compared field by field on a conflict. */
+export const POINT_CONFLICT_FIELDS = ['name', 'description', 'kilometer', 'ticketNumber', 'status', 'criticality', 'teamId', 'imageUrl'] as const;
 const FIELDS = [...POINT_CONFLICT_FIELDS, 'position'] as const;
 
 /** True when the item is an offline update in conflict with a newer server version (the dialog applies). */

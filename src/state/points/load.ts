@@ -4,7 +4,7 @@
 // the catch-up sync (updates and tombstones since the cursor).
 import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
-import { appendPage, createPointIndex, removeIds, reserve, succeed } from '../../core/pointIndex/store';
+import { appendPage, createPointIndex, removeIds, succeed } from '../../core/pointIndex/store';
 import { trimmedColumns } from '../../core/pointIndex/slicedCopy';
 import type { BuiltIndex } from '../../core/pointIndex/buildFromPages';
 import type { PointIndexPage } from '../../core/pointIndex/types';
@@ -14,12 +14,11 @@ import { parkLineIndex, takeLineIndex } from '../recentLineIndexes';
 import { store } from '../store';
 import { activeLineId } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { advanceCursor, publish, publishSorted } from './publish';
+import { advanceCursor, publish, showIndex } from './publish';
 import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
-import { offerClusterColumns } from '../clusterColumnsHandoff';
 import { markLoad } from '../../platform/loadMarks';
 import { fail, ok, type Result } from '../../core/result';
 import { DATA_TEXT } from '../strings';
@@ -119,9 +118,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const changed = prev.version !== seedVersion;
     if (changed) appendPage(built.index, prev);
     succeed(built.index, prev);
-    offerClusterColumns(built.index, built.cluster);
-    store.set(pointIndexAtom, { index: built.index, version: built.index.version, line });
-    if (changed) publish(); else publishSorted(built.order);
+    showIndex(built.index, changed ? null : built.order, built.cluster);
     markLoad('points-adopted');
     adopted = true;
     savedByWorker = !!written && !changed;
@@ -147,7 +144,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
           markLoad('points-first-page');
         }
       },
-      onEstimate: (t) => { total = t; if (stillHere() && !line) reserve(currentIndex(), t); }, // a line's index is built in the worker
+      onEstimate: (t) => { total = t; },
       cancelled: () => !stillHere(),
     });
     if (!stillHere()) return ok();

@@ -11,36 +11,38 @@ import { currentIndex } from './session';
 import { publish } from './publish';
 import { scheduleSave } from './replica';
 
-/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
-export function patchPointRows(rows: readonly PointRow[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+/** Removes `deletedIds` and forgets their details, lays `change` over the index (it returns how many points it
+ * changed), then publishes the index and schedules a replica save when anything changed. */
+function patchIndex(deletedIds: readonly string[], change: (ix: PointIndex) => number): void {
   const ix = currentIndex();
-  let changed = removeIds(ix, deletedIds);
-  if (rows.length) {
-    changed += upsertRows(ix, rows.map(toIndexRow));
-    remember(rows.map((r) => withVersion(r, teamName)));
-  }
+  const changed = removeIds(ix, deletedIds) + change(ix);
   forgetPointDetails(deletedIds);
   if (changed) { publish(); scheduleSave(); }
 }
 
+/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
+export function patchPointRows(rows: readonly PointRow[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
+  patchIndex(deletedIds, (ix) => {
+    if (!rows.length) return 0;
+    const n = upsertRows(ix, rows.map(toIndexRow));
+    remember(rows.map((r) => withVersion(r, teamName)));
+    return n;
+  });
+}
+
 /** Index rows (a bulk change's results) and deleted ids; a row older than the one held is ignored. */
 export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
-  const ix = currentIndex();
-  const changed = removeIds(ix, deletedIds) + (rows.length ? upsertRows(ix, rows) : 0);
-  forgetPointDetails(deletedIds);
-  if (changed) { publish(); scheduleSave(); }
+  patchIndex(deletedIds, (ix) => (rows.length ? upsertRows(ix, rows) : 0));
 }
 
 /** Changes made in place on the index's columns (`apply` returns how many points it changed: a bulk change laid
  * over known slots, no row objects) after removing deleted ids. */
 export function patchIndexInPlace(apply: (ix: PointIndex) => number, deletedIds: readonly string[] = []): void {
-  const ix = currentIndex();
-  let changed = removeIds(ix, deletedIds);
-  const applied = apply(ix);
-  if (applied) ix.version++;
-  changed += applied;
-  forgetPointDetails(deletedIds);
-  if (changed) { publish(); scheduleSave(); }
+  patchIndex(deletedIds, (ix) => {
+    const n = apply(ix);
+    if (n) ix.version++;
+    return n;
+  });
 }
 
 function withVersion(r: PointRow, teamName?: (teamId: string | null) => string | null): PointWithVersion {
@@ -52,19 +54,17 @@ function withVersion(r: PointRow, teamName?: (teamId: string | null) => string |
 /** Domain points (a save's answer, the outbox's views) into the index and the details. `force`: shown even over a
  * newer server version of the same point (a change waiting in the outbox is laid over it). */
 export function patchPoints(points: readonly Point[], deletedIds: readonly string[] = [], force = false): void {
-  const ix = currentIndex();
-  let changed = removeIds(ix, deletedIds);
-  if (points.length) {
+  patchIndex(deletedIds, (ix) => {
+    if (!points.length) return 0;
     const rows = points.map((p) => {
       const row = pointToIndexRow(p);
       if (force) { const slot = findSlot(ix, p.id); if (slot >= 0 && ix.updated[slot] > row.updated) row.updated = ix.updated[slot]; }
       return row;
     });
-    changed += upsertRows(ix, rows);
+    const n = upsertRows(ix, rows);
     remember(points.map((p, k) => ({ point: p, updatedMs: rows[k].updated, updatedAt: p.updatedAt ?? '' })));
-  }
-  forgetPointDetails(deletedIds);
-  if (changed) { publish(); scheduleSave(); }
+    return n;
+  });
 }
 
 function pointToIndexRow(p: Point): PointIndexRow {

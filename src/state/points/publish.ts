@@ -6,6 +6,8 @@ import { newestOrderAtom, pointIndexAtom } from '../pointIndex';
 import { store } from '../store';
 import { currentIndex, pointsState } from './session';
 import type { PointIndex } from '../../core/pointIndex/types';
+import type { ClusterColumns } from '../../core/cluster/types';
+import { offerClusterColumns } from '../clusterColumnsHandoff';
 
 const ORDER_DELAY_MS = 120;
 /** The index version each published newest-first order was sorted for (weak: an index let go takes its entry along). */
@@ -20,8 +22,20 @@ export function publish(): void {
   s.orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
 }
 
-/** Publishes an index whose newest-first order is already sorted (a cold load built in the worker): no re-sort. */
-export function publishSorted(order: Int32Array): void {
+/**
+ * Shows an index made by the point-index API (a cold load's build, a restored replica record) with its newest-first
+ * order (null: sort it) and the map's cluster columns. The index atom's subscribers may lay changes over it at once
+ * (the outbox's waiting changes): the order is then sorted again.
+ */
+export function showIndex(ix: PointIndex, order: Int32Array | null, cluster: ClusterColumns | undefined): void {
+  offerClusterColumns(ix, cluster);
+  const version = ix.version;
+  store.set(pointIndexAtom, { index: ix, version, line: pointsState().indexLine });
+  if (order && ix.version === version) publishSorted(order); else publish();
+}
+
+/** Publishes an index whose newest-first order is already sorted: no re-sort. */
+function publishSorted(order: Int32Array): void {
   const s = pointsState();
   const ix = currentIndex();
   clearTimeout(s.orderTimer);

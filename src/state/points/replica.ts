@@ -5,15 +5,14 @@ import { restoreLineIndex } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import type { PointIndex } from '../../core/pointIndex/types';
 import { replicaTooOld } from '../../core/replicaAge';
-import { pointIndexAtom, replicaErrorAtom } from '../pointIndex';
+import { replicaErrorAtom } from '../pointIndex';
 import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
 import { store } from '../store';
 import { currentLineIdAtom } from '../tables';
 import { currentIndex, pointsState } from './session';
-import { publish, publishSorted } from './publish';
+import { showIndex } from './publish';
 import { copyColumnsInSlices } from '../../core/pointIndex/slicedCopy';
 import { yieldToPage } from '../../platform/yieldToPage';
-import { offerClusterColumns } from '../clusterColumnsHandoff';
 
 export const SAVE_DELAY_MS = 3000;
 
@@ -52,19 +51,14 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     setReplicaEnabled(true);
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
-    // Read, copied, hashed and sorted in the point-index worker (at 1M the id hash alone held the main thread).
+    // Read, copied, hashed and sorted in the point-index worker, off the main thread.
     const restored = await restoreLineIndex(indexKey(lineId), userId);
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;
     const s = pointsState();
     s.indexLine = lineId;
-    const ix = restored.index;
-    const version = ix.version;
-    offerClusterColumns(ix, restored.cluster);
-    // Its subscribers may lay the outbox's waiting changes over it at once (new points the worker's order lacks).
-    store.set(pointIndexAtom, { index: ix, version: ix.version, line: lineId });
     s.cursorMs = restored.cursorMs;
-    if (ix.version === version) publishSorted(restored.order); else publish();
+    showIndex(restored.index, restored.order, restored.cluster);
     return true;
   } catch (e) {
     replicaFailed(e);
