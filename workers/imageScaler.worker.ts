@@ -50,10 +50,6 @@ export const imageScalerApi = {
     }
     return Comlink.transfer(bitmap, [bitmap]);
   },
-  /** Resolves once the image is tiled (true) or known not to be (false). */
-  async tiled(url: string, tiles: StoredTiles | null): Promise<boolean> {
-    return (await (await load(url, tiles)).tiled) !== null;
-  },
 };
 export type ImageScalerApi = typeof imageScalerApi;
 

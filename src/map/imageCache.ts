@@ -49,7 +49,7 @@ export class ImageCache {
       create: () => new Worker(new URL('../../workers/imageScaler.worker.ts', import.meta.url), { type: 'module' }),
       // Decoding the whole line image on the main thread is what this cache avoids: without the worker, the ruler
       // and points are drawn over a plain background.
-      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')), tiled: () => Promise.resolve(false) }),
+      fallback: () => ({ region: () => Promise.reject(new Error('no image worker: line image not drawn')) }),
       onFallback: (reason) => console.warn('image worker unavailable', reason),
     });
     return this.host.api;
