@@ -51,9 +51,10 @@ test('a point saved offline keeps the time it was observed, not the time it reac
   await expect(counter(page)).toHaveText('1 en attente');
 
   // Twenty minutes later (device time), the network is back: the report is sent.
-  // (On a server started a moment ago the device clock is only a little behind: wait so that the report is really
+  // (On a server started a moment ago the device clock is only a little behind: wait until the report is really
   // sent more than a minute after it was made.)
-  if (Date.now() - observed.getTime() < 10 * MIN) await new Promise((r) => setTimeout(r, 70_000));
+  const tooSoon = deviceAfter + MIN + 10_000 - Date.now(); // deviceAfter: the device's time just after the save
+  if (tooSoon > 0) await new Promise((r) => setTimeout(r, tooSoon));
   await page.clock.setSystemTime(new Date());
   await ctx.setOffline(false);
   await expect(counter(page)).toHaveCount(0, { timeout: 30_000 });
