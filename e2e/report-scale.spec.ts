@@ -100,8 +100,9 @@ test('a 20,000-point route report appears at once, virtualised, details as shown
     for (let k = 0; k < added.length; k += 5000) {
       const chunk = added.slice(k, k + 5000);
       const { data, error } = await admin.rpc('bulk_delete_points', { p_rows: { ids: chunk.map((r) => r.id), versions: chunk.map((r) => r.updated_at) } });
-      expect(error).toBeNull();
-      expect((data as { deleted: unknown[] }).deleted).toHaveLength(chunk.length);
+      // Soft: a failure here is reported beside the test's own, never in its place.
+      expect.soft(error).toBeNull();
+      expect.soft((data as { deleted: unknown[] } | null)?.deleted).toHaveLength(chunk.length);
     }
   }
 });
