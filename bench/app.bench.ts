@@ -7,9 +7,9 @@
 // Env: APP_BENCH_DIR (/tmp/rail-app-bench), APP_BENCH_PORT (3206), APP_BENCH_BASELINE=0 to skip the baseline build,
 // APP_BENCH_BASELINE_REF (git ref; `main` compares with today's main), APP_BENCH_WORD=0 to skip the Word downloads,
 // APP_BENCH_PHONE=0, APP_BENCH_DESKTOP=0 (phone run only), APP_BENCH_PHONE_MAX (largest size with a phone run, 100000), APP_BENCH_PROFILE=1 (CPU profile of
-// the phone wheel zoom, top functions printed), APP_BENCH_PHONE_TRACE=1 (trace of the phone gestures: each task > 50 ms and what ran in it), APP_BENCH_STEP_TIMEOUT_MS. Renderer memory: PSS (bench/app/memory.ts).
+// the phone wheel zoom, top functions printed), APP_BENCH_PHONE_TRACE=1 (trace of the phone gestures: each task > 50 ms and what ran in it), APP_BENCH_STEP_TIMEOUT_MS, APP_BENCH_OLD_LOADER=0 to skip the old loader (minutes at 1M). Renderer memory: PSS (bench/app/memory.ts), in a Chromium whose DevTools keep no response bodies (bench/lib/unbufferedChromium.ts).
 // APP_BENCH_LINES=50x20000: the network-of-lines case first (bench/app/linesCase.ts; APP_BENCH_SIZES=0 for it alone).
-import { chromium } from '@playwright/test';
+import type { chromium } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ import { pidCpuMs, startAppServer } from './app/processes';
 import { ADMIN, desktopRun, phoneRun } from './app/scenario';
 import { runLinesCase } from './app/linesCase';
 import { printTable, RESULTS_DIR, round, writeResults } from './lib/stats';
+import { unbufferedChromium } from './lib/unbufferedChromium';
 
 const SIZES = (process.env.APP_BENCH_SIZES ?? '100000,1000000').split(',').map(Number).filter((n) => n > 0);
 const DIR = process.env.APP_BENCH_DIR ?? '/tmp/rail-app-bench';
@@ -33,6 +34,7 @@ const PROFILE = process.env.APP_BENCH_PROFILE === '1';
 const WITH_DESKTOP = process.env.APP_BENCH_DESKTOP !== '0';
 const PHONE_TRACE = process.env.APP_BENCH_PHONE_TRACE === '1';
 const PHONE_MAX = Number(process.env.APP_BENCH_PHONE_MAX ?? 100_000);
+const WITH_OLD_LOADER = process.env.APP_BENCH_OLD_LOADER !== '0';
 if (DB === 'postgres' && !process.env.DATABASE_URL) throw new Error('APP_BENCH_DB=postgres needs DATABASE_URL');
 mkdirSync(DIR, { recursive: true });
 
@@ -99,8 +101,8 @@ for (const n of SIZES) {
     try {
       const cfg = await (await fetch(`${server.url}/config.json`)).json() as { supabaseUrl: string; supabaseAnonKey: string };
       const apiUrl = cfg.supabaseUrl ? new URL(cfg.supabaseUrl, server.url).toString().replace(/\/$/, '') : server.url;
-      const loader = WITH_DESKTOP ? await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey) : { ms: null, total: await pointCount(apiUrl, cfg.supabaseAnonKey) };
-      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+      const loader = WITH_DESKTOP && WITH_OLD_LOADER ? await pagedObjectsLoad(apiUrl, cfg.supabaseAnonKey) : { ms: null, total: await pointCount(apiUrl, cfg.supabaseAnonKey) };
+      browser = await unbufferedChromium().launch({ executablePath, args: CHROMIUM_ARGS });
       const desk = WITH_DESKTOP ? await desktopRun(browser, server.url, loader.total, { word: WITH_WORD, serverCpuMs: () => pidCpuMs(server.proc.pid!) }) : {};
       console.log(JSON.stringify(desk));
       const phone = WITH_PHONE && n <= PHONE_MAX

@@ -6,7 +6,7 @@
 // Env: COLD_DIR (holds pglite-<points>, reused; seeded there when missing), COLD_POINTS (100000), COLD_PORT (3400),
 // COLD_RUNS (3), COLD_PROFILE=1 (CPU profile of the main thread too, top functions printed; COLD_DIST: a build to use,
 // e.g. `npx vite build --minify false --outDir /tmp/dist-plain` for readable names), APP_BENCH_BASELINE_REF (none: current build only), APP_BENCH_DB=postgres with DATABASE_URL.
-import { chromium } from '@playwright/test';
+import { unbufferedChromium } from './lib/unbufferedChromium';
 import { existsSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -39,7 +39,7 @@ const env = {
   ...(DB === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL! } : {}),
 };
 const load0 = loadavg()[0];
-const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form result tree written to JSON
 const results: Record<string, any[]> = Object.fromEntries(builds.map((b) => [b.name, []]));
 try {

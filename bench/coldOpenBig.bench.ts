@@ -9,7 +9,8 @@
 // thread and the main thread's long tasks with what ran in them are printed), BIG_DIST (the build to use, e.g. an
 // unminified `npx vite build --minify false --outDir <dir>` for readable names), BIG_PHONE=0 (no phone-class warm open), APP_BENCH_BASELINE_REF (none: current build only),
 // APP_BENCH_DB=postgres with DATABASE_URL (the server seeds an empty database at its first start).
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { unbufferedChromium } from './lib/unbufferedChromium';
 import { existsSync, mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -135,7 +136,7 @@ async function warmOpen(browser: Browser, page: Page, url: string, traceFile: st
 }
 
 const load0 = loadavg()[0];
-const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form result tree written to JSON
 const results: Record<string, any[]> = Object.fromEntries(builds.map((b) => [b.name, []]));
 try {

@@ -1,13 +1,13 @@
 // Renderer PSS over time after sign-in (a check of when the line image's tiling ends), for one SPA build:
 //   STATIC_DIR=dist DATA_DIR=… node --import tsx bench/app/memoryOverTime.ts
-import { chromium } from '@playwright/test';
+import { unbufferedChromium } from '../lib/unbufferedChromium';
 import { findChromium, CHROMIUM_ARGS } from '../../scripts/findChromium.mjs';
 import { startAppServer } from './processes';
 import { rendererPss } from './memory';
 import { ADMIN } from './scenario';
 
 const server = await startAppServer({ PORT: process.env.PORT ?? '3213', HOST: '127.0.0.1', DATA_DIR: process.env.DATA_DIR!, SEED: 'demo', RATE_LIMIT_DISABLED: '1', STATIC_DIR: process.env.STATIC_DIR! });
-const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 try {
   const page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true })).newPage();
   await page.goto(server.url);

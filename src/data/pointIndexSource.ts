@@ -191,6 +191,11 @@ export function restoreLineIndex(key: string, owner: string): Promise<RestoredLi
   return currentSession().part(workerPart).worker.api.restoreLine(key, owner);
 }
 
+/** The work of the moment is done (a line loaded and caught up): the point-index worker ends once no call is in flight. */
+export function releasePointIndexWorker(): void {
+  currentSession().part(workerPart).worker.release();
+}
+
 /** Resolves once every replica write posted so far has finished (or failed). */
 export async function replicaWritesSettled(): Promise<void> {
   await Promise.allSettled([...currentSession().part(workerPart).writes]);

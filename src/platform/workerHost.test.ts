@@ -151,6 +151,27 @@ describe('onDemandWorker', () => {
     expect(created[1].terminate).toHaveBeenCalledTimes(1);
   });
 
+  it('release() ends it once the calls in flight are answered, not after the idle delay; a later call starts another', async () => {
+    let answer: () => void = () => undefined;
+    const api = { wait: () => new Promise<string>((r) => { answer = () => r('done'); }), where: async () => 'worker' };
+    const created: ReturnType<typeof channelWorker>[] = [];
+    const d = onDemandWorker<typeof api>({ create: () => { const w = channelWorker(api); created.push(w); return w; }, fallback: () => api }, 10_000);
+    const waiting = d.api.wait();
+    await new Promise((r) => setTimeout(r, 20));
+    d.release();
+    expect(created[0].terminate).not.toHaveBeenCalled(); // a call is in flight
+    answer();
+    expect(await waiting).toBe('done');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(created[0].terminate).toHaveBeenCalledTimes(1); // far before the 10 s idle delay
+    expect(await d.api.where()).toBe('worker');
+    expect(created).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(created[1].terminate).not.toHaveBeenCalled(); // a call after release() is a new period: the idle delay again
+    d.release(); // nothing in flight: at once
+    expect(created[1].terminate).toHaveBeenCalledTimes(1);
+  });
+
   it('is not ended while a call is in flight, however long it takes', async () => {
     let release: () => void = () => undefined;
     const slow = { wait: () => new Promise<string>((r) => { release = () => r('done'); }) };

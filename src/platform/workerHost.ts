@@ -140,6 +140,9 @@ export interface OnDemandWorker<T> {
   /** Starts the worker ahead of a likely call (its module loaded and compiled meanwhile); it ends after `idleMs`
    * if no call comes. */
   warm(): void;
+  /** The work of the moment is done: the worker ends as soon as no call is in flight (at once when none), not
+   * `idleMs` later; a call made after this starts a new period. */
+  release(): void;
 }
 
 /**
@@ -151,12 +154,14 @@ export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: nu
   let host: HostedWorker<T> | null = null;
   let inFlight = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let released = false;
   const end = () => { clearTimeout(idleTimer); host?.terminate(); host = null; };
   const api = new Proxy({} as Comlink.Remote<T>, {
     get(_target, name) {
       if (typeof name !== 'string' || name === 'then') return undefined;
       return async (...args: unknown[]) => {
         clearTimeout(idleTimer);
+        released = false;
         host ??= hostWorker(spec);
         const mine = host;
         inFlight++;
@@ -164,7 +169,7 @@ export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: nu
           return await (mine.api as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name](...args);
         } finally {
           inFlight--;
-          if (inFlight === 0 && host === mine) idleTimer = setTimeout(end, idleMs);
+          if (inFlight === 0 && host === mine) idleTimer = setTimeout(end, released ? 0 : idleMs);
         }
       };
     },
@@ -175,5 +180,9 @@ export function onDemandWorker<T extends object>(spec: WorkerSpec<T>, idleMs: nu
     clearTimeout(idleTimer);
     idleTimer = setTimeout(end, idleMs);
   };
-  return { api, terminate: end, warm };
+  const release = () => {
+    released = true;
+    if (inFlight === 0) end();
+  };
+  return { api, terminate: end, warm, release };
 }

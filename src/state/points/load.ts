@@ -2,7 +2,7 @@
 // user's data, then only what changed since its last sync; else every point from the server, page by page, the map
 // usable from the first page), a line switch (the index of the line left is parked, the new line's taken back), and
 // the catch-up sync (updates and tombstones since the cursor).
-import { fetchPointIndex, fetchTombstones } from '../../data/pointIndexSource';
+import { fetchPointIndex, fetchTombstones, releasePointIndexWorker } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import { appendPage, createPointIndex, removeIds, succeed } from '../../core/pointIndex/store';
 import { trimmedColumns } from '../../core/pointIndex/slicedCopy';
@@ -15,7 +15,7 @@ import { store } from '../store';
 import { activeLineId } from '../tables';
 import { currentIndex, pointsState } from './session';
 import { advanceCursor, publish, showIndex } from './publish';
-import { restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
+import { REPLICA_CURSOR_REFRESH_MS, restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
 import { indexKey, replicaErrorOf } from '../../data/replica';
 import { replicaFailed, replicaOk } from '../replicaStatus';
 import { afterNextPaint } from '../../platform/afterNextPaint';
@@ -56,6 +56,7 @@ function startLineIndex(lineId: string | null): boolean {
   clearTimeout(s.orderTimer);
   s.loaded = false;
   s.cursorMs = 0;
+  s.savedCursorMs = 0;
   s.syncing = null;
   s.indexLine = lineId;
   s.restoring = null;
@@ -153,7 +154,8 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     if (!adopted) publish();
     store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
     markLoad('points-loaded');
-    if (!savedByWorker) scheduleSave(0); // the next open is warm even if this tab closes soon
+    if (savedByWorker) s.savedCursorMs = s.cursorMs;
+    else scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
     // load is over for the user: its round trips do not hold the loading state).
     void syncPoints();
@@ -191,8 +193,14 @@ export function syncPoints(): Promise<Result> {
       changed += removeIds(ix, gone.ids);
       advanceCursor(res.asOf);
       forgetPointDetails(gone.ids);
-      if (changed) publish();
-      scheduleSave(changed ? SAVE_DELAY_MS : 0);
+      if (changed) {
+        publish();
+        scheduleSave(SAVE_DELAY_MS);
+      } else if (s.cursorMs - s.savedCursorMs > REPLICA_CURSOR_REFRESH_MS) {
+        scheduleSave(0);
+      } else if (!s.savePending) {
+        releasePointIndexWorker(); // nothing left for it: its memory goes now, not IDLE_MS later
+      }
       return ok();
     } catch (e) {
       if (!scope.active) return ok(); // signed out meanwhile (its requests were aborted)

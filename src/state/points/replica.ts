@@ -15,6 +15,9 @@ import { copyColumnsInSlices } from '../../core/pointIndex/slicedCopy';
 import { yieldToPage } from '../../platform/yieldToPage';
 
 export const SAVE_DELAY_MS = 3000;
+/** A sync that changed nothing rewrites the line's record (at 1M points, 52 MB copied and serialised) only to move
+ * its cursor this far: far inside the replica's age limit (src/core/replicaAge.ts), so the next open still catches up. */
+export const REPLICA_CURSOR_REFRESH_MS = 3_600_000;
 
 export function scheduleSave(delay = SAVE_DELAY_MS): void {
   const s = pointsState();
@@ -39,6 +42,7 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
     const columns = await copyColumnsInSlices(ix, yieldToPage);
     if (!columns) { if (!what) scheduleSave(); return; }
     await writeIndex({ ...columns, cursorMs, savedAt: Date.now() }, line);
+    if (!what && s.indexLine === line) s.savedCursorMs = cursorMs;
   } catch (e) { replicaFailed(e); }
 }
 
@@ -58,6 +62,7 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     const s = pointsState();
     s.indexLine = lineId;
     s.cursorMs = restored.cursorMs;
+    s.savedCursorMs = restored.cursorMs;
     showIndex(restored.index, restored.order, restored.cluster);
     return true;
   } catch (e) {

@@ -12,6 +12,9 @@ import { store } from '../store';
 export interface PointsState {
   /** Reading time of the last complete load or sync (ms): every change before it is applied. */
   cursorMs: number;
+  /** The cursor of the line's replica record as last written or read (0: not known): a sync that changes nothing
+   * rewrites the record only once this is REPLICA_CURSOR_REFRESH_MS behind. */
+  savedCursorMs: number;
   /** The first load of the index's line finished. */
   loaded: boolean;
   /** The line whose points the index holds (null: every line / not known yet). */
@@ -28,7 +31,7 @@ export interface PointsState {
 }
 
 const pointsPart = definePart('points', (): PointsState => ({
-  cursorMs: 0, loaded: false, indexLine: null, syncing: null,
+  cursorMs: 0, savedCursorMs: 0, loaded: false, indexLine: null, syncing: null,
   orderTimer: undefined, orderRunning: false, orderAgain: false,
   saveTimer: undefined, savePending: false, restoring: null, restoringToken: null,
 }), (s) => {
