@@ -108,3 +108,48 @@ test('replica: warm open asks only for changes, sees a change and a deletion mad
   await ctx.close();
   await db.from('points').delete().eq('id', a.id);
 });
+
+/** Newest `savedAt` of the line records in the replica (0 when there is none). */
+function recordSavedAt(page: Page): Promise<number> {
+  return page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const req = indexedDB.open('signalements-replica');
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('index')) { db.close(); resolve(0); return; }
+      const all = db.transaction('index', 'readonly').objectStore('index').getAll();
+      all.onsuccess = () => { resolve(Math.max(0, ...(all.result as { savedAt?: number }[]).map((r) => r?.savedAt ?? 0))); db.close(); };
+      all.onerror = () => reject(all.error);
+    };
+  }));
+}
+
+test('replica: a catch-up that finds nothing leaves the line\'s record as written; a change rewrites it', async ({ browser, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const tag = uniq();
+  const { data: made, error } = await db.from('points').insert({ name: `Réplique C ${tag}`, description: 'c', position: { x: 3200, y: 740 }, km_value: 14.4 }).select('id, name').single();
+  expect(error).toBeNull();
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  const page = await ctx.newPage();
+  const calls = recordIndexCalls(page);
+  await signIn(page);
+  await expect(row(page, made!.name)).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => recordSavedAt(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => calls.since.filter((s) => s !== null).length, { timeout: 20_000 }).toBeGreaterThan(0); // the load's catch-up
+  await page.waitForTimeout(1500);
+  const written = await recordSavedAt(page);
+
+  // Back online: every table read again, the points only since the cursor; nothing changed, so nothing is rewritten.
+  const before = calls.since.length;
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => calls.since.length, { timeout: 20_000 }).toBeGreaterThan(before);
+  await page.waitForTimeout(4000); // past a save that would follow at once or after SAVE_DELAY_MS
+  expect(await recordSavedAt(page)).toBe(written);
+
+  // A change reaches the page: the record is written again.
+  expect((await writeStated(db, 'points', 'id', made!.id, { status: 'pris_en_charge' })).error).toBeNull();
+  await expect(row(page, made!.name)).toContainText('En cours', { timeout: 20_000 });
+  await expect.poll(() => recordSavedAt(page), { timeout: 20_000 }).toBeGreaterThan(written);
+  await ctx.close();
+  await db.from('points').delete().eq('id', made!.id);
+});
