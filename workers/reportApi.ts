@@ -17,7 +17,7 @@ export const reportApi = {
   },
   /**
    * Classifies and groups in one go: sections of point indices in km order. The arrays are lent by the page
-   * (no 25 MB copy at 1M points and no main-thread pass): positions, km and status codes go back with the
+   * (no copy and no main-thread pass): positions, km and status codes go back with the
    * plan, transferred both ways. The arrays must be whole buffers (not views).
    */
   planLent(points: LentPoints, start: number, end: number, zones: ImagePoint[][], zoneKmStart: (number | null)[], selected: boolean[]) {

@@ -1,7 +1,7 @@
 // Playwright's Chromium for memory figures, as a user's browser holds the page. Playwright turns on DevTools'
 // network domain in every page and worker it attaches to, with Chromium's default buffers, and DevTools then keeps a
-// copy of each response body inside the renderer (at 1M points, the ~50 MB of a line's pages read by the point-index
-// worker, in Blink's buffer partition until that worker ends). This loads Playwright from a copy of playwright-core
+// copy of each response body inside the renderer (a line's pages read by the point-index worker, in Blink's buffer
+// partition until that worker ends; figures in docs/performance.md). This loads Playwright from a copy of playwright-core
 // whose Network.enable asks for no body buffer; everything else is the installed Playwright. `response.body()`
 // is then unavailable, which no bench uses.
 import { cpSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

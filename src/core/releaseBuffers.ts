@@ -1,7 +1,7 @@
 // Frees the memory of array buffers at once, without waiting for a garbage collection: they are transferred into a
 // message of a channel closed at once, and their memory goes with the dropped message. For large buffers a thread is
-// done with while it may stay idle: a worker that goes quiet after its work may not collect for minutes, and at 1M
-// points such leftovers held about 100 MB of the page's renderer. The buffers are detached (length 0).
+// done with while it may stay idle: a worker that goes quiet after its work may not collect for minutes, its
+// leftovers held in the page's renderer meanwhile. The buffers are detached (length 0).
 // Where MessageChannel is missing, nothing happens (the garbage collector frees them as before).
 export function releaseBuffers(buffers: readonly ArrayBufferLike[]): void {
   if (typeof MessageChannel === 'undefined' || buffers.length === 0) return;

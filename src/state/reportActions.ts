@@ -97,8 +97,8 @@ export function releaseReportMemory(): void {
 
 /**
  * Classifies and groups in the report worker: the plan (sections of point indices in km order). The index's
- * positions, km and status are lent to the worker and come back with the plan (transferred, never copied: 25 MB at
- * 1M points). Meanwhile they are detached here: one plan at a time (the form is busy until it ends). If the worker
+ * positions, km and status are lent to the worker and come back with the plan (transferred, never copied).
+ * Meanwhile they are detached here: one plan at a time (the form is busy until it ends). If the worker
  * fails, the memoised index is dropped (its arrays are gone) and built again next time.
  */
 export async function planRouteReport(request: ReportRequest, zones: readonly Zone[], ix: ReportPointIndex): Promise<ReportPlan> {

@@ -1,7 +1,7 @@
 // Sets of cluster columns (ClusterColumns, ./types.ts): sized with room for the next data versions, and made in
 // advance where a line's index is built (the point-index worker), so the memory the map sends the cluster worker
-// is already mapped when the main thread fills it (at 1M points, 10 MB of fresh pages the main thread does not
-// fault in when the worker's index is adopted).
+// is already mapped when the main thread fills it (fresh pages the main thread does not fault in when the worker's
+// index is adopted).
 import type { ClusterColumns } from './types';
 
 /** Columns for `count` slots with room for a few more (a catch-up after a load, points added live): a sixteenth of

@@ -19,7 +19,7 @@ export function statusPassTable(filter: IndexStatusFilter): Uint8Array {
 
 /** The map's points: slots below `count` whose status passes `pass` and that have a position, ascending. One rule for
  * the main thread and the cluster worker, which each derive them from the same columns (map index k = k-th slot).
- * Counted first, so the result is allocated once at its size (fresh memory is what costs most at 1M points). */
+ * Counted first, so the result is allocated once at its size (fresh memory is what costs most on large lines). */
 export function placedSlots(x: ArrayLike<number>, y: ArrayLike<number>, status: ArrayLike<number>, count: number, pass: ArrayLike<number>): Int32Array {
   let n = 0;
   // px === px is false for NaN (a point without a position); Float32 values are never ±Infinity from the server

@@ -15,8 +15,8 @@ import { copyColumnsInSlices } from '../../core/pointIndex/slicedCopy';
 import { yieldToPage } from '../../platform/yieldToPage';
 
 export const SAVE_DELAY_MS = 3000;
-/** A sync that changed nothing rewrites the line's record (at 1M points, 52 MB copied and serialised) only to move
- * its cursor this far: far inside the replica's age limit (src/core/replicaAge.ts), so the next open still catches up. */
+/** A sync that changed nothing rewrites the line's record (every column copied and serialised) only once its cursor
+ * is this far behind: far inside the replica's age limit (src/core/replicaAge.ts), so the next open still catches up. */
 export const REPLICA_CURSOR_REFRESH_MS = 3_600_000;
 
 export function scheduleSave(delay = SAVE_DELAY_MS): void {
