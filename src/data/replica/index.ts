@@ -76,14 +76,6 @@ export function bindReplica(userId: string): ReplicaBinding {
   return binding;
 }
 
-/** Binds the replica to `userId` (see bindReplica); resolves once written, true when it already belonged to that user. */
-export async function openReplica(userId: string): Promise<boolean> {
-  const b = bindReplica(userId);
-  const mine = await b.mine;
-  await b.bound;
-  return mine;
-}
-
 /** The record key of a line's index (null: the whole network, as before lines existed). */
 export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 

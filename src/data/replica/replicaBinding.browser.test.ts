@@ -3,7 +3,8 @@
 // is written, and whatever is read after sees it cleared; a line's record is never written while the replica
 // belongs to someone else (the write checks the owner in its own transaction, on this thread and in the worker).
 import { afterAll, describe, expect, it } from 'vitest';
-import { bindReplica, clearReplica, indexKey, openReplica, ReplicaError, writeIndex, type StoredIndex } from './index';
+import { bindReplica, clearReplica, indexKey, ReplicaError, writeIndex, type StoredIndex } from './index';
+import { openReplica } from '../../../test/browser/openReplica';
 import { readIndexRecord } from '../../../workers/replicaWrite';
 import { replicaDb } from './db';
 

@@ -4,7 +4,8 @@
 // nothing for a line never saved. In Chromium with real IndexedDB; the main thread's IndexedDB get is never called
 // for the record (counted by a hook).
 import { afterAll, describe, expect, it } from 'vitest';
-import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
+import { clearReplica, indexKey, writeIndex, type StoredIndex } from './index';
+import { openReplica } from '../../../test/browser/openReplica';
 import { restoreLineIndex } from '../pointIndexSource';
 import { createPointIndex, findSlot, upsertRows } from '../../core/pointIndex/store';
 import { uuidAt } from '../../core/pointIndex/ids';

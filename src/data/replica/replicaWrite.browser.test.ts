@@ -5,7 +5,8 @@
 // isolate and buffers returned) and starts again for the next call (seen through hooks on the Worker constructor and
 // Worker.prototype.terminate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearReplica, indexKey, openReplica, writeIndex, type StoredIndex } from './index';
+import { clearReplica, indexKey, writeIndex, type StoredIndex } from './index';
+import { openReplica } from '../../../test/browser/openReplica';
 import { readIndexRecord, writeIndexRecord } from '../../../workers/replicaWrite';
 import { replicaDb } from './db';
 import { IDLE_MS } from '../pointIndexSource';
