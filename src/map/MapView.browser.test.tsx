@@ -314,6 +314,22 @@ describe('MapView', () => {
     expect(store.get(selectionAtom)).toEqual({ kind: 'point', id: uid('lone') });
   });
 
+  it("'Ajuster à la ligne' before the markers are known is not undone by the first view at the first marker", async () => {
+    root.unmount();
+    store = createStore();
+    setPoints([LONE]);
+    root = createRoot(host);
+    flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+    await ready();
+    host.querySelector<HTMLButtonElement>('button[aria-label="Ajuster à la ligne"]')!.click();
+    await new Promise((r) => setTimeout(r, 50)); // the fit's animation under way when the markers arrive
+    store.set(markersAtom, [{ id: 'm', position: 3000, value: 12, createdBy: null }, { id: 'n', position: 9000, value: 18, createdBy: null }]);
+    await new Promise((r) => setTimeout(r, 600)); // past the animation
+    const whole = Math.min(VIEW.width / 12000, VIEW.height / 1500);
+    expect(stage().scaleX()).toBeCloseTo(whole); // the whole line: 12000 px in 1000
+    expect(stage().x()).toBeCloseTo((VIEW.width - 12000 * whole) / 2);
+  });
+
   it('centres on a requested image position', async () => {
     store.set(centerRequestAtom, { x: 6000, y: 750, nonce: 1 });
     await expect.poll(() => stage().x(), { timeout: 3000 }).toBeCloseTo(500 - 6000 * 0.5);

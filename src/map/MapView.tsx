@@ -112,6 +112,7 @@ export function MapView() {
     const ctl = api.controller;
     centredOnRequest.current = false;
     startedAtMarker.current = null;
+    ctl.lineShown();
     if (ctl.view.width > 0) ctl.set(fitViewport({ scale: 1, x: 0, y: 0 }, ctl.view, ctl.image));
   }, [api, image.url]);
 
@@ -122,14 +123,15 @@ export function MapView() {
     api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
-  // The first view of a line starts at its first kilometre marker (once per line shown, when its markers are known).
+  // The first view of a line starts at its first kilometre marker (once per line shown, when its markers are known),
+  // unless the user moved the view before they were (a pan, a zoom, 'Ajuster à la ligne' on a slow start).
   useEffect(() => {
     if (startedAtMarker.current === image.url || !api || markers.length === 0) return;
     startedAtMarker.current = image.url;
     const first = Math.min(...markers.map((m) => m.position));
     const ctl = api.controller;
     const apply = () => {
-      if (centredOnRequest.current) return;
+      if (centredOnRequest.current || ctl.userMoved) return;
       if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
       ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
     };

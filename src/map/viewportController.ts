@@ -37,6 +37,8 @@ export class ViewportController {
   private settleListeners = new Set<Listener>();
   private paintedListeners = new Set<Listener>();
   private initialised = false;
+  /** The user moved the view (a pan, a zoom, 'Ajuster à la ligne') since the line was shown. */
+  private movedByUser = false;
   /** The view moved less than SETTLE_MS ago: layers are transformed, not drawn. */
   private moving = false;
   /** performance.now() before which the gesture under way does not settle (a wheel spin, see holdGesture). */
@@ -79,12 +81,24 @@ export class ViewportController {
     this.schedule();
   }
 
+  /** Whether the user moved the view since the line was shown (then no automatic first view applies). */
+  get userMoved(): boolean {
+    return this.movedByUser;
+  }
+
+  /** Another line is shown: its automatic first view applies again until the user moves it. */
+  lineShown(): void {
+    this.movedByUser = false;
+  }
+
   panBy(dxScreen: number, dyScreen: number): void {
+    this.movedByUser = true;
     const v = this.viewport;
     this.set({ scale: v.scale, x: v.x + dxScreen, y: v.y + dyScreen });
   }
 
   zoomTo(scale: number, anchorX = this.view.width / 2, anchorY = this.view.height / 2): void {
+    this.movedByUser = true;
     this.anim = null;
     this.viewport = zoomAt(this.viewport, scale, anchorX, anchorY, this.view, this.image);
     this.schedule();
@@ -102,6 +116,7 @@ export class ViewportController {
 
   /** 'Ajuster à la ligne' and the key 0: the whole line in view. */
   fit(): void {
+    this.movedByUser = true;
     this.animateTo(() => wholeLineViewport(this.view, this.image));
   }
 
