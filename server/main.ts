@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from './db/types';
 import { openDatabase } from './db/open';
 import { startPointIndexWarmup } from './db/pointIndexWarmup';
+import { startPgliteVacuum } from './db/pgliteVacuum';
 import { migrate } from './db/migrate';
 import { createAuthHandler, createAuthService, type AuthService } from './auth/index';
 import { createStorage } from './storage/index';
@@ -220,6 +221,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       putObject: storage.putObject,
     }).finally(() => openGate());
     const warmup = startPointIndexWarmup(db);
+    const vacuum = startPgliteVacuum(db);
     const mail = await startMailLoop({ db, mail: opts.mail, siteUrl: siteUrl(), storageRoot, ...opts.mailLoop });
     cleanups.unshift(() => mail.stop());
 
@@ -230,6 +232,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
         if (closed) return;
         closed = true;
         await warmup.stop();
+        await vacuum.stop();
         await mail.stop();
         // Graceful (SIGTERM): stop accepting, let requests in flight finish (at most SHUTDOWN_GRACE_MS), close the
         // websockets with 1012 so clients reconnect elsewhere, then the database.
