@@ -103,14 +103,16 @@ test('list-row buttons are 44 px touch targets, and delete is not next to edit',
   const row = page.locator('.point-row').first();
   await expect(row).toBeVisible();
   // Read in one go: the virtualised list may re-render its rows between two separate reads.
-  const buttons = await row.locator('button.btn-icon').evaluateAll((els) => els.map((e) => {
+  const read = () => row.locator('button.btn-icon').evaluateAll((els) => els.map((e) => {
     const r = e.getBoundingClientRect();
     // Layout sizes are multiples of 1/64 px; a rect read through the virtual list's translated rows carries float
     // error (43.99998 for 44), so it is read back at that precision.
     const layoutPx = (v: number) => Math.round(v * 64) / 64;
     return { width: layoutPx(r.width), height: layoutPx(r.height), label: e.getAttribute('aria-label') ?? '' };
   }));
-  expect(buttons.length).toBeGreaterThanOrEqual(3);
+  // A row read while the list is still laying out has buttons of no size yet: read again until every one has one.
+  let buttons: Awaited<ReturnType<typeof read>> = [];
+  await expect.poll(async () => { buttons = await read(); return buttons.length >= 3 && buttons.every((b) => b.width > 0 && b.height > 0); }, { timeout: 10_000 }).toBe(true);
   for (const b of buttons) {
     expect(b.width).toBeGreaterThanOrEqual(44);
     expect(b.height).toBeGreaterThanOrEqual(44);
