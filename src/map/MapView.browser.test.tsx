@@ -83,6 +83,16 @@ async function ready() {
   await frame();
 }
 
+/** The map mounted again on a fresh store holding only `points` (no zone, no marker yet). */
+async function remountWith(points: Point[]) {
+  root.unmount();
+  store = createStore();
+  setPoints(points);
+  root = createRoot(host);
+  flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
+  await ready();
+}
+
 beforeEach(async () => {
   host = document.createElement('div');
   host.style.cssText = `position:fixed;left:0;top:0;width:${VIEW.width}px;height:${VIEW.height}px`;
@@ -110,12 +120,7 @@ describe('MapView', () => {
   });
 
   it('starts at the first kilometre marker when the line begins before it', async () => {
-    root.unmount();
-    store = createStore();
-    setPoints([LONE]);
-    root = createRoot(host);
-    flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
-    await ready();
+    await remountWith([LONE]);
     expect(stage().x()).toBeCloseTo(0); // no marker yet: the fitted view at the image's left edge
     store.set(markersAtom, [{ id: 'm', position: 3000, value: 12, createdBy: null }, { id: 'n', position: 9000, value: 18, createdBy: null }]);
     await expect.poll(() => stage().x()).toBeCloseTo(24 - 3000 * 0.5); // marker 12 sits 24 px from the left edge
@@ -315,12 +320,7 @@ describe('MapView', () => {
   });
 
   it("'Ajuster à la ligne' before the markers are known is not undone by the first view at the first marker", async () => {
-    root.unmount();
-    store = createStore();
-    setPoints([LONE]);
-    root = createRoot(host);
-    flushSync(() => root.render(<Provider store={store}><MapView /></Provider>));
-    await ready();
+    await remountWith([LONE]);
     host.querySelector<HTMLButtonElement>('button[aria-label="Ajuster à la ligne"]')!.click();
     await new Promise((r) => setTimeout(r, 50)); // the fit's animation under way when the markers arrive
     store.set(markersAtom, [{ id: 'm', position: 3000, value: 12, createdBy: null }, { id: 'n', position: 9000, value: 18, createdBy: null }]);
