@@ -101,7 +101,6 @@ export function MapView() {
   // Another line shown (its image replaces the last one's): its first view, as when the map opens, not the last
   // line's zoom (a whole-line view of a long line left a shorter one as a thin strip). Before the centre request below:
   // a search result on another line switches the line, then centres on the point.
-  const centredOnRequest = useRef(false);
   const startedAtMarker = useRef<string | null>(null);
   const shownImage = useRef<string | null>(null);
   useEffect(() => {
@@ -110,7 +109,6 @@ export function MapView() {
     shownImage.current = image.url;
     if (before === null || before === image.url) return;
     const ctl = api.controller;
-    centredOnRequest.current = false;
     startedAtMarker.current = null;
     ctl.lineShown();
     if (ctl.view.width > 0) ctl.set(fitViewport({ scale: 1, x: 0, y: 0 }, ctl.view, ctl.image));
@@ -119,19 +117,18 @@ export function MapView() {
   // A centre request (a PK or point link, the search, a list) wins over the first view below, whichever comes first.
   useEffect(() => {
     if (!api || !centerRequest) return;
-    centredOnRequest.current = true;
     api.controller.centreOn(centerRequest.x, centerRequest.y);
   }, [api, centerRequest]);
 
   // The first view of a line starts at its first kilometre marker (once per line shown, when its markers are known),
-  // unless the user moved the view before they were (a pan, a zoom, 'Ajuster à la ligne' on a slow start).
+  // unless the view was moved on purpose before they were (a centre request, a pan, a zoom, 'Ajuster à la ligne').
   useEffect(() => {
     if (startedAtMarker.current === image.url || !api || markers.length === 0) return;
     startedAtMarker.current = image.url;
     const first = Math.min(...markers.map((m) => m.position));
     const ctl = api.controller;
     const apply = () => {
-      if (centredOnRequest.current || ctl.userMoved) return;
+      if (ctl.userMoved) return;
       if (ctl.view.width === 0) { requestAnimationFrame(apply); return; } // sized (and fitted) first
       ctl.set(startAtImageX(ctl.viewport, first, ctl.view, ctl.image));
     };

@@ -37,7 +37,7 @@ export class ViewportController {
   private settleListeners = new Set<Listener>();
   private paintedListeners = new Set<Listener>();
   private initialised = false;
-  /** The user moved the view (a pan, a zoom, 'Ajuster à la ligne') since the line was shown. */
+  /** The view was moved on purpose (a pan, a zoom, a centring, 'Ajuster à la ligne') since the line was shown. */
   private movedByUser = false;
   /** The view moved less than SETTLE_MS ago: layers are transformed, not drawn. */
   private moving = false;
@@ -81,7 +81,7 @@ export class ViewportController {
     this.schedule();
   }
 
-  /** Whether the user moved the view since the line was shown (then no automatic first view applies). */
+  /** Whether the view was moved on purpose since the line was shown (then no automatic first view applies). */
   get userMoved(): boolean {
     return this.movedByUser;
   }
@@ -123,6 +123,7 @@ export class ViewportController {
   /** Centres the view on an image position; asked before the view has a size (a link at start), it is applied at
    * the first layout instead of the fitted view. */
   centreOn(imageX: number, imageY: number, animate = true): void {
+    this.movedByUser = true;
     if (!this.initialised) { this.pendingCentre = { x: imageX, y: imageY }; return; }
     const target = () => centreOn(this.anim?.to ?? this.viewport, imageX, imageY, this.view, this.image);
     if (animate) this.animateTo(target);
