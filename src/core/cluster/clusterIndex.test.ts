@@ -36,6 +36,8 @@ const datasets = {
   'uniform 1500 on 3000×300': uniform(1500, 7, 3000, 300),
   'track 2000 on 4000×400': trackDataset(2000, 11, { width: 4000, height: 400 }),
   'track 800 on 30000×2000 (3 severities)': trackDataset(800, 3, { severityLevels: 3 }),
+  // So sparse that the finest levels are the raw points themselves, unclustered.
+  'uniform 300 on 60000×3000': uniform(300, 21, 60000, 3000),
 };
 
 describe('levels', () => {
@@ -101,6 +103,10 @@ describe.each(Object.entries(datasets))('buildClusterIndex on %s', (_name, data)
       }
       expect(seen.every((c) => c === 1)).toBe(true);
     }
+  });
+
+  it('says whether its finest level clusters anything', () => {
+    expect(index.stats.levelCounts[MAX_LEVEL] === data.xs.length).toBe(_name.startsWith('uniform 300'));
   });
 
   it('never has more items at a lower zoom', () => {

@@ -15,32 +15,58 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
   const n = xs.length;
   const sc = n > 0 ? new LevelSupercluster(input.width, input.height).loadTyped(xs, ys, severity) : null;
   const buildMs = performance.now() - t0;
-  const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (sc ? sc.tree(l).numItems : 0));
-  const trees = new Set(sc ? Array.from({ length: LEVEL_COUNT + 1 }, (_, l) => sc.tree(l)) : []);
-  let bytes = xs.byteLength + ys.byteLength + severity.byteLength;
-  for (const t of trees) bytes += (t as { bytes?: number }).bytes ?? t.data.byteLength;
+  const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (sc ? sc.tree(l)?.numItems ?? n : 0));
+  const trees = new Set(sc ? Array.from({ length: LEVEL_COUNT }, (_, l) => sc.tree(l)) : []);
+  let bytes = xs.byteLength + ys.byteLength + severity.byteLength + (sc ? sc.raw!.bytes + sc.parents.byteLength : 0);
+  for (const t of trees) if (t) bytes += (t as { bytes?: number }).bytes ?? t.data.byteLength;
 
   const isCluster = (id: number) => sc !== null && Number.isInteger(id) && id >= n;
   // A cluster created at level L has tag L + 1: its children are items of tree L + 1, around its origin item.
   const tagOf = (id: number) => (id - n) % 32;
   const originOf = (id: number) => Math.floor((id - n) / 32);
 
-  function children(id: number, visit: (data: Int32Array, k: number) => boolean | void): void {
+  /** Calls `visit(id, size)` for each child of a cluster (a raw item's id is its input index, its size 1). */
+  function children(id: number, visit: (childId: number, size: number) => boolean | void): void {
     const tag = tagOf(id);
     if (!sc || tag < 1 || tag > MAX_LEVEL + 1) throw new Error(`No cluster with id ${id}`);
     const tree = sc.tree(tag);
     const origin = originOf(id);
-    if (origin >= tree.numItems) throw new Error(`No cluster with id ${id}`);
-    const data = tree.data;
-    const ids = tree.within(data[origin * STRIDE], data[origin * STRIDE + 1], sc.encodedRadius[tag - 1]);
+    if (origin >= (tree ? tree.numItems : n)) throw new Error(`No cluster with id ${id}`);
     let found = false;
-    for (const i of ids) {
-      const k = i * STRIDE;
-      if (data[k + OFFSET_PARENT] !== id) continue;
-      found = true;
-      if (visit(data, k) === false) return;
+    if (tree) {
+      const data = tree.data;
+      for (const i of tree.within(data[origin * STRIDE], data[origin * STRIDE + 1], sc.encodedRadius[tag - 1])) {
+        const k = i * STRIDE;
+        if (data[k + OFFSET_PARENT] !== id) continue;
+        found = true;
+        if (visit(data[k + OFFSET_ID], data[k + OFFSET_NUM]) === false) return;
+      }
+    } else {
+      const [ox, oy] = sc.encodedRaw(xs, ys, origin);
+      for (const i of sc.raw!.within(ox, oy, sc.encodedRadius[tag - 1])) {
+        if (sc.parents[i] !== id) continue;
+        found = true;
+        if (visit(i, 1) === false) return;
+      }
     }
     if (!found) throw new Error(`No cluster with id ${id}`);
+  }
+
+  /** The raw points of a bbox as a frame (the levels where nothing clusters). */
+  function rawFrame(l: number, minX: number, minY: number, maxX: number, maxY: number, found: number[]): ClusterFrame {
+    const frame = sizedFrame(l, found.length);
+    let w = 0;
+    for (const i of found) {
+      const x = xs[i], y = ys[i];
+      if (x < minX || x > maxX || y < minY || y > maxY) continue;
+      frame.xs[w] = x;
+      frame.ys[w] = y;
+      frame.sizes[w] = 1;
+      frame.severity[w] = severity[i];
+      frame.ids[w] = i;
+      w++;
+    }
+    return w === found.length ? frame : shrink(frame, w);
   }
 
   return {
@@ -51,13 +77,12 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
       if (!sc) return emptyFrame(l);
       const S = sc.scale;
       const tree = sc.tree(l);
-      const found = tree.range(encode(minX / S) - 1, encode(minY / S) - 1, encode(maxX / S) + 1, encode(maxY / S) + 1);
+      const bbox = [encode(minX / S) - 1, encode(minY / S) - 1, encode(maxX / S) + 1, encode(maxY / S) + 1] as const;
+      if (!tree) return rawFrame(l, minX, minY, maxX, maxY, sc.raw!.range(...bbox));
+      const found = tree.range(...bbox);
       const data = tree.data;
       const count = found.length;
-      const frame: ClusterFrame = {
-        level: l, count, xs: new Float64Array(count), ys: new Float64Array(count),
-        sizes: new Uint32Array(count), severity: new Uint8Array(count), ids: new Float64Array(count),
-      };
+      const frame = sizedFrame(l, count);
       let w = 0;
       for (let j = 0; j < count; j++) {
         const k = found[j] * STRIDE;
@@ -83,9 +108,9 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
       while (stack.length > 0 && out.length < limit) {
         const id = stack.pop()!;
         const pending: number[] = [];
-        children(id, (data, k) => {
-          if (data[k + OFFSET_NUM] > 1) pending.push(data[k + OFFSET_ID]);
-          else if (out.length < limit) out.push(data[k + OFFSET_ID]);
+        children(id, (child, size) => {
+          if (size > 1) pending.push(child);
+          else if (out.length < limit) out.push(child);
           else return false;
         });
         for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i]);
@@ -102,13 +127,11 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
     nearest(x, y, radius) {
       if (!sc || !(radius >= 0) || !Number.isFinite(x) || !Number.isFinite(y)) return -1;
       const S = sc.scale;
-      const tree = sc.tree(MAX_LEVEL + 1); // the raw points, in input order
-      const found = tree.within(encode(x / S), encode(y / S), (radius / S) * SCALE + 2); // + 2 units: encoding truncation
-      const data = tree.data;
+      // The raw points' grid, whose ids are input indices; + 2 units: the encoding's truncation
+      const found = sc.raw!.within(encode(x / S), encode(y / S), (radius / S) * SCALE + 2);
       let best = -1;
       let bestD = radius * radius;
-      for (const j of found) {
-        const p = data[j * STRIDE + OFFSET_ID];
+      for (const p of found) {
         const dx = xs[p] - x;
         const dy = ys[p] - y;
         const d = dx * dx + dy * dy;
@@ -123,9 +146,16 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
     sizeOf(clusterId) {
       if (!isCluster(clusterId)) return Number.isInteger(clusterId) && clusterId >= 0 && clusterId < n ? 1 : 0;
       let total = 0;
-      children(clusterId, (data, k) => { total += data[k + OFFSET_NUM]; });
+      children(clusterId, (_, size) => { total += size; });
       return total;
     },
+  };
+}
+
+function sizedFrame(level: number, count: number): ClusterFrame {
+  return {
+    level, count, xs: new Float64Array(count), ys: new Float64Array(count),
+    sizes: new Uint32Array(count), severity: new Uint8Array(count), ids: new Float64Array(count),
   };
 }
 

@@ -6,7 +6,8 @@ const MAX_CELLS = 1 << 22; // cap of the grid size (16 MB of cell offsets)
 
 export class GridIndex {
   readonly numItems: number;
-  readonly data: Int32Array;
+  /** The items indexed (empty once `forgetItems` ran: the grid keeps its own ids and coordinates). */
+  data: Int32Array;
   private readonly ids: Uint32Array; // item ids sorted by cell, index order within a cell
   private readonly xs: Int32Array; // coordinates in the same order as ids
   private readonly ys: Int32Array;
@@ -65,6 +66,11 @@ export class GridIndex {
     this.xs = xs;
     this.ys = ys;
     this.starts = starts;
+  }
+
+  /** Drops the reference to the items; range and within still answer (they read the grid's own copies). */
+  forgetItems(): void {
+    this.data = new Int32Array(0);
   }
 
   /** Ids of items inside the bbox (inclusive), like KDBush.range. */

@@ -1,4 +1,4 @@
-// A Supercluster 9.1 subclass whose 26 hierarchical levels each use their own exact radius (50 screen px / zoom,
+// A Supercluster 9.1 subclass whose hierarchical levels each use their own exact radius (50 screen px / zoom,
 // in image px), fed from typed arrays of image px, carrying each cluster's max severity in a spare stride slot.
 // Why a subclass: 9.1's `_cluster(data, numItems, zoom, out)` reads `options.radius` at every level, so setting it
 // per level gives one hierarchy exact at zoom 0.5, 0.6, … 3.0 instead of 26 separate indexes (docs/performance.md#clustering).
@@ -41,6 +41,10 @@ export class LevelSupercluster extends Supercluster {
   readonly encodedRadius = new Float64Array(MAX_LEVEL + 1);
   /** max(width, height) in image px: image px / scale = supercluster's [0, 1] coordinate. */
   readonly scale: number;
+  /** The raw points' grid (tree MAX_LEVEL + 1). Once built it keeps no items: raw item i is input point i. */
+  raw: GridIndex | null = null;
+  /** The cluster id of raw item i at the level above it (-1 = none): all the raw items' slots still needed. */
+  parents = new Int32Array(0);
   private scratch: Int32Array | null = null;
 
   constructor(width: number, height: number) {
@@ -94,8 +98,14 @@ export class LevelSupercluster extends Supercluster {
         prevNum = written;
       }
     }
-    // Freed now rather than at the worker's next GC (n × 32 bytes: 32 MB at 1M points, idle once the map is shown)
-    releaseBuffers([slab.buffer, this.scratch.buffer]);
+    // The raw items' 7 slots are reduced to their parents (position, id, size and severity are the input's), then
+    // the build's buffers are freed now rather than at the worker's next GC.
+    const parents = new Int32Array(n);
+    for (let i = 0, k = OFFSET_PARENT; i < n; i++, k += STRIDE) parents[i] = data[k];
+    this.parents = parents;
+    this.raw = self.trees[MAX_LEVEL + 1] as GridIndex;
+    this.raw.forgetItems();
+    releaseBuffers([data.buffer, slab.buffer, this.scratch.buffer]);
     this.scratch = null;
     return this;
   }
@@ -130,9 +140,15 @@ export class LevelSupercluster extends Supercluster {
     }
   }
 
-  /** The tree of a level (0..25) or of the raw points (26). */
-  tree(level: number): LevelTree {
-    return this.internals.trees[level]!;
+  /** The tree of a level (0..MAX_LEVEL), or null where that level is the raw points, unclustered (see `raw`). */
+  tree(level: number): LevelTree | null {
+    const tree = this.internals.trees[level]!;
+    return tree === this.raw ? null : tree;
+  }
+
+  /** Raw item i's encoded coordinates, as the build stored them (the clustering queried around these). */
+  encodedRaw(xs: Coords, ys: Coords, i: number): [number, number] {
+    return [encode(clamp01(xs[i] / this.scale)) | 0, encode(clamp01(ys[i] / this.scale)) | 0];
   }
 
   get pointCount(): number {
