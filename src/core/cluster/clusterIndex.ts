@@ -2,6 +2,7 @@
 // with leaves / expansion level / size of a cluster found by walking the hierarchy (no GeoJSON anywhere).
 import type { ClusterFrame, ClusterIndex, ClusterInput } from './types';
 import { LEVEL_COUNT, MAX_LEVEL } from './levels';
+import { releaseBuffers } from '../releaseBuffers';
 import { decode, encode, LevelSupercluster, OFFSET_ID, SCALE, OFFSET_NUM, OFFSET_PARENT, OFFSET_SEVERITY, STRIDE } from './levelSupercluster';
 
 export function emptyFrame(level: number): ClusterFrame {
@@ -13,11 +14,12 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
   if (xs.length !== ys.length || xs.length !== severity.length) throw new Error('xs, ys and severity must have the same length');
   const t0 = performance.now();
   const n = xs.length;
-  const sc = n > 0 ? new LevelSupercluster(input.width, input.height).loadTyped(xs, ys, severity) : null;
+  const built = n > 0 ? new LevelSupercluster(input.width, input.height).loadTyped(xs, ys, severity) : null;
+  let sc = built; // null once released
   const buildMs = performance.now() - t0;
-  const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (sc ? sc.tree(l)?.numItems ?? n : 0));
-  const trees = new Set(sc ? Array.from({ length: LEVEL_COUNT }, (_, l) => sc.tree(l)) : []);
-  let bytes = xs.byteLength + ys.byteLength + severity.byteLength + (sc ? sc.raw!.bytes + sc.parents.byteLength : 0);
+  const levelCounts = Array.from({ length: LEVEL_COUNT }, (_, l) => (built ? built.tree(l)?.numItems ?? n : 0));
+  const trees = new Set(built ? Array.from({ length: LEVEL_COUNT }, (_, l) => built.tree(l)) : []);
+  let bytes = xs.byteLength + ys.byteLength + severity.byteLength + (built ? built.raw!.bytes + built.parents.byteLength : 0);
   for (const t of trees) if (t) bytes += (t as { bytes?: number }).bytes ?? t.data.byteLength;
 
   const isCluster = (id: number) => sc !== null && Number.isInteger(id) && id >= n;
@@ -141,6 +143,12 @@ export function buildClusterIndex(input: ClusterInput): ClusterIndex {
         }
       }
       return best;
+    },
+
+    release(withInput) {
+      if (sc) releaseBuffers(sc.buffers());
+      if (withInput) releaseBuffers([xs.buffer, ys.buffer, severity.buffer]);
+      sc = null;
     },
 
     sizeOf(clusterId) {

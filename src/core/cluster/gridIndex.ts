@@ -68,6 +68,11 @@ export class GridIndex {
     this.starts = starts;
   }
 
+  /** The arrays it holds, for freeing them at once (src/core/releaseBuffers.ts). */
+  buffers(): ArrayBufferLike[] {
+    return [this.data.buffer, this.ids.buffer, this.xs.buffer, this.ys.buffer, this.starts.buffer];
+  }
+
   /** Drops the reference to the items; range and within still answer (they read the grid's own copies). */
   forgetItems(): void {
     this.data = new Int32Array(0);

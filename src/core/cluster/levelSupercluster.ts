@@ -146,6 +146,12 @@ export class LevelSupercluster extends Supercluster {
     return tree === this.raw ? null : tree;
   }
 
+  /** Every array the built levels hold (the items and grids of each level, the raw grid, the parents). */
+  buffers(): ArrayBufferLike[] {
+    const trees = new Set(this.internals.trees.filter((t): t is LevelTree => !!t));
+    return [...[...trees].flatMap((t) => (t instanceof GridIndex ? t.buffers() : [t.data.buffer])), this.parents.buffer];
+  }
+
   /** Raw item i's encoded coordinates, as the build stored them (the clustering queried around these). */
   encodedRaw(xs: Coords, ys: Coords, i: number): [number, number] {
     return [encode(clamp01(xs[i] / this.scale)) | 0, encode(clamp01(ys[i] / this.scale)) | 0];

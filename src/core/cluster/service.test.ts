@@ -4,7 +4,7 @@ import { trackDataset } from '../../../bench/lib/trackDataset';
 import { nearestLinear } from '../nearestPoint';
 import { buildClusterIndex } from './clusterIndex';
 import { createClusterService } from './service';
-import type { ClusterColumns, ClusterFrame } from './types';
+import type { ClusterColumns, ClusterFrame, ClusterIndex } from './types';
 import { placedSlots, statusPassTable } from '../pointIndex/queries';
 import type { ClusterWorkerApi } from './workerApi';
 
@@ -83,5 +83,38 @@ describe('cluster service over Comlink', () => {
     }
     await expect(api.loadFiltered(2, statusPassTable('tous'), d.width, d.height)).rejects.toThrow(/columns 2/);
     close();
+  });
+
+  it('frees a tree once it is neither shown nor kept for its line, with the input it made, and keeps the others', async () => {
+    const built: ClusterIndex[] = [];
+    const service = createClusterService({ build: (input) => { const ix = buildClusterIndex(input); built.push(ix); return ix; } });
+    const d = trackDataset(3000, 6);
+    const cols = (sev: Uint8Array): ClusterColumns => ({ count: d.xs.length, x: d.xs.slice(), y: d.ys.slice(), status: new Uint8Array(d.xs.length), severity: sev });
+    const all = statusPassTable('tous');
+    const pointsOf = (f: ClusterFrame) => Array.from(f.sizes).reduce((a, b) => a + b, 0);
+    await service.setColumns(1, cols(d.severity.slice()));
+    await service.loadFiltered(1, all, d.width, d.height, 'A');
+    await service.loadFiltered(1, all, d.width, d.height, 'B');
+    expect(built).toHaveLength(2);
+    await service.setColumns(2, cols(d.severity.map((s) => 3 - s)));
+    await service.loadFiltered(2, all, d.width, d.height, 'A'); // a new version of line A's points
+    expect(built).toHaveLength(3);
+    expect(pointsOf(built[0].query(0, 0, 0, d.width, d.height))).toBe(0); // A's first tree: freed
+    expect(pointsOf(built[1].query(0, 0, 0, d.width, d.height))).toBe(3000); // B's, kept for its line
+    expect(pointsOf(await service.query(0, 0, 0, d.width, d.height))).toBe(3000);
+    await service.setColumns(1, cols(d.severity.slice()));
+    await service.loadFiltered(1, all, d.width, d.height, 'B'); // B again, same points: its kept tree, nothing built
+    expect(built).toHaveLength(3);
+    expect(pointsOf(built[2].query(0, 0, 0, d.width, d.height))).toBe(3000); // A's second tree, still kept
+  });
+
+  it('release empties an index and detaches its arrays (the input too when asked)', () => {
+    const d = trackDataset(2000, 8);
+    const input = { ...d, xs: d.xs.slice(), ys: d.ys.slice(), severity: d.severity.slice() };
+    const index = buildClusterIndex(input);
+    index.release(true);
+    expect(input.xs.byteLength).toBe(0);
+    expect(index.query(5, 0, 0, d.width, d.height).count).toBe(0);
+    expect(index.nearest(d.xs[0], d.ys[0], 10)).toBe(-1);
   });
 });

@@ -37,6 +37,8 @@ export interface TreeCache {
   drop(line?: string): void;
   /** Lines kept, least recent first. */
   lines(): string[];
+  /** The trees kept. */
+  indexes(): ClusterIndex[];
   /** Bytes held in all (stats.bytes of the kept trees). */
   bytes(): number;
 }
@@ -61,6 +63,7 @@ export function createTreeCache(maxLines = TREE_CACHE_LINES, maxBytes = TREE_CAC
       else kept.take(line);
     },
     lines: () => kept.keys(),
+    indexes: () => kept.values().map((v) => v.index),
     bytes: () => kept.weight(),
   };
 }

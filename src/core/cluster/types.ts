@@ -51,6 +51,8 @@ export interface ClusterIndex {
   expansionLevel(clusterId: number): number;
   /** Number of points of a cluster id (1 for a point index). */
   sizeOf(clusterId: number): number;
+  /** Frees the index's arrays at once (`withInput`: the input arrays too); it answers like an empty index after. */
+  release(withInput: boolean): void;
   /** Index of the input point nearest to (x, y) within `radius` image px (ties: lowest index), or -1. */
   nearest(x: number, y: number, radius: number): number;
 }

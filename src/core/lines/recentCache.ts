@@ -12,6 +12,8 @@ export interface RecentCache<V> {
   has(key: string): boolean;
   /** Keys, least recent first. */
   keys(): string[];
+  /** Values, least recent first. */
+  values(): V[];
   /** Total weight held. */
   weight(): number;
   clear(): void;
@@ -45,6 +47,7 @@ export function createRecentCache<V>(maxEntries: number, maxWeight: number, onEv
     },
     has: (key) => entries.has(key),
     keys: () => [...entries.keys()],
+    values: () => [...entries.values()].map((e) => e.value),
     weight: () => total,
     clear() { entries.clear(); total = 0; },
   };
