@@ -9,23 +9,12 @@ import { useLayoutEffect, type RefObject } from 'react';
 
 export const HEADER_FIT_STEPS = 8;
 
-/** Sets the header's fitting step and returns it: the first step at which nothing is off-screen (the last one when
- * none fits). Each trial forces a layout of the page: steps only ever narrow the header, so that first step is found
- * by halving (at most four trials after step 0) rather than by trying each in turn. */
 export function fitHeader(header: HTMLElement): number {
-  const fitsAt = (step: number): boolean => { setStep(header, step); return fits(header); };
-  if (fitsAt(0)) return 0;
-  let lo = 1, hi = HEADER_FIT_STEPS;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fitsAt(mid)) hi = mid; else lo = mid + 1;
+  for (let step = 0; step <= HEADER_FIT_STEPS; step++) {
+    for (let s = 1; s <= HEADER_FIT_STEPS; s++) header.classList.toggle(`header-fit-${s}`, s <= step);
+    if (fits(header)) return step;
   }
-  setStep(header, lo);
-  return lo;
-}
-
-function setStep(header: HTMLElement, step: number): void {
-  for (let s = 1; s <= HEADER_FIT_STEPS; s++) header.classList.toggle(`header-fit-${s}`, s <= step);
+  return HEADER_FIT_STEPS;
 }
 
 /** Whether every part of the header ends inside it (its popups, positioned over the page, do not count). */
