@@ -56,6 +56,9 @@ async function marksOnMap(page: Page, prefix: string, phone: boolean): Promise<v
   const search = page.getByRole('combobox', { name: 'Rechercher un signalement ou un PK' });
   await search.fill(prefix);
   await expect(page.locator('.point-row').filter({ hasText: `${prefix} 10` })).toBeVisible({ timeout: 30_000 });
+  await search.blur(); // its suggestions, when shown over the rows, close (the search stays), as when a user leaves it
+  await expect(search).toHaveValue(prefix);
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
 
   // A row opened: the map centres on it and draws it by itself over its cluster.
   await page.locator('.point-row').filter({ hasText: `${prefix} 3` }).locator('.list-row-main').click();
