@@ -39,14 +39,16 @@ export function VirtualList<T>({ items, rowHeight, getKey, renderRow, ariaLabel,
   const ratio = fullHeight > MAX_SCROLL_PX ? listScrollable / scrollable : 1;
   const listTop = Math.min(scrollTop, scrollable) * ratio; // px of the whole list at the top of the viewport
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
+    // The height comes with the observer's first report, after the browser's own layout of the frame (read in the
+    // commit, it would force a layout of the whole page there); until then the rows of 600 px and the overscan show.
     const measure = () => setViewport(el.clientHeight || 600);
-    measure();
-    const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
-    ro?.observe(el);
-    return () => ro?.disconnect();
+    if (typeof ResizeObserver === 'undefined') { measure(); return; }
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
   }, []);
 
   const onScroll = useCallback(() => { if (scrollRef.current) setScrollTop(scrollRef.current.scrollTop); }, []);
