@@ -1,0 +1,81 @@
+// A line's open, today's build against a baseline build, the sign-ins alternating between the two: sign-in → first
+// clusters drawn and → every point loaded (the app's rail:* marks) and the longest task from the click until a second
+// after the load, in a fresh browser context each time. The app bench runs each build's whole scenario in turn, so a
+// slow moment of the machine falls on one build only; here it falls on both alike. One embedded server per build over
+// the same PostgreSQL database (a PGlite data directory opens in one process only).
+//   DATABASE_URL=postgres://… npm run bench loadAlternating
+// Env: LOAD_ALT_POINTS (100000; seeded on the first start), LOAD_ALT_RUNS (10 sign-ins per build), LOAD_ALT_PHONE=1
+// (390×844 at dpr 2, CPU ×4), APP_BENCH_BASELINE_REF (the baseline build, bench/app/baseline.ts), APP_BENCH_DIR.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
+import { baselineDist } from './app/baseline';
+import { startAppServer, type AppServer } from './app/processes';
+import { ADMIN, LONGTASK_INIT } from './app/scenario';
+import { POINTS_STATE_INIT } from './lib/pointsState';
+import { median, printTable, round, writeResults } from './lib/stats';
+import { unbufferedChromium } from './lib/unbufferedChromium';
+
+const POINTS = Number(process.env.LOAD_ALT_POINTS ?? 100_000);
+const RUNS = Number(process.env.LOAD_ALT_RUNS ?? 10);
+const PHONE = process.env.LOAD_ALT_PHONE === '1';
+const DIR = process.env.APP_BENCH_DIR ?? '/tmp/rail-app-bench';
+
+if (!process.env.DATABASE_URL) {
+  console.log('skipped: set DATABASE_URL to a PostgreSQL database (both builds are served over it at once)');
+  process.exit(0);
+}
+mkdirSync(DIR, { recursive: true });
+const current = resolve('dist');
+if (!existsSync(join(current, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+const builds = [{ name: 'baseline', dir: baselineDist(DIR) }, { name: 'current', dir: current }];
+
+const serverEnv = (staticDir: string, port: number) => ({
+  PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(DIR, `postgres-${POINTS}`), SEED: 'demo', SEED_POINTS: String(POINTS),
+  RATE_LIMIT_DISABLED: '1', SEED_LINES: '1', STATIC_DIR: staticDir,
+});
+const servers: AppServer[] = [];
+for (const [k, b] of builds.entries()) servers.push(await startAppServer(serverEnv(b.dir, 3440 + k))); // the first seeds
+
+interface Open { firstClustersMs: number; loadedMs: number; longestTaskMs: number }
+const opens: Open[][] = builds.map(() => []);
+const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const [k, server] of servers.entries()) {
+      const context = await browser.newContext(PHONE
+        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', bypassCSP: true }
+        : { viewport: { width: 1440, height: 900 }, locale: 'fr-FR', bypassCSP: true });
+      await context.addInitScript(POINTS_STATE_INIT);
+      await context.addInitScript(LONGTASK_INIT);
+      const page = await context.newPage();
+      if (PHONE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(server.url);
+      await page.getByLabel('Email', { exact: true }).fill(ADMIN.email, { timeout: 60_000 });
+      await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password);
+      const t0 = await page.evaluate(() => performance.now());
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      // Strings: tsx would add a __name helper to a function, and the contexts bypass the app's CSP, which forbids eval.
+      await page.waitForFunction(`performance.getEntriesByName('rail:map-frame').length > 0 && performance.getEntriesByName('rail:points-loaded').length > 0`, undefined, { timeout: 180_000, polling: 50 });
+      await page.waitForTimeout(1000);
+      const [firstClustersMs, loadedMs, longestTaskMs] = await page.evaluate(`[
+        performance.getEntriesByName('rail:map-frame')[0].startTime - ${t0},
+        performance.getEntriesByName('rail:points-loaded')[0].startTime - ${t0},
+        Math.max(0, ...window.__lt.filter((e) => e.start >= ${t0}).map((e) => e.d)),
+      ]`) as number[];
+      opens[k].push({ firstClustersMs, loadedMs, longestTaskMs });
+      await context.close();
+    }
+    console.log(`  run ${run + 1}/${RUNS}: ${builds.map((b, k) => `${b.name} ${round(opens[k][run].firstClustersMs, 0)} / ${round(opens[k][run].loadedMs, 0)} / ${round(opens[k][run].longestTaskMs, 0)} ms`).join(', ')}`);
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.stop()));
+}
+
+const of = (k: number, key: keyof Open) => median(opens[k].map((o) => o[key]));
+printTable(`${POINTS.toLocaleString('en')} points, ${PHONE ? 'phone ×4 CPU' : 'desktop'}, ${RUNS} sign-ins per build alternating (medians)`,
+  ([['firstClustersMs', 'sign-in → first clusters drawn (ms)'], ['loadedMs', 'sign-in → every point loaded (ms)'], ['longestTaskMs', 'longest task, click → load + 1 s (ms)']] as const)
+    .map(([key, label]) => ({ metric: label, baseline: round(of(0, key), 0), current: round(of(1, key), 0), 'baseline/current': `${round(of(0, key) / of(1, key))}×` })));
+writeResults(`loadAlternating-${PHONE ? 'phone' : 'desktop'}-${POINTS}`, { points: POINTS, phone: PHONE, runs: RUNS, baseline: builds[0].dir, opens });
