@@ -65,8 +65,12 @@ for (const n of SIZES) {
   const oursTime = summarize(ours.ms);
   const oursCpu = summarize(ours.cpu);
   ours.result = undefined as never;
+  // What a build frees (releaseBuffers) goes with a closed port's message, a moment later: measured once it went.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+  await settled();
   const m0 = memoryBytes();
   let index: ReturnType<typeof buildClusterIndex> | null = buildClusterIndex(d);
+  await settled();
   const oursMem = memoryBytes() - m0;
 
   // Naive: 26 stock indexes from GeoJSON features (feature creation timed apart, not counted in the baseline).
