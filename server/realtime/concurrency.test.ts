@@ -26,7 +26,7 @@ afterAll(async () => { await h?.close(); await h?.db.close(); });
 it(`delivers each of ${WRITERS}×${PER_WRITER} concurrent inserts exactly once (${testKind()})`, async () => {
   const got: string[] = [];
   await new Promise<void>((resolve, reject) => {
-    sub.channel('all-items')
+    sub.channel(`all-items-${randomUUID()}`) // a channel of its own per attempt: a retry cannot join a subscribed one again
       .on('postgres_changes' as never, { schema: 'public', table: 'items', event: 'INSERT' } as never, (p: { new: { id: string } }) => { got.push(p.new.id); })
       .subscribe((status: string, err?: Error) => {
         if (status === 'SUBSCRIBED') resolve();
