@@ -9,8 +9,8 @@ import * as Comlink from 'comlink';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { PointIndexAnswer } from '../src/core/pointIndex/decodeBinary';
 import { pageBuffers } from '../src/core/pointIndex/store';
-import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex } from '../src/core/pointIndex/buildFromPages';
-import { newestFirstOrder } from '../src/core/pointIndex/queries';
+import { buildIndexFromPages, builtBuffers, type BuildRequest, type BuiltIndex, type ReadyIndex } from '../src/core/pointIndex/buildFromPages';
+import { indexViews, newestFirstOrder, type IndexStatusFilter } from '../src/core/pointIndex/queries';
 import { earliest } from '../src/core/pointIndex/readingTimes';
 import { releaseBuffers } from '../src/core/releaseBuffers';
 import { readIndexRecord, writeIndexRecord } from './replicaWrite';
@@ -36,6 +36,12 @@ export function createPointIndexApi() {
   /** Pages [from, to) of a line. */
   const readPages = (lineId: string, from: number, to: number) => read('point_index_pages_bin', { p_line_id: lineId, p_page_from: from, p_page_to: to });
   const transferred = (a: PointIndexAnswer) => Comlink.transfer(a, a.pages.flatMap(pageBuffers));
+  /** A ready index with the map's cluster columns and the views of `filter` (the one shown), transferred. */
+  const handedOver = <T extends ReadyIndex>(ready: T, filter: IndexStatusFilter): T => {
+    ready.cluster = premadeClusterColumns(ready.index);
+    ready.views = indexViews(ready.index, ready.order, filter);
+    return Comlink.transfer(ready, builtBuffers(ready));
+  };
 
   return {
     /** Sets the project URL, the anon key and the user's access token (called again after each token refresh). */
@@ -59,9 +65,9 @@ export function createPointIndexApi() {
      * A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back.
      * `replica`: also write it as the line's replica record (copies of the columns, written here while the index goes
      * back; the caller awaits the write with replicaWritten), the cursor being the earliest reading of the first
-     * pages and these.
+     * pages and these. `filter`: the status filter shown, whose views are made with the index.
      */
-    async buildLine(lineId: string, req: BuildRequest, replica: BuildReplica | null = null): Promise<BuiltIndex> {
+    async buildLine(lineId: string, req: BuildRequest, replica: BuildReplica | null, filter: IndexStatusFilter): Promise<BuiltIndex> {
       const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
       if (replica) {
         const asOf = earliest(built.asOf, replica.firstAsOf);
@@ -70,8 +76,7 @@ export function createPointIndexApi() {
         write.catch(() => undefined); // read (and its failure reported) through replicaWritten
         writes.set(replica.key, write);
       }
-      built.cluster = premadeClusterColumns(built.index);
-      return Comlink.transfer(built, builtBuffers(built));
+      return handedOver(built, filter);
     },
 
     /** The replica write a buildLine started for `key` (resolved when none). */
@@ -89,15 +94,14 @@ export function createPointIndexApi() {
 
     /**
      * A warm open: the line's replica record (only under `owner`) as a finished index with its id hash, newest-first
-     * order and cluster columns, transferred; null when there is no record.
+     * order, cluster columns and the views of `filter`, transferred; null when there is no record.
      */
-    async restoreLine(key: string, owner: string): Promise<RestoredLine | null> {
+    async restoreLine(key: string, owner: string, filter: IndexStatusFilter): Promise<RestoredLine | null> {
       const rec = await readIndexRecord(key, owner);
       if (!rec || !rec.count) return null;
       const out = restoredFromRecord(rec);
       releaseBuffers(pageBuffers(rec)); // copied into the index: its arrays freed now, not at the next GC
-      out.cluster = premadeClusterColumns(out.index);
-      return Comlink.transfer(out, builtBuffers(out));
+      return handedOver(out, filter);
     },
 
     /** Writes a line's replica record (its arrays were transferred here): the clone and the write stay here. */

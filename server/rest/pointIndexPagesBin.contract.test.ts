@@ -12,6 +12,8 @@ import { fetchPointIndex } from '../../src/data/pointIndexSource';
 import { setSupabaseConnection } from '../../src/data/client';
 import { replaceSession } from '../../src/data/currentSession';
 import { appendPage, createPointIndex } from '../../src/core/pointIndex/store';
+import { filterSlots, indexStatusCounts } from '../../src/core/pointIndex/queries';
+import { RESOLVED_CODE } from '../../src/core/pointIndex/types';
 import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
@@ -80,7 +82,7 @@ describe('the point index\'s bytes read by the point-index API', () => {
     const first = await api.fetchPages(lineId, 0, 2);
     const seed = createPointIndex();
     first.pages.forEach((p) => appendPage(seed, p));
-    const built = await api.buildLine(lineId, { ranges: [[2, 100], [100, 256]], concurrency: 2, total: first.total, seed });
+    const built = await api.buildLine(lineId, { ranges: [[2, 100], [100, 256]], concurrency: 2, total: first.total, seed }, null, 'tous');
     expect(built.index.count).toBe(POINTS);
     expect(rowsById([built.index])).toEqual(await truth());
     expect(built.order.length).toBe(POINTS);
@@ -100,6 +102,12 @@ describe('the point index\'s bytes read by the point-index API', () => {
     expect(shown.length).toBeGreaterThan(0);
     for (const id of Object.keys(rowsById(shown))) expect(want[id]).toBeDefined();
     expect(rowsById([built.index])).toEqual(want);
+    // The views of the filter shown come with the index, made over it and its order.
+    const views = built.views!;
+    expect(views.order).toBe(built.order);
+    expect(views.counts).toEqual(indexStatusCounts(built.index));
+    expect(Array.from(views.listSlots)).toEqual(Array.from(filterSlots(built.index, built.order, 'tous')));
+    expect(views.listSlots.length).toBe(Array.from(built.order).filter((s) => built.index.status[s] !== RESOLVED_CODE).length);
     await expect(fetchPointIndex({ lineId, onPage: () => undefined })).rejects.toThrow(/builds its index/);
   });
 

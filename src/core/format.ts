@@ -14,7 +14,6 @@ export function roundKm(km: number): number {
   return km < 0 && r !== 0 ? -r : r;
 }
 
-/** '12,50' for 12.5; `fallback` for null, undefined or a non-finite number. */
 /** A count with the French thousands separator: 75347 → '75 347' (narrow no-break space). */
 export function formatCount(n: number): string {
   return COUNT_FORMAT.format(n);
@@ -26,6 +25,7 @@ export function countNoun(n: number, singular: string, plural = `${singular}s`):
   return `${formatCount(n)} ${Math.abs(n) >= 2 ? plural : singular}`;
 }
 
+/** '12,50' for 12.5; `fallback` for null, undefined or a non-finite number. */
 export function formatKm(km: number | null | undefined, fallback = '—'): string {
   if (km === null || km === undefined || !Number.isFinite(km)) return fallback;
   return KM_FORMAT.format(roundKm(km) + 0); // + 0 turns -0 into 0

@@ -10,6 +10,7 @@ import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platfor
 import { pageBuffers } from '../core/pointIndex/store';
 import { earliest, latest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
+import type { IndexStatusFilter } from '../core/pointIndex/queries';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
 import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
 import type { BuildReplica, PointIndexApi } from '../../workers/pointIndexApi';
@@ -65,9 +66,9 @@ function tracked(write: Promise<void>): Promise<void> {
  * The seed's arrays are transferred to the API (the caller's copy is emptied). `replica`: the API also writes the
  * line's replica record; `written` settles with that write (null: no record written).
  */
-async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplica | null): Promise<{ built: BuiltIndex; written: Promise<void> | null }> {
+async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplica | null, filter: IndexStatusFilter): Promise<{ built: BuiltIndex; written: Promise<void> | null }> {
   const api = await configured();
-  const built = await api.buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, replica);
+  const built = await api.buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, replica, filter);
   return { built, written: replica ? tracked(api.replicaWritten(replica.key)) : null };
 }
 
@@ -95,6 +96,8 @@ export interface IndexFetchOptions {
     onIndex: (built: BuiltIndex, written: Promise<void> | null) => void;
     /** The line's replica record key and the user it belongs to, when the replica may be written (null: not). */
     replica: { key: string; owner: string } | null;
+    /** The status filter shown: the index comes with its views (src/core/pointIndex/queries.ts indexViews). */
+    filter: IndexStatusFilter;
   };
 }
 
@@ -130,7 +133,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
     const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
     const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
-    const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica);
+    const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica, o.build.filter);
     if (!o.cancelled?.()) o.build.onIndex(built, written);
     return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), asOf: earliest(built.asOf, firstAsOf) };
   }
@@ -184,11 +187,11 @@ export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: 
 }
 
 /**
- * A warm open: the line's replica record `key` (only under `owner`) as a finished index, id hash and newest-first
- * order, made by the point-index API (null: no record).
+ * A warm open: the line's replica record `key` (only under `owner`) as a finished index, id hash, newest-first
+ * order and the views of `filter`, made by the point-index API (null: no record).
  */
-export function restoreLineIndex(key: string, owner: string): Promise<RestoredLine | null> {
-  return currentSession().part(workerPart).worker.api.restoreLine(key, owner);
+export function restoreLineIndex(key: string, owner: string, filter: IndexStatusFilter = 'tous'): Promise<RestoredLine | null> {
+  return currentSession().part(workerPart).worker.api.restoreLine(key, owner, filter);
 }
 
 /** The work of the moment is done (a line loaded and caught up): the point-index worker ends once no call is in flight. */

@@ -52,7 +52,7 @@ export function MapView() {
 
   // Typed arrays once per data/filter/levels change (never per frame).
   const scale = useMemo(() => createSeverityScale(levels), [levels]);
-  const derived = useMemo(() => deriveIndexArraysKept(points.index, filter, scale), [points, filter, scale]);
+  const derived = useMemo(() => deriveIndexArraysKept(points.index, filter, scale, points.views), [points, filter, scale]);
   const spriteLevels = useMemo(
     () => [{ color: UNKNOWN_SEVERITY_COLOR, icon: 'AlertCircle' }, ...scale.levels.map((l) => ({ color: l.color, icon: l.icon }))],
     [scale],

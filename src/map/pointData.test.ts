@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPointIndex, upsertRows } from '../core/pointIndex/store';
 import type { PointIndexRow } from '../core/pointIndex/types';
-import { placedSlots } from '../core/pointIndex/queries';
+import { indexViews, newestFirstOrder, placedSlots } from '../core/pointIndex/queries';
 import { createSeverityScale } from '../core/severity';
 import { deriveIndexArrays, deriveIndexArraysKept, mapIndexOfSlot } from './pointData';
 import { premadeClusterColumns } from '../core/cluster/columns';
@@ -30,6 +30,13 @@ describe('deriveIndexArrays', () => {
     expect(mapIndexOfSlot(d.slots, 4)).toBe(3);
   });
 
+  it('dims exactly the resolved points, under every status filter', () => {
+    for (const filter of ['tous', 'signale', 'pris_en_charge', 'resolu'] as const) {
+      const d = deriveIndexArrays(ix, filter, scale);
+      expect(Array.from(d.arrays.resolved), filter).toEqual(Array.from(d.slots, (s) => (ix.status[s] === 2 ? 1 : 0)));
+    }
+  });
+
   it('makes fresh Float32 coordinates and severity ranks for the worker at each call', () => {
     const d = deriveIndexArrays(ix, 'resolu', scale);
     expect(Array.from(d.slots)).toEqual([2, 5, 8]);
@@ -42,6 +49,19 @@ describe('deriveIndexArrays', () => {
     const b = d.arrays.clusterInput();
     expect(b.xs).not.toBe(a.xs); // each call its own arrays: the caller transfers them
     expect(Array.from(b.xs)).toEqual(Array.from(a.xs));
+  });
+});
+
+describe('the views made with the index', () => {
+  const scale = createSeverityScale(LEVELS);
+  it('give the placed slots of their own filter, and no other', () => {
+    const ix = createPointIndex(16);
+    upsertRows(ix, [...Array.from({ length: 9 }, (_, n) => row(n)), row(9, { x: NaN })]);
+    const views = indexViews(ix, newestFirstOrder(ix), 'tous');
+    expect(deriveIndexArrays(ix, 'tous', scale, views).slots).toBe(views.placed);
+    const resolu = deriveIndexArrays(ix, 'resolu', scale, views).slots;
+    expect(resolu).not.toBe(views.placed);
+    expect(Array.from(resolu)).toEqual([2, 5, 8]);
   });
 });
 

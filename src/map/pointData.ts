@@ -6,7 +6,7 @@
 import type { StatusFilter } from '../state/filters';
 import type { SeverityScale } from '../core/severity';
 import type { ClusterColumns, Coords } from '../core/cluster/types';
-import { placedSlots, statusPassTable } from '../core/pointIndex/queries';
+import { placedSlots, statusPassTable, type IndexViews } from '../core/pointIndex/queries';
 import { findSlot, idAt } from '../core/pointIndex/store';
 import { keptResults } from '../core/keptResults';
 import { columnsFit, emptyClusterColumns, writeClusterColumns } from '../core/cluster/columns';
@@ -64,15 +64,16 @@ function columnsKey(ix: PointIndex, scale: object): object {
   return key;
 }
 
-export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
+/** `views`: the index's first views (src/core/pointIndex/queries.ts), whose placed slots are used when of `filter`. */
+export function deriveIndexArrays(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>, views?: IndexViews): DerivedPoints {
   const rankOfCode = Uint8Array.from(ix.critKeys.map((k) => scale.rankOf(k)));
   const pass = statusPassTable(filter);
   const count = ix.count;
   const { x, y, status, crit } = ix;
-  const slots = placedSlots(x, y, status, count, pass);
+  const slots = views?.filter === filter ? views.placed : placedSlots(x, y, status, count, pass);
   const n = slots.length;
   const resolved = new Uint8Array(n);
-  for (let k = 0; k < n; k++) if (status[slots[k]] === RESOLVED_CODE) resolved[k] = 1;
+  if (pass[RESOLVED_CODE] === 1) resolved.fill(1); // a status filter passes resolved points only, or none of them
   // The worker's input, made when the map loads it: the filtered points (tests, fallback) or the whole columns.
   const clusterInput = (): ClusterArrays => {
     const xs = new Float32Array(n), ys = new Float32Array(n), severity = new Uint8Array(n); // the index's precision
@@ -101,8 +102,8 @@ const derivations = keptResults<PointIndex, { version: number; filter: StatusFil
 });
 
 /** deriveIndexArrays, reusing a kept result when the index, the filter and the levels are unchanged. */
-export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>): DerivedPoints {
-  return derivations.get(ix, { version: ix.version, filter, scale }, () => deriveIndexArrays(ix, filter, scale));
+export function deriveIndexArraysKept(ix: PointIndex, filter: StatusFilter, scale: SeverityScale<{ id: string; order: number; color: string }>, views?: IndexViews): DerivedPoints {
+  return derivations.get(ix, { version: ix.version, filter, scale }, () => deriveIndexArrays(ix, filter, scale, views));
 }
 
 /** The map index of an index slot, or -1. */

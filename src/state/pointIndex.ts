@@ -9,10 +9,12 @@
 import { atom } from 'jotai';
 import { createPointIndex } from '../core/pointIndex/store';
 import type { PointIndex } from '../core/pointIndex/types';
+import type { IndexViews } from '../core/pointIndex/queries';
 import { resetAtSignOut } from './signOutReset';
 
-/** `line`: the line whose points the index holds (null: not known yet / every line). */
-export interface PointIndexSnapshot { index: PointIndex; version: number; line?: string | null }
+/** `line`: the line whose points the index holds (null: not known yet / every line); `views`: what the lists and the map
+ * first read of it, made with the index by the point-index API (for this snapshot only). */
+export interface PointIndexSnapshot { index: PointIndex; version: number; line?: string | null; views?: IndexViews }
 
 /** The empty index of a signed-out app; never mutated (a session starts a fresh one). */
 export const EMPTY_POINT_INDEX: PointIndex = createPointIndex(16);

@@ -6,12 +6,13 @@ import { appendPage, createPointIndex, pageBuffers } from './store';
 import { newestFirstOrder } from './queries';
 import { earliest, latest } from './readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
+import type { IndexViews } from './queries';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';
 
-/** An index made by the point-index API (built or restored): its id hash included, its newest-first order and the
- * map's cluster columns made there (src/core/cluster/columns.ts), if any. */
-export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns }
+/** An index made by the point-index API (built or restored): its id hash included, its newest-first order, and the
+ * map's cluster columns (src/core/cluster/columns.ts) and first views (./queries.ts) made there, if any. */
+export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns; views?: IndexViews }
 
 /** What a build returns: the index and the pages' reading times. */
 export interface BuiltIndex extends ReadyIndex {
@@ -53,8 +54,9 @@ export async function buildIndexFromPages(
   return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
 }
 
-/** The transferable buffers of a ready index: its columns, id hash, order and cluster columns. */
+/** The transferable buffers of a ready index: its columns, id hash, order, cluster columns and views. */
 export function builtBuffers(b: ReadyIndex): ArrayBuffer[] {
   const own = [...pageBuffers(b.index), b.index.lookup.buffer as ArrayBuffer, b.order.buffer as ArrayBuffer];
-  return b.cluster ? [...own, ...columnsTransferables(b.cluster)] : own;
+  const views = b.views ? [b.views.listSlots.buffer as ArrayBuffer, b.views.placed.buffer as ArrayBuffer] : [];
+  return [...own, ...views, ...(b.cluster ? columnsTransferables(b.cluster) : [])];
 }

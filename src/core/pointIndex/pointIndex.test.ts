@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodePointIndexBinary } from './decodeBinary';
 import { appendPage, createPointIndex, findSlot, idAt, indexFromColumns, removeIds, reserve, upsertRows } from './store';
-import { filterSlots, indexStatusCounts, placedSlots, statusPassTable, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
+import { filterSlots, indexStatusCounts, indexViews, placedSlots, statusPassTable, indexTeamCounts, newestFirstOrder, slotsInPolygon } from './queries';
 import type { PointIndexRow } from './types';
 import { encodePointIndexBinary } from '../../../test/fixtures/pointIndex/encodeBinary';
 
@@ -101,6 +101,21 @@ describe('point index store', () => {
     expect(Array.from(placedSlots(x, y, status, 6, statusPassTable('tous')))).toEqual([0, 4, 5]);
     expect(Array.from(placedSlots(x, y, status, 5, statusPassTable('tous')))).toEqual([0, 4]); // only below count
     expect(Array.from(placedSlots(x, y, status, 6, statusPassTable('resolu')))).toEqual([2]);
+  });
+
+  it('makes the views of a filter: the counts, the filtered order and the placed slots, as the separate passes give them', () => {
+    const ix = createPointIndex();
+    upsertRows(ix, Array.from({ length: 40 }, (_, i) => row(i, i % 7 ? {} : { x: NaN })));
+    const order = newestFirstOrder(ix);
+    for (const filter of ['tous', 'signale', 'pris_en_charge', 'resolu'] as const) {
+      const v = indexViews(ix, order, filter);
+      expect(v.filter).toBe(filter);
+      expect(v.order).toBe(order);
+      expect(v.counts).toEqual(indexStatusCounts(ix));
+      expect(Array.from(v.listSlots)).toEqual(Array.from(filterSlots(ix, order, filter)));
+      expect(Array.from(v.placed)).toEqual(Array.from(placedSlots(ix.x, ix.y, ix.status, ix.count, statusPassTable(filter))));
+      expect(v.placed.length).toBeLessThan(v.listSlots.length + 1); // points without a position are listed, not placed
+    }
   });
 
   it('finds the points inside a polygon', () => {

@@ -73,6 +73,16 @@ export function countsOfSlots(ix: PointIndex, slots: ArrayLike<number>): Counts3
 /** Slots sorted newest first (created desc, then id asc as the server lists them): ./newestOrder.ts. */
 export { newestFirstOrder } from './newestOrder';
 
+/** What the lists and the map first read of an index under one status filter, made where the index is made (the
+ * point-index API) so that showing it runs no pass over every point on the main thread: the status counts, the
+ * filter's slots of `order` (the newest-first order made with it) and its placed slots. */
+export interface IndexViews { filter: IndexStatusFilter; order: Int32Array; counts: Counts3; listSlots: Int32Array; placed: Int32Array }
+
+export function indexViews(ix: PointIndex, order: Int32Array, filter: IndexStatusFilter): IndexViews {
+  const placed = placedSlots(ix.x, ix.y, ix.status, ix.count, statusPassTable(filter));
+  return { filter, order, counts: indexStatusCounts(ix), listSlots: filterSlots(ix, order, filter), placed };
+}
+
 /** The slots of `order` that pass the filter, in the same order. */
 export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: IndexStatusFilter): Int32Array {
   const pass = statusPassTable(filter), status = ix.status, count = ix.count;

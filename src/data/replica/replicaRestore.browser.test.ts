@@ -40,7 +40,7 @@ describe('a line restored from the replica in the point-index worker', () => {
     const want = { ids: Array.from({ length: 3000 }, (_, i) => uuidAt(rec.idBytes, i)), x: Array.from(rec.x), created: Array.from(rec.created) };
     await writeIndex(rec, 'line-a');
     let restored: Awaited<ReturnType<typeof restoreLineIndex>> = null;
-    expect(await mainThreadGets(async () => { restored = await restoreLineIndex(indexKey('line-a'), 'user-1'); })).toBe(0);
+    expect(await mainThreadGets(async () => { restored = await restoreLineIndex(indexKey('line-a'), 'user-1', 'resolu'); })).toBe(0);
     const r = restored!;
     expect(r.index.count).toBe(3000);
     expect(r.cursorMs).toBe(1_700_000_200_000);
@@ -55,6 +55,10 @@ describe('a line restored from the replica in the point-index worker', () => {
     expect(Array.from(r.cluster!.x.subarray(0, 3000))).toEqual(Array.from(r.index.x.subarray(0, 3000)));
     expect(Array.from(r.cluster!.severity.subarray(0, 3000))).toEqual(Array.from(r.index.crit.subarray(0, 3000)));
     for (let k = 1; k < 3000; k++) expect(r.index.created[r.order[k - 1]]).toBeGreaterThanOrEqual(r.index.created[r.order[k]]);
+    // And the views of the filter asked for, over the same order (the one object after the transfer).
+    expect(r.views?.filter).toBe('resolu');
+    expect(r.views!.order).toBe(r.order);
+    expect(Array.from(r.views!.listSlots)).toEqual(Array.from(r.order).filter((s) => r.index.status[s] === 2));
     expect(await restoreLineIndex(indexKey('line-a'), 'user-2')).toBeNull();
     expect(await restoreLineIndex(indexKey('line-never'), 'user-1')).toBeNull();
   });

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fitHeader, HEADER_FIT_STEPS } from './useHeaderFit';
 
+/** How many steps `fit` tries: each trial reads the header's box once. */
+function trials(h: HTMLElement, fit: () => void): number {
+  const read = h.getBoundingClientRect;
+  let n = 0;
+  h.getBoundingClientRect = function () { n++; return read.call(this); };
+  try { fit(); } finally { h.getBoundingClientRect = read; }
+  return n;
+}
+
 // A header of three parts whose widths shrink at each step, as layout.css's steps do.
 const STYLE = `.fit-test { display: flex; box-sizing: border-box; } .fit-test > span { flex: none; display: block; height: 10px; width: 100px; }
 ${Array.from({ length: HEADER_FIT_STEPS }, (_, k) => `.fit-test.header-fit-${k + 1} > span { width: ${100 - 10 * (k + 1)}px; }`).join('\n')}`;
@@ -43,5 +52,25 @@ describe('fitHeader', () => {
     expect(fitHeader(h)).toBe(1);
     h.style.width = '100px';
     expect(fitHeader(h)).toBe(7);
+  });
+
+  it('starts from any given step and finds the same one', () => {
+    for (const width of [400, 270, 180, 90, 20]) {
+      for (let from = 0; from <= HEADER_FIT_STEPS; from++) {
+        const h = header(width);
+        expect(fitHeader(h, from), `width ${width} from ${from}`).toBe(expectedStep(width));
+        for (let s = 1; s <= HEADER_FIT_STEPS; s++) expect(h.classList.contains(`header-fit-${s}`)).toBe(s <= expectedStep(width));
+        h.remove();
+      }
+    }
+  });
+
+  it('refits in two trials when the content still fits at the step set, and starts a mount from the step given', () => {
+    const h = header(150);
+    expect(trials(h, () => fitHeader(h))).toBe(6); // steps 0 to 5 from nothing set
+    expect(trials(h, () => fitHeader(h))).toBe(2); // 5 fits, 4 does not
+    h.remove();
+    const again = header(150);
+    expect(trials(again, () => fitHeader(again, 5))).toBe(2);
   });
 });

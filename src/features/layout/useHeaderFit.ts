@@ -4,17 +4,43 @@
 // and 'Tableau de bord' move to 'Plus d'actions'; 4 a narrower search; 5 the title and the mode buttons' labels go
 // (icons stay, named for screen readers); 6 the line's code only, the counter an icon; 7 'Rapport' and 'Sélection'
 // move to the menu; 8 'Administration' and 'Déconnexion' move to the menu.
+// Each trial forces a layout, so a fit starts from the step already set (or, at mount, the step last found on this
+// device) and moves one step at a time: a refit whose content still fits takes two trials. Steps are cumulative, so
+// the step found is the first that fits, wherever the search starts.
 // Set on the DOM, not in React state: a step changes no size of the header itself, so the observers cannot loop.
 import { useLayoutEffect, type RefObject } from 'react';
 
 export const HEADER_FIT_STEPS = 8;
+const LAST_STEP_KEY = 'rail:header-fit-step';
 
-export function fitHeader(header: HTMLElement): number {
-  for (let step = 0; step <= HEADER_FIT_STEPS; step++) {
-    for (let s = 1; s <= HEADER_FIT_STEPS; s++) header.classList.toggle(`header-fit-${s}`, s <= step);
+const setStep = (header: HTMLElement, step: number) => {
+  for (let s = 1; s <= HEADER_FIT_STEPS; s++) header.classList.toggle(`header-fit-${s}`, s <= step);
+};
+
+/** The step set on the header (0: none). */
+export function currentStep(header: HTMLElement): number {
+  let step = 0;
+  while (step < HEADER_FIT_STEPS && header.classList.contains(`header-fit-${step + 1}`)) step++;
+  return step;
+}
+
+/** Sets the first step at which the header fits (the last when none does), searching from `from`; returns it. */
+export function fitHeader(header: HTMLElement, from = currentStep(header)): number {
+  let step = Math.max(0, Math.min(HEADER_FIT_STEPS, from));
+  setStep(header, step);
+  if (fits(header)) {
+    while (step > 0) {
+      setStep(header, step - 1);
+      if (!fits(header)) { setStep(header, step); return step; }
+      step--;
+    }
+    return 0;
+  }
+  while (step < HEADER_FIT_STEPS) {
+    setStep(header, ++step);
     if (fits(header)) return step;
   }
-  return HEADER_FIT_STEPS;
+  return step;
 }
 
 /** Whether every part of the header ends inside it (its popups, positioned over the page, do not count). */
@@ -27,14 +53,23 @@ function fits(header: HTMLElement): boolean {
   return true;
 }
 
+function lastStep(): number {
+  try { return Number(localStorage.getItem(LAST_STEP_KEY)) || 0; } catch { return 0; }
+}
+
+function fitAndRemember(header: HTMLElement, from?: number): void {
+  const step = fitHeader(header, from);
+  try { localStorage.setItem(LAST_STEP_KEY, String(step)); } catch { /* storage refused: the next mount starts at 0 */ }
+}
+
 /** Refits on a change of width or of content (a counter appearing, a mode button changing its label). */
 export function useHeaderFit(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const header = ref.current;
     if (!header) return;
     let frame = 0;
-    const refit = () => { cancelAnimationFrame(frame); frame = requestAnimationFrame(() => fitHeader(header)); };
-    fitHeader(header);
+    const refit = () => { cancelAnimationFrame(frame); frame = requestAnimationFrame(() => fitAndRemember(header)); };
+    fitAndRemember(header, lastStep());
     const size = new ResizeObserver(refit);
     size.observe(header);
     const content = new MutationObserver(refit);

@@ -2,7 +2,7 @@
 // snapshot (the index changed in place, published before its new order) is filtered again.
 import { describe, expect, it } from 'vitest';
 import { createPointIndex, upsertRows } from '../../core/pointIndex/store';
-import { filterSlots, newestFirstOrder } from '../../core/pointIndex/queries';
+import { filterSlots, indexViews, newestFirstOrder } from '../../core/pointIndex/queries';
 import type { PointIndexRow } from '../../core/pointIndex/types';
 import { filterSlotsKept } from './useSidebarData';
 
@@ -28,5 +28,19 @@ describe('filterSlotsKept', () => {
     const after = filterSlotsKept(next, order, 'tous');
     expect(Array.from(after)).not.toContain(0);
     expect(Array.from(after)).toEqual(Array.from(filterSlots(index, order, 'tous')));
+  });
+
+  it("takes a snapshot's views for their filter and order, and filters for any other", () => {
+    const index = createPointIndex(16);
+    upsertRows(index, Array.from({ length: 9 }, (_, n) => row(n)));
+    const order = newestFirstOrder(index);
+    const views = indexViews(index, order, 'signale');
+    const snap = { index, version: index.version, line: null, views };
+    expect(filterSlotsKept(snap, order, 'signale')).toBe(views.listSlots);
+    const tous = filterSlotsKept(snap, order, 'tous');
+    expect(tous).not.toBe(views.listSlots);
+    expect(Array.from(tous)).toEqual(Array.from(filterSlots(index, order, 'tous')));
+    const otherOrder = Int32Array.from(order);
+    expect(filterSlotsKept(snap, otherOrder, 'signale')).not.toBe(views.listSlots); // an order sorted since
   });
 });

@@ -20,7 +20,7 @@ import type { PointIndexSnapshot } from '../../state/pointIndex';
 
 export function useStatusCounts(): StatusCounts {
   const { snap } = useListPoints();
-  return useMemo(() => indexStatusCounts(snap.index), [snap]);
+  return useMemo(() => snap.views?.counts ?? indexStatusCounts(snap.index), [snap]);
 }
 
 /** The last two status filters' slots of each newest-first order (one order per data version): going back to the
@@ -32,7 +32,8 @@ const keptSlots = keptResults<Int32Array, { snap: PointIndexSnapshot; filter: St
   same: (kept, asked) => kept.filter === asked.filter,
 });
 export function filterSlotsKept(snap: PointIndexSnapshot, order: Int32Array, filter: StatusFilter): Int32Array {
-  return keptSlots.get(order, { snap, filter }, () => filterSlots(snap.index, order, filter));
+  const views = snap.views;
+  return keptSlots.get(order, { snap, filter }, () => (views?.order === order && views.filter === filter ? views.listSlots : filterSlots(snap.index, order, filter)));
 }
 
 /** Slots passing the status filter (the follow-up filter, the age filter of a dashboard bar and the supervisor view's

@@ -13,6 +13,7 @@ import { forgetPointDetails } from '../pointDetails';
 import { parkLineIndex, takeLineIndex } from '../recentLineIndexes';
 import { store } from '../store';
 import { activeLineId } from '../tables';
+import { statusFilterAtom } from '../filters';
 import { currentIndex, pointsState } from './session';
 import { advanceCursor, publish, showIndex } from './publish';
 import { REPLICA_CURSOR_REFRESH_MS, restorePoints, SAVE_DELAY_MS, saveNow, scheduleSave } from './replica';
@@ -119,7 +120,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     const changed = prev.version !== seedVersion;
     if (changed) appendPage(built.index, prev);
     succeed(built.index, prev);
-    showIndex(built.index, changed ? null : built.order, built.cluster);
+    showIndex(built.index, changed ? null : built.order, built.cluster, built.views);
     markLoad('points-adopted');
     adopted = true;
     savedByWorker = !!written && !changed;
@@ -131,6 +132,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
         seed: () => { seedVersion = currentIndex().version; return trimmedColumns(currentIndex()); },
         onIndex: adopt,
         replica: replicaOk() ? { key: indexKey(line), owner: userId } : null,
+        filter: store.get(statusFilterAtom),
       } : undefined,
       onPage: (p) => {
         if (!stillHere()) return;

@@ -7,6 +7,7 @@ import { store } from '../store';
 import { currentIndex, pointsState } from './session';
 import type { PointIndex } from '../../core/pointIndex/types';
 import type { ClusterColumns } from '../../core/cluster/types';
+import type { IndexViews } from '../../core/pointIndex/queries';
 import { offerClusterColumns } from '../clusterColumnsHandoff';
 
 const ORDER_DELAY_MS = 120;
@@ -24,23 +25,23 @@ export function publish(): void {
 
 /**
  * Shows an index made by the point-index API (a cold load's build, a restored replica record) with its newest-first
- * order (null: sort it) and the map's cluster columns. The index atom's subscribers may lay changes over it at once
- * (the outbox's waiting changes): the order is then sorted again.
+ * order (null: sort it), the map's cluster columns and its views (with the order only). The index atom's subscribers
+ * may lay changes over it at once (the outbox's waiting changes): the order is then sorted again, the views dropped.
  */
-export function showIndex(ix: PointIndex, order: Int32Array | null, cluster: ClusterColumns | undefined): void {
+export function showIndex(ix: PointIndex, order: Int32Array | null, cluster: ClusterColumns | undefined, views?: IndexViews): void {
   offerClusterColumns(ix, cluster);
   const version = ix.version;
-  store.set(pointIndexAtom, { index: ix, version, line: pointsState().indexLine });
-  if (order && ix.version === version) publishSorted(order); else publish();
+  store.set(pointIndexAtom, { index: ix, version, line: pointsState().indexLine, views: order ? views : undefined });
+  if (order && ix.version === version) publishSorted(order, views); else publish();
 }
 
 /** Publishes an index whose newest-first order is already sorted: no re-sort. */
-function publishSorted(order: Int32Array): void {
+function publishSorted(order: Int32Array, views: IndexViews | undefined): void {
   const s = pointsState();
   const ix = currentIndex();
   clearTimeout(s.orderTimer);
   sortedVersion.set(ix, ix.version);
-  store.set(pointIndexAtom, { index: ix, version: ix.version, line: s.indexLine });
+  store.set(pointIndexAtom, { index: ix, version: ix.version, line: s.indexLine, views });
   store.set(newestOrderAtom, order);
 }
 

@@ -9,6 +9,7 @@ import { replicaErrorAtom } from '../pointIndex';
 import { replicaFailed, replicaOk, setReplicaEnabled } from '../replicaStatus';
 import { store } from '../store';
 import { currentLineIdAtom } from '../tables';
+import { statusFilterAtom } from '../filters';
 import { currentIndex, pointsState } from './session';
 import { showIndex } from './publish';
 import { copyColumnsInSlices } from '../../core/pointIndex/slicedCopy';
@@ -56,14 +57,14 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
     // Read, copied, hashed and sorted in the point-index worker, off the main thread.
-    const restored = await restoreLineIndex(indexKey(lineId), userId);
+    const restored = await restoreLineIndex(indexKey(lineId), userId, store.get(statusFilterAtom));
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;
     const s = pointsState();
     s.indexLine = lineId;
     s.cursorMs = restored.cursorMs;
     s.savedCursorMs = restored.cursorMs;
-    showIndex(restored.index, restored.order, restored.cluster);
+    showIndex(restored.index, restored.order, restored.cluster, restored.views);
     return true;
   } catch (e) {
     replicaFailed(e);
