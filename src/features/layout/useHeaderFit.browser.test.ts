@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fitHeader, HEADER_FIT_STEPS } from './useHeaderFit';
+import { createElement, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { fitHeader, HEADER_FIT_STEPS, useHeaderFit } from './useHeaderFit';
+
+const frames = (n: number) => new Promise<void>((resolve) => { const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1))); step(n); });
 
 /** How many steps `fit` tries: each trial reads the header's box once. */
 function trials(h: HTMLElement, fit: () => void): number {
@@ -72,5 +77,30 @@ describe('fitHeader', () => {
     h.remove();
     const again = header(150);
     expect(trials(again, () => fitHeader(again, 5))).toBe(2);
+  });
+
+  it('fits a mounted header after its first layout, with no layout read in the commit', async () => {
+    localStorage.removeItem('rail:header-fit-step');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host);
+    function Header() {
+      const ref = useRef<HTMLElement>(null);
+      useHeaderFit(ref);
+      return createElement('header', { ref, className: 'fit-test', style: { width: '150px' } }, createElement('span'), createElement('span'), createElement('span'));
+    }
+    const read = Element.prototype.getBoundingClientRect;
+    let reads = 0;
+    Element.prototype.getBoundingClientRect = function () { reads++; return read.call(this); };
+    try {
+      flushSync(() => root.render(createElement(Header)));
+      expect(reads).toBe(0);
+    } finally { Element.prototype.getBoundingClientRect = read; }
+    const h = host.querySelector('header')!;
+    await frames(2); // the observer reports after the first frame's layout, before its paint
+    for (let s = 1; s <= HEADER_FIT_STEPS; s++) expect(h.classList.contains(`header-fit-${s}`)).toBe(s <= 5);
+    expect(localStorage.getItem('rail:header-fit-step')).toBe('5');
+    root.unmount();
+    host.remove();
   });
 });

@@ -4,7 +4,7 @@
 // and 'Tableau de bord' move to 'Plus d'actions'; 4 a narrower search; 5 the title and the mode buttons' labels go
 // (icons stay, named for screen readers); 6 the line's code only, the counter an icon; 7 'Rapport' and 'Sélection'
 // move to the menu; 8 'Administration' and 'Déconnexion' move to the menu.
-// Each trial forces a layout, so a fit starts from the step already set (or, at mount, the step last found on this
+// Each trial forces a layout, so a fit starts from the step already set (at mount, the step last found on this
 // device) and moves one step at a time: a refit whose content still fits takes two trials. Steps are cumulative, so
 // the step found is the first that fits, wherever the search starts.
 // Set on the DOM, not in React state: a step changes no size of the header itself, so the observers cannot loop.
@@ -54,23 +54,31 @@ function fits(header: HTMLElement): boolean {
 }
 
 function lastStep(): number {
-  try { return Number(localStorage.getItem(LAST_STEP_KEY)) || 0; } catch { return 0; }
+  try { return Math.min(HEADER_FIT_STEPS, Math.max(0, Math.floor(Number(localStorage.getItem(LAST_STEP_KEY)) || 0))); } catch { return 0; }
 }
 
-function fitAndRemember(header: HTMLElement, from?: number): void {
-  const step = fitHeader(header, from);
+function fitAndRemember(header: HTMLElement): void {
+  const step = fitHeader(header);
   try { localStorage.setItem(LAST_STEP_KEY, String(step)); } catch { /* storage refused: the next mount starts at 0 */ }
 }
 
-/** Refits on a change of width or of content (a counter appearing, a mode button changing its label). */
+/**
+ * Fits once the header is first laid out (the resize observer's first report comes after the browser's own layout and
+ * before the first paint, so the mount's commit forces no layout), then refits on a change of width or of content
+ * (a counter appearing, a mode button changing its label).
+ */
 export function useHeaderFit(ref: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const header = ref.current;
     if (!header) return;
     let frame = 0;
+    let fitted = false;
     const refit = () => { cancelAnimationFrame(frame); frame = requestAnimationFrame(() => fitAndRemember(header)); };
-    fitAndRemember(header, lastStep());
-    const size = new ResizeObserver(refit);
+    setStep(header, lastStep());
+    const size = new ResizeObserver(() => {
+      if (fitted) refit();
+      else { fitted = true; fitAndRemember(header); }
+    });
     size.observe(header);
     const content = new MutationObserver(refit);
     content.observe(header, { childList: true, subtree: true, characterData: true });
