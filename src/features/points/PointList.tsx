@@ -19,6 +19,7 @@ import { RowIconSprite } from './rowIcons';
 import { bulkSelectionAtom } from '../../state/bulk';
 import { selectSlots, toggleBulkSelection } from '../../state/bulkActions';
 import { BULK_TEXT } from '../bulk/strings';
+import { offlineAtom } from '../../state/offline/atoms';
 
 const NO_SLOTS = new Int32Array(0); // the line left's rows are not drawn while the lists follow a switch
 
@@ -29,6 +30,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
   const { index } = list.snap;
   useAtomValue(pointDetailsVersionAtom); // re-render rows when details arrive
   const selection = useAtomValue(selectionAtom);
+  const offline = useAtomValue(offlineAtom);
   const setSelection = useSetAtom(selectionAtom);
   const setCenter = useSetAtom(centerRequestAtom);
   const setForm = useSetAtom(pointFormAtom);
@@ -74,7 +76,7 @@ export function PointList({ slots, ariaLabel, onPicked }: { slots: Int32Array; a
           <DetailsRequest id={id}>
             <PointRow point={p} color={level?.color ?? UNKNOWN_SEVERITY_COLOR} levelName={level?.name ?? p.criticality}
               selected={p.id === selectedId} onSelect={onSelect} onEdit={onEdit} onDelete={canDelete ? onDelete : undefined}
-              checked={checked.has(p.id)} onCheck={onCheck} />
+              checked={checked.has(p.id)} onCheck={onCheck} detailsOffline={offline && !p.detailsLoaded} />
           </DetailsRequest>
         );
       }}

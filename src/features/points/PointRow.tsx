@@ -30,14 +30,18 @@ export interface PointRowProps {
   /** Bulk selection (docs/product.md#bulk-changes): checked, and the click (shift: a range). */
   checked?: boolean;
   onCheck?: (p: Point, shift: boolean) => void;
+  /** The point's details were never read and cannot be while offline: said in place of the name. */
+  detailsOffline?: boolean;
 }
 
-export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete, checked, onCheck }: PointRowProps) {
+export const PointRow = memo(function PointRow({ point, color, levelName, selected, onSelect, onEdit, onDelete, checked, onCheck, detailsOffline }: PointRowProps) {
   const pk = point.kmValue !== null ? T.pk(formatKm(point.kmValue)) : null;
+  const missing = !point.name && detailsOffline ? T.nameOffline : null;
+  const named = point.name || pk || ''; // the buttons' names when the point's name is not read yet
   return (
     <div className={`list-row point-row ${selected ? 'list-row-selected' : ''}`}>
       {onCheck && (
-        <input type="checkbox" className="bulk-check" checked={!!checked} aria-label={BULK_TEXT.select(point.name)}
+        <input type="checkbox" className="bulk-check" checked={!!checked} aria-label={BULK_TEXT.select(named)}
           onClick={(e) => onCheck(point, e.shiftKey)} onChange={() => undefined} />
       )}
       <button type="button" className="list-row-main" data-row-primary onClick={() => onSelect(point)} aria-current={selected || undefined}>
@@ -45,7 +49,9 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
         <span className="list-row-text">
           <span className="point-row-head">
             {pk && <span className="point-row-pk">{pk}</span>}
-            <span className="list-row-title" title={point.name || undefined}>{point.name || '—'}</span>
+            {missing
+              ? <span className="list-row-title list-row-missing">{missing}</span>
+              : <span className="list-row-title" title={point.name || undefined}>{point.name || '—'}</span>}
           </span>
           <span className="list-row-meta">
             <span className={`badge status-badge status-${point.status}`}>{STATUS_LABELS[point.status]}</span>
@@ -59,9 +65,9 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
       <div className="point-row-foot">
         <span className="list-row-team" title={point.teamName ?? undefined}>{point.teamName ?? ''}</span>
         {/* Edit and delete apart, with the link between them and a gap before delete. */}
-        <IconButton size="sm" label={`${T.edit} ${point.name}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
-        <CopyLinkButton compact pointId={point.id} name={point.name} icon={<RowIcon name="link" />} />
-        {onDelete && <IconButton size="sm" label={`${T.delete} ${point.name}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />}
+        <IconButton size="sm" label={`${T.edit} ${named}`} icon={<RowIcon name="pencil" />} onClick={() => onEdit(point)} />
+        <CopyLinkButton compact pointId={point.id} name={named} icon={<RowIcon name="link" />} />
+        {onDelete && <IconButton size="sm" label={`${T.delete} ${named}`} icon={<RowIcon name="trash" />} className="btn-danger-ghost row-delete" onClick={() => onDelete(point)} />}
       </div>
     </div>
   );
