@@ -1,11 +1,14 @@
 // The line image's tile pyramid inside the image worker (src/core/imageTiles): tiles either stored once
 // beside the image (fetched one by one, only those a region needs: the whole image is never fetched nor decoded) or,
 // for an image stored without tiles, cut here from the decoded image (workers/tileCutter.ts), which is then released;
-// a small LRU of decoded tiles, and regions composed from the tiles of one level with integer-snapped edges (no seam).
+// a small LRU of decoded tiles while regions are asked for (closed once none has been for REST_MS: a map at rest keeps
+// its composed region, not the tiles it was made from), and regions composed from the tiles of one level with
+// integer-snapped edges (no seam).
 import { levelCount, levelFor, tileKey, tilePath, tileRect, tilesInRect, type StoredTiles, type TileSpec } from '../src/core/imageTiles';
 import { cutTiles } from './tileCutter';
 
 const DECODED_TILES = 16; // decoded tiles kept (about 1 MB each)
+export const REST_MS = 2000; // no region asked for this long: the decoded tiles are closed (fetched ones stay)
 const FETCHED_BYTES = 8 * 1024 * 1024; // stored tiles kept as fetched (compressed; the bundled image's 108: 2.1 MB)
 
 export class TilePyramid {
@@ -14,6 +17,8 @@ export class TilePyramid {
   /** Tiles a region is drawing from (count per tile): evicted meanwhile, they are closed only once it is done. */
   private pinned = new Map<Promise<ImageBitmap>, number>();
   private evictedWhilePinned = new Set<Promise<ImageBitmap>>();
+  private composing = 0;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(readonly width: number, readonly height: number, private source: (t: TileSpec) => Promise<Blob>, private encoded?: Map<string, Blob>) {
     this.levels = levelCount(width, height);
@@ -67,13 +72,25 @@ export class TilePyramid {
     const tiles = tilesInRect(this.width, this.height, level, x0, y0, x1, y1);
     // The tiles stay pinned until drawn: a region wider than the LRU (or a concurrent one) evicting them must not close
     // them under this one (drawImage of a closed bitmap throws 'The image source is detached').
+    clearTimeout(this.restTimer);
+    this.composing++;
     const held = tiles.map((t) => this.pin(this.tile(t)));
     try {
       const bitmaps = await Promise.all(held);
       return this.compose(tiles, bitmaps, level, x0, y0, sx, sy, outW, outH);
     } finally {
       held.forEach((p) => this.unpin(p));
+      if (--this.composing === 0) this.restTimer = setTimeout(() => this.closeDecoded(), REST_MS);
     }
+  }
+
+  /** Decoded tiles held (the LRU's). */
+  get decodedTiles(): number { return this.decoded.size; }
+
+  /** Closes every decoded tile (none is pinned: no region is being composed). */
+  private closeDecoded(): void {
+    for (const p of this.decoded.values()) void p.then((b) => b.close(), () => undefined);
+    this.decoded.clear();
   }
 
   private compose(tiles: TileSpec[], bitmaps: ImageBitmap[], level: number, x0: number, y0: number, sx: number, sy: number, outW: number, outH: number): ImageBitmap {

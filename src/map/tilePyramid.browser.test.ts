@@ -1,7 +1,7 @@
 // The line image's tile pyramid in Chromium: a region composed from tiles matches the image drawn whole,
 // with no seam at tile borders, at every display scale of zooms 0.5-3 on screens of pixel ratio 1 and 2.
-import { describe, expect, it } from 'vitest';
-import { TilePyramid } from '../../workers/tilePyramid';
+import { describe, expect, it, vi } from 'vitest';
+import { REST_MS, TilePyramid } from '../../workers/tilePyramid';
 import { TILE_PX } from '../core/imageTiles';
 
 const W = 1700, H = 1100; // natural px: 4×3 tiles at level 0
@@ -80,5 +80,26 @@ describe('tile pyramid', () => {
       for (let i = 0; i < px.length; i += 4) if (px[i + 3] !== 255 || Math.abs(px[i + 2] - 0xdb) > 2) wrong++;
       expect(wrong, 'pixels not drawn from their tile').toBe(0);
     }
+  });
+
+  it('closes its decoded tiles once no region has been asked for REST_MS, and composes the next one again', async () => {
+    const pyramid = await TilePyramid.fromImage(await sourceImage());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const first = await pyramid.region(0, 0, W, H, W, H);
+      expect(pyramid.decodedTiles).toBe(12);
+      vi.advanceTimersByTime(REST_MS - 1);
+      expect(pyramid.decodedTiles).toBe(12); // still asked for recently
+      await pyramid.region(0, 0, 600, 600, 600, 600); // a region meanwhile starts the wait again
+      vi.advanceTimersByTime(REST_MS - 1);
+      expect(pyramid.decodedTiles).toBe(12);
+      vi.advanceTimersByTime(1);
+      expect(pyramid.decodedTiles).toBe(0);
+      const [a, b] = [pixels(first), pixels(await pyramid.region(0, 0, W, H, W, H))];
+      let differing = 0;
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+      expect(a.length).toBe(W * H * 4);
+      expect(differing).toBe(0);
+    } finally { vi.useRealTimers(); }
   });
 });
