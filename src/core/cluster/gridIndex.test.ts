@@ -18,20 +18,31 @@ describe('GridIndex', () => {
       kd.add(x, y);
     }
     kd.finish();
-    const grid = new GridIndex(data, n, stride, 20000);
-    expect(grid.numItems).toBe(n);
-    for (let q = 0; q < 300; q++) {
-      const j = Math.floor(rng() * n);
-      const qx = data[j * stride] + Math.round((rng() - 0.5) * 40000);
-      const qy = data[j * stride + 1] + Math.round((rng() - 0.5) * 40000);
-      const r = [0, 5000, 20000, 70000, 3e6][q % 5];
-      const sort = (a: number[]) => a.sort((u, v) => u - v);
-      expect(sort(grid.within(qx, qy, r))).toEqual(sort(kd.within(qx, qy, r)));
-      const out = new Uint32Array(n);
-      expect(grid.withinInto(qx, qy, r, out)).toBe(kd.within(qx, qy, r).length);
-      const box = [qx - r, qy - r / 2, qx + r / 3, qy + r] as const;
-      expect(sort(grid.range(...box))).toEqual(sort(kd.range(...box)));
+    const copied = new GridIndex(data, n, stride, 20000);
+    // The same grid reading its items' coordinates from their source once built (its copies dropped).
+    const sourced = new GridIndex(data, n, stride, 20000);
+    const source = Int32Array.from(data);
+    const freed = sourced.readCoordinatesFrom((i) => source[i * stride], (i) => source[i * stride + 1]);
+    expect(freed.reduce((b, a) => b + a.byteLength, 0)).toBe(2 * 4 * n);
+    expect(sourced.bytes).toBe(copied.bytes - 2 * 4 * n);
+    for (const grid of [copied, sourced]) {
+      expect(grid.numItems).toBe(n);
+      for (let q = 0; q < 300; q++) {
+        const j = Math.floor(rng() * n);
+        const qx = data[j * stride] + Math.round((rng() - 0.5) * 40000);
+        const qy = data[j * stride + 1] + Math.round((rng() - 0.5) * 40000);
+        const r = [0, 5000, 20000, 70000, 3e6][q % 5];
+        const sort = (a: number[]) => a.sort((u, v) => u - v);
+        expect(sort(grid.within(qx, qy, r))).toEqual(sort(kd.within(qx, qy, r)));
+        const out = new Uint32Array(n);
+        expect(grid.withinInto(qx, qy, r, out)).toBe(kd.within(qx, qy, r).length);
+        const box = [qx - r, qy - r / 2, qx + r / 3, qy + r] as const;
+        expect(sort(grid.range(...box))).toEqual(sort(kd.range(...box)));
+      }
     }
+    source[0] += 1; // item 0 moved by one unit in the source: only the sourced grid reads it there
+    expect(copied.within(data[0], data[1], 0)).toContain(0);
+    expect(sourced.within(data[0], data[1], 0)).not.toContain(0);
   });
   it('handles no items and identical items', () => {
     expect(new GridIndex(new Int32Array(0), 0, 2, 10).within(0, 0, 100)).toEqual([]);

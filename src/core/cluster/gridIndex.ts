@@ -1,6 +1,8 @@
 // A uniform grid over Supercluster's encoded Int32 coordinates, duck-typed as its KDBush trees
 // (`numItems`, `data`, `range`, `within`, `withinInto`): built by one counting sort in O(n) instead of a kd-sort.
 // Same tests as KDBush (inclusive bbox; squared distance ≤ r²), so Supercluster's `_cluster` finds the same neighbours.
+// It keeps its items' coordinates in cell order for the build's many neighbour queries; once those are done it may read
+// them from their source instead (`readCoordinatesFrom`), for the few queries a frame or a tap makes.
 
 const MAX_CELLS = 1 << 22; // cap of the grid size (16 MB of cell offsets)
 
@@ -9,8 +11,9 @@ export class GridIndex {
   /** The items indexed (empty once `forgetItems` ran: the grid keeps its own ids and coordinates). */
   data: Int32Array;
   private readonly ids: Uint32Array; // item ids sorted by cell, index order within a cell
-  private readonly xs: Int32Array; // coordinates in the same order as ids
-  private readonly ys: Int32Array;
+  private xs: Int32Array; // coordinates in the same order as ids (empty once read from their source)
+  private ys: Int32Array;
+  private source: { x: (id: number) => number; y: (id: number) => number } | null = null;
   private readonly starts: Uint32Array; // cell c holds ids[starts[c] .. starts[c + 1])
   private readonly minX: number;
   private readonly minY: number;
@@ -78,6 +81,15 @@ export class GridIndex {
     this.data = new Int32Array(0);
   }
 
+  /** Drops the grid's coordinate copies: item `id`'s encoded coordinates are then `x(id)`, `y(id)` (the values it was
+   * built from). Their arrays are returned, to be freed. */
+  readCoordinatesFrom(x: (id: number) => number, y: (id: number) => number): ArrayBufferLike[] {
+    const copies = [this.xs.buffer, this.ys.buffer];
+    this.xs = this.ys = new Int32Array(0);
+    this.source = { x, y };
+    return copies;
+  }
+
   /** Ids of items inside the bbox (inclusive), like KDBush.range. */
   range(minX: number, minY: number, maxX: number, maxY: number): number[] {
     const { cell, cols, rows, starts, ids, xs, ys } = this;
@@ -87,12 +99,13 @@ export class GridIndex {
     const c1 = Math.min(cols - 1, Math.floor((maxX - this.minX) / cell));
     const r0 = Math.max(0, Math.floor((minY - this.minY) / cell));
     const r1 = Math.min(rows - 1, Math.floor((maxY - this.minY) / cell));
+    const source = this.source;
     for (let row = r0; row <= r1; row++) {
       const base = row * cols;
       const end = starts[base + c1 + 1];
       for (let p = starts[base + c0]; p < end; p++) {
-        const x = xs[p];
-        const y = ys[p];
+        const x = source ? source.x(ids[p]) : xs[p];
+        const y = source ? source.y(ids[p]) : ys[p];
         if (x >= minX && x <= maxX && y >= minY && y <= maxY) out.push(ids[p]);
       }
     }
@@ -113,13 +126,14 @@ export class GridIndex {
     const r0 = Math.max(0, Math.floor((qy - r - minY) / cell));
     const r1 = Math.min(rows - 1, Math.floor((qy + r - minY) / cell));
     const r2 = r * r;
+    const source = this.source;
     let count = 0;
     for (let row = r0; row <= r1; row++) {
       const base = row * cols;
       const end = starts[base + c1 + 1];
       for (let p = starts[base + c0]; p < end; p++) {
-        const dx = xs[p] - qx;
-        const dy = ys[p] - qy;
+        const dx = (source ? source.x(ids[p]) : xs[p]) - qx;
+        const dy = (source ? source.y(ids[p]) : ys[p]) - qy;
         if (dx * dx + dy * dy <= r2) out[count++] = ids[p];
       }
     }

@@ -21,6 +21,8 @@ export const STRIDE = 7;
 
 export const encode = (c: number): number => (c - 0.5) * SCALE;
 export const decode = (v: number): number => v / SCALE + 0.5;
+/** An image-px coordinate as a level's items store it (Int32) for an image of max side `scale`. */
+const encodedCoord = (v: number, scale: number): number => encode(clamp01(v / scale)) | 0;
 
 /** What the clustering and the lookups need from a tree (9.1 uses KDBush; here a GridIndex at every level). */
 export type LevelTree = Pick<KDBush, 'numItems' | 'range' | 'within' | 'withinInto'> & { data: Int32Array };
@@ -67,8 +69,8 @@ export class LevelSupercluster extends Supercluster {
     const notProcessed = MAX_LEVEL + 1;
     const data = new Int32Array(n * STRIDE);
     for (let i = 0, w = 0; i < n; i++, w += STRIDE) {
-      data[w] = encode(clamp01(xs[i] / S));
-      data[w + 1] = encode(clamp01(ys[i] / S));
+      data[w] = encodedCoord(xs[i], S);
+      data[w + 1] = encodedCoord(ys[i], S);
       data[w + OFFSET_ZOOM] = notProcessed;
       data[w + OFFSET_ID] = i;
       data[w + OFFSET_PARENT] = -1;
@@ -105,7 +107,9 @@ export class LevelSupercluster extends Supercluster {
     this.parents = parents;
     this.raw = self.trees[MAX_LEVEL + 1] as GridIndex;
     this.raw.forgetItems();
-    releaseBuffers([data.buffer, slab.buffer, this.scratch.buffer]);
+    // Past the build its queries are a frame's or a tap's: the raw points' coordinates are read from the input.
+    const copies = this.raw.readCoordinatesFrom((i) => encodedCoord(xs[i], S), (i) => encodedCoord(ys[i], S));
+    releaseBuffers([data.buffer, slab.buffer, this.scratch.buffer, ...copies]);
     this.scratch = null;
     return this;
   }
@@ -154,7 +158,7 @@ export class LevelSupercluster extends Supercluster {
 
   /** Raw item i's encoded coordinates, as the build stored them (the clustering queried around these). */
   encodedRaw(xs: Coords, ys: Coords, i: number): [number, number] {
-    return [encode(clamp01(xs[i] / this.scale)) | 0, encode(clamp01(ys[i] / this.scale)) | 0];
+    return [encodedCoord(xs[i], this.scale), encodedCoord(ys[i], this.scale)];
   }
 
   get pointCount(): number {
