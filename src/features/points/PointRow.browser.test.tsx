@@ -1,21 +1,15 @@
 // A list row whose point's details were never read: offline it says so in place of the name, and its buttons are
 // named after the PK (never 'Modifier ' with nothing after it); online it keeps its dash until the details come.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import type { Point } from '../../core/types';
 import { PointRow } from './PointRow';
 import '../../styles/layout.css';
+import { mounted, type Mounted } from '../../../test/browser/mounted';
 
+let m: Mounted;
 let host: HTMLElement;
-let root: Root;
-function mount(node: React.ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  flushSync(() => root.render(node));
-}
-afterEach(() => { root.unmount(); host.remove(); });
+const mount = (node: React.ReactNode) => { m = mounted(node); host = m.host; };
+afterEach(() => m.unmount());
 
 const point: Point = {
   id: '00000001-0000-4000-8000-000000000000', name: '', description: '', kilometer: '', kmValue: 21.18, position: { x: 1, y: 2 },
@@ -39,7 +33,7 @@ describe('a point row without its details', () => {
   it('online, shows a dash; with its name, the name everywhere', () => {
     mount(row(point));
     expect(host.querySelector('.list-row-title')!.textContent).toBe('—');
-    root.unmount(); host.remove();
+    m.unmount();
     mount(row({ ...point, name: 'Rail fissuré' }, true));
     expect(host.querySelector('.list-row-title')!.textContent).toBe('Rail fissuré');
     expect(buttonNames()).toEqual(expect.arrayContaining(['Modifier Rail fissuré', 'Supprimer Rail fissuré']));

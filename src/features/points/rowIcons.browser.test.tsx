@@ -1,19 +1,13 @@
 // The sidebar rows' shared icons (./rowIcons) in Chromium: a row's <use> draws the sprite's icon at its size, and
 // draws nothing without the sprite (what a list that forgot it would show).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRoot, type Root } from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import { RowIcon, RowIconSprite } from './rowIcons';
+import { mounted, type Mounted } from '../../../test/browser/mounted';
 
+let m: Mounted;
 let host: HTMLElement;
-let root: Root;
-function mount(node: React.ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  flushSync(() => root.render(node));
-}
-afterEach(() => { root.unmount(); host.remove(); });
+const mount = (node: React.ReactNode) => { m = mounted(node); host = m.host; };
+afterEach(() => m.unmount());
 
 const drawnBox = () => (host.querySelector(':scope > svg:not([width="0"]) use') as SVGUseElement).getBBox();
 
