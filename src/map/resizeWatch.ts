@@ -1,4 +1,5 @@
-// Container size: measured at once, then after resizes debounced 150 ms and orientation changes 300 ms (docs/product.md#constants).
+// Container size: measured at the resize observer's first report (after the browser's own layout, so the mount forces
+// none), then after resizes debounced 150 ms and orientation changes 300 ms (docs/product.md#constants).
 import { ORIENTATION_DEBOUNCE_MS, RESIZE_DEBOUNCE_MS } from '../core/constants';
 import type { Size } from './viewportMath';
 
@@ -15,8 +16,9 @@ export function watchSize(el: HTMLElement, onSize: (size: Size) => void): () => 
     if (timer) clearTimeout(timer);
     timer = setTimeout(measure, ms);
   };
-  measure();
-  const ro = new ResizeObserver(later(RESIZE_DEBOUNCE_MS));
+  const afterResize = later(RESIZE_DEBOUNCE_MS);
+  let reported = false;
+  const ro = new ResizeObserver(() => { if (reported) afterResize(); else { reported = true; measure(); } });
   ro.observe(el);
   const onOrientation = later(ORIENTATION_DEBOUNCE_MS);
   window.addEventListener('orientationchange', onOrientation);
