@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { watchSize } from './resizeWatch';
 import { RESIZE_DEBOUNCE_MS } from '../core/constants';
 import type { Size } from './viewportMath';
-
-const frames = (n: number) => new Promise<void>((resolve) => { const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1))); step(n); });
+import { frames } from '../../test/browser/frames';
 
 describe('watchSize', () => {
   let el: HTMLDivElement;

@@ -5,10 +5,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { VirtualList } from './VirtualList';
 import '../styles/layout.css';
+import { frames } from '../../test/browser/frames';
 
 const ROW = 20, OVERSCAN = 2;
 const items = Array.from({ length: 10_000 }, (_, i) => i);
-const frames = (n: number) => new Promise<void>((resolve) => { const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1))); step(n); });
 
 describe('VirtualList', () => {
   let host: HTMLDivElement;

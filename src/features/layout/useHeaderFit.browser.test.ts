@@ -1,10 +1,10 @@
+// The header's fit in Chromium: the step found is the first that fits from any starting step, a refit that still fits
+// takes two trials, and a mounted header is fitted after its first layout without a layout read in the commit.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElement, useRef } from 'react';
-import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
 import { fitHeader, HEADER_FIT_STEPS, useHeaderFit } from './useHeaderFit';
-
-const frames = (n: number) => new Promise<void>((resolve) => { const step = (k: number) => (k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1))); step(n); });
+import { frames } from '../../../test/browser/frames';
+import { mounted, type Mounted } from '../../../test/browser/mounted';
 
 /** How many steps `fit` tries: each trial reads the header's box once. */
 function trials(h: HTMLElement, fit: () => void): number {
@@ -81,9 +81,6 @@ describe('fitHeader', () => {
 
   it('fits a mounted header after its first layout, with no layout read in the commit', async () => {
     localStorage.removeItem('rail:header-fit-step');
-    const host = document.createElement('div');
-    document.body.append(host);
-    const root = createRoot(host);
     function Header() {
       const ref = useRef<HTMLElement>(null);
       useHeaderFit(ref);
@@ -92,15 +89,15 @@ describe('fitHeader', () => {
     const read = Element.prototype.getBoundingClientRect;
     let reads = 0;
     Element.prototype.getBoundingClientRect = function () { reads++; return read.call(this); };
+    let m: Mounted | null = null;
     try {
-      flushSync(() => root.render(createElement(Header)));
+      m = mounted(createElement(Header));
       expect(reads).toBe(0);
     } finally { Element.prototype.getBoundingClientRect = read; }
-    const h = host.querySelector('header')!;
+    const h = m!.host.querySelector('header')!;
     await frames(2); // the observer reports after the first frame's layout, before its paint
     for (let s = 1; s <= HEADER_FIT_STEPS; s++) expect(h.classList.contains(`header-fit-${s}`)).toBe(s <= 5);
     expect(localStorage.getItem('rail:header-fit-step')).toBe('5');
-    root.unmount();
-    host.remove();
+    m!.unmount();
   });
 });

@@ -18,7 +18,7 @@ const setStep = (header: HTMLElement, step: number) => {
 };
 
 /** The step set on the header (0: none). */
-export function currentStep(header: HTMLElement): number {
+function currentStep(header: HTMLElement): number {
   let step = 0;
   while (step < HEADER_FIT_STEPS && header.classList.contains(`header-fit-${step + 1}`)) step++;
   return step;
@@ -57,8 +57,12 @@ function lastStep(): number {
   try { return Math.min(HEADER_FIT_STEPS, Math.max(0, Math.floor(Number(localStorage.getItem(LAST_STEP_KEY)) || 0))); } catch { return 0; }
 }
 
+let remembered: number | null = null;
+/** Fits from the step set, and keeps the step found for the next mount (written only when it changes). */
 function fitAndRemember(header: HTMLElement): void {
   const step = fitHeader(header);
+  if (step === remembered) return;
+  remembered = step;
   try { localStorage.setItem(LAST_STEP_KEY, String(step)); } catch { /* storage refused: the next mount starts at 0 */ }
 }
 

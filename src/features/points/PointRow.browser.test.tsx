@@ -25,7 +25,8 @@ const buttonNames = () => [...host.querySelectorAll('button')].map((b) => b.getA
 describe('a point row without its details', () => {
   it('offline, says the details cannot be read and names its buttons after the PK', () => {
     mount(row(point, true));
-    expect(host.querySelector('.list-row-title')!.textContent).toBe('Détails non disponibles hors ligne');
+    expect(host.querySelector('.list-row-title')!.textContent).toBe('Nom non chargé');
+    expect(host.querySelector('.list-row-title')!.getAttribute('title')).toBe('Nom non chargé : les détails de ce signalement ne sont pas disponibles hors ligne');
     expect(host.querySelector('.point-row-pk')!.textContent).toBe('PK 21,18');
     expect(buttonNames()).toEqual(expect.arrayContaining(['Modifier PK 21,18', 'Supprimer PK 21,18']));
   });

@@ -50,7 +50,7 @@ export const PointRow = memo(function PointRow({ point, color, levelName, select
           <span className="point-row-head">
             {pk && <span className="point-row-pk">{pk}</span>}
             {missing
-              ? <span className="list-row-title list-row-missing">{missing}</span>
+              ? <span className="list-row-title list-row-missing" title={T.nameOfflineTitle}>{missing}</span>
               : <span className="list-row-title" title={point.name || undefined}>{point.name || '—'}</span>}
           </span>
           <span className="list-row-meta">

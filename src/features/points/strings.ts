@@ -69,8 +69,9 @@ export const POINT_TEXT = {
   edit: 'Modifier',
   delete: 'Supprimer',
   pk: (km: string) => `PK ${km}`,
-  /** A list row whose details (name, team) were never read and cannot be while offline. */
-  nameOffline: 'Détails non disponibles hors ligne',
+  /** A list row whose details (name, team) were never read and cannot be while offline: short in the row, whole on hover. */
+  nameOffline: 'Nom non chargé',
+  nameOfflineTitle: 'Nom non chargé : les détails de ce signalement ne sont pas disponibles hors ligne',
   uploadError: "Erreur lors de l'upload de l'image",
   imageDeleteError: "Erreur lors de la suppression de l'image",
 } as const;
