@@ -89,15 +89,15 @@ describe('fitHeader', () => {
     const read = Element.prototype.getBoundingClientRect;
     let reads = 0;
     Element.prototype.getBoundingClientRect = function () { reads++; return read.call(this); };
-    let m: Mounted | null = null;
+    let m: Mounted;
     try {
       m = mounted(createElement(Header));
-      expect(reads).toBe(0);
     } finally { Element.prototype.getBoundingClientRect = read; }
-    const h = m!.host.querySelector('header')!;
+    expect(reads).toBe(0);
+    const h = m.host.querySelector('header')!;
     await frames(2); // the observer reports after the first frame's layout, before its paint
     for (let s = 1; s <= HEADER_FIT_STEPS; s++) expect(h.classList.contains(`header-fit-${s}`)).toBe(s <= 5);
     expect(localStorage.getItem('rail:header-fit-step')).toBe('5');
-    m!.unmount();
+    m.unmount();
   });
 });
