@@ -84,13 +84,19 @@ export class ChangeFeed {
       const rows = await readChanges(this.db, this.lastId, safe, READ_BATCH);
       // A full batch: continue after its last row. Otherwise everything up to `safe` is read (missing ids there
       // belong to rolled-back transactions).
-      this.lastId = rows.length === READ_BATCH ? Number(rows[rows.length - 1].id) : Math.max(this.lastId, safe);
+      const next = rows.length === READ_BATCH ? Number(rows[rows.length - 1].id) : Math.max(this.lastId, safe);
       if (this.active()) {
+        // Reading the batch's tables may fail (the database busy or gone a moment): it throws before any delivery
+        // and the cursor stays, so the next kick reads the same rows again.
         const changes: Change[] = [];
         for (const row of rows) { const c = await this.toChange(row); if (c) changes.push(c); }
         const vis = new BatchVisibility(this.db, changes);
-        for (const c of changes) await this.onChange(c, (v) => vis.canSee(c, v));
+        for (const c of changes) {
+          // One change that cannot be delivered never holds back the others (nor is it delivered twice).
+          try { await this.onChange(c, (v) => vis.canSee(c, v)); } catch (e) { if (!this.closed) console.error(`[realtime] change ${c.id} (${c.schema}.${c.table}) not delivered`, e); }
+        }
       }
+      this.lastId = next;
       if (rows.length < READ_BATCH) return;
     }
   }
