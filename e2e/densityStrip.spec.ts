@@ -33,18 +33,26 @@ async function expectedText(cell: number): Promise<string> {
 }
 
 /** A point (page CSS px) on a coloured cell of the strip. The strip (12 px) sits right on the ruler band (44 px) in the
- * points+ruler layer, whose last painted row is the band's bottom; points may be painted above the strip. */
+ * map layer, over the image; points may be painted above the strip. */
 async function filledCellOnScreen(page: Page): Promise<{ x: number; y: number }> {
-  return page.locator('[data-testid="map-canvas"] canvas').nth(1).evaluate((c) => {
+  return page.locator('[data-testid="map-canvas"] canvas').first().evaluate((c) => {
     const cv = c as HTMLCanvasElement;
     const r = cv.getBoundingClientRect();
     const pr = cv.width / r.width;
     const ctx = cv.getContext('2d')!;
-    const colPx = ctx.getImageData(Math.floor(cv.width / 2), 0, 1, cv.height).data;
-    let bottom = cv.height;
-    while (bottom > 0 && colPx[(bottom - 1) * 4 + 3] === 0) bottom--;
-    const top = bottom - Math.round((44 + 12) * pr);
-    const y = top + Math.round(4 * pr);
+    // The ruler band: the lowest run of rows mostly near-white and opaque (ticks, labels and marker flags cross it).
+    const light = (y: number) => {
+      const row = ctx.getImageData(0, y, cv.width, 1).data;
+      let n = 0;
+      for (let i = 0; i < row.length; i += 4) if (row[i + 3] > 200 && Math.min(row[i], row[i + 1], row[i + 2]) >= 225) n++;
+      return n > cv.width * 0.6;
+    };
+    let y0 = cv.height - 1;
+    while (y0 >= 0 && !light(y0)) y0--;
+    while (y0 >= 0 && light(y0)) y0--;
+    const bandTop = y0 >= 0 ? y0 + 1 : -1;
+    if (bandTop < 0) throw new Error('no ruler band');
+    const y = bandTop - Math.round(12 * pr) + Math.round(4 * pr);
     const row = ctx.getImageData(0, y, cv.width, 1).data;
     for (let x = Math.floor(cv.width * 0.3); x < cv.width; x++) {
       const [R, G, B] = [row[x * 4], row[x * 4 + 1], row[x * 4 + 2]];

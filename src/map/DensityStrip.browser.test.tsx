@@ -48,9 +48,9 @@ const readout = () => host.querySelector<HTMLElement>('[data-testid="density-rea
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 const viewport = () => ({ scale: stage().scaleX(), x: stage().x(), y: stage().y() });
 
-/** The points+ruler layer's pixel at screen (x, y) as [r, g, b, a]. */
+/** The map layer's pixel (image, points, the strip and the ruler) at screen (x, y) as [r, g, b, a]. */
 function pixel(x: number, y: number): number[] {
-  const canvas = stage().getLayers()[1].getCanvas();
+  const canvas = stage().getLayers()[0].getCanvas();
   const pr = canvas.getPixelRatio();
   const d = canvas.getContext()._context.getImageData(Math.round(x * pr), Math.round(y * pr), 1, 1).data;
   return [d[0], d[1], d[2], d[3]];
@@ -92,6 +92,8 @@ describe('density strip', () => {
   it('draws each 100 m cell in its worst level colour, tells a tapped cell, follows the filter, and switches off', async () => {
     expect(toggle().getAttribute('aria-pressed')).toBe('false');
     expect(readout()).toBeNull();
+    const under = pixel(screenXOfKm(10.55), stripY()); // the image there, before the strip is drawn over it
+    expect(under).not.toEqual([239, 68, 68, 255]);
     toggle().click();
     await expect.poll(() => readout()?.textContent, { timeout: 10000 }).toContain('6 anomalies ouvertes le long de la ligne');
     expect(localStorage.getItem('ldm.map.densityStrip')).toBe('1');
@@ -118,7 +120,7 @@ describe('density strip', () => {
     await expect.poll(() => readout()).toBeNull();
     expect(localStorage.getItem('ldm.map.densityStrip')).toBe('0');
     await frame();
-    await expect.poll(() => pixel(screenXOfKm(10.55), stripY())[3]).toBe(0); // nothing drawn above the ruler any more
+    await expect.poll(() => pixel(screenXOfKm(10.55), stripY())).toEqual(under); // nothing drawn above the ruler any more
   });
 
   it("keeps a tap on a cell to itself in 'Signaler' mode (no point form there), while a tap elsewhere still places one", async () => {

@@ -1,6 +1,7 @@
-// The map engine's lower-level entry: a react-konva Stage with three non-listening layers (ground: image and zones;
-// points+clusters with the ruler over them; the draft, there only while drawing) fed by typed arrays; pan/zoom through the ViewportController (layers moved by CSS
-// transforms during a gesture, redrawn once it rests), clusters from the worker.
+// The map engine's lower-level entry: a react-konva Stage with two non-listening layers (the map: image and zones,
+// points and clusters, the ruler over them; the draft, there only while drawing) fed by typed arrays; pan/zoom through
+// the ViewportController (layers moved by CSS transforms during a gesture, redrawn once it rests), clusters from the
+// worker.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Layer, Shape, Stage } from 'react-konva';
 import Konva from 'konva';
@@ -39,11 +40,13 @@ import { markLoad } from '../platform/loadMarks';
 const NEVER_WAITS = (): boolean => false;
 const ALWAYS_READY = (): boolean => true;
 const NOTHING = (): void => undefined;
-// Layer order on the stage: each layer is a composited canvas at the stage size × dpr (few of them).
-const GROUND = 0, POINTS = 1, DRAFT = 2;
+// Layer order on the stage: each layer is a composited canvas at the stage size × dpr, with its own backing and
+// compositor buffers, so the image and the points share one.
+const MAP = 0, DRAFT = 1;
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
-/** ms after the view rests that the image layer may wait for its bitmap at the new zoom (transformed meanwhile). */
+/** ms after the view rests that the map layer, its points prepared, may wait for its image at the new zoom (the last
+ * drawing transformed meanwhile), so that it is drawn once. */
 const IMAGE_WAIT_MS = 600;
 /** Images of lines shown before kept for a switch back (each: its worker, ≤ 16 decoded tiles and a small overview). */
 const PARKED_LINE_IMAGES = 2;
@@ -149,7 +152,7 @@ export function MapCanvas(props: MapCanvasProps) {
   const parkedImages = useMemo(() => new ParkedPool<ImageCache>(PARKED_LINE_IMAGES), []);
   useEffect(() => {
     const key = `${image.url}|${tiles?.base ?? ''}|${imageSize.width}x${imageSize.height}`;
-    const cache = parkedImages.take(key) ?? new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[GROUND]));
+    const cache = parkedImages.take(key) ?? new ImageCache(image.url, tiles, imageSize, () => ctl.redraw(stageRef.current?.getLayers()[MAP], true)); // the points prepared still hold
     setImageCache(cache);
     return () => parkedImages.park(key, cache);
   }, [image.url, tiles, imageSize, ctl, parkedImages]);
@@ -195,7 +198,7 @@ export function MapCanvas(props: MapCanvasProps) {
       // For tests and assistive tooling: what the points layer currently shows.
       containerRef.current?.setAttribute('data-frame-items', String(frame.count));
       containerRef.current?.setAttribute('data-frame-level', String(frame.level));
-      ctl.redraw(stageRef.current?.getLayers()[POINTS]);
+      ctl.redraw(stageRef.current?.getLayers()[MAP]);
       if (frame.count > 0) markLoad('map-frame');
     };
   }, [client, ctl, live]);
@@ -221,15 +224,16 @@ export function MapCanvas(props: MapCanvasProps) {
     // Konva's own pointer and wheel handling (a hit-graph lookup per event) serves nothing here (the stage does not
     // listen): events go straight to the container's handlers, past Konva's content element (gesture frames).
     if (stageRef.current) stageRef.current.content.style.pointerEvents = 'none';
-    // The image layer is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, it is transformed
-    // like every layer; once rested it waits (briefly) for the region at the new zoom rather than resampling.
-    const pixelRatio = () => stageRef.current?.getLayers()[GROUND]?.getCanvas().getPixelRatio() ?? 1;
+    // The image is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, the map layer is
+    // transformed; once rested, its points prepared, it waits (briefly) for the region at the new zoom rather than
+    // resampling the image and drawing the points twice.
+    const pixelRatio = () => stageRef.current?.getLayers()[MAP]?.getCanvas().getPixelRatio() ?? 1;
     let restedAt = 0;
-    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[GROUND] && !!imageCache
+    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[MAP] && !!imageCache
       && imageCache.awaiting(ctl.viewport, ctl.view, pixelRatio()) && performance.now() - restedAt < IMAGE_WAIT_MS;
-    ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[POINTS]
+    ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[MAP]
       || sliced.step(live.frame, v, ctl.view, pixelRatio(), pointsStyle(pixelRatio()));
-    ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[POINTS] as Konva.Layer)) sliced.reset(); };
+    ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[MAP] as Konva.Layer)) sliced.reset(); };
     const offFrame = ctl.onFrame((v, moved) => {
       requestFrame(false);
       if (moved) imageCache?.panning(v, ctl.view, pixelRatio());
@@ -249,7 +253,7 @@ export function MapCanvas(props: MapCanvasProps) {
   });
   useEffect(() => { imageCache?.refresh(ctl.viewport, ctl.view, devicePixelRatio()); }, [imageCache, size]); // eslint-disable-line react-hooks/exhaustive-deps -- rebuild on resize only; the viewport is read at that moment
   useEffect(() => { ctl.redraw(); }, [ctl, zones, markers, props.draft, props.selectedPointIndex, props.selectedZoneId, imageCache, levels]);
-  useEffect(() => { ctl.redraw(stageRef.current?.getLayers()[POINTS]); }, [ctl, props.marks]);
+  useEffect(() => { ctl.redraw(stageRef.current?.getLayers()[MAP]); }, [ctl, props.marks]);
 
   // Input handlers, one module each, on the container.
   useEffect(() => {
@@ -288,7 +292,7 @@ export function MapCanvas(props: MapCanvasProps) {
     loaded: () => loadedRef.current,
     stage: () => stageRef.current,
     redrawDraft: () => { const draft = stageRef.current?.getLayers()[DRAFT]; if (draft) ctl.redraw(draft); },
-    setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[POINTS]); },
+    setUnderRuler: (draw) => { live.underRuler = draw; ctl.redraw(stageRef.current?.getLayers()[MAP]); },
     setTapClaim: (claims) => { live.tapClaim = claims; },
   }), [ctl, client, live]);
   useEffect(() => { props.onReady?.(api); }, [api]); // eslint-disable-line react-hooks/exhaustive-deps -- announce a new engine API, not every render of the parent
@@ -299,7 +303,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const pr = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
     const native = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
     type Scene = (c: Konva.Context, shape: Konva.Shape) => void;
-    // Ground: the image, the zones over it (one canvas; zones change rarely, the image blit is cheap).
+    // Ground: the image, the zones over it (any redraw of the map layer blits the image again: one drawImage, 1:1).
     const ground: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -308,7 +312,7 @@ export function MapCanvas(props: MapCanvasProps) {
       ctx.setTransform(p, 0, 0, p, 0, 0);
       drawZones(ctx, live.zones, ctl.viewport, ctl.view, p, live.selectedZoneId);
     };
-    // Points, then the ruler band over them (one canvas: a ruler-only change redraws the points too, in slices if many).
+    // Points, then the ruler band over them (a ruler-only change redraws the points too, in slices if many).
     const pointsAndRuler: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -366,8 +370,10 @@ export function MapCanvas(props: MapCanvasProps) {
     >
       {size.width > 0 && (
         <Stage ref={stageRef} width={size.width} height={size.height} listening={false}>
-          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ground} /></Layer>
-          <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.pointsAndRuler} /></Layer>
+          <Layer listening={false}>
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.ground} />
+            <Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.pointsAndRuler} />
+          </Layer>
           {/* Only while a zone is drawn: no third stage-sized canvas is made (then released) when the map mounts. */}
           {!!props.draft && props.draft.length > 0 && <Layer listening={false}><Shape listening={false} perfectDrawEnabled={false} sceneFunc={scenes.draft} /></Layer>}
         </Stage>

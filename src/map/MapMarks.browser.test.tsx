@@ -38,9 +38,9 @@ const canvasEl = () => host.querySelector<HTMLElement>('[data-testid="map-canvas
 const attr = (name: string) => canvasEl().getAttribute(name);
 const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 
-/** The points layer's pixel at screen (x, y), as [r, g, b, a]. */
+/** The map layer's pixel at screen (x, y), as [r, g, b, a]. */
 function pixel(x: number, y: number): number[] {
-  const layer = Konva.stages[Konva.stages.length - 1].getLayers()[1];
+  const layer = Konva.stages[Konva.stages.length - 1].getLayers()[0];
   const c = layer.getNativeCanvasElement();
   const pr = layer.getCanvas().getPixelRatio();
   return Array.from(c.getContext('2d')!.getImageData(Math.round(x * pr), Math.round(y * pr), 1, 1).data);

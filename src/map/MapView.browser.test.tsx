@@ -215,17 +215,17 @@ describe('MapView', () => {
     expect(store.get(zoneFormAtom)).toEqual({ mode: 'create', vertices: [{ x: 200, y: 200 }, { x: 600, y: 200 }, { x: 600, y: 400 }] });
   });
 
-  it('holds two stage-sized canvases with a zone shown (ground, points+ruler); the draft has pixels only while drawn', async () => {
+  it('holds one stage-sized canvas with a zone shown (image, zones, points, ruler); the draft has pixels only while drawn', async () => {
     const sized = () => [...canvasEl().querySelectorAll('canvas')].filter((c) => c.width > 0 && c.height > 0).length;
-    expect(sized()).toBe(2);
-    expect(canvasEl().querySelectorAll('canvas').length).toBe(2); // no draft canvas made (even 0×0) before drawing
+    expect(sized()).toBe(1);
+    expect(canvasEl().querySelectorAll('canvas').length).toBe(1); // no draft canvas made (even 0×0) before drawing
     store.set(modeAtom, 'draw-zone');
     await frame();
     await click(100, 100);
     await click(300, 100);
-    await expect.poll(sized).toBe(3);
-    host.ownerDocument.querySelector<HTMLButtonElement>('.map-toolbar .btn-secondary')!.click();
     await expect.poll(sized).toBe(2);
+    host.ownerDocument.querySelector<HTMLButtonElement>('.map-toolbar .btn-secondary')!.click();
+    await expect.poll(sized).toBe(1);
   });
 
   it('cancels a zone drawing: vertices cleared, back to view', async () => {

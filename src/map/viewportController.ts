@@ -146,9 +146,12 @@ export class ViewportController {
     return () => this.settleListeners.delete(fn);
   }
 
-  /** Repaint one layer (or all) without a viewport change (data changed); waits for the view to rest. */
-  redraw(layer?: Konva.Layer): void {
-    if (this.stage) this.painter.invalidate(this.stage, layer);
+  /**
+   * Repaint one layer (or all) without a viewport change (data changed); waits for the view to rest. `keepPrepared`:
+   * what the layer prepared still holds (LayerPainter.invalidate).
+   */
+  redraw(layer?: Konva.Layer, keepPrepared = false): void {
+    if (this.stage) this.painter.invalidate(this.stage, layer, keepPrepared);
     this.schedule();
   }
 
