@@ -8,7 +8,7 @@ import { currentSession } from './currentSession';
 import { definePart } from '../core/session/scope';
 import { onDemandWorker, type OnDemandWorker, type WorkerSpec } from '../platform/workerHost';
 import { pageBuffers } from '../core/pointIndex/store';
-import { earliest, latest } from '../core/pointIndex/readingTimes';
+import { earliest } from '../core/pointIndex/readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from '../core/pointIndex/types';
 import type { IndexStatusFilter } from '../core/pointIndex/queries';
 import type { BuildRequest, BuiltIndex } from '../core/pointIndex/buildFromPages';
@@ -73,7 +73,7 @@ async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplic
 }
 
 /** `asOf`: the earliest reading time of the pages (every change committed before it was read). */
-export interface IndexFetchResult { count: number; maxUpdated: string | null; asOf: string | null }
+export interface IndexFetchResult { count: number; asOf: string | null }
 export interface IndexFetchOptions {
   /** Only points updated after this instant (text as the server wrote it). */
   since?: string | null;
@@ -109,12 +109,10 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
   const since = o.since ?? null;
   const lineId = o.lineId ?? null;
   let count = 0;
-  let maxUpdated: string | null = null;
   let asOf: string | null = null;
   const take = (p: PointIndexPage) => {
     count += p.count;
     asOf = earliest(p.asOf, asOf);
-    maxUpdated = latest(p.maxUpdated, maxUpdated);
     o.onPage(p);
   };
 
@@ -129,13 +127,13 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const step = Math.max(1, Math.min(PAGE_COUNT, Math.floor(TARGET_ROWS / perPage)));
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
-    if (o.cancelled?.()) return { count, maxUpdated, asOf };
-    // The first pages' reading times (asOf, maxUpdated) and the built ones': the earliest reading, the newest row.
-    const firstAsOf = asOf as string | null, firstMax = maxUpdated as string | null;
+    if (o.cancelled?.()) return { count, asOf };
+    // The reading time of the first pages and of the built ones: the earliest.
+    const firstAsOf = asOf as string | null;
     const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
     const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica, o.build.filter);
     if (!o.cancelled?.()) o.build.onIndex(built, written);
-    return { count: built.index.count, maxUpdated: latest(built.maxUpdated, firstMax), asOf: earliest(built.asOf, firstAsOf) };
+    return { count: built.index.count, asOf: earliest(built.asOf, firstAsOf) };
   }
 
   // Rows from the table (a catch-up goes through the line's updated_at index): one call over every block; a range
@@ -157,7 +155,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     if (queue.length) await drain(queue);
   };
   await drain([[null, null]]);
-  return { count, maxUpdated, asOf };
+  return { count, asOf };
 }
 
 /** Ids of points deleted after `since` (point_tombstones; of one line unless null). */

@@ -4,7 +4,7 @@
 // sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
 import { appendPage, createPointIndex, pageBuffers } from './store';
 import { newestFirstOrder } from './queries';
-import { earliest, latest } from './readingTimes';
+import { earliest } from './readingTimes';
 import type { PointColumns, PointIndex, PointIndexPage } from './types';
 import type { IndexViews } from './queries';
 import type { ClusterColumns } from '../cluster/types';
@@ -14,11 +14,10 @@ import { columnsTransferables } from '../cluster/workerApi';
  * map's cluster columns (src/core/cluster/columns.ts) and first views (./queries.ts) made there, if any. */
 export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns; views?: IndexViews }
 
-/** What a build returns: the index and the pages' reading times. */
+/** What a build returns: the index and the pages' reading time. */
 export interface BuiltIndex extends ReadyIndex {
   /** Earliest reading time of the pages (every change committed before it is in the index). */
   asOf: string | null;
-  maxUpdated: string | null;
 }
 
 export interface BuildRequest {
@@ -39,11 +38,9 @@ export async function buildIndexFromPages(
 ): Promise<BuiltIndex> {
   const ix = createPointIndex(Math.max(16, req.total + (req.seed?.count ?? 0)));
   let asOf: string | null = null;
-  let maxUpdated: string | null = null;
   const take = (p: PointIndexPage) => {
     appendPage(ix, p, true);
     asOf = earliest(p.asOf, asOf);
-    maxUpdated = latest(p.maxUpdated, maxUpdated);
   };
   const ranges = [...req.ranges];
   const lanes = Array.from({ length: Math.max(1, req.concurrency) }, async () => {
@@ -51,7 +48,7 @@ export async function buildIndexFromPages(
   });
   await Promise.all(lanes);
   if (req.seed?.count) appendPage(ix, req.seed);
-  return { index: ix, order: newestFirstOrder(ix), asOf, maxUpdated };
+  return { index: ix, order: newestFirstOrder(ix), asOf };
 }
 
 /** The transferable buffers of a ready index: its columns, id hash, order, cluster columns and views. */

@@ -24,7 +24,6 @@ describe('decodePointIndexBinary', () => {
     [first, second].forEach((rows, k) => {
       const page = a.pages[k];
       expect(page.asOf).toBe(AS_OF);
-      expect(page.maxUpdated).toBe('2026-11-23T09:00:00.123456Z');
       rows.forEach((r, i) => {
         expect(uuidAt(page.idBytes, i)).toBe(r.id);
         expect(page.x[i]).toBeCloseTo(r.x, 4);
@@ -42,7 +41,7 @@ describe('decodePointIndexBinary', () => {
   it('decodes an empty page (its reading time kept) and a split answer (no page, the range\'s size)', () => {
     const empty = decodePointIndexBinary(encodePointIndexBinary([[]], { as_of: AS_OF }));
     expect(empty.pages).toHaveLength(1);
-    expect(empty.pages[0]).toMatchObject({ count: 0, asOf: AS_OF, maxUpdated: null });
+    expect(empty.pages[0]).toMatchObject({ count: 0, asOf: AS_OF });
     expect(decodePointIndexBinary(encodePointIndexBinary([], { split: true, total: 81_000, blocks: 900 })))
       .toEqual({ split: true, total: 81_000, blocks: 900, pages: [] });
   });

@@ -5,11 +5,9 @@
 // created, updated; big-endian) in the header's order. Runs in the point-index API (workers/pointIndexApi.ts).
 import type { PointIndexPage } from './types';
 
-/** One page's header entry: its size, newest change, keys and one-character code columns ('0' + code). */
-interface PageMeta {
-  n: number; max_updated: string | null; crit_keys: string[] | null; team_keys: string[] | null;
-  status: string; crit: string; team: string;
-}
+/** One page's header entry: its size, keys and one-character code columns ('0' + code). The header also gives each
+ * page's newest change (max_updated), which the client does not need: the sync cursor is the reading time. */
+interface PageMeta { n: number; crit_keys: string[] | null; team_keys: string[] | null; status: string; crit: string; team: string }
 interface Header { as_of?: string; total: number; blocks?: number; split?: boolean; pages?: PageMeta[] }
 
 /**
@@ -57,7 +55,6 @@ export function decodePointIndexBinary(buf: ArrayBuffer): PointIndexAnswer {
       team: codes(meta.team, n, (k) => new Uint16Array(k)),
       critKeys: meta.crit_keys ?? [],
       teamKeys: meta.team_keys ?? [],
-      maxUpdated: meta.max_updated ?? null,
       asOf: header.as_of ?? null,
     });
   }

@@ -1,9 +1,5 @@
 // Reading times of index pages ('YYYY-MM-DDTHH:MI:SS.ffffffZ', compared as text; null: none): pages read at several
-// times hold every change committed before the earliest reading (the sync cursor), and their newest row is the latest
-// of their newest rows.
+// times hold every change committed before the earliest reading (the sync cursor).
 
 /** The earlier of two reading times (null only when both are). */
 export const earliest = (a: string | null, b: string | null): string | null => (a && (!b || a < b) ? a : b);
-
-/** The later of two times (null only when both are). */
-export const latest = (a: string | null, b: string | null): string | null => (a && (!b || a > b) ? a : b);

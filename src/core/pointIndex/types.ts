@@ -32,8 +32,6 @@ export interface PointColumns {
 
 /** One page of the point index's wire format decoded (./decodeBinary.ts): `count` points. */
 export interface PointIndexPage extends PointColumns {
-  /** Newest updated_at of the page, 'YYYY-MM-DDTHH:MI:SS.ffffffZ' (compares as text), null when empty. */
-  maxUpdated: string | null;
   /** Start of the reading transaction, 'YYYY-MM-DDTHH:MI:SS.ffffffZ': every change committed before is in the page. */
   asOf: string | null;
 }
