@@ -1,5 +1,6 @@
-// Registers the service worker (./registerServiceWorker) as soon as the first map is drawn (the first clusters on
-// screen, at the next idle moment) or, with nothing to draw, at the first quiet moment (./useQuietMoment), and
+// Registers the service worker (./registerServiceWorker) once the first points load is over and the map drawn (at the
+// next idle moment: its install fetches the whole app, which would compete with the points' pages), or, with nothing
+// to draw, at the first quiet moment (./useQuietMoment), and
 // announces a new version: it waits for the next opening (registerType 'prompt': never swapped mid-edit); the user
 // may apply it at once.
 import { useEffect, useState } from 'react';
@@ -21,7 +22,7 @@ export function UpdatePrompt() {
   const quiet = useQuietMoment();
   useEffect(() => {
     let cancelled = false;
-    void whenMarked('map-frame').then(() => idle(() => { if (!cancelled) setDrawn(true); }));
+    void Promise.all([whenMarked('points-loaded'), whenMarked('map-frame')]).then(() => idle(() => { if (!cancelled) setDrawn(true); }));
     return () => { cancelled = true; };
   }, []);
   useEffect(() => {
