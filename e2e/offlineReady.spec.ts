@@ -1,6 +1,7 @@
 // Offline readiness said out loud: 'Disponible hors ligne' once the service worker controls the page and the
 // user's data are saved on the device, and a reload without network right after it opens the map with its points
-// (desktop and phone); when the network goes before that, the offline banner warns to keep the page open. A toast
+// (desktop and phone); the worker is registered only once the first points load is over; when the network goes
+// before that, the offline banner warns to keep the page open. A toast
 // shown while a form is open leaves the form's close button and actions free.
 import { test, expect, type Browser } from '@playwright/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
@@ -39,6 +40,33 @@ for (const v of VIEWPORTS) {
     await ctx.close();
   });
 }
+
+test('the service worker is registered only once the first points load is over (its install does not compete with it)', async ({ browser }: { browser: Browser }) => {
+  const ctx = await browser.newContext({ viewport: DESKTOP });
+  await ctx.addInitScript(() => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (this: ServiceWorkerContainer, ...args: Parameters<typeof register>) {
+      (window as unknown as { registeredAt: number }).registeredAt = performance.now();
+      return register.apply(this, args);
+    };
+  });
+  // The pages after the first ones come 2 s late: the map is drawn from the first pages long before the load ends.
+  await ctx.route('**/rest/v1/rpc/point_index_pages_bin', async (route) => {
+    if (!/"p_page_from":0\b/.test(route.request().postData() ?? '')) await new Promise((r) => setTimeout(r, 2000));
+    await route.continue();
+  });
+  const page = await ctx.newPage();
+  await signIn(page);
+  await expect(page.getByText('Disponible hors ligne', { exact: false })).toBeVisible({ timeout: 30_000 });
+  const at = await page.evaluate(() => ({
+    registered: (window as unknown as { registeredAt?: number }).registeredAt ?? NaN,
+    loaded: performance.getEntriesByName('rail:points-loaded')[0]?.startTime ?? NaN,
+    drawn: performance.getEntriesByName('rail:map-frame')[0]?.startTime ?? NaN,
+  }));
+  expect(at.loaded - at.drawn, 'the map drawn well before the load ended').toBeGreaterThan(1000);
+  expect(at.registered).toBeGreaterThan(at.loaded);
+  await ctx.close();
+});
 
 /** True when the two boxes share any pixel. */
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean =>
