@@ -1,8 +1,9 @@
 // The map's redraws once a line is loaded, today's build against a baseline build, sessions alternating between the
 // two: a status filter change (click → two painted frames, the app bench's measure) and a wheel zoom (three notches:
 // ms from the last notch until the points and the line image are drawn at the new zoom). What is drawn is seen from
-// outside, through the page's canvas calls: the first image bitmap blitted onto a stage-sized canvas after the last
-// notch (the image's region), the first other image drawn there (the points' sprites or their back buffer).
+// outside, through the page's canvas calls: the first image bitmap blitted 1:1 onto a stage-sized canvas after the
+// last notch (the image's region for the new zoom; a resampled image is drawn scaled), the first other image drawn
+// there (the points' sprites or their back buffer).
 //   DATABASE_URL=postgres://… npm run bench mapRedraw
 // Env: MAP_REDRAW_POINTS (100000), MAP_REDRAW_RUNS (4 sessions per build), MAP_REDRAW_PHONE=1 (390×844 at dpr 2, CPU
 // ×4), APP_BENCH_BASELINE_REF (the baseline build, bench/app/baseline.ts), APP_BENCH_DIR.
@@ -34,12 +35,13 @@ const current = resolve('dist');
 if (!existsSync(join(current, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 const builds = [{ name: 'baseline', dir: baselineDist(DIR) }, { name: 'current', dir: current }];
 
-/** Records, in the page, when an image is drawn onto a stage-sized canvas and whether it is an ImageBitmap. */
+/** Records, in the page, when an image is drawn onto a stage-sized canvas: 'region' for an ImageBitmap drawn 1:1
+ * (at a position, unscaled), 'scaled' for an ImageBitmap drawn scaled, 'other' for anything else. */
 const DRAW_WATCH = `(() => {
   window.__draws = [];
   const drawImage = CanvasRenderingContext2D.prototype.drawImage;
   CanvasRenderingContext2D.prototype.drawImage = function (...a) {
-    if (this.canvas.width > 300) window.__draws.push([performance.now(), a[0] instanceof ImageBitmap]);
+    if (this.canvas.width > 300) window.__draws.push([performance.now(), a[0] instanceof ImageBitmap ? (a.length === 3 ? 'region' : 'scaled') : 'other']);
     return drawImage.apply(this, a);
   };
 })()`;
@@ -53,8 +55,8 @@ async function zoomOnce(page: Page, k: number, s: Session): Promise<void> {
   for (let i = 0; i < 3; i++) { await page.mouse.wheel(0, k < ZOOMS / 2 ? -120 : 120); await page.waitForTimeout(60); }
   const last = await page.evaluate('performance.now()') as number;
   await page.waitForTimeout(2500);
-  const draws = (await page.evaluate('window.__draws') as [number, boolean][]).filter(([t]) => t > last);
-  const points = draws.find(([, bitmap]) => !bitmap), image = draws.find(([, bitmap]) => bitmap);
+  const draws = (await page.evaluate('window.__draws') as [number, string][]).filter(([t]) => t > last);
+  const points = draws.find(([, kind]) => kind === 'other'), image = draws.find(([, kind]) => kind === 'region');
   if (points) s.pointsMs.push(points[0] - last);
   if (image) s.imageMs.push(image[0] - last);
 }
