@@ -17,12 +17,18 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(async () => { await db.from('points').delete().eq('id', pointId); });
 
-/** Whether `el` shows its whole text: not cut inside (scrollWidth) and inside its row's box. */
+/** Whether `el` shows its whole text: not cut inside (scrollWidth) and inside its row's box, both boxes read at the
+ * same moment (the phone's drawer slides in: two reads apart would see it at two places). */
 async function wholeText(el: Locator, row: Locator): Promise<boolean> {
-  const inside = await el.evaluate((node) => node.scrollWidth <= node.clientWidth);
-  const a = (await el.boundingBox())!, b = (await row.boundingBox())!;
-  return inside && a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5 && a.width > 0;
+  const rowElement = await row.elementHandle();
+  return el.evaluate((node, r) => {
+    const a = node.getBoundingClientRect(), b = (r as Element).getBoundingClientRect();
+    return node.scrollWidth <= node.clientWidth && a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.width > 0;
+  }, rowElement);
 }
+
+/** `el` shows its whole text once the screen has settled (a drawer's slide, the header's fit). */
+const expectWhole = (el: Locator, row: Locator) => expect.poll(() => wholeText(el, row), { timeout: 5_000 }).toBe(true);
 
 async function openList(page: Page, phone: boolean): Promise<void> {
   await signIn(page);
@@ -37,13 +43,13 @@ for (const [label, viewport, phone] of [['320 px', { width: 320, height: 700 }, 
     await expect(row).toBeVisible({ timeout: 30_000 });
     const pk = row.locator('.point-row-pk');
     await expect(pk).toHaveText('PK 21,22');
-    expect(await wholeText(pk, row)).toBe(true);
+    await expectWhole(pk, row);
     const status = row.locator('.status-badge');
     await expect(status).toHaveText('En cours');
-    expect(await wholeText(status, row)).toBe(true);
+    await expectWhole(status, row);
     const date = row.locator('.list-row-date');
     await expect(date).toHaveText(/^\d\d\/\d\d\/\d{4}$/);
-    expect(await wholeText(date, row)).toBe(true);
+    await expectWhole(date, row);
     const team = row.locator('.list-row-team');
     await expect(team).not.toHaveText('');
     expect(((await team.boundingBox())?.width ?? 0)).toBeGreaterThan(30);
@@ -71,7 +77,7 @@ for (const [label, viewport, phone] of [['320 px', { width: 320, height: 700 }, 
       if (await r.count() === 0) continue;
       ranges++;
       await expect(r).toHaveText(/^PK \d+,\d\d – \d+,\d\d$/);
-      expect(await wholeText(r, zoneRows.nth(i))).toBe(true);
+      await expectWhole(r, zoneRows.nth(i));
     }
     expect(ranges).toBeGreaterThan(0);
     await shot(page, `list-zones-${label.replace(' ', '')}`);

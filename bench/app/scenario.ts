@@ -190,6 +190,12 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
     out.wordPeakRendererRssMb = rendererPeak || null;
     if (word.value) { const { statSync } = await import('node:fs'); out.wordFileMb = statSync((await word.value.path())!).size / 2 ** 20; }
   }
+  // The report closed: what it held (its input arrays, its worker) is given back.
+  await page.keyboard.press('Escape');
+  await page.locator('.report-view').waitFor({ state: 'detached', timeout: STEP_TIMEOUT }).catch(() => {});
+  await page.waitForTimeout(LOAD_SETTLE_MS);
+  out.heapReportClosedMb = await heapMb(cdp, true);
+  out.rendererPssReportClosedMb = (await rendererPss(browser)).rendererPssMb;
   await context.close().catch(() => {});
   return out;
 }
