@@ -37,6 +37,7 @@ import { SlicedPoints } from './slicedPoints';
 import { storedTilesOf, type StoredTiles } from '../core/imageTiles';
 import { markLoad } from '../platform/loadMarks';
 
+const NEVER_WAITS = (): boolean => false;
 const ALWAYS_READY = (): boolean => true;
 const NOTHING = (): void => undefined;
 // Layer order on the stage: each layer is a composited canvas at the stage size × dpr, with its own backing and
@@ -44,6 +45,9 @@ const NOTHING = (): void => undefined;
 const MAP = 0, DRAFT = 1;
 
 export const FRAME_MARGIN = 0.75; // fraction of the view queried beyond each edge, so short pans need no new frame
+/** ms after the view rests that the map layer, its points prepared, may wait for its image at the new zoom (the last
+ * drawing transformed meanwhile), so that it is drawn once. */
+const IMAGE_WAIT_MS = 600;
 /** Images of lines shown before kept for a switch back (each: its worker, ≤ 16 decoded tiles and a small overview). */
 const PARKED_LINE_IMAGES = 2;
 
@@ -221,9 +225,12 @@ export function MapCanvas(props: MapCanvasProps) {
     // listen): events go straight to the container's handlers, past Konva's content element (gesture frames).
     if (stageRef.current) stageRef.current.content.style.pointerEvents = 'none';
     // The image is a 1:1 blit of the region the worker pre-scaled for the rested zoom: moving, the map layer is
-    // transformed; once rested it is drawn as soon as its points are prepared, the image resampled from what it has
-    // until the region at the new zoom lands (then drawn again with the points kept prepared: see pointsAndRuler).
+    // transformed; once rested, its points prepared, it waits (briefly) for the region at the new zoom rather than
+    // resampling the image and drawing the points twice.
     const pixelRatio = () => stageRef.current?.getLayers()[MAP]?.getCanvas().getPixelRatio() ?? 1;
+    let restedAt = 0;
+    ctl.painter.waits = (layer) => layer === stageRef.current?.getLayers()[MAP] && !!imageCache
+      && imageCache.awaiting(ctl.viewport, ctl.view, pixelRatio()) && performance.now() - restedAt < IMAGE_WAIT_MS;
     ctl.painter.prepare = (layer, v) => layer !== stageRef.current?.getLayers()[MAP]
       || sliced.step(live.frame, v, ctl.view, pixelRatio(), pointsStyle(pixelRatio()));
     ctl.painter.onInvalidate = (layers) => { if (layers.includes(stageRef.current?.getLayers()[MAP] as Konva.Layer)) sliced.reset(); };
@@ -232,11 +239,12 @@ export function MapCanvas(props: MapCanvasProps) {
       if (moved) imageCache?.panning(v, ctl.view, pixelRatio());
     });
     const offSettle = ctl.onSettle((v) => {
+      restedAt = performance.now();
       requestFrame(false);
       imageCache?.refresh(v, ctl.view, pixelRatio());
     });
     // Module-level no-ops: a closure made here would keep this render's scope (props, the points) alive with the painter.
-    return () => { offFrame(); offSettle(); ctl.painter.prepare = ALWAYS_READY; ctl.painter.onInvalidate = NOTHING; ctl.attachStage(null); };
+    return () => { offFrame(); offSettle(); ctl.painter.waits = NEVER_WAITS; ctl.painter.prepare = ALWAYS_READY; ctl.painter.onInvalidate = NOTHING; ctl.attachStage(null); };
   });
   useEffect(() => () => ctl.dispose(), [ctl]);
   useEffect(() => { // after every render: a layer just hidden gives its pixels back, one just shown is sized and drawn
@@ -308,9 +316,7 @@ export function MapCanvas(props: MapCanvasProps) {
     const pointsAndRuler: Scene = (c, shape) => {
       const ctx = native(c); const p = pr(shape);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      // The points drawn in slices beforehand are kept while the image awaits its region (drawn again once it lands).
-      const imageLater = !!imageCacheRef.current?.awaiting(ctl.viewport, ctl.view, p);
-      if (live.frame && !sliced.blit(ctx, live.frame, ctl.viewport, imageLater)) {
+      if (live.frame && !sliced.blit(ctx, live.frame, ctl.viewport)) { // else drawn in slices beforehand
         ctx.setTransform(p, 0, 0, p, 0, 0);
         drawPointsFrame(ctx, live.frame, ctl.viewport, ctl.view, pointsStyle(p));
       }

@@ -2,7 +2,8 @@
 // layer's canvas is moved by a CSS transform from the viewport it was last drawn at (the compositor moves what is
 // drawn; nothing is redrawn, as OpenLayers does while interacting); once the view rests, the layers whose drawing is
 // stale are redrawn, a few per frame within a time budget, the others keeping their transform until their turn; a
-// layer with much to draw prepares it in slices, one per frame (`prepare`, see slicedPoints.ts).
+// layer with much to draw prepares it in slices, one per frame (`prepare`, see slicedPoints.ts), and may then wait
+// a moment for a part that is on its way (`waits`: the image at the new zoom) so that it is drawn once.
 import type Konva from 'konva';
 import type { Viewport } from './viewportMath';
 
@@ -23,6 +24,8 @@ export class LayerPainter {
 
   /** `viewport`: the viewport the scene functions draw at (read when any draw of a layer happens). */
   constructor(private viewport: () => Viewport) {}
+  /** A prepared layer that may wait although stale (say, while its image for this zoom is on its way). */
+  waits: (layer: Konva.Layer) => boolean = () => false;
   /** Work a stale layer does, one slice per frame, before it can be drawn (false: more slices to come). */
   prepare: (layer: Konva.Layer, v: Viewport) => boolean = () => true;
   /** Told when layers are invalidated with what they prepared (their slices in progress or done are dropped). */
@@ -56,7 +59,7 @@ export class LayerPainter {
       const at = this.drawnAt.get(layer);
       const stale = this.dirty.has(layer) || !at || at.scale !== v.scale || at.x !== v.x || at.y !== v.y;
       if (!stale) continue;
-      if (performance.now() - t0 > budgetMs || !this.prepare(layer, v)) {
+      if (performance.now() - t0 > budgetMs || !this.prepare(layer, v) || this.waits(layer)) {
         left = true;
         if (at) setTransform(layer, cssTransformBetween(at, v));
         continue;

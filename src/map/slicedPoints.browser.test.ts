@@ -83,26 +83,4 @@ describe('sliced points redraw', () => {
     host.remove();
     Konva.autoDrawEnabled = autoDraw;
   });
-
-  it('keeps a finished buffer blitted with `keep` (the layer drawn again, the image under the points landed) and releases it after', async () => {
-    const frame = bigFrame();
-    const v = { scale: 1, x: 0, y: 0 };
-    const style: PointsStyle = { sprites: [], colorAt: () => '#dc2626', resolved: null, selectedIndex: -1 };
-    const sliced = new SlicedPoints();
-    const target = document.createElement('canvas');
-    target.width = VIEW.width; target.height = VIEW.height;
-    const ctx = target.getContext('2d')!;
-    await countingFills(async (fills) => {
-      while (!sliced.step(frame, v, VIEW, 1, style)) { /* one slice per call */ }
-      expect(fills()).toBe(N);
-      expect(sliced.blit(ctx, frame, v, true)).toBe(true);
-      // Drawn again: still prepared (no point drawn again), the buffer blitted once more, then released.
-      expect(sliced.step(frame, v, VIEW, 1, style)).toBe(true);
-      expect(fills()).toBe(N);
-      expect(sliced.blit(ctx, frame, v)).toBe(true);
-      expect(sliced.blit(ctx, frame, v)).toBe(false);
-      expect(sliced.step(frame, v, VIEW, 1, style)).toBe(false); // a new drawing starts, slice by slice
-      expect(fills()).toBe(N + ITEMS_PER_SLICE);
-    });
-  });
 });

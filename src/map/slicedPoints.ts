@@ -1,8 +1,7 @@
 // The points layer redrawn in frame-sized slices once the view rests: a frame of more than ITEMS_PER_SLICE
 // items is drawn ITEMS_PER_SLICE at a time into a back buffer, one slice per animation frame (LayerPainter.prepare),
 // while the layer keeps showing its previous drawing moved by its CSS transform; the finished buffer is then copied
-// to the layer in one blit and released (kept when the layer is to be drawn again soon with the same points, say once
-// the image under them lands). Smaller frames are drawn directly.
+// to the layer in one blit and released. Smaller frames are drawn directly.
 import type { ClusterFrame } from '../core/cluster/types';
 import type { Size, Viewport } from './viewportMath';
 import { drawPointsRange, drawSelectionRing, type PointsStyle } from './drawPoints';
@@ -47,13 +46,11 @@ export class SlicedPoints {
     return true;
   }
 
-  /** Copies the finished buffer for `v` onto `ctx` (identity transform) and releases it unless `keep`; false if there
-   * is none. */
-  blit(ctx: CanvasRenderingContext2D, frame: ClusterFrame | null, v: Viewport, keep = false): boolean {
+  /** Copies the finished buffer for `v` onto `ctx` (identity transform) and releases it; false if there is none. */
+  blit(ctx: CanvasRenderingContext2D, frame: ClusterFrame | null, v: Viewport): boolean {
     const j = this.job;
     if (!this.ready || !j || !this.buffer || j.frame !== frame || j.v.scale !== v.scale || j.v.x !== v.x || j.v.y !== v.y) return false;
     ctx.drawImage(this.buffer, 0, 0);
-    if (keep) return true;
     this.buffer.width = 0; // the pixels live in the layer now
     this.buffer.height = 0;
     this.job = null;
