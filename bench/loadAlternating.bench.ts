@@ -11,9 +11,8 @@ import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
-import { startAppServer, type AppServer } from './app/processes';
-import { LONGTASK_INIT, signInLoaded } from './app/scenario';
-import { POINTS_STATE_INIT } from './lib/pointsState';
+import { freshPage, serveBuilds } from './app/alternating';
+import { signInLoaded } from './app/scenario';
 import { median, printTable, round, writeResults } from './lib/stats';
 import { unbufferedChromium } from './lib/unbufferedChromium';
 
@@ -31,12 +30,7 @@ const current = resolve('dist');
 if (!existsSync(join(current, 'index.html'))) execFileSync('npx', ['vite', 'build'], { stdio: 'inherit' });
 const builds = [{ name: 'baseline', dir: baselineDist(DIR) }, { name: 'current', dir: current }];
 
-const serverEnv = (staticDir: string, port: number) => ({
-  PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(DIR, `postgres-${POINTS}`), SEED: 'demo', SEED_POINTS: String(POINTS),
-  RATE_LIMIT_DISABLED: '1', SEED_LINES: '1', STATIC_DIR: staticDir,
-});
-const servers: AppServer[] = [];
-for (const [k, b] of builds.entries()) servers.push(await startAppServer(serverEnv(b.dir, 3440 + k))); // the first seeds
+const servers = await serveBuilds(builds, POINTS, DIR, 3440); // the first seeds
 
 interface Open { firstClustersMs: number; loadedMs: number; longestTaskMs: number }
 const opens: Open[][] = builds.map(() => []);
@@ -44,19 +38,13 @@ const browser = await unbufferedChromium().launch({ executablePath: findChromium
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const [k, server] of servers.entries()) {
-      const context = await browser.newContext(PHONE
-        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', bypassCSP: true }
-        : { viewport: { width: 1440, height: 900 }, locale: 'fr-FR', bypassCSP: true });
-      await context.addInitScript(POINTS_STATE_INIT);
-      await context.addInitScript(LONGTASK_INIT);
-      const page = await context.newPage();
-      if (PHONE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const page = await freshPage(browser, PHONE);
       // The app bench's own sign-in (bench/app/scenario.ts): until every point is loaded and the first clusters drawn.
       const r = await signInLoaded(page, server.url, POINTS);
       if (r.signInToAllPointsMs === null || r.firstClustersMs === null) throw new Error(`${builds[k].name}: the load did not end (${r.loadError ?? 'no first clusters'})`);
       const firstClustersMs = r.firstClustersMs, loadedMs = r.signInToAllPointsMs, longestTaskMs = r.loadLongestTaskMs;
       opens[k].push({ firstClustersMs, loadedMs, longestTaskMs });
-      await context.close();
+      await page.context().close();
     }
     console.log(`  run ${run + 1}/${RUNS}: ${builds.map((b, k) => `${b.name} ${round(opens[k][run].firstClustersMs, 0)} / ${round(opens[k][run].loadedMs, 0)} / ${round(opens[k][run].longestTaskMs, 0)} ms`).join(', ')}`);
   }

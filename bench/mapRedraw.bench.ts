@@ -13,9 +13,8 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
-import { startAppServer, type AppServer } from './app/processes';
-import { clickToFrames, LONGTASK_INIT, signInLoaded } from './app/scenario';
-import { POINTS_STATE_INIT } from './lib/pointsState';
+import { freshPage, serveBuilds } from './app/alternating';
+import { clickToFrames, signInLoaded } from './app/scenario';
 import { median, printTable, round, writeResults } from './lib/stats';
 import { unbufferedChromium } from './lib/unbufferedChromium';
 
@@ -61,26 +60,13 @@ async function zoomOnce(page: Page, k: number, s: Session): Promise<void> {
   if (image) s.imageMs.push(image[0] - last);
 }
 
-const servers: AppServer[] = [];
-for (const [k, b] of builds.entries()) {
-  servers.push(await startAppServer({
-    PORT: String(3450 + k), HOST: '127.0.0.1', DATA_DIR: join(DIR, `postgres-${POINTS}`), SEED: 'demo', SEED_POINTS: String(POINTS),
-    RATE_LIMIT_DISABLED: '1', SEED_LINES: '1', STATIC_DIR: b.dir,
-  }));
-}
+const servers = await serveBuilds(builds, POINTS, DIR, 3450);
 const sessions: Session[][] = builds.map(() => []);
 const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const [k, server] of servers.entries()) {
-      const context = await browser.newContext(PHONE
-        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'fr-FR', bypassCSP: true }
-        : { viewport: { width: 1440, height: 900 }, locale: 'fr-FR', bypassCSP: true });
-      await context.addInitScript(POINTS_STATE_INIT);
-      await context.addInitScript(LONGTASK_INIT);
-      await context.addInitScript(DRAW_WATCH);
-      const page = await context.newPage();
-      if (PHONE) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const page = await freshPage(browser, PHONE, [DRAW_WATCH]);
       const r = await signInLoaded(page, server.url, POINTS);
       if (r.signInToAllPointsMs === null) throw new Error(`${builds[k].name}: the load did not end (${r.loadError ?? ''})`);
       await page.waitForTimeout(2500);
@@ -95,7 +81,7 @@ try {
       }
       for (let z = 0; z < ZOOMS; z++) await zoomOnce(page, z, s);
       sessions[k].push(s);
-      await context.close();
+      await page.context().close();
     }
     console.log(`  session ${run + 1}/${RUNS}: ${builds.map((b, k) => {
       const s = sessions[k][run];

@@ -20,7 +20,8 @@ import { drawZones } from './drawZones';
 import { drawRuler } from './drawRuler';
 import { drawDraft } from './drawDraft';
 import { drawFrameMarks, type LoosePoint } from './drawMarks';
-import { frameMarks, MARK_LATE, MARK_SELECTED, NO_FRAME_MARKS, type FrameMarks, type PointMarks } from '../core/cluster/frameMarks';
+import { frameMarks, NO_FRAME_MARKS, type FrameMarks, type PointMarks } from '../core/cluster/frameMarks';
+import { describeMarks, frameShowsSingle } from './marksDescription';
 import { clusterRadiusImagePx } from '../core/cluster/levels';
 import { hitAt, type MapHit } from './hitTarget';
 import { FrameHitCache } from './frameHitCache';
@@ -383,26 +384,4 @@ export function MapCanvas(props: MapCanvasProps) {
     {props.children}
     </div>
   );
-}
-
-function frameShowsSingle(frame: ClusterFrame, mapIndex: number): boolean {
-  for (let i = 0; i < frame.count; i++) if (frame.sizes[i] === 1 && frame.ids[i] === mapIndex) return true;
-  return false;
-}
-
-/** For tests and assistive tooling: how many selected and late points the marks show, and on how many clusters. */
-function describeMarks(el: HTMLElement | null, m: FrameMarks, loose: LoosePoint | null): void {
-  if (!el) return;
-  let selected = 0, late = 0, selectedClusters = 0, lateClusters = 0;
-  for (const f of m.singleFlags) { if (f & MARK_SELECTED) selected++; if (f & MARK_LATE) late++; }
-  for (let k = 0; k < m.clusters.length; k++) {
-    selected += m.clusterSelected[k]; late += m.clusterLate[k];
-    if (m.clusterSelected[k] > 0) selectedClusters++;
-    if (m.clusterLate[k] > 0) lateClusters++;
-  }
-  el.setAttribute('data-marks-selected', String(selected));
-  el.setAttribute('data-marks-selected-clusters', String(selectedClusters));
-  el.setAttribute('data-marks-late', String(late));
-  el.setAttribute('data-marks-late-clusters', String(lateClusters));
-  el.setAttribute('data-marks-loose', loose ? 'true' : 'false');
 }
