@@ -123,7 +123,7 @@ for (const n of SIZES) {
     ['rendererPssLoadedMb', 'renderer PSS once loaded (MB)'], ['pageRendererPssLoadedMb', "the page's renderer alone, once loaded (MB)"], ['rendererPssReportMb', 'renderer PSS during the report (MB)'],
     ['statusFilterMs', 'status filter change → painted (ms)'], ['reportFormReadyMs', 'report form ready (ms)'],
     ['generateToFirstRowsMs', "'Générer le rapport' → first rows (ms)"], ['reportRowsInDom', 'report rows in the DOM'],
-    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportClosedMb', 'renderer PSS once the report is closed (MB)'],
+    ['reportLongestTaskMs', 'longest task, generate → rows (ms)'], ['heapReportMb', 'heap during the report (MB)'], ['heapReportClosedMb', 'heap once the report is closed (MB)'], ['rendererPssReportJustClosedMb', 'renderer PSS 2 s after the report is closed (MB, its tiles still pooled)'], ['rendererPssReportClosedMb', 'renderer PSS 10 s after the report is closed (MB)'],
     ['wordDownloadMs', 'Word download (ms)'], ['wordPeakMainHeapMb', 'Word: peak main-thread heap (MB)'],
     ['wordPeakBrowserRssMb', 'Word: peak Chromium RSS, all processes (MB)'], ['wordPeakRendererRssMb', 'Word: peak renderer RSS (page + workers, MB)'], ['wordFileMb', 'Word file (MB)'],
     ['phoneSignInToMapMs', 'phone ×4 CPU: sign-in → map (ms)'], ['phoneFirstClustersMs', 'phone: sign-in → first clusters drawn (ms)'], ['phoneLoadLongTasks', 'phone: long tasks while loading'], ['phoneLoadLongestTaskMs', 'phone: longest task while loading (ms)'],

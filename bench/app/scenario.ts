@@ -30,6 +30,10 @@ const LOADED_COUNT = () => {
 /** 'Once loaded' is measured this long after every point is shown: the load's catch-up with the server and the
  * replica's writing it starts are part of loading (the same wait for every build compared). */
 const LOAD_SETTLE_MS = 2000;
+/** The report closed, its layers' raster tiles go back to the compositor's resource pool, which frees what stays
+ * unused a few seconds later on its own timer (measured: the tiles' memory drops between +5 and +9 s). The renderer
+ * is measured at LOAD_SETTLE_MS (tiles still pooled) and again at this wait (the pool emptied). */
+const REPORT_TILES_RELEASED_MS = 10_000;
 
 async function heapMb(cdp: CDPSession, gc: boolean): Promise<number> {
   if (gc) await cdp.send('HeapProfiler.collectGarbage');
@@ -195,6 +199,9 @@ export async function desktopRun(browser: Browser, url: string, total: number, o
   await page.locator('.report-view').waitFor({ state: 'detached', timeout: STEP_TIMEOUT }).catch(() => {});
   await page.waitForTimeout(LOAD_SETTLE_MS);
   out.heapReportClosedMb = await heapMb(cdp, true);
+  out.rendererPssReportJustClosedMb = (await rendererPss(browser)).rendererPssMb;
+  await page.waitForTimeout(REPORT_TILES_RELEASED_MS - LOAD_SETTLE_MS);
+  await heapMb(cdp, true);
   out.rendererPssReportClosedMb = (await rendererPss(browser)).rendererPssMb;
   await context.close().catch(() => {});
   return out;

@@ -1,10 +1,8 @@
 // Point details on demand: the full rows (text fields, photo, team name) of a few ids, with the version
-// (updated_at) they were read at; and the realtime row → index row mapping.
+// (updated_at) they were read at.
 import { supabase } from './client';
-import { fields, toPoint } from './mappers';
-import type { Tables } from './database.types';
-import type { Point, PointStatus } from '../core/types';
-import type { PointIndexRow } from '../core/pointIndex/types';
+import { toPoint } from './mappers';
+import type { Point } from '../core/types';
 
 export const DETAILS_BATCH = 150; // ids per request (keeps the URL short)
 
@@ -19,18 +17,4 @@ export async function fetchPointDetails(ids: readonly string[]): Promise<PointWi
     for (const r of data ?? []) out.push({ point: toPoint(r), updatedMs: Date.parse(r.updated_at), updatedAt: r.updated_at });
   }
   return out;
-}
-
-/** The columns of public.points an index row is made of. */
-export type PointIndexSourceRow = Pick<Tables<'points'>, 'id' | 'position' | 'km_value' | 'created_at' | 'updated_at' | 'status' | 'criticality' | 'team_id'>;
-
-/** A row of public.points (REST or a save's answer) as an index row. */
-export function toIndexRow(r: PointIndexSourceRow): PointIndexRow {
-  const km = r.km_value === null || r.km_value === undefined ? null : Number(r.km_value);
-  const position = fields(r.position);
-  return {
-    id: r.id, x: Number(position?.x ?? 0), y: Number(position?.y ?? 0), km,
-    created: Date.parse(r.created_at), updated: Date.parse(r.updated_at ?? r.created_at),
-    status: (r.status ?? 'signale') as PointStatus, criticality: r.criticality ?? 'attention', teamId: r.team_id ?? null,
-  };
 }

@@ -18,7 +18,7 @@ import { removePointImage } from './actions';
 import { bulkAnchorAtom, bulkOutcomeAtom, bulkProgressAtom, bulkSelectionAtom, bulkUndoAtom, type BulkOutcome } from './bulk';
 import { BULK_STATE_TEXT as T } from './bulkStrings';
 import { pointIndexAtom } from './pointIndex';
-import { patchIndexRows } from './pointsCollection';
+import { removePoints } from './pointsCollection';
 import { currentSession } from './userSession';
 import { sendBatch, type BatchResult } from './offline/bulkSend';
 import { outboxItemsAtom } from './offline/atoms';
@@ -172,7 +172,7 @@ export async function deleteSelectedPoints(): Promise<BulkOutcome> {
       const ans = await bulkDeletePoints(part.map((r) => r.id), part.map((r) => r.version));
       if (!my.active) break;
       const gone = ans.deleted.map(([id]) => id);
-      patchIndexRows([], [...gone, ...ans.missing]);
+      removePoints([...gone, ...ans.missing]);
       for (const id of gone) removed.push(id);
       for (const id of ans.missing) removed.push(id);
       outcome.written += gone.length;

@@ -7,7 +7,7 @@ import type { RealtimeChannel } from '@supabase/supabase-js';
 import { supabase } from '../data/client';
 import type { Tables } from '../data/database.types';
 import { LIVE_TABLES, loadAll, reloadTable, type TableName } from './actions';
-import { patchPointRows, syncPoints } from './pointsCollection';
+import { removePoints, syncPoints } from './pointsCollection';
 import { activeLineAtom, activeLineId } from './tables';
 import { liveStatusAtom } from './status';
 import { store } from './store';
@@ -82,7 +82,7 @@ function onLineInvalidation(L: Live, m: Invalidation): void {
   if (table === 'points') {
     const line = activeLineId();
     const gone = (m.rows ?? []).filter((r) => typeof r.line_id === 'string' && r.line_id !== line).map((r) => String(r.id));
-    if (gone.length) patchPointRows([], gone);
+    if (gone.length) removePoints(gone);
   }
   invalidate(L, table);
 }

@@ -5,8 +5,8 @@
 //                        every point page by page, progress in pointsLoadProgressAtom); syncPoints() what changed
 //                        since the last sync (updates and tombstones), e.g. after a realtime reconnect
 //   ./points/replica.ts  restorePoints() the map from the local replica at once; the debounced replica save
-//   ./points/patch.ts    patchPointRows() live changes (realtime rows, saves); patchPoints(): domain points (outbox
-//                        views); patchIndexRows(): index rows (bulk changes)
+//   ./points/patch.ts    patchPoints(): domain points (saves, outbox views); patchIndexInPlace(): bulk changes;
+//                        removePoints(): deletions
 //   ./points/publish.ts  the index atom and its newest-first order
 // A point's changes are written through the outbox (./offline: docs/architecture.md#where-a-point-is-written). Every
 // write is dropped once the session that started it has ended (sign-out).
@@ -17,7 +17,7 @@ import { clearLineIndexes } from './recentLineIndexes';
 
 export { loadPoints, syncPoints, SYNC_AFTER_SWITCH_MS, SYNC_OVERLAP_MS } from './points/load';
 export { restorePoints } from './points/replica';
-export { hasPoint, patchIndexInPlace, patchIndexRows, patchPointRows, patchPoints, showsPoint } from './points/patch';
+export { hasPoint, patchIndexInPlace, patchPoints, removePoints, showsPoint } from './points/patch';
 
 /**
  * Sign-out (after the user's session ended: its points state and timers went with it): the parked lines and the

@@ -56,6 +56,18 @@ describe('point index store', () => {
     expect(ix.status[findSlot(ix, uuid(49))]).toBe(0);
   });
 
+  it('plain rows go through the page rule: one slot per id, the newer row kept, a non-uuid id left out', () => {
+    const ix = createPointIndex(16);
+    const older = row(7, { status: 'signale', updated: 1000 });
+    const newer = row(7, { status: 'resolu', updated: 2000 });
+    expect(upsertRows(ix, [newer, older, { ...row(8), id: 'pas-un-uuid' }])).toBe(1);
+    expect(ix.count).toBe(1);
+    expect(ix.status[findSlot(ix, uuid(7))]).toBe(2);
+    expect(upsertRows(ix, [newer])).toBe(0); // the same row again changes nothing
+    expect(upsertRows(ix, [{ ...newer, criticality: 'faible' }])).toBe(1); // same time, other fields: laid over
+    expect(ix.critKeys[ix.crit[findSlot(ix, uuid(7))]]).toBe('faible');
+  });
+
   it('a copy from stored columns (the replica record) finds every id and keeps the values', () => {
     const src = createPointIndex(16);
     appendPage(src, page(Array.from({ length: 500 }, (_, i) => row(i))));

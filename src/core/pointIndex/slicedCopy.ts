@@ -3,7 +3,7 @@
 // change during the pauses (a realtime row, a sync): the copy then gives up (null) rather than mix two versions, and
 // the caller saves again later. trimmedColumns makes it in one go (the point-index API's replica record, and a cold
 // load's seed: the few points shown before the whole index is built).
-import { COLUMNS } from './store';
+import { allocColumns, COLUMNS } from './store';
 import type { PointColumns, PointIndex } from './types';
 
 /** Rows copied per slice (52 bytes a point over the nine columns). */
@@ -11,12 +11,7 @@ export const COPY_SLICE_ROWS = 32_768;
 
 /** Fresh columns of `ix`'s size and dictionaries, rows not copied yet. */
 function emptyCopy(ix: PointIndex): PointColumns {
-  const count = ix.count;
-  return {
-    count, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys], idBytes: new Uint8Array(count * 16),
-    x: new Float32Array(count), y: new Float32Array(count), km: new Float64Array(count), created: new Float64Array(count),
-    updated: new Float64Array(count), status: new Uint8Array(count), crit: new Uint8Array(count), team: new Uint16Array(count),
-  };
+  return { ...allocColumns(ix.count), count: ix.count, critKeys: [...ix.critKeys], teamKeys: [...ix.teamKeys] };
 }
 
 function copyRows(ix: PointIndex, out: PointColumns, from: number, to: number): void {

@@ -15,17 +15,20 @@ function lookupSize(capacity: number): number {
   return n;
 }
 
+/** Empty columns for `capacity` points (count 0, no dictionary keys). */
+export function allocColumns(capacity: number): PointColumns {
+  return {
+    count: 0, idBytes: new Uint8Array(capacity * 16),
+    x: new Float32Array(capacity), y: new Float32Array(capacity),
+    km: new Float64Array(capacity), created: new Float64Array(capacity), updated: new Float64Array(capacity),
+    status: new Uint8Array(capacity), crit: new Uint8Array(capacity), team: new Uint16Array(capacity),
+    critKeys: [], teamKeys: [],
+  };
+}
+
 export function createPointIndex(capacity = 1024): PointIndex {
   const cap = Math.max(16, capacity);
-  return {
-    count: 0, version: 0,
-    idBytes: new Uint8Array(cap * 16),
-    x: new Float32Array(cap), y: new Float32Array(cap),
-    km: new Float64Array(cap), created: new Float64Array(cap), updated: new Float64Array(cap),
-    status: new Uint8Array(cap), crit: new Uint8Array(cap), team: new Uint16Array(cap),
-    critKeys: [], teamKeys: [],
-    lookup: new Int32Array(lookupSize(cap)),
-  };
+  return { ...allocColumns(cap), version: 0, lookup: new Int32Array(lookupSize(cap)) };
 }
 
 const capacityOf = (ix: PointIndex): number => ix.x.length;
@@ -103,7 +106,7 @@ function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {
   return -1;
 }
 
-/** The slot holding the id at slot j of `bytes`, or -1. */
+/** The id at `slot`. */
 export const idAt = (ix: PointIndex, slot: number): string => uuidAt(ix.idBytes, slot);
 
 /** The code of `key` in a dictionary column's keys (added when new). */
@@ -123,10 +126,9 @@ export function appendPage(ix: PointIndex, p: PointColumns, knownNew = false): n
   reserve(ix, ix.count + p.count);
   const critMap = p.critKeys.map((k) => dictCode(ix.critKeys, k));
   const teamMap = [0, ...p.teamKeys.map((k) => dictCode(ix.teamKeys, k) + 1)];
-  const fresh = knownNew || ix.count === 0;
   let touched = 0;
   for (let j = 0; j < p.count; j++) {
-    let slot = fresh ? -1 : findSlotOfBytes(ix, p.idBytes, j);
+    let slot = knownNew ? -1 : findSlotOfBytes(ix, p.idBytes, j);
     if (slot >= 0 && (ix.updated[slot] > p.updated[j] || (ix.updated[slot] === p.updated[j] && holdsRow(ix, slot, p, j, critMap, teamMap)))) continue;
     if (slot < 0) {
       slot = ix.count++;
@@ -149,28 +151,22 @@ function holdsRow(ix: PointIndex, slot: number, p: PointColumns, j: number, crit
     && ix.x[slot] === p.x[j] && ix.y[slot] === p.y[j] && ix.created[slot] === p.created[j] && Object.is(ix.km[slot], p.km[j]);
 }
 
-/** Inserts or replaces points from plain rows (unless the index holds a newer version). Returns rows applied. */
-export function upsertRows(ix: PointIndex, rows: readonly PointIndexRow[]): number {
-  reserve(ix, ix.count + rows.length);
-  let applied = 0;
+/** Inserts or replaces points from plain rows, as appendPage does a page's. Returns rows applied. */
+export const upsertRows = (ix: PointIndex, rows: readonly PointIndexRow[]): number => appendPage(ix, rowsAsColumns(rows));
+
+/** Plain rows as columns (a row whose id is not a uuid is left out). */
+function rowsAsColumns(rows: readonly PointIndexRow[]): PointColumns {
+  const c = allocColumns(rows.length);
   for (const r of rows) {
-    let slot = findSlot(ix, r.id);
-    if (slot >= 0 && ix.updated[slot] > r.updated) continue;
-    if (slot < 0) {
-      slot = ix.count;
-      if (!writeUuid(ix.idBytes, slot, r.id)) continue;
-      ix.count++;
-      insertHash(ix, slot);
-    }
-    ix.x[slot] = r.x; ix.y[slot] = r.y; ix.km[slot] = r.km ?? NaN;
-    ix.created[slot] = r.created; ix.updated[slot] = r.updated;
-    ix.status[slot] = STATUS_CODE[r.status] ?? 0;
-    ix.crit[slot] = dictCode(ix.critKeys, r.criticality);
-    ix.team[slot] = r.teamId ? dictCode(ix.teamKeys, r.teamId) + 1 : 0;
-    applied++;
+    const n = c.count;
+    if (!writeUuid(c.idBytes, n, r.id)) continue;
+    c.x[n] = r.x; c.y[n] = r.y; c.km[n] = r.km ?? NaN; c.created[n] = r.created; c.updated[n] = r.updated;
+    c.status[n] = STATUS_CODE[r.status] ?? 0;
+    c.crit[n] = dictCode(c.critKeys, r.criticality);
+    c.team[n] = r.teamId ? dictCode(c.teamKeys, r.teamId) + 1 : 0;
+    c.count++;
   }
-  if (applied) ix.version++;
-  return applied;
+  return c;
 }
 
 /** Removes points by id (unknown ids are ignored). The last slot moves into each hole. Returns the count removed. */

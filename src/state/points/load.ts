@@ -35,6 +35,13 @@ const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each r
 /** A line switch shown from memory or the replica catches up this long after (the switch's frames come first). */
 export const SYNC_AFTER_SWITCH_MS = 250;
 
+/** Every point of the index counted as received; `loading` false: the load is over (marked for the benches). */
+function progressOfAll(loading: boolean, fromReplica: boolean): void {
+  const n = currentIndex().count;
+  store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading, fromReplica });
+  if (!loading) markLoad('points-loaded');
+}
+
 /**
  * Another line is shown: the loaded index of the line left is parked (../recentLineIndexes; its pending replica
  * save written once the switch's frame is painted), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
@@ -92,13 +99,12 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   const stillHere = () => scope.active && s.indexLine === line;
   if (!stillHere()) return ok();
   if (warm) {
-    const n = currentIndex().count;
-    store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading: true, fromReplica: true });
+    progressOfAll(true, true);
     markLoad('points-restored');
     s.loaded = true;
     const wait = opts.syncAfter ? new Promise((r) => setTimeout(r, SYNC_AFTER_SWITCH_MS)) : Promise.resolve();
     const synced = wait.then(() => (stillHere() ? syncPoints() : ok())).then((r) => {
-      if (stillHere()) { store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: true }); markLoad('points-loaded'); }
+      if (stillHere()) progressOfAll(false, true);
       return r;
     });
     return opts.syncAfter ? ok() : synced;
@@ -154,8 +160,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     advanceCursor(res.asOf);
     s.loaded = true;
     if (!adopted) publish();
-    store.set(pointsLoadProgressAtom, { loaded: currentIndex().count, total: currentIndex().count, loading: false, fromReplica: false });
-    markLoad('points-loaded');
+    progressOfAll(false, false);
     if (savedByWorker) s.savedCursorMs = s.cursorMs;
     else scheduleSave(0); // the next open is warm even if this tab closes soon
     // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the

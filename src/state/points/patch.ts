@@ -1,8 +1,5 @@
-// Changes laid on the points index and the details: live rows (realtime, saves), index rows (bulk changes), domain
-// points (the outbox's views), deletions; and what the index shows of one point.
-import { toIndexRow, type PointWithVersion } from '../../data/pointDetailsRepository';
-import * as repo from '../../data/tableRepositories';
-import type { PointRow } from '../../data/mappers';
+// Changes laid on the points index and the details: domain points (a save's answer, the outbox's views), changes made
+// in place on the columns (bulk changes), deletions; and what the index shows of one point.
 import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';
 import type { Point } from '../../core/types';
@@ -20,19 +17,9 @@ function patchIndex(deletedIds: readonly string[], change: (ix: PointIndex) => n
   if (changed) { publish(); scheduleSave(); }
 }
 
-/** Realtime or saved rows (snake_case rows of public.points) and deleted ids, applied to the index and details. */
-export function patchPointRows(rows: readonly PointRow[], deletedIds: readonly string[] = [], teamName?: (teamId: string | null) => string | null): void {
-  patchIndex(deletedIds, (ix) => {
-    if (!rows.length) return 0;
-    const n = upsertRows(ix, rows.map(toIndexRow));
-    remember(rows.map((r) => withVersion(r, teamName)));
-    return n;
-  });
-}
-
-/** Index rows (a bulk change's results) and deleted ids; a row older than the one held is ignored. */
-export function patchIndexRows(rows: readonly PointIndexRow[], deletedIds: readonly string[] = []): void {
-  patchIndex(deletedIds, (ix) => (rows.length ? upsertRows(ix, rows) : 0));
+/** Removes points (deleted, or moved to another line) from the index and the details. */
+export function removePoints(ids: readonly string[]): void {
+  patchIndex(ids, () => 0);
 }
 
 /** Changes made in place on the index's columns (`apply` returns how many points it changed: a bulk change laid
@@ -43,12 +30,6 @@ export function patchIndexInPlace(apply: (ix: PointIndex) => number, deletedIds:
     if (n) ix.version++;
     return n;
   });
-}
-
-function withVersion(r: PointRow, teamName?: (teamId: string | null) => string | null): PointWithVersion {
-  const p = repo.rowToPoint(r);
-  if (!r.teams && teamName) p.teamName = teamName(p.teamId);
-  return { point: p, updatedMs: Date.parse(r.updated_at ?? r.created_at), updatedAt: r.updated_at ?? '' };
 }
 
 /** Domain points (a save's answer, the outbox's views) into the index and the details. `force`: shown even over a

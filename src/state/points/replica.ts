@@ -82,9 +82,8 @@ export function restorePoints(userId: string, lineId: string | null = store.get(
   const s = pointsState();
   if (s.restoring && s.restoring.user === userId && s.restoring.line === lineId) return s.restoring.done;
   store.set(replicaErrorAtom, null);
-  const token = {};
-  s.restoringToken = token;
-  const done = restoreFromReplica(userId, lineId, () => s.restoringToken === token && scope.active);
-  s.restoring = { user: userId, line: lineId, done };
-  return done;
+  const restoring = { user: userId, line: lineId, done: Promise.resolve(false) };
+  s.restoring = restoring;
+  restoring.done = restoreFromReplica(userId, lineId, () => s.restoring === restoring && scope.active);
+  return restoring.done;
 }

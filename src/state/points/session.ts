@@ -25,21 +25,19 @@ export interface PointsState {
   orderAgain: boolean;
   saveTimer: ReturnType<typeof setTimeout> | undefined;
   savePending: boolean;
-  /** The restore from the replica under way (one per user and line). */
+  /** The restore from the replica under way (one per user and line; a restore no longer here is dropped). */
   restoring: { user: string; line: string | null; done: Promise<boolean> } | null;
-  restoringToken: object | null;
 }
 
 const pointsPart = definePart('points', (): PointsState => ({
   cursorMs: 0, savedCursorMs: 0, loaded: false, indexLine: null, syncing: null,
   orderTimer: undefined, orderRunning: false, orderAgain: false,
-  saveTimer: undefined, savePending: false, restoring: null, restoringToken: null,
+  saveTimer: undefined, savePending: false, restoring: null,
 }), (s) => {
   clearTimeout(s.orderTimer);
   clearTimeout(s.saveTimer);
   s.syncing = null;
   s.restoring = null;
-  s.restoringToken = null;
 });
 
 /** The current session's points state. */
