@@ -85,3 +85,6 @@ export const POSITION_MAX_ACCURACY_M = 50; // m, fixes worse are dropped (admin 
 export const POSITION_FAR_M = 100; // m, beyond it a fix is off the line, docs/product.md#position
 export const POSITION_AVERAGE_MS = 5000; // ms of fixes averaged by 'Moyenner', docs/product.md#position
 export const POSITION_NEARBY_LINE_M = 200; // m, another line this close is offered, docs/product.md#position
+
+/** The service worker's cache of the point photos viewed (workers/sw.ts; emptied at sign-out: src/platform/photoCache.ts). */
+export const PHOTO_CACHE = 'rail-photos';

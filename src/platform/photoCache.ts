@@ -1,7 +1,8 @@
-// The service worker's cache of point photos (pwa.config.ts, runtime caching 'rail-photos'): the photos a user viewed
-// stay on the device for offline use. Emptied at sign-out (the next user of the browser must not find them), with
-// Workbox's expiration records of those URLs.
-export const PHOTO_CACHE = 'rail-photos';
+// The service worker's cache of point photos (workers/sw.ts, PHOTO_CACHE): the photos a user viewed stay on the device
+// for offline use. Emptied at sign-out (the next user of the browser must not find them), with Workbox's expiration
+// records of those URLs.
+import { PHOTO_CACHE } from '../core/constants';
+
 const EXPIRATION_DB = 'workbox-expiration'; // workbox-expiration's database, store and index
 const EXPIRATION_STORE = 'cache-entries';
 
