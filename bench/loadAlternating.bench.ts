@@ -1,6 +1,6 @@
 // A line's open, today's build against a baseline build, the sign-ins alternating between the two: sign-in → first
-// clusters drawn and → every point loaded, and the longest task while loading, as the app bench's sign-in measures
-// them, in a fresh browser context each time. The app bench runs each build's whole scenario in turn, so a
+// clusters drawn and → every point loaded, the longest task while loading, and the renderer PSS once loaded, as the
+// app bench measures them, in a fresh browser context each time. The app bench runs each build's whole scenario in turn, so a
 // slow moment of the machine falls on one build only; here it falls on both alike. One embedded server per build over
 // the same PostgreSQL database (a PGlite data directory opens in one process only).
 //   DATABASE_URL=postgres://… npm run bench loadAlternating
@@ -12,7 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { findChromium, CHROMIUM_ARGS } from '../scripts/findChromium.mjs';
 import { baselineDist } from './app/baseline';
 import { freshPage, serveBuilds } from './app/alternating';
-import { signInLoaded } from './app/scenario';
+import { LOAD_SETTLE_MS, signInLoaded } from './app/scenario';
+import { rendererPss } from './app/memory';
 import { median, printTable, round, writeResults } from './lib/stats';
 import { unbufferedChromium } from './lib/unbufferedChromium';
 
@@ -32,7 +33,7 @@ const builds = [{ name: 'baseline', dir: baselineDist(DIR) }, { name: 'current',
 
 const servers = await serveBuilds(builds, POINTS, DIR, 3440); // the first seeds
 
-interface Open { firstClustersMs: number; loadedMs: number; longestTaskMs: number }
+interface Open { firstClustersMs: number; loadedMs: number; longestTaskMs: number; rendererPssMb: number }
 const opens: Open[][] = builds.map(() => []);
 const browser = await unbufferedChromium().launch({ executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS });
 try {
@@ -43,10 +44,13 @@ try {
       const r = await signInLoaded(page, server.url, POINTS);
       if (r.signInToAllPointsMs === null || r.firstClustersMs === null) throw new Error(`${builds[k].name}: the load did not end (${r.loadError ?? 'no first clusters'})`);
       const firstClustersMs = r.firstClustersMs, loadedMs = r.signInToAllPointsMs, longestTaskMs = r.loadLongestTaskMs;
-      opens[k].push({ firstClustersMs, loadedMs, longestTaskMs });
+      await page.waitForTimeout(LOAD_SETTLE_MS);
+      await (await page.context().newCDPSession(page)).send('HeapProfiler.collectGarbage');
+      const { rendererPssMb } = await rendererPss(browser);
+      opens[k].push({ firstClustersMs, loadedMs, longestTaskMs, rendererPssMb });
       await page.context().close();
     }
-    console.log(`  run ${run + 1}/${RUNS}: ${builds.map((b, k) => `${b.name} ${round(opens[k][run].firstClustersMs, 0)} / ${round(opens[k][run].loadedMs, 0)} / ${round(opens[k][run].longestTaskMs, 0)} ms`).join(', ')}`);
+    console.log(`  run ${run + 1}/${RUNS}: ${builds.map((b, k) => `${b.name} ${round(opens[k][run].firstClustersMs, 0)} / ${round(opens[k][run].loadedMs, 0)} / ${round(opens[k][run].longestTaskMs, 0)} ms, ${round(opens[k][run].rendererPssMb, 0)} MB`).join(', ')}`);
   }
 } finally {
   await browser.close();
@@ -55,6 +59,6 @@ try {
 
 const of = (k: number, key: keyof Open) => median(opens[k].map((o) => o[key]));
 printTable(`${POINTS.toLocaleString('en')} points, ${PHONE ? 'phone ×4 CPU' : 'desktop'}, ${RUNS} sign-ins per build alternating (medians)`,
-  ([['firstClustersMs', 'sign-in → first clusters drawn (ms)'], ['loadedMs', 'sign-in → every point loaded (ms)'], ['longestTaskMs', 'longest task while loading (ms)']] as const)
+  ([['firstClustersMs', 'sign-in → first clusters drawn (ms)'], ['loadedMs', 'sign-in → every point loaded (ms)'], ['longestTaskMs', 'longest task while loading (ms)'], ['rendererPssMb', 'renderer PSS once loaded (MB)']] as const)
     .map(([key, label]) => ({ metric: label, baseline: round(of(0, key), 0), current: round(of(1, key), 0), 'baseline/current': `${round(of(0, key) / of(1, key))}×` })));
 writeResults(`loadAlternating-${PHONE ? 'phone' : 'desktop'}-${POINTS}`, { points: POINTS, phone: PHONE, runs: RUNS, baseline: builds[0].dir, opens });

@@ -29,7 +29,7 @@ const LOADED_COUNT = () => {
 
 /** 'Once loaded' is measured this long after every point is shown: the load's catch-up with the server and the
  * replica's writing it starts are part of loading (the same wait for every build compared). */
-const LOAD_SETTLE_MS = 2000;
+export const LOAD_SETTLE_MS = 2000;
 /** The report closed, its layers' raster tiles go back to the compositor's resource pool, which frees what stays
  * unused a few seconds later on its own timer (measured: the tiles' memory drops between +5 and +9 s). The renderer
  * is measured at LOAD_SETTLE_MS (tiles still pooled) and again at this wait (the pool emptied). */
