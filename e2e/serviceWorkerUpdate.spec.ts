@@ -3,7 +3,7 @@
 // it already holds, waits, and is announced in French; 'Mettre à jour maintenant' activates it (the page's
 // SKIP_WAITING message) and it controls the page.
 import { test, expect } from '@playwright/test';
-import { DESKTOP, signIn } from './appHelpers';
+import { DESKTOP, shot, signIn } from './appHelpers';
 
 test.use({ serviceWorkers: 'allow', viewport: DESKTOP });
 
@@ -38,6 +38,7 @@ test('the first install precaches every entry; a new version fetches none of the
   await page.evaluate(async () => { await navigator.serviceWorker.register('/sw.js?version=2'); });
   const prompt = page.getByText('Une nouvelle version de l’application est prête : elle sera utilisée à la prochaine ouverture.');
   await expect(prompt).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'update-prompt-desktop');
   expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())!.waiting)).toBe(true);
   expect(fetchedByWorker).toEqual([]);
 
