@@ -142,7 +142,8 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
       } : undefined,
       onPage: (p) => {
         if (!stillHere()) return;
-        appendPage(currentIndex(), p);
+        const ix = currentIndex();
+        appendPage(ix, p, ix.count === 0); // a server page holds each id once: into an empty index, no lookup
         const now = performance.now();
         const n = currentIndex().count;
         store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
