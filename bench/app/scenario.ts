@@ -31,8 +31,8 @@ const LOADED_COUNT = () => {
  * replica's writing it starts are part of loading (the same wait for every build compared). */
 export const LOAD_SETTLE_MS = 2000;
 /** The report closed, its layers' raster tiles go back to the compositor's resource pool, which frees what stays
- * unused a few seconds later on its own timer (measured: the tiles' memory drops between +5 and +9 s). The renderer
- * is measured at LOAD_SETTLE_MS (tiles still pooled) and again at this wait (the pool emptied). */
+ * unused a few seconds later on its own timer (docs/performance.md#measuring). The renderer is measured at
+ * LOAD_SETTLE_MS (tiles still pooled) and again at this wait (the pool emptied). */
 const REPORT_TILES_RELEASED_MS = 10_000;
 
 async function heapMb(cdp: CDPSession, gc: boolean): Promise<number> {

@@ -145,7 +145,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
         const ix = currentIndex();
         appendPage(ix, p, ix.count === 0); // a server page holds each id once: into an empty index, no lookup
         const now = performance.now();
-        const n = currentIndex().count;
+        const n = ix.count;
         store.set(pointsLoadProgressAtom, { loaded: n, total: total === null ? null : Math.max(total, n), loading: true, fromReplica: false });
         if (publishedCount === 0 || (now - lastPublish >= PUBLISH_EVERY_MS && n >= publishedCount * PUBLISH_GROWTH)) {
           lastPublish = now;
