@@ -1,11 +1,11 @@
 // The point index's bytes through the REST handler, read by the app's point-index API (workers/pointIndexApi.ts: the
 // module the browser's worker runs, and the main thread where no worker starts): a line's precomputed pages
 // (point_index_pages_bin), a cold load's index built from them and src/data/pointIndexSource.ts's full load of the line
-// (the API through src/platform/workerHost.ts, here on this thread) hold exactly the points public.point_index() gives
-// for the line; page ranges split without overlap; the catch-up (point_index_bin: rows changed since a time) gives
-// exactly the rows changed, as point_index() does, split past its limit into block ranges that partition the line; an
-// anonymous caller is refused with PostgREST's error body; a function that is not an octet-stream handler answers 406
-// to that Accept. On PGlite and on PostgreSQL (scripts/test.mjs).
+// (the API through src/platform/workerHost.ts, here on this thread) hold exactly the line's points as the member
+// selects them from the table; page ranges split without overlap; the catch-up (point_index_bin: rows changed since a
+// time) gives exactly the rows changed, split past its limit into block ranges that partition the line; an anonymous
+// caller is refused with PostgREST's error body; a function that is not an octet-stream handler answers 406 to that
+// Accept; the JSON forms of the index are gone. On PGlite and on PostgreSQL (scripts/test.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPointIndexApi } from '../../workers/pointIndexApi';
 import { fetchPointIndex } from '../../src/data/pointIndexSource';
@@ -16,7 +16,7 @@ import { filterSlots, indexStatusCounts } from '../../src/core/pointIndex/querie
 import { RESOLVED_CODE } from '../../src/core/pointIndex/types';
 import { loadLine } from '../../test/fixtures/pointIndex/loadLine';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
+import { tableRowsById } from '../../test/fixtures/pointIndex/readAsMember';
 import type { PointIndexPage } from '../../src/core/pointIndex/types';
 import { createUserWithProfile } from '../../test/server/testDatabase';
 import { openTestDb, startHarness, type Harness } from '../../test/server/restHarness';
@@ -24,13 +24,14 @@ import { openTestDb, startHarness, type Harness } from '../../test/server/restHa
 const POINTS = 700;
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 let h: Harness;
+let userId = '';
 let userToken = '';
 let lineId = '';
 
 beforeAll(async () => {
   const db = await openTestDb();
   h = await startHarness(db);
-  const userId = await createUserWithProfile(db, 'user@example.test', 'user');
+  userId = await createUserWithProfile(db, 'user@example.test', 'user');
   userToken = await h.userToken(userId, 'user@example.test');
   const team = (await db.admin.query<{ id: string }>("insert into public.teams (name) values ('Équipe P') returning id")).rows[0].id;
   lineId = (await db.admin.query<{ id: string }>("insert into public.lines (code, name) values ('LB', 'Ligne B') returning id")).rows[0].id;
@@ -49,17 +50,11 @@ const memberApi = () => {
   api.configure(h.url, h.anonKey, userToken);
   return api;
 };
-/** The line's points (updated after `since`) as public.point_index() computes them from the table, read by the member. */
-async function truth(since: string | null = null) {
-  const res = await fetch(`${h.url}/rest/v1/rpc/point_index`, {
-    method: 'POST', body: JSON.stringify({ p_line_id: lineId, p_since: since, p_limit: 100_000 }),
-    headers: { apikey: h.anonKey, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' },
-  });
-  return rowsById([decodePointIndexPage((await res.json()) as RawPointIndexPage)]);
-}
+/** The line's points (updated after `since`) selected from the table by the member. */
+const truth = (since: string | null = null) => tableRowsById(h.db, userId, lineId, since);
 
 describe('the point index\'s bytes read by the point-index API', () => {
-  it('the pages hold exactly the line\'s points, each page its newest change and the reading time', async () => {
+  it('the pages hold exactly the line\'s points, each page the reading time', async () => {
     const api = memberApi();
     const want = await truth();
     expect(Object.keys(want)).toHaveLength(POINTS);
@@ -107,7 +102,7 @@ describe('the point index\'s bytes read by the point-index API', () => {
     await expect(fetchPointIndex({ lineId, onPage: () => undefined })).rejects.toThrow(/builds its index/);
   });
 
-  it('the catch-up reads exactly the rows changed since a time, as point_index() gives them, with its reading time', async () => {
+  it('the catch-up reads exactly the rows changed since a time, as the table holds them, with its reading time', async () => {
     setSupabaseConnection(h.client(userToken), { supabaseUrl: h.url, supabaseAnonKey: h.anonKey, accessToken: async () => userToken });
     replaceSession('member');
     const changedIds = (await h.db.admin.query<{ id: string }>(`update public.points set status = 'resolu', "position" = jsonb_build_object('x', 1.25, 'y', 2.5)
@@ -162,13 +157,15 @@ describe('the point index\'s bytes read by the point-index API', () => {
     const anon = createPointIndexApi();
     anon.configure(h.url, h.anonKey, '');
     await expect(anon.fetchPages(lineId, 0, 256)).rejects.toMatchObject({ code: '42501' });
-    const notHandler = await call('point_index', userToken, { p_line_id: lineId });
+    const notHandler = await call('dashboard_stats', userToken, { p_line_id: lineId, p_days: 30 });
     expect(notHandler.status).toBe(406);
     expect((await notHandler.json()).code).toBe('PGRST107');
-    const gone = await fetch(`${h.url}/rest/v1/rpc/point_index_pages`, {
-      method: 'POST', body: JSON.stringify({ p_line_id: lineId }),
-      headers: { apikey: h.anonKey, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' },
-    });
-    expect(gone.status).toBe(404); // the JSON form of the pages is gone: one wire format
+    for (const fn of ['point_index_pages', 'point_index']) { // the JSON forms of the index are gone: one wire format
+      const gone = await fetch(`${h.url}/rest/v1/rpc/${fn}`, {
+        method: 'POST', body: JSON.stringify({ p_line_id: lineId }),
+        headers: { apikey: h.anonKey, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' },
+      });
+      expect([fn, gone.status]).toEqual([fn, 404]);
+    }
   });
 });

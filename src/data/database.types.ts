@@ -927,16 +927,6 @@ export type Database = {
           ticket_number: string
         }[]
       }
-      point_index: {
-        Args: {
-          p_block_from?: number
-          p_block_to?: number
-          p_limit?: number
-          p_line_id?: string
-          p_since?: string
-        }
-        Returns: Json
-      }
       point_index_bin: {
         Args: {
           p_block_from?: number

@@ -29,15 +29,9 @@ COMMENT ON EXTENSION unaccent IS 'text search dictionary that removes accents';
 CREATE TYPE private.point_index_encoded AS (
 	n bigint,
 	blocks integer,
-	max_updated timestamp with time zone,
 	crit_keys text[],
 	team_keys uuid[],
-	ids text,
-	x text,
-	y text,
-	km text,
-	created text,
-	updated text,
+	body bytea,
 	status text,
 	crit text,
 	team text

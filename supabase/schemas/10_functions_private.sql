@@ -2065,7 +2065,7 @@ begin
            (pg_catalog.pg_relation_size('public.points'::regclass) / pg_catalog.current_setting('block_size')::bigint)::integer as blocks
   ),
   page as materialized (
-    select p.id, p.criticality, p.status, p.team_id, p.updated_at,
+    select p.id, p.criticality, p.status, p.team_id,
            pg_catalog.float4send((p."position" ->> 'x')::float4) as x,
            pg_catalog.float4send((p."position" ->> 'y')::float4) as y,
            pg_catalog.float8send(coalesce(p.km_value::float8, 'NaN'::float8)) as km,
@@ -2086,17 +2086,11 @@ begin
       pg_catalog.string_agg(page.updated, ''::bytea) as updated,
       pg_catalog.string_agg(case page.status when 'signale' then '0' when 'pris_en_charge' then '1' else '2' end, '') as status,
       pg_catalog.string_agg(pg_catalog.chr(47 + pg_catalog.array_position(crit.k, page.criticality)), '') as crit,
-      pg_catalog.string_agg(pg_catalog.chr(48 + coalesce(pg_catalog.array_position(team.k, page.team_id), 0)), '') as team,
-      max(page.updated_at) as max_updated
+      pg_catalog.string_agg(pg_catalog.chr(48 + coalesce(pg_catalog.array_position(team.k, page.team_id), 0)), '') as team
     from page cross join crit cross join team
   )
-  select agg.n, params.blocks, agg.max_updated, (select k from crit), (select k from team),
-    coalesce(pg_catalog.encode(agg.ids, 'base64'), ''),
-    coalesce(pg_catalog.encode(agg.x, 'base64'), ''),
-    coalesce(pg_catalog.encode(agg.y, 'base64'), ''),
-    coalesce(pg_catalog.encode(agg.km, 'base64'), ''),
-    coalesce(pg_catalog.encode(agg.created, 'base64'), ''),
-    coalesce(pg_catalog.encode(agg.updated, 'base64'), ''),
+  select agg.n, params.blocks, (select k from crit), (select k from team),
+    coalesce(agg.ids || agg.x || agg.y || agg.km || agg.created || agg.updated, ''::bytea),
     coalesce(agg.status, ''), coalesce(agg.crit, ''), coalesce(agg.team, '')
   from agg cross join params
   $q$,
@@ -2114,7 +2108,7 @@ begin
   return result;
 end $_$;
 
-COMMENT ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) IS 'The one encoder of the compact point index: a page of a line (p_page_no) or a block range (point_index); security invoker.';
+COMMENT ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) IS 'The one encoder of the compact point index: a page of a line (p_page_no) or a block range (point_index_bin), its columns as bytes and its code columns as text; security invoker.';
 
 REVOKE ALL ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.point_index_columns(p_line_id uuid, p_page_no integer, p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer) TO authenticated;
@@ -2585,13 +2579,10 @@ begin
   c := private.point_index_columns(p_line_id, p_page_no, null, null, null, null);
   update private.point_index_pages g set
     n = c.n,
-    max_updated = c.max_updated,
     dirty = false,
-    bin = pg_catalog.decode(c.ids, 'base64') || pg_catalog.decode(c.x, 'base64') || pg_catalog.decode(c.y, 'base64')
-       || pg_catalog.decode(c.km, 'base64') || pg_catalog.decode(c.created, 'base64') || pg_catalog.decode(c.updated, 'base64'),
+    bin = c.body,
     meta = pg_catalog.json_build_object(
       'n', c.n::integer,
-      'max_updated', pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
       'crit_keys', pg_catalog.to_json(c.crit_keys),
       'team_keys', pg_catalog.to_json(c.team_keys),
       'status', c.status, 'crit', c.crit, 'team', c.team)

@@ -392,36 +392,6 @@ REVOKE ALL ON FUNCTION public.nearby_points(km numeric, x double precision, y do
 GRANT ALL ON FUNCTION public.nearby_points(km numeric, x double precision, y double precision, exclude_id uuid, radius_km numeric, max_results integer, p_line_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.nearby_points(km numeric, x double precision, y double precision, exclude_id uuid, radius_km numeric, max_results integer, p_line_id uuid) TO service_role;
 
--- ------------------------------------------------------------ public.point_index(integer, integer, timestamp with time zone, integer, uuid)
-
-CREATE FUNCTION public.point_index(p_block_from integer DEFAULT NULL::integer, p_block_to integer DEFAULT NULL::integer, p_since timestamp with time zone DEFAULT NULL::timestamp with time zone, p_limit integer DEFAULT 50000, p_line_id uuid DEFAULT NULL::uuid) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
-declare
-  c private.point_index_encoded;
-begin
-  c := private.point_index_columns(p_line_id, null, p_block_from, p_block_to, p_since, p_limit);
-  if c.n > least(greatest(coalesce(p_limit, 50000), 1), 100000) then
-    return pg_catalog.jsonb_build_object('n', c.n, 'split', true, 'blocks', c.blocks);
-  end if;
-  return pg_catalog.jsonb_build_object(
-    'n', c.n,
-    'blocks', c.blocks,
-    'as_of', pg_catalog.to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-    'max_updated', pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-    'crit_keys', pg_catalog.to_jsonb(c.crit_keys),
-    'team_keys', pg_catalog.to_jsonb(c.team_keys),
-    'ids', c.ids, 'x', c.x, 'y', c.y, 'km', c.km, 'created', c.created, 'updated', c.updated,
-    'status', c.status, 'crit', c.crit, 'team', c.team);
-end $$;
-
-COMMENT ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) IS 'Compact columnar page of the point index (ids, x, y, km, times, status, criticality, team) for table blocks [p_block_from, p_block_to), updated after p_since, on line p_line_id (null: every line); {split: true} when more than p_limit; security invoker (encoded by private.point_index_columns).';
-
-REVOKE ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.point_index(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO service_role;
-
 -- ------------------------------------------------------------ public.point_index_bin(integer, integer, timestamp with time zone, integer, uuid)
 
 CREATE FUNCTION public.point_index_bin(p_block_from integer DEFAULT NULL::integer, p_block_to integer DEFAULT NULL::integer, p_since timestamp with time zone DEFAULT NULL::timestamp with time zone, p_limit integer DEFAULT 50000, p_line_id uuid DEFAULT NULL::uuid) RETURNS public."application/octet-stream"
@@ -444,17 +414,13 @@ begin
     'blocks', c.blocks,
     'pages', pg_catalog.json_build_array(pg_catalog.json_build_object(
       'n', c.n,
-      'max_updated', pg_catalog.to_char(c.max_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
       'crit_keys', pg_catalog.to_json(c.crit_keys),
       'team_keys', pg_catalog.to_json(c.team_keys),
       'status', c.status, 'crit', c.crit, 'team', c.team)))::text, 'UTF8');
-  return (pg_catalog.int4send(pg_catalog.length(header)) || header
-    || pg_catalog.decode(c.ids, 'base64') || pg_catalog.decode(c.x, 'base64') || pg_catalog.decode(c.y, 'base64')
-    || pg_catalog.decode(c.km, 'base64') || pg_catalog.decode(c.created, 'base64') || pg_catalog.decode(c.updated, 'base64')
-  )::public."application/octet-stream";
+  return (pg_catalog.int4send(pg_catalog.length(header)) || header || c.body)::public."application/octet-stream";
 end $$;
 
-COMMENT ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) IS 'The rows of point_index() (table blocks [p_block_from, p_block_to), updated after p_since, on line p_line_id) as bytes in the layout of point_index_pages_bin (Accept: application/octet-stream); {split: true} header alone past p_limit; security invoker (encoded by private.point_index_columns).';
+COMMENT ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) IS 'The compact point index of table blocks [p_block_from, p_block_to), updated after p_since, on line p_line_id (null: every line), as bytes in the layout of point_index_pages_bin (Accept: application/octet-stream); {split: true} header alone past p_limit; security invoker (encoded by private.point_index_columns).';
 
 REVOKE ALL ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.point_index_bin(p_block_from integer, p_block_to integer, p_since timestamp with time zone, p_limit integer, p_line_id uuid) TO authenticated;

@@ -261,7 +261,6 @@ CREATE TABLE private.point_index_pages (
     line_id uuid NOT NULL,
     page_no smallint NOT NULL,
     n integer DEFAULT 0 NOT NULL,
-    max_updated timestamp with time zone,
     dirty boolean DEFAULT true NOT NULL,
     bin bytea,
     meta json,

@@ -8,15 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATIONS_DIR, migrate } from '../../server/db/migrate';
 import type { Database } from '../../server/db/types';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
+import { pointIndexBinAs } from '../../test/fixtures/pointIndex/readAsMember';
 import { uuidAt } from '../../src/core/pointIndex/ids';
+import type { PointIndexAnswer } from '../../src/core/pointIndex/decodeBinary';
 import { asUser, createUserWithProfile, freshDatabase, makeWorld, testKind, tryAs, type World } from './fixtures';
 
 const LINES_VERSION = '20261124090000';
-const idsOf = (raw: RawPointIndexPage) => {
-  const p = decodePointIndexPage(raw);
-  return Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i)).sort();
-};
+const idsOf = (a: PointIndexAnswer) => a.pages.flatMap((p) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i))).sort();
 const col = async <T = string>(db: Database, sql: string, params: unknown[] = []) =>
   (await db.admin.query<{ v: T }>(sql, params)).rows.map((r) => r.v);
 
@@ -69,8 +67,7 @@ describe(`upgrade to lines (${testKind()})`, () => {
     const line = (await col(db, 'select id::text as v from public.lines'))[0];
     const ins = await asUser<{ line_id: string }>(db, user, `insert into public.points (name, "position") values ('Nouveau', '{"x":1,"y":2}') returning line_id`);
     expect(ins[0].line_id).toBe(line);
-    const r = await asUser<{ r: RawPointIndexPage }>(db, user, 'select public.point_index() as r');
-    expect(decodePointIndexPage(r[0].r).count).toBe(30);
+    expect((await pointIndexBinAs(db, user)).pages[0].count).toBe(30);
     const hits = await asUser<{ name: string; line_code: string; line_name: string }>(db, user, "select * from public.search_points('nouveau')");
     expect(hits).toMatchObject([{ name: 'Nouveau', line_code: 'L1', line_name: 'Paris – Lyon' }]);
   });
@@ -182,16 +179,12 @@ describe(`lines (${testKind()})`, () => {
   it('the point index, tombstones, search and nearby reports take the line into account', async () => {
     const onB = await col(w.db, `insert into public.points (name, "position", km_value, line_id) select 'Sur B ' || i, jsonb_build_object('x', i, 'y', 5), 12, $1 from generate_series(1, 5) i returning id::text as v`, [second]);
     const onA = await col(w.db, 'select id::text as v from public.points where line_id = $1', [main]);
-    const index = async (args: { line?: string | null; since?: string | null; from?: number | null; to?: number | null }) => {
-      const r = await asUser<{ r: RawPointIndexPage }>(w.db, w.userA, 'select public.point_index(p_block_from => $1, p_block_to => $2, p_since => $3, p_line_id => $4) as r',
-        [args.from ?? null, args.to ?? null, args.since ?? null, args.line ?? null]);
-      return r[0].r;
-    };
+    const index = (args: { line?: string | null; since?: string | null; from?: number | null; to?: number | null }) => pointIndexBinAs(w.db, w.userA, args);
     expect(idsOf(await index({ line: second }))).toEqual([...onB].sort());
     expect(idsOf(await index({ line: main }))).toEqual([...onA].sort());
     expect(idsOf(await index({}))).toEqual([...onA, ...onB].sort());
     expect(idsOf(await index({ line: second, from: 0, to: 1 }))).toEqual(idsOf(await index({ line: second })));
-    const asOf = (await index({ line: second })).as_of as string;
+    const asOf = (await index({ line: second })).pages[0].asOf as string;
     await w.db.admin.query("update public.points set description = 'vu' where id = $1", [onB[0]]);
     await w.db.admin.query("update public.points set description = 'vu' where id = $1", [w.point]);
     expect(idsOf(await index({ line: second, since: asOf }))).toEqual([onB[0]]);

@@ -1,15 +1,14 @@
-// public.point_index() (JSON) and public.point_index_bin() (the same rows as bytes, the app's catch-up) under
-// row-level security (anonymous gets nothing, a member gets every point in compact columns, block ranges, {split} and
-// p_since work) and the deletion tombstones (filled by the trigger, read-only to members).
+// public.point_index_bin() (the compact point index read from the table as bytes: the app's catch-up and its load of
+// every line) under row-level security (anonymous gets nothing, a member gets every point in compact columns, block
+// ranges, {split} and p_since work), and the deletion tombstones (filled by the trigger, read-only to members).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
-import { decodePointIndexBinary } from '../../src/core/pointIndex/decodeBinary';
+import { decodeBytea } from '../../test/fixtures/pointIndex/readAsMember';
 import { uuidAt } from '../../src/core/pointIndex/ids';
 import type { PointIndexPage } from '../../src/core/pointIndex/types';
 import type { Queryable } from '../../server/db/types';
+import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
 const idsOf = (p: { idBytes: Uint8Array; count: number }) => Array.from({ length: p.count }, (_, i) => uuidAt(p.idBytes, i));
-import { ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
 let w: World;
 beforeAll(async () => {
@@ -24,27 +23,18 @@ beforeAll(async () => {
 });
 afterAll(async () => { await w?.db.close(); });
 
-/** An answer of either function: its page (none when split), or {split} with the rows counted and the table's blocks. */
+/** An answer: its page (none when split), or {split} with the rows counted and the table's blocks. */
 type Answer = { split: true; n: number; blocks: number } | { split: false; page: PointIndexPage };
-type Reader = (tx: Queryable, args: string, params: unknown[]) => Promise<Answer>;
 
-const READERS: [string, Reader][] = [
-  ['point_index', async (tx, args, params) => {
-    const raw = (await tx.query<{ r: RawPointIndexPage }>(`select public.point_index(${args}) as r`, params)).rows[0].r;
-    if (!raw.split) return { split: false, page: decodePointIndexPage(raw) };
-    expect(() => decodePointIndexPage(raw)).toThrow(/split/);
-    return { split: true, n: raw.n, blocks: raw.blocks };
-  }],
-  ['point_index_bin', async (tx, args, params) => {
-    const r = (await tx.query<{ r: Uint8Array }>(`select public.point_index_bin(${args})::bytea as r`, params)).rows[0].r;
-    const a = decodePointIndexBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
-    if (a.split) return { split: true, n: a.total, blocks: a.blocks };
-    expect(a.pages).toHaveLength(1);
-    return { split: false, page: a.pages[0] };
-  }],
-];
+async function read(tx: Queryable, args: string, params: unknown[]): Promise<Answer> {
+  const r = (await tx.query<{ r: Uint8Array }>(`select public.point_index_bin(${args})::bytea as r`, params)).rows[0].r;
+  const a = decodeBytea(r);
+  if (a.split) return { split: true, n: a.total, blocks: a.blocks };
+  expect(a.pages).toHaveLength(1);
+  return { split: false, page: a.pages[0] };
+}
 
-describe.each(READERS)(`%s (${testKind()})`, (_name, read) => {
+describe(`point_index_bin (${testKind()})`, () => {
   const call = (user: string | null, args: Record<string, unknown> = {}) =>
     tryAs(w.db, user, (tx) => read(tx, 'p_block_from => $1, p_block_to => $2, p_since => $3, p_limit => $4',
       [args.from ?? null, args.to ?? null, args.since ?? null, args.limit ?? null]));

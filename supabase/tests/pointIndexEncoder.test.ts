@@ -1,9 +1,9 @@
-// One encoder (20261125110000_point_index_encoder.sql): public.point_index() and the precomputed pages, both
-// encoded by private.point_index_columns(), answer byte for byte what their first definitions answered. The
-// first bodies are read from their migrations and created under another name in a scratch schema, then both
-// are run on the same rows (whole line, block ranges, since, a split, every line; each page of a line). The first
-// page rebuild wrote a JSON payload (a column this test database gets back for it); the pages are now stored as bytes
-// and a header entry (bin, meta), which must be that payload's columns exactly.
+// One encoder, private.point_index_columns(), for the rows read from the table (public.point_index_bin) and the
+// precomputed pages, answers exactly what the first definitions answered: the first bodies (public.point_index, JSON
+// with base64 columns; the first page rebuild, which wrote a JSON payload, a column this test database gets back for
+// it) are read from their migrations and created under another name in a scratch schema, then both are run on the same
+// rows (whole line, block ranges, since, a split, every line; each page of a line). The bytes must be those base64
+// columns exactly, and the header the JSON's other fields (each page's newest change left out).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,12 @@ function previousDefinition(file: string, name: string, end: string): string {
   const stop = sql.indexOf(end, start);
   if (start < 0 || stop < 0) throw new Error(`${name} not found in ${file}`);
   return sql.slice(start, stop + end.length).replace(`function ${name}(`, `function before_encoder.${name.split('.')[1]}(`);
+}
+
+/** The first point_index()'s answer: columns in base64, code columns as text. */
+interface FirstAnswer {
+  n: number; blocks: number; split?: boolean; as_of?: string; crit_keys: string[]; team_keys: string[];
+  ids: string; x: string; y: string; km: string; created: string; updated: string; status: string; crit: string; team: string;
 }
 
 let w: World;
@@ -39,12 +45,13 @@ beforeAll(async () => {
   await w.db.admin.query(previousDefinition('20261124090000_lines.sql', 'public.point_index', 'end $fn$;'));
   await w.db.admin.query('grant execute on all functions in schema before_encoder to authenticated');
   await w.db.admin.query(previousDefinition('20261124100000_point_index_pages.sql', 'private.rebuild_point_index_page', 'end $$;'));
-  await w.db.admin.query('alter table private.point_index_pages add column payload json'); // what that first rebuild writes
+  // What that first rebuild writes.
+  await w.db.admin.query('alter table private.point_index_pages add column payload json, add column max_updated timestamptz');
 });
 afterAll(async () => { await w?.db.close(); });
 
 describe(`one point_index encoder (${testKind()})`, () => {
-  it('point_index() answers byte for byte as before, read by a member under RLS', async () => {
+  it('point_index_bin() answers the first point_index() byte for byte, read by a member under RLS', async () => {
     const calls: [string, unknown[]][] = [
       ['p_line_id => $1', [line1]],
       ['p_line_id => $1', [line2]],
@@ -56,10 +63,23 @@ describe(`one point_index encoder (${testKind()})`, () => {
     ];
     for (const [args, params] of calls) {
       // as_of is the transaction start: both calls in one transaction.
-      const [r] = await asUser<{ now: string; before: string }>(w.db, w.userA,
-        `select public.point_index(${args})::text as now, before_encoder.point_index(${args})::text as before`, params);
-      expect(r.now.length, args).toBeGreaterThan(20);
-      expect(r.now, args).toBe(r.before);
+      const [r] = await asUser<{ now: Uint8Array; before: FirstAnswer }>(w.db, w.userA,
+        `select public.point_index_bin(${args})::bytea as now, before_encoder.point_index(${args}) as before`, params);
+      const now = Buffer.from(r.now.buffer, r.now.byteOffset, r.now.byteLength);
+      const headerLength = now.readInt32BE(0);
+      const header = JSON.parse(now.subarray(4, 4 + headerLength).toString('utf8'));
+      const body = now.subarray(4 + headerLength).toString('hex');
+      const b = r.before;
+      if (b.split) {
+        expect(header, args).toEqual({ split: true, total: b.n, blocks: b.blocks, pages: [] });
+        expect(body, args).toBe('');
+        continue;
+      }
+      expect(b.n, args).toBeGreaterThan(0);
+      expect(header, args).toEqual({ as_of: b.as_of, total: b.n, blocks: b.blocks, pages: [{
+        n: b.n, crit_keys: b.crit_keys, team_keys: b.team_keys, status: b.status, crit: b.crit, team: b.team }] });
+      const columns = [b.ids, b.x, b.y, b.km, b.created, b.updated].map((c) => Buffer.from(c, 'base64').toString('hex')).join('');
+      expect(body, args).toBe(columns);
     }
   });
 
@@ -73,7 +93,7 @@ describe(`one point_index encoder (${testKind()})`, () => {
       `select line_id || ':' || page_no as k, n, encode(decode(payload ->> 'ids', 'base64') || decode(payload ->> 'x', 'base64')
          || decode(payload ->> 'y', 'base64') || decode(payload ->> 'km', 'base64') || decode(payload ->> 'created', 'base64')
          || decode(payload ->> 'updated', 'base64'), 'hex') as bin,
-         json_build_object('n', payload -> 'n', 'max_updated', payload -> 'max_updated', 'crit_keys', payload -> 'crit_keys',
+         json_build_object('n', payload -> 'n', 'crit_keys', payload -> 'crit_keys',
            'team_keys', payload -> 'team_keys', 'status', payload -> 'status', 'crit', payload -> 'crit', 'team', payload -> 'team')::text as meta
        from private.point_index_pages where line_id in ($1, $2) order by 1`, [line1, line2])).rows;
     await w.db.admin.query('update private.point_index_pages set payload = null, bin = null, meta = null, n = -1, dirty = true');

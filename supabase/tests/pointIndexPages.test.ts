@@ -1,10 +1,9 @@
 // public.point_index_pages_bin(): the precomputed pages of a line, as bytes decoded by the app's decoder
-// (src/core/pointIndex/decodeBinary.ts, run by workers/pointIndexApi.ts), stay exactly what point_index() computes
+// (src/core/pointIndex/decodeBinary.ts, run by workers/pointIndexApi.ts), stay exactly the line's points selected
 // from the table after inserts, updates (line moves included) and deletes, read as a member under row-level security;
 // anonymous, deactivated and profile-less callers get nothing; the statement triggers dirty only the touched pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePointIndexPage, type RawPointIndexPage } from '../../test/fixtures/pointIndex/decodeJson';
-import { decodePointIndexBinary } from '../../src/core/pointIndex/decodeBinary';
+import { decodeBytea, tableRowsById } from '../../test/fixtures/pointIndex/readAsMember';
 import { rowsById } from '../../test/fixtures/pointIndex/rowsById';
 import { asUser, ctxFor, makeWorld, testKind, tryAs, type World } from './fixtures';
 
@@ -26,16 +25,15 @@ beforeAll(async () => {
 });
 afterAll(async () => { await w?.db.close(); });
 
-const truthAs = async (user: string, line: string) =>
-  rowsById([decodePointIndexPage((await asUser<{ r: RawPointIndexPage }>(w.db, user, 'select public.point_index(p_line_id => $1) as r', [line]))[0].r)]);
+const truthAs = (user: string, line: string) => tableRowsById(w.db, user, line);
 /** The bytes of point_index_pages_bin as member `user` (a Buffer from pg, a Uint8Array from PGlite), decoded. */
 const binAs = async (user: string, line: string, from = 0, to = 256) => {
   const r = (await asUser<{ r: Uint8Array }>(w.db, user, 'select public.point_index_pages_bin($1, $2, $3) as r', [line, from, to]))[0].r;
-  return decodePointIndexBinary(r.buffer.slice(r.byteOffset, r.byteOffset + r.byteLength) as ArrayBuffer);
+  return decodeBytea(r);
 };
 const dirtyPages = async () => Number((await w.db.admin.query<{ n: number }>('select count(*)::int as n from private.point_index_pages where dirty')).rows[0].n);
 
-/** The pages of both lines equal point_index() of the table, read by member A. */
+/** The pages of both lines hold the lines' points of the table, both read by member A. */
 async function expectExact() {
   for (const line of [line1, line2]) {
     const bin = await binAs(w.userA, line);

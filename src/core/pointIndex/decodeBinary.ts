@@ -1,12 +1,11 @@
 // Decoding of the point index's one wire format: the bytes of public.point_index_pages_bin (a line's precomputed
-// pages, supabase/migrations/20261129110000_point_index_pages_binary.sql) and of public.point_index_bin (rows read
-// from the table: changes since a time, or every line; 20261205190000_point_index_bin.sql). An int4 header length,
+// pages) and of public.point_index_bin (rows read from the table: changes since a time, or every line), both encoded
+// by private.point_index_columns (supabase/schemas/10_functions_private.sql). An int4 header length,
 // a UTF-8 JSON header {as_of, total, blocks?, split?, pages: [meta]}, then each page's columns (ids, x, y, km,
 // created, updated; big-endian) in the header's order. Runs in the point-index API (workers/pointIndexApi.ts).
 import type { PointIndexPage } from './types';
 
-/** One page's header entry: its size, keys and one-character code columns ('0' + code). The header also gives each
- * page's newest change (max_updated), which the client does not need: the sync cursor is the reading time. */
+/** One page's header entry: its size, keys and one-character code columns ('0' + code). */
 interface PageMeta { n: number; crit_keys: string[] | null; team_keys: string[] | null; status: string; crit: string; team: string }
 interface Header { as_of?: string; total: number; blocks?: number; split?: boolean; pages?: PageMeta[] }
 
