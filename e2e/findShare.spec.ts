@@ -240,6 +240,31 @@ test.describe('desktop', () => {
     expect(rows.length - 1).toBe(count);
   });
 
+  test('export waits for the line shown: not offered while the lines load, then the line only', async ({ page }) => {
+    await page.addInitScript(() => { delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker; });
+    let held = 0;
+    await page.route(/\/rest\/v1\/lines\?/, async (r) => {
+      if (held++ === 0) await new Promise((res) => setTimeout(res, 3000));
+      await r.continue();
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter les signalements' });
+    const exportButton = dialog.getByRole('button', { name: 'Exporter' });
+    await expect(exportButton).toBeDisabled();
+    await expect(dialog.getByText("Chargement des lignes… l'export sera possible dans un instant.")).toBeVisible();
+    await shot(page, 'find-export-waiting-lines');
+    await expect(exportButton).toBeEnabled({ timeout: 30_000 });
+    await dialog.getByLabel('Statut').selectOption('all');
+    const download = page.waitForEvent('download');
+    await exportButton.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^signalements_L1_\d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(readFileSync((await file.path())!, 'utf8').slice(1)).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r[0].startsWith('L1 · '))).toBe(true);
+  });
+
   test('nearby anomalies while placing a point: an unresolved point at the same PK is listed and openable; saving stays possible', async ({ page }) => {
     await signIn(page);
     const u = uniq();

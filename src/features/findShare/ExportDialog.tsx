@@ -1,5 +1,6 @@
 // 'Exporter': choose CSV or GeoJSON and the filter (status, zone, team; the sidebar's status filter
-// preselected), then the export runs in a worker and streams to the file with progress; it can be cancelled.
+// preselected), then the export runs in a worker and streams to the file with progress; it can be cancelled. It starts
+// once the line shown is known (before, the line's export would read every line).
 import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Download } from 'lucide-react';
@@ -11,6 +12,7 @@ import { pointIndexAtom } from '../../state/pointIndex';
 import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
+import { firstLoadDoneAtom } from '../../state/firstLoad';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun, type ExportScope } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
 import { bboxOf } from '../../core/geometry';
@@ -46,6 +48,9 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const many = useAtomValue(manyLinesAtom);
   const line = useAtomValue(activeLineAtom);
+  const firstLoadDone = useAtomValue(firstLoadDoneAtom);
+  // The line shown is known, or the first load ended without one (the user reads no line).
+  const ready = line !== null || firstLoadDone;
   const [scope, setScope] = useState<ExportScope>('line');
   const allLines = many && scope === 'all';
   const run = useRef<ExportRun | null>(null);
@@ -92,7 +97,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         ? <Button onClick={cancel}>{T.exportCancel}</Button>
         : <>
           <Button onClick={onClose}>{T.exportClose}</Button>
-          {phase.kind !== 'done' && <Button variant="primary" icon={<Download size={16} aria-hidden="true" />} onClick={start}>{T.exportStart}</Button>}
+          {phase.kind !== 'done' && <Button variant="primary" icon={<Download size={16} aria-hidden="true" />} disabled={!ready} onClick={start}>{T.exportStart}</Button>}
         </>}>
       <fieldset className="export-format" disabled={running}>
         <legend>{T.exportFormat}</legend>
@@ -119,7 +124,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
         <option value="none">{T.exportNoTeam}</option>
         {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
       </Select>
-      {!allLines && <p className="export-count">{T.exportCount(expected)}</p>}
+      {!allLines && <p className="export-count">{ready ? T.exportCount(expected) : T.exportWaitLines}</p>}
       {running && (
         <div className="export-progress" role="status">
           <ProgressBar value={expected ? Math.min(1, phase.read / expected) : undefined} label={T.exportRunning} />

@@ -41,6 +41,7 @@ export const FIND_TEXT = {
   exportNoTeam: 'Sans équipe',
   exportCount: (n: number) => `${formatCount(n)} signalement(s) à exporter (selon les données chargées)`,
   exportStart: 'Exporter',
+  exportWaitLines: "Chargement des lignes… l'export sera possible dans un instant.",
   exportCancel: 'Annuler',
   exportClose: 'Fermer',
   exportRunning: 'Export en cours…',
