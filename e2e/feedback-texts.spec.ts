@@ -10,13 +10,17 @@ import { formatKm } from '../src/core/format';
 test.describe('desktop', () => {
   test.use({ viewport: DESKTOP });
 
-  test("no 'Tous 0' while the first load runs; counts then shown", async ({ page }) => {
+  test("no 'Tous 0' nor 'Aucun signalement' while the first load runs; counts and rows then shown", async ({ page }) => {
     // Points answered late (the rows and the point index, its pages read by the worker): no count meanwhile.
     await page.route(/\/rest\/v1\/(points|rpc\/point_index)/, async (r) => { await new Promise((res) => setTimeout(res, 2500)); await r.continue(); });
     await signIn(page);
     const tous = page.getByRole('radio', { name: /^Tous/ });
     await expect(tous).toHaveText('Tous');
+    // The list says the points are loading, not that none passes the filter.
+    const listNote = page.locator('.sidebar .empty-text');
+    await expect(listNote).toHaveText('Chargement des signalements…');
     await expect(tous).toHaveText(/^Tous\s?[1-9][\d\u202f]*$/, { timeout: 30_000 });
+    await expect(listNote).toHaveCount(0);
   });
 
   test('a failed refresh says so; a failed admin tab offers Réessayer at once', async ({ page }) => {

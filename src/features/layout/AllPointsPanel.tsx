@@ -12,11 +12,13 @@ import { AgeFilterChip } from './AgeFilterChip';
 import { FollowFilterChips } from './FollowFilterChips';
 import { SupervisorFilterChip } from './SupervisorFilterChip';
 import { SIDEBAR_TEXT as T } from './strings';
+import { useEmptyListText } from './useEmptyListText';
 
 export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
   const slots = useFilteredSlots();
   const list = useListPoints();
   const outcome = useAtomValue(bulkOutcomeAtom);
+  const empty = useEmptyListText();
   const shown = useRef({ slots, list });
   shown.current = { slots, list };
   useEffect(() => {
@@ -28,7 +30,7 @@ export function AllPointsPanel({ onPicked }: { onPicked?: () => void }) {
       <FollowFilterChips />
       <AgeFilterChip count={slots.length} />
       <SupervisorFilterChip count={slots.length} />
-      {slots.length === 0 ? <p className="empty-text">{T.noPoints}</p> : <PointList slots={slots} ariaLabel={T.allPoints} onPicked={onPicked} />}
+      {slots.length === 0 ? <p className="empty-text">{empty}</p> : <PointList slots={slots} ariaLabel={T.allPoints} onPicked={onPicked} />}
     </>
   );
 }

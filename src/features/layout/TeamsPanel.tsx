@@ -9,6 +9,7 @@ import { Button, VirtualList } from '../../ui';
 import { PointList } from '../points/PointList';
 import { useGroupSlots, useTeamGrouping } from './useSidebarData';
 import { SIDEBAR_TEXT as T } from './strings';
+import { useEmptyListText } from './useEmptyListText';
 import { formatCount } from '../../core/format';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 import { NO_TEAM_KEY } from '../../core/sidebarLists';
@@ -16,6 +17,7 @@ import { NO_TEAM_KEY } from '../../core/sidebarLists';
 export const TEAM_ROW_HEIGHT = 52; // px
 
 export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
+  const empty = useEmptyListText();
   const teams = useAtomValue(teamsAtom);
   const filter = useAtomValue(statusFilterAtom);
   const grouping = useTeamGrouping();
@@ -34,7 +36,7 @@ export function TeamsPanel({ onPicked }: { onPicked?: () => void }) {
           <Button size="sm" variant="ghost" icon={<ArrowLeft size={16} aria-hidden="true" />} onClick={() => setOpenId(null)}>{T.backToTeams}</Button>
           <strong className="group-detail-name">{open.name}</strong>
         </div>
-        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.teams} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
+        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.teams} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{empty}</p>}
       </div>
     );
   }

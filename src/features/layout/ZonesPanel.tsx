@@ -16,12 +16,14 @@ import { PointList } from '../points/PointList';
 import { useGroupSlots, useZoneGrouping } from './useSidebarData';
 import { useListPoints } from './ListPoints';
 import { SIDEBAR_TEXT as T } from './strings';
+import { useEmptyListText } from './useEmptyListText';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
 
 export const ZONE_ROW_HEIGHT = 60; // px
 export const ZONE_ROW_HEIGHT_ADMIN = 96; // px: the text, then a line of buttons
 
 export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
+  const empty = useEmptyListText();
   const list = useListPoints(); // the zones the counts are of (a line switch: they follow with the points)
   const { zones } = list;
   const filter = useAtomValue(statusFilterAtom);
@@ -57,7 +59,7 @@ export function ZonesPanel({ onPicked }: { onPicked?: () => void }) {
           <strong className="group-detail-name">{open.name}</strong>
           <TrackBadge track={open.track} />
         </div>
-        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.zones} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{T.noPoints}</p>}
+        {openPoints.length ? <PointList slots={openPoints} ariaLabel={`${T.zones} : ${open.name}`} onPicked={onPicked} /> : <p className="empty-text">{empty}</p>}
       </div>
     );
   }

@@ -76,6 +76,6 @@ export const SIDEBAR_TEXT = {
   count: (n: number) => `${formatCount(n)} signalement${n > 1 ? 's' : ''}`,
   editZone: (name: string) => `Modifier la zone ${name}`,
   deleteZone: (name: string) => `Supprimer la zone ${name}`,
-  loadingPoints: 'Chargement...',
+  loadingPoints: 'Chargement des signalements…',
   close: 'Fermer la liste',
 } as const;
