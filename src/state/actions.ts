@@ -9,7 +9,7 @@ import { zoneKmRange } from '../core/pk';
 import { isValidImageUrl, storagePathOfImageUrl, VALIDATION_MESSAGES } from '../core/validation';
 import { saveVersioned } from './conflicts';
 import { firstLoadDoneAtom } from './firstLoad';
-import { activeLineId, dataLoadingAtom, markersAtom } from './tables';
+import { dataLoadingAtom, markersAtom, newRowLine } from './tables';
 import { loadLinePositions } from './position/actions';
 import { collectionOf, linesCollection, SMALL_COLLECTIONS, zonesCollection } from './collections';
 import { settleActiveLine } from './lineActions';
@@ -84,8 +84,6 @@ export async function removePointImage(url: string): Promise<void> {
 }
 
 // ---- zones -----------------------------------------------------------------------------------------------
-/** A new zone goes on the line shown. */
-const newOnActiveLine = (): { lineId?: string } => { const id = activeLineId(); return id ? { lineId: id } : {}; };
 
 export interface ZoneFormInput { id?: string; name: string; color: string; track: Track | null; points: ImagePoint[] }
 
@@ -103,7 +101,7 @@ export async function saveZone(z: ZoneFormInput, base?: Zone | null): Promise<Zo
       table: 'zones', base, mine: input, fields: ZONE_CONFLICT_FIELDS,
       save: (v) => repo.saveZone(v), fetchCurrent: () => repo.getZone(z.id!), finish: withKm,
     }) as Zone
-    : await repo.saveZone({ ...input, ...newOnActiveLine() });
+    : await repo.saveZone({ ...input, ...newRowLine() });
   zonesCollection.put(saved);
   return saved;
 }

@@ -16,7 +16,7 @@ import { fail, ok, type Result } from '../core/result';
 import { ADMIN_FAILURE as F, inviteFailure } from './adminStrings';
 import { store } from './store';
 import { profileAtom } from './session';
-import { activeLineAtom, criticalityLevelsAtom, markersAtom, settingsAtom, zonesAtom } from './tables';
+import { activeLineAtom, criticalityLevelsAtom, markersAtom, newRowLine, settingsAtom, zonesAtom } from './tables';
 import { DATA_TEXT } from './strings';
 import { levelsCollection, linesCollection, markersCollection, settingsCollection, teamsCollection, zonesCollection } from './collections';
 import { isStaleVersionError, RowGoneError, saveVersioned } from './conflicts';
@@ -225,8 +225,6 @@ export async function savePointDeleteMode(mode: PointDeleteMode, base?: AppSetti
 }
 
 // ---- kilometre markers and the line image ------------------------------------------
-/** A new marker goes on the line shown. */
-const lineOfNew = (): { lineId?: string } => { const id = store.get(activeLineAtom)?.id; return id ? { lineId: id } : {}; };
 
 export async function loadLineData(): Promise<void> {
   await Promise.all([markersCollection.ensureLoaded(), zonesCollection.ensureLoaded(), linesCollection.ensureLoaded()]);
@@ -277,7 +275,7 @@ export async function saveMarker(m: { id?: string; position: number; value: numb
       table: 'kilometer_markers', base, mine: { ...base, position: m.position, value: m.value }, fields: ['position', 'value'],
       save: (v) => repo.saveMarker(v), fetchCurrent: () => repo.getMarker(base.id),
     })
-    : await repo.saveMarker({ ...m, ...(m.id ? {} : lineOfNew()) });
+    : await repo.saveMarker({ ...m, ...(m.id ? {} : newRowLine()) });
   markersCollection.put(saved);
   return afterMarkerChange();
 }

@@ -35,6 +35,13 @@ export const manyLinesAtom = atom<boolean>((get) => get(linesAtom).filter((l) =>
 /** The id every per-line fetch passes (null before the lines are known: the database then answers for every line). */
 export const activeLineId = (): string | null => store.get(activeLineAtom)?.id ?? null;
 
+/** The line a new point, zone or marker goes on: the line shown; before the lines are known, the line the user chose
+ * (the database refuses one they cannot write to); else none named (the database's default line, the one shown first). */
+export function newRowLine(): { lineId?: string } {
+  const id = activeLineId() ?? store.get(currentLineIdAtom);
+  return id ? { lineId: id } : {};
+}
+
 /** Who may delete points ('point_delete', docs/product.md#point-delete-setting). */
 export const pointDeleteModeAtom = atom<PointDeleteMode>((get) => pointDeleteMode(get(settingsAtom).find((s) => s.key === POINT_DELETE_KEY)?.value));
 /** Whether the user sees the delete buttons of points (the database refuses the others anyway). */

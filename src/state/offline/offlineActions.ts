@@ -10,7 +10,7 @@ import { touchesPoint } from '../../core/outbox/bulk';
 import type { OutboxItem, PointFields } from '../../core/outbox/types';
 import type { Point } from '../../core/types';
 import { isValidImageUrl, VALIDATION_MESSAGES } from '../../core/validation';
-import { activeLineId, teamsAtom } from '../tables';
+import { newRowLine, teamsAtom } from '../tables';
 import { currentPoint } from './pointsPort';
 import { loadPointDetails } from '../pointDetails';
 import { sessionAtom } from '../session';
@@ -43,9 +43,9 @@ function networkFailed(err: unknown): boolean {
   return true;
 }
 
-/** The saved fields: a new point goes on the line shown (unless it names one); an edit never changes the line. */
+/** The saved fields: a new point goes on the line it names, else on newRowLine's; an edit never changes the line. */
 const fieldsOfInput = ({ id, lineId, ...f }: PointInput): PointFields =>
-  (id ? f : { ...f, ...((lineId ?? activeLineId()) ? { lineId: lineId ?? activeLineId()! } : {}) });
+  (id ? f : { ...f, ...(lineId ? { lineId } : newRowLine()) });
 const teamName = (teamId: string | null): string | null => (teamId ? store.get(teamsAtom).find((t) => t.id === teamId)?.name ?? null : null);
 
 /**
