@@ -99,4 +99,16 @@ test.describe('phone', () => {
     expect(z.y + z.height).toBeLessThanOrEqual(f.y);
     await page.screenshot({ path: 'test-results/app-screens/phone-first-view.png' });
   });
+
+  test('the drawer\'s list says the points are loading during the first load', async ({ page }) => {
+    await page.route(/\/rest\/v1\/(points|rpc\/point_index)/, async (r) => { await new Promise((res) => setTimeout(res, 2500)); await r.continue(); });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Afficher la liste' }).click();
+    const listNote = page.locator('.sidebar .empty-text');
+    await expect(listNote).toHaveText('Chargement des signalements…');
+    await expect.poll(async () => (await page.locator('.sidebar').boundingBox())?.x).toBe(0); // the drawer slid in
+    await page.screenshot({ path: 'test-results/app-screens/phone-list-loading.png' });
+    await expect(page.locator('.sidebar .point-row').first()).toBeVisible({ timeout: 30_000 });
+    await expect(listNote).toHaveCount(0);
+  });
 });
