@@ -240,7 +240,7 @@ test.describe('desktop', () => {
     expect(rows.length - 1).toBe(count);
   });
 
-  test('export waits for the line shown: not offered while the lines load, then the line only', async ({ page }) => {
+  test('export and drawing wait for the line shown: not offered while the lines load, then the line only', async ({ page }) => {
     await page.addInitScript(() => { delete (window as unknown as { showSaveFilePicker?: unknown }).showSaveFilePicker; });
     let held = 0;
     await page.route(/\/rest\/v1\/lines\?/, async (r) => {
@@ -248,6 +248,8 @@ test.describe('desktop', () => {
       await r.continue();
     });
     await signIn(page);
+    const capture = page.getByRole('button', { name: 'Signaler', exact: true });
+    await expect(capture).toBeDisabled(); // a point is placed on the line shown
     await page.getByRole('button', { name: 'Exporter' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exporter les signalements' });
     const exportButton = dialog.getByRole('button', { name: 'Exporter' });
@@ -263,6 +265,8 @@ test.describe('desktop', () => {
     const rows = parseCsv(readFileSync((await file.path())!, 'utf8').slice(1)).slice(1);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r[0].startsWith('L1 · '))).toBe(true);
+    await dialog.getByRole('button', { name: 'Fermer' }).first().click();
+    await expect(capture).toBeEnabled();
   });
 
   test('nearby anomalies while placing a point: an unresolved point at the same PK is listed and openable; saving stays possible', async ({ page }) => {

@@ -5,10 +5,12 @@ import { isAdminAtom } from './session';
 import { closeSelectionAndForms, draftZoneAtom, pointFormAtom, zoneFormAtom } from './selection';
 import { adminPanelOpenAtom } from './panels';
 import { store } from './store';
+import { lineKnownAtom } from './firstLoad';
 
 /** Requests a mode (Signaler toggles draw-point, Zone toggles draw-zone, Rapport, or view). */
 export function requestMode(requested: AppMode): void {
   if (!modeAllowed(requested, store.get(isAdminAtom))) return;
+  if ((requested === 'draw-point' || requested === 'draw-zone') && !store.get(lineKnownAtom)) return; // drawn on the line shown
   const next = nextMode(store.get(modeAtom), requested);
   closeSelectionAndForms();
   store.set(modeAtom, next);

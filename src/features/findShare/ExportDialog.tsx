@@ -12,7 +12,7 @@ import { pointIndexAtom } from '../../state/pointIndex';
 import { STATUS_CODE } from '../../core/pointIndex/types';
 import { statusFilterAtom } from '../../state/filters';
 import { sidebarGroupAtom } from '../../state/sidebarGroup';
-import { firstLoadDoneAtom } from '../../state/firstLoad';
+import { lineKnownAtom } from '../../state/firstLoad';
 import { startExport, type ExportFilter, type ExportFormat, type ExportRun, type ExportScope } from '../../state/exportActions';
 import { STATUS_LABELS } from '../../core/constants';
 import { bboxOf } from '../../core/geometry';
@@ -48,9 +48,7 @@ function ExportDialog({ onClose }: { onClose: () => void }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const many = useAtomValue(manyLinesAtom);
   const line = useAtomValue(activeLineAtom);
-  const firstLoadDone = useAtomValue(firstLoadDoneAtom);
-  // The line shown is known, or the first load ended without one (the user reads no line).
-  const ready = line !== null || firstLoadDone;
+  const ready = useAtomValue(lineKnownAtom);
   const [scope, setScope] = useState<ExportScope>('line');
   const allLines = many && scope === 'all';
   const run = useRef<ExportRun | null>(null);

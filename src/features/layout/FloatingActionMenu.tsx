@@ -7,6 +7,7 @@ import { modeAtom } from '../../state/mode';
 import { isAdminAtom } from '../../state/session';
 import { openAdmin, requestMode } from '../../state/modeActions';
 import { dashboardOpenAtom } from '../../state/dashboardOpen';
+import { lineKnownAtom } from '../../state/firstLoad';
 import type { AppMode } from '../../core/modeMachine';
 import { LAYOUT_TEXT as T } from './strings';
 
@@ -16,13 +17,14 @@ export function FloatingActionMenu() {
   const isAdmin = useAtomValue(isAdminAtom);
   const [open, setOpen] = useState(false);
   const dashboard = useAtomValue(dashboardOpenAtom); // the dashboard is a page of its own: nothing to place over it
+  const lineKnown = useAtomValue(lineKnownAtom); // points and zones are drawn on the line shown
 
   if (device === 'desktop' || mode === 'draw-point' || mode === 'draw-zone' || dashboard) return null;
 
   const go = (m: AppMode) => { setOpen(false); requestMode(m); };
   const entries = [
-    { key: 'point', label: T.capture, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true },
-    { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin },
+    { key: 'point', label: T.capture, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true, drawing: true },
+    { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin, drawing: true },
     { key: 'route-report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('route-report'), show: true },
     { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true },
     { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin },
@@ -35,7 +37,8 @@ export function FloatingActionMenu() {
         <ul className="fab-menu" id="fab-menu">
           {entries.map((e) => (
             <li key={e.key}>
-              <button type="button" className="fab-item" onClick={e.run}>
+              <button type="button" className="fab-item" onClick={e.run} disabled={'drawing' in e && !lineKnown}
+                title={'drawing' in e && !lineKnown ? T.waitLines : undefined}>
                 <span className="fab-item-label">{e.label}</span>
                 <span className="fab-item-icon">{e.icon}</span>
               </button>

@@ -15,6 +15,7 @@ import { requestSignOut as signOut } from '../../state/offline/signOut';
 import { OutboxCounter } from '../offline/OutboxCounter';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { dashboardOpenAtom } from '../../state/dashboardOpen';
+import { lineKnownAtom } from '../../state/firstLoad';
 import { Logo } from './Logo';
 import { SearchBox } from '../findShare/SearchBox';
 import { LinePicker } from './LinePicker';
@@ -42,6 +43,7 @@ export function Header() {
   const [signingOut, setSigningOut] = useState(false);
   const setDashboard = useSetAtom(dashboardOpenAtom);
   const many = useAtomValue(manyLinesAtom);
+  const lineKnown = useAtomValue(lineKnownAtom); // points and zones are drawn on the line shown
   const [inspections, setInspections] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   useHeaderFit(headerRef);
@@ -89,13 +91,13 @@ export function Header() {
       <nav className="header-modes" aria-label="Modes">
         <Button variant={drawingPoint ? 'danger' : 'primary'} aria-pressed={drawingPoint}
           icon={drawingPoint ? <X size={18} aria-hidden="true" /> : <MapPinPlus size={18} aria-hidden="true" />}
-          onClick={() => requestMode('draw-point')}>
+          disabled={!lineKnown} title={lineKnown ? undefined : T.waitLines} onClick={() => requestMode('draw-point')}>
           {drawingPoint ? T.cancel : T.capture}
         </Button>
         {isAdmin && (
           <Button className={drawingZone ? 'btn-active' : ''} aria-pressed={drawingZone}
             icon={drawingZone ? <X size={18} aria-hidden="true" /> : <Shapes size={18} aria-hidden="true" />}
-            onClick={() => requestMode('draw-zone')}>
+            disabled={!lineKnown} title={lineKnown ? undefined : T.waitLines} onClick={() => requestMode('draw-zone')}>
             {drawingZone ? T.cancel : T.zone}
           </Button>
         )}

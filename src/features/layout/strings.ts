@@ -14,6 +14,7 @@ export const LAYOUT_TEXT = {
     total ? `${formatCount(n)} / ${formatCount(total)} signalements chargés` : `Chargement des signalements... (${formatCount(n)})`,
   feedback: 'Laisser un Avis',
   capture: 'Signaler',
+  waitLines: 'Chargement des lignes…',
   cancel: 'Annuler',
   zone: 'Zone',
   routeReport: 'Rapport',
