@@ -1,6 +1,6 @@
 // 'Exporter': choose CSV or GeoJSON and the filter (status, zone, team; the sidebar's status filter
 // preselected), then the export runs in a worker and streams to the file with progress; it can be cancelled. It starts
-// once the line shown is known (before, the line's export would read every line).
+// once the line shown is known (until then the line's export would read every line).
 import { useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Download } from 'lucide-react';
