@@ -34,6 +34,9 @@ for (const v of VIEWPORTS) {
     await expect(page.getByRole('status', { name: 'Hors ligne' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('map-canvas')).toBeVisible();
     await expect.poll(() => frameItems(page), { timeout: 30_000 }).toBeGreaterThan(0);
+    // The line shown is the user's (its name in the header, its image), not the bundled one.
+    await expect(page.locator('[data-testid="header-line"], .header-line-picker')).toContainText('L1');
+    await shot(page, `${v.name}-offline-reload`);
     // Ready since the start of this page: no warning, and the notice is not said again.
     await expect(page.locator('.offline-not-ready')).toHaveCount(0);
     await expect(notice).toHaveCount(0);

@@ -7,7 +7,7 @@ import { currentSession } from '../../data/currentSession';
 import { definePart } from '../../core/session/scope';
 import type { OutboxItem } from '../../core/outbox/types';
 import { packBulkItem, unpackBulkItem } from '../../core/outbox/bulkStorage';
-import type { AppSetting, CriticalityLevel, KilometerMarker, Point, Profile, Team, Zone } from '../../core/types';
+import type { AppSetting, CriticalityLevel, KilometerMarker, Line, Point, Profile, Team, Zone } from '../../core/types';
 
 export interface PendingPhoto { path: string; userId: string; blob: Blob; takenAt: number }
 export interface DataSnapshot {
@@ -15,6 +15,8 @@ export interface DataSnapshot {
   points: Point[]; zones: Zone[]; teams: Team[]; levels: CriticalityLevel[]; markers: KilometerMarker[]; settings: AppSetting[];
   /** The lines' axes and anchors (docs/product.md#position); absent in snapshots written before them. */
   positions?: LinePositions;
+  /** The lines the user reads (the line shown offline, its image and name); absent in snapshots written before them. */
+  lines?: Line[];
 }
 
 interface OutboxDB extends DBSchema {

@@ -1,9 +1,9 @@
-// The last loaded small tables (zones, teams, levels, markers, settings, the lines' axes and anchors) and profile per user in IndexedDB, so the
+// The last loaded small tables (lines, zones, teams, levels, markers, settings, the lines' axes and anchors) and profile per user in IndexedDB, so the
 // app opens offline with them. The points are not here: the local replica persists them
 // (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
 // without network.
 import { store } from '../store';
-import { criticalityLevelsAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../tables';
+import { criticalityLevelsAtom, linesAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../tables';
 import { restorePoints } from '../pointsCollection';
 import { profileAtom } from '../session';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
@@ -16,6 +16,7 @@ export async function saveSnapshot(userId: string): Promise<void> {
     userId, savedAt: Date.now(), profile: store.get(profileAtom), points: [],
     zones: store.get(zonesAtom), teams: store.get(teamsAtom), levels: store.get(criticalityLevelsAtom),
     markers: store.get(markersAtom), settings: store.get(settingsAtom), positions: store.get(linePositionsAtom),
+    lines: store.get(linesAtom),
   };
   await (await outboxDb()).put('snapshots', snap);
 }
@@ -24,6 +25,7 @@ export async function saveSnapshot(userId: string): Promise<void> {
 export async function loadSnapshot(userId: string): Promise<boolean> {
   const snap = await (await outboxDb()).get('snapshots', userId);
   if (!snap) return false;
+  if (snap.lines?.length) store.set(linesAtom, snap.lines); // the line shown: its image, name and picker
   await restorePoints(userId); // the points from the replica (the outbox overlay follows its change)
   store.set(zonesAtom, snap.zones);
   store.set(teamsAtom, snap.teams);
