@@ -1,7 +1,8 @@
 // Selection and bulk changes (docs/product.md#bulk-changes) in Chromium against the embedded server:
 // checkboxes with a shift-click range, one batch with a row changed meanwhile (listed, not overwritten), 'Annuler'
 // by versions, the admin's delete naming the count; the lasso of Sélection mode on a phone with touch.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 

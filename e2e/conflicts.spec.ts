@@ -1,7 +1,8 @@
 // No silent overwrite, in Chromium with two browser contexts: two people edit the same point, the
 // second save meets the conflict dialog (field by field, keep mine / take theirs / merge the text) instead of
 // reverting the first one's change; a point deleted meanwhile says so, keeps the text and can be recreated (phone).
-import { test, expect, type Page, type Browser } from '@playwright/test';
+import { expect, type Page, type Browser } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, writeStated, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
 

@@ -1,7 +1,8 @@
 // An admin deletes an inspection record from the 'Tournées' list (docs/product.md#inspection-records) in Chromium
 // against the embedded server: the delete confirmation ('Confirmer la suppression', 'Oui, supprimer définitivement'),
 // 'Tournée supprimée', the row gone and the record gone from the database; screens at desktop and phone sizes.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, openWholeLineReport, PHONE, shot, signIn } from './appHelpers';
 

@@ -2,7 +2,8 @@
 // two 'Pont de la Seine' zones (voie 1, voie 2) distinct remark labels (desktop); a member reaches 'Tournées' from the
 // main screen through 'Plus d'actions' on a phone, whose rows count the anomalies in words ('12 anomalies', never
 // 'anomalie(s)').
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { api } from './adminHelpers';
 import { adminClient, DESKTOP, openWholeLineReport, PHONE, shot, signIn, uniq } from './appHelpers';
 

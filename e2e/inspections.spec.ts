@@ -2,7 +2,8 @@
 // the route report saved as a record with a remark and a stretch not inspected; after one of its points is resolved
 // and another deleted, the record reopens exactly as saved, compares with today and downloads as Word; its PDF (the
 // browser's print) is the dedicated A4 record layout with the signature block, not the screen.
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';

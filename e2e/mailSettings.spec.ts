@@ -1,7 +1,8 @@
 // The e-mail side of the administration (docs/product.md#settings): without SMTP_URL (the e2e server has none) the
 // Paramètres tab says that no e-mail is sent and names the variable; the daily digest's hour is set there (desktop),
 // kept by the database (mail_status) and shown again on a phone.
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { openPanel } from './adminHelpers';
 import { adminClient, DESKTOP, headerAction, PHONE, shot, signIn } from './appHelpers';
 

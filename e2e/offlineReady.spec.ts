@@ -36,6 +36,9 @@ for (const v of VIEWPORTS) {
     await expect.poll(() => frameItems(page), { timeout: 30_000 }).toBeGreaterThan(0);
     // The line shown is the user's (its name in the header, its image), not the bundled one.
     await expect(page.locator('[data-testid="header-line"], .header-line-picker')).toContainText('L1');
+    // One message for the network: the offline banner, not also 'Mises à jour en direct interrompues'.
+    await page.waitForTimeout(1500);
+    await expect(page.getByText('Mises à jour en direct interrompues', { exact: false })).toHaveCount(0);
     await shot(page, `${v.name}-offline-reload`);
     // Ready since the start of this page: no warning, and the notice is not said again.
     await expect(page.locator('.offline-not-ready')).toHaveCount(0);

@@ -2,7 +2,8 @@
 // seulement' in Paramètres (desktop); a member's list then has no delete button (phone 390×844) while the admin's
 // still has; back to 'Tous les membres', the member's delete buttons come back without a reload. The database's own
 // refusal is tested in supabase/tests/pointDeleteSetting.test.ts.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { api, openPanel } from './adminHelpers';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 

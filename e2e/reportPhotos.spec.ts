@@ -54,7 +54,12 @@ test('three photos: thumbnails made once at upload, shown in the report row, emb
   }
   await shot(page, 'desktop-gallery-thumbnails');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  // The form waits for the send at most 15 s (then the point stays queued on the device and is sent after).
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect.poll(async () => {
+    const p = (await db.from('points').select('id').eq('name', name).maybeSingle()).data;
+    return p ? (await db.from('point_photos').select('point_id', { count: 'exact', head: true }).eq('point_id', p.id)).count : 0;
+  }, { timeout: 60_000 }).toBe(3);
 
   const point = (await db.from('points').select('id, image_url').eq('name', name).single()).data!;
   const rows = (await db.from('point_photos').select('storage_path, thumb_path, width').eq('point_id', point.id).order('position')).data!;

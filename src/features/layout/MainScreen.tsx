@@ -9,6 +9,7 @@ import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { ZoneFormDialog } from '../zones/ZoneFormDialog';
 import { useDeviceClass } from '../../ui/useDeviceClass';
 import { liveStatusAtom } from '../../state/status';
+import { offlineAtom } from '../../state/offline/atoms';
 import { PointsLoadProgress } from './PointsLoadProgress';
 import { modeAtom } from '../../state/mode';
 import { adminPanelOpenAtom } from '../../state/panels';
@@ -39,6 +40,7 @@ export function MainScreen() {
   const later = useAfterFirstPaint();
   const device = useDeviceClass();
   const live = useAtomValue(liveStatusAtom);
+  const offline = useAtomValue(offlineAtom); // the offline banner says it: no second note about live updates
   const mode = useAtomValue(modeAtom);
   const [adminOpen, setAdminOpen] = useAtom(adminPanelOpenAtom);
   const isAdmin = useAtomValue(isAdminAtom);
@@ -54,7 +56,7 @@ export function MainScreen() {
         <main className="map-area" id="plan">
           <MapView />
           {later && <LocateControl />}
-          {live === 'offline' && <div className="live-offline" role="status">{T.liveOffline}</div>}
+          {live === 'offline' && !offline && <div className="live-offline" role="status">{T.liveOffline}</div>}
         </main>
       </div>
       <LinkRouter />
