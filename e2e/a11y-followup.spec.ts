@@ -5,7 +5,8 @@
 // panel, the header's 'Plus d'actions' menu (the phone's actions menu) and the administration's 'Règle PK et image' tab with its
 // 'Position sur le terrain' section. On a desktop, every control reached with the keyboard in the notifications, the
 // timeline, the header menu and the 'Me localiser' panel shows its focus ring.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './adminHelpers';
 import { adminClient, DESKTOP, PHONE, png, shot, signIn, uniq, headerAction } from './appHelpers';

@@ -1,7 +1,8 @@
 // Accountability end to end: a point's 'Historique' in the point form, the admin 'Journal' tab
 // (filters, server paging), deactivating a member (whose open page is then signed out at once) and revoking an
 // invitation; desktop 1440×900 and phone 390×844.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api, openPanel } from './adminHelpers';
 import { adminClient, writeStated, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';

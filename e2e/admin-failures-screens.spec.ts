@@ -1,6 +1,7 @@
 // Administration end to end: failure messages, empty states, screenshots of every tab.
 // Tests restore what they change (own teams, levels, markers, settings) so other specs see the seed unchanged.
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { E2E_ADMIN } from '../playwright.config';
 import { SHOTS, uniq, login, openPanel } from './adminHelpers';

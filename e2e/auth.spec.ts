@@ -1,6 +1,7 @@
 // Sign-in and invitations end to end: provider errors, invite via the invite_user RPC, the invitation
 // link in a fresh browser, account creation, landing in the app, sign-out clearing the state.
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq, headerAction } from './appHelpers';
 
 test.use({ viewport: DESKTOP });

@@ -1,7 +1,8 @@
 // 'Assigné à' in bulk changes (docs/product.md#bulk-changes) in Chromium against the embedded server: three
 // reports of one team assigned to its member after the confirmation naming the count and the person (written in
 // the database, no 'Annuler la modification'), then unassigned; a selection spanning two teams cannot be assigned.
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { teamMember } from './memberHelpers';

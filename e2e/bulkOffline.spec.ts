@@ -2,7 +2,8 @@
 // the device at once, still queued and shown after a reload offline, replayed once through bulk_update_points with
 // the versions it was made against (one request, one audit row per point); a row changed meanwhile by someone else
 // is not overwritten but goes to the one conflict dialog.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, writeStated, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, waitOfflineReady } from './offlineHelpers';

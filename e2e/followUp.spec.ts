@@ -2,7 +2,8 @@
 // 'Assigné à' limited to the team's active members, 'Échéance' from the level's delay, the 'Suivi' timeline with a
 // comment, an intervention and the note asked when resolving; on a phone, a comment written offline is shown at
 // once, then arrives exactly once, with its own observation time, after the status change made before it.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { api } from './adminHelpers';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';

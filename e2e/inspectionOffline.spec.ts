@@ -1,7 +1,8 @@
 // An inspection record is not queued on the device (docs/product.md#inspection-records): offline,
 // 'Enregistrer la tournée' is refused with a French message and the form keeps what was typed; back online, the same
 // form saves the record (checked in the database).
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, fillInspectionRecord, openWholeLineReport, signIn, uniq } from './appHelpers';
 

@@ -2,7 +2,8 @@
 // re-statused without network survive a reload and land exactly once when the network returns (rows and photos);
 // a replay cut off by a network drop or by closing the page still lands exactly once; a change made meanwhile by
 // another user is shown as a conflict with both versions; a point deleted on the server is reported.
-import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, writeStated, PHONE, shot, signIn, uniq, headerAction } from './appHelpers';
 import { E2E_ADMIN } from '../playwright.config';

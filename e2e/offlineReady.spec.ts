@@ -3,7 +3,8 @@
 // (desktop and phone); the worker is registered only once the first points load is over; when the network goes
 // before that, the offline banner warns to keep the page open. A toast
 // shown while a form is open leaves the form's close button and actions free.
-import { test, expect, type Browser } from '@playwright/test';
+import { expect, type Browser } from '@playwright/test';
+import { test } from './support/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
 import { openCaptureForm } from './offlineHelpers';
 

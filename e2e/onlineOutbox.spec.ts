@@ -2,7 +2,8 @@
 // one point are recorded in the outbox (IndexedDB 'rail-outbox') before their request leaves, and the request is the
 // outbox replay's: only the changed fields, stated on the version the form opened (updated_at); the outbox is empty
 // once the server answered.
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, signIn, uniq } from './appHelpers';
 

@@ -4,7 +4,8 @@
 // original's bytes are unchanged in storage, and the gallery and the viewer show the drawn copy with both downloads.
 // On a desktop: the text tool, Ctrl+Z, Escape asking before losing the shapes, a circle placed from the keyboard,
 // drawing again (the replaced copy leaves storage) and 'Retirer le dessin'.
-import { test, expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
+import { test } from './support/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, openEdit, waitOfflineReady } from './offlineHelpers';

@@ -4,7 +4,8 @@
 // counted, thumbnails included); the tiles show thumbnails, the viewer the photo; the gallery's rows keep capture time and place; a photo removed in a change waiting on the device stays
 // in storage until the change lands; the point deleted, every stored file goes. On a desktop, an intervention of
 // the 'Suivi' takes up to 4 'après' photos, shown in its timeline entry.
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { counter, openEdit, waitOfflineReady } from './offlineHelpers';
 import { withExif } from '../test/fixtures/photos/exifJpeg';

@@ -1,6 +1,7 @@
 // Placing a point end to end: draw-point click on the map, the form with a photo upload, save, the
 // point live in a second browser, status edit, status chips, deletion with the SPEC confirmation texts.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, DESKTOP, png, shot, signIn, uniq } from './appHelpers';
 
 test.use({ viewport: DESKTOP });

@@ -1,7 +1,8 @@
 // 'ici' in the search box (docs/product.md#position) with Playwright's simulated position on the demo line L1: the
 // position button lists the unresolved anomalies within 200 m of the agent's PK, nearest first, on both tracks;
 // farther or resolved ones are not listed; typing 'ici' does the same; a position far from the line is said.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 import { DEMO_ROUTES, demoLineGeometry } from '../supabase/seed/lineAxes';
 import { demoMarkers } from '../supabase/seed/demo';

@@ -2,7 +2,8 @@
 // seeded with its axes and anchors (supabase/seed/lineAxes.ts). Two tracks inside the uncertainty are asked, not
 // guessed; walking along the line moves the dot; 'Signaler ici' saves a point whose PK is within 20 m of the
 // expected one, with the fix kept; offline too (the axes come from the device's snapshot).
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, PHONE, shot, signIn, uniq } from './appHelpers';
 import { waitOfflineReady } from './offlineHelpers';
 import { DEMO_ROUTES, demoLineGeometry } from '../supabase/seed/lineAxes';

@@ -1,7 +1,8 @@
 // The local replica in Chromium: a warm open draws from IndexedDB and asks the server only for
 // changes (every point-index call, point_index_bin, carries p_since); a change and a deletion made while the browser was closed show
 // up; sign-out clears the replica; another user signing in on the same browser starts from an empty replica.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, writeStated, DESKTOP, signIn, uniq, headerAction } from './appHelpers';
 import { api } from './adminHelpers';
 

@@ -3,7 +3,8 @@
 // the thumbnails; in the route report (another browser, empty cache) that point's row shows three thumbnails and
 // loads only the thumbnails, never the full photos; the Word file embeds the first photo in 400×300 and the two
 // others as thumbnails (the word/media entries of that point counted).
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { test } from './support/test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminClient, DESKTOP, openLineReport, shot, signIn, uniq } from './appHelpers';

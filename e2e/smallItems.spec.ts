@@ -2,7 +2,8 @@
 // reconnecting; search says when it cuts its list; a PK beyond the line is refused before it is offered; same-name
 // zones told apart by track in the export dialog; 'Ajuster à la ligne' shows the whole line; list-row buttons are
 // 44 px touch targets with delete apart from edit.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { adminClient, PHONE, signIn, uniq } from './appHelpers';
 import { waitOfflineReady } from './offlineHelpers';
 

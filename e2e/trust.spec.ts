@@ -2,7 +2,8 @@
 // (Playwright's clock) and sent minutes later keeps its observation time in the row, the form and the history; the
 // keyboard reaches the map from a fresh page through 'Aller au plan' and crosses the list in one tab stop; the
 // Word report downloads offline; offline search says it needs the network.
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/test';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { adminClient, DESKTOP, openWholeLineReport, PHONE, signIn, uniq } from './appHelpers';

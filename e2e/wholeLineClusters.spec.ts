@@ -2,7 +2,8 @@
 // cluster levels go down to it), so the frame holds no more discs than fit side by side along the two tracks
 // (each at least 28 px wide); at zoom 0.5's clustering it held several times more, drawn over each other.
 // Disc-by-disc overlap is checked on the cluster index itself (src/core/cluster/wholeLineZoom.test.ts).
-import { test, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test';
 import { DESKTOP, PHONE, shot, signIn } from './appHelpers';
 
 const MIN_DISC_PX = 28; // a single marker is 26 px, the smallest cluster 28 px (src/map/drawPoints.ts)
