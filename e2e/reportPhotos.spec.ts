@@ -55,7 +55,8 @@ test('three photos: thumbnails made once at upload, shown in the report row, emb
   }
   await shot(page, 'desktop-gallery-thumbnails');
   await dialog.getByRole('button', { name: 'Enregistrer' }).click();
-  // The form waits for the send at most 15 s (then the point stays queued on the device and is sent after).
+  // The form waits for the send at most ONLINE_SAVE_WAIT_MS (src/state/offline/offlineActions.ts), then the point stays
+  // queued on the device and is sent after.
   await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect.poll(async () => {
     const p = (await db.from('points').select('id').eq('name', name).maybeSingle()).data;

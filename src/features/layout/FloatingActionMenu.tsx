@@ -25,9 +25,9 @@ export function FloatingActionMenu() {
   const entries = [
     { key: 'point', label: T.capture, icon: <MapPinPlus size={20} aria-hidden="true" />, run: () => go('draw-point'), show: true, drawing: true },
     { key: 'zone', label: T.zone, icon: <Shapes size={20} aria-hidden="true" />, run: () => go('draw-zone'), show: isAdmin, drawing: true },
-    { key: 'route-report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('route-report'), show: true },
-    { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true },
-    { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin },
+    { key: 'route-report', label: T.routeReport, icon: <FileText size={20} aria-hidden="true" />, run: () => go('route-report'), show: true, drawing: false },
+    { key: 'select', label: T.bulkSelect, icon: <Lasso size={20} aria-hidden="true" />, run: () => go('select'), show: true, drawing: false },
+    { key: 'admin', label: T.adminShort, icon: <Settings size={20} aria-hidden="true" />, run: () => { setOpen(false); openAdmin(); }, show: isAdmin, drawing: false },
   ].filter((e) => e.show);
 
   return (
@@ -37,8 +37,8 @@ export function FloatingActionMenu() {
         <ul className="fab-menu" id="fab-menu">
           {entries.map((e) => (
             <li key={e.key}>
-              <button type="button" className="fab-item" onClick={e.run} disabled={'drawing' in e && !lineKnown}
-                title={'drawing' in e && !lineKnown ? T.waitLines : undefined}>
+              <button type="button" className="fab-item" onClick={e.run} disabled={e.drawing && !lineKnown}
+                title={e.drawing && !lineKnown ? T.waitLines : undefined}>
                 <span className="fab-item-label">{e.label}</span>
                 <span className="fab-item-icon">{e.icon}</span>
               </button>
