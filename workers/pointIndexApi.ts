@@ -1,10 +1,5 @@
-// The point-index API, one implementation wherever it runs: the point-index worker exposes it (./pointIndex.worker.ts)
-// and src/platform/workerHost.ts runs the same functions on the main thread where no worker can start. It reads the
-// index's bytes through ./pointIndexFetch.ts: a line's precomputed pages (public.point_index_pages_bin) and rows
-// read from the table (public.point_index_bin: changes since a time, or every line); builds a line's whole index from
-// its pages on a cold load (src/core/pointIndex/buildFromPages.ts: finished columns, id hash, order and cluster
-// columns, transferred); sorts the newest-first order; writes and reads the replica's index records
-// (./replicaWrite.ts). Each instance holds its own endpoint and access token (configure).
+// The point-index API, in its worker or on the main thread where none starts (src/platform/workerHost.ts): reads and
+// decodes the index's pages and rows, builds a line's index, sorts, reads and writes the replica's index records.
 import * as Comlink from 'comlink';
 import type { PointIndex } from '../src/core/pointIndex/types';
 import type { PointIndexAnswer } from '../src/core/pointIndex/decodeBinary';
@@ -56,17 +51,13 @@ export function createPointIndexApi() {
       }));
     },
 
-    /** Precomputed pages [from, to) of a line, decoded (each page carries the answer's reading time; `total`: the line's size). */
+    /** Precomputed pages [from, to) of a line (`total`: the line's size). */
     async fetchPages(lineId: string, from: number, to: number): Promise<PointIndexAnswer> {
       return transferred(await readPages(lineId, from, to));
     },
 
-    /**
-     * A line's index from its pages `req.ranges` and the seed (transferred here), built here and transferred back.
-     * `replica`: also write it as the line's replica record (copies of the columns, written here while the index goes
-     * back; the caller awaits the write with replicaWritten), the cursor being the earliest reading of the first
-     * pages and these. `filter`: the status filter shown, whose views are made with the index.
-     */
+    /** A line's index from its pages `req.ranges` and the seed, with the views of `filter`. `replica`: also written as
+     * the line's record (awaited with replicaWritten), its cursor the earliest reading of every page. */
     async buildLine(lineId: string, req: BuildRequest, replica: BuildReplica | null, filter: IndexStatusFilter): Promise<BuiltIndex> {
       const built = await buildIndexFromPages(req, (from, to) => readPages(lineId, from, to));
       if (replica) {
@@ -92,10 +83,7 @@ export function createPointIndexApi() {
       return Comlink.transfer(order, [order.buffer as ArrayBuffer]);
     },
 
-    /**
-     * A warm open: the line's replica record (only under `owner`) as a finished index with its id hash, newest-first
-     * order, cluster columns and the views of `filter`, transferred; null when there is no record.
-     */
+    /** A warm open: the line's replica record (only under `owner`) as a ready index with the views of `filter` (null: none). */
     async restoreLine(key: string, owner: string, filter: IndexStatusFilter): Promise<RestoredLine | null> {
       const rec = await readIndexRecord(key, owner);
       if (!rec || !rec.count) return null;

@@ -1,7 +1,5 @@
-// The point-index API's calls to the REST API (workers/pointIndexApi.ts): POST /rest/v1/rpc/<fn> with the user's
-// token, as supabase-js would send it, with `Accept: application/octet-stream` (PostgREST's media type handler, and the
-// embedded server's: the function returns the domain of that name and its bytes are sent as they are), decoded from
-// the ArrayBuffer (src/core/pointIndex/decodeBinary.ts). Errors are thrown as supabase-js would give them (code, details).
+// The point-index API's REST calls: POST /rest/v1/rpc/<fn> as supabase-js sends it, with `Accept:
+// application/octet-stream` (the function returns that domain: PostgREST's raw-bytes handler), errors as supabase-js gives them.
 import { decodePointIndexBinary, type PointIndexAnswer } from '../src/core/pointIndex/decodeBinary';
 
 export interface Endpoint { url: string; anonKey: string; token: string }

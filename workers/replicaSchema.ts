@@ -1,7 +1,5 @@
-// The replica's IndexedDB schema and connection (library idb): 'meta' (the owner), 'index' (a line's index record),
-// 'details' (point details already seen, by id). Shared by the main thread (src/data/replica/db.ts: owner, details)
-// and the point-index worker (./replicaWrite.ts: a line's index record is written and read there, off the main
-// thread); each side keeps its own connection. One database per browser profile, one user at a time.
+// The replica's IndexedDB schema and connection (idb): 'meta' (the owner), 'index' (a line's record), 'details'.
+// The main thread and the point-index worker each keep their own connection. One user at a time.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Point } from '../src/core/types';
 import type { StoredIndex } from '../src/core/pointIndex/restored';
@@ -18,8 +16,7 @@ export interface ReplicaSchema extends DBSchema {
   details: { key: string; value: StoredDetails };
 }
 
-/** A context's connection: opened on first use, closed by `close` or when another context needs the database closed
- * (the next use opens it again), forgotten when the open fails. */
+/** A connection opened on first use, closed by `close` or when another context upgrades (reopened on next use). */
 export interface ReplicaConnection { get(): Promise<IDBPDatabase<ReplicaSchema>>; close(): void }
 
 export function replicaConnection(): ReplicaConnection {

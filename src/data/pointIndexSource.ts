@@ -1,7 +1,5 @@
-// The session's point-index API (workers/pointIndexApi.ts, in its worker or on this thread) and the index read through
-// it in one wire format (src/core/pointIndex/decodeBinary.ts): a line's cold load from its precomputed pages
-// (public.point_index_pages_bin), the catch-up and a load of every line from the table (public.point_index_bin).
-// Deleted ids come from point_tombstones.
+// The session's point-index API (workers/pointIndexApi.ts) and the index read through it: a line's pages, the rows
+// changed since a time, the tombstones (docs/architecture.md, Points at scale).
 import * as Comlink from 'comlink';
 import { apiConnection, supabase } from './client';
 import { currentSession } from './currentSession';
@@ -16,20 +14,16 @@ import type { RestoredLine, StoredIndex } from '../core/pointIndex/restored';
 import type { BuildReplica, PointIndexApi } from '../../workers/pointIndexApi';
 
 export const TARGET_ROWS = 40_000; // points per call of a line's cold load
-export const ROW_LIMIT = 80_000; // a table read above this answers {split}
-export const CONCURRENCY = 3;
-export const PAGE_COUNT = 256; // precomputed pages per line (private.point_index_pages: first byte of the id)
-export const FIRST_PAGES = 2; // first call of a line's cold load: about 1/128 of it, on screen in one round trip
+const ROW_LIMIT = 80_000; // a table read above this answers {split}
+const CONCURRENCY = 3;
+const PAGE_COUNT = 256; // precomputed pages per line (first byte of the id)
+const FIRST_PAGES = 2; // a line's first call: about 1/128 of it, on screen in one round trip
 const TOMBSTONE_PAGE = 1000;
 
-/**
- * The API runs through src/platform/workerHost.ts onDemandWorker (the same module on this thread where no worker
- * starts). It holds the user's access token, so it ends with the user's session (calls in flight reject); it also
- * stops once no call has been in flight for IDLE_MS (its memory returned) and starts again with the next call.
- */
+/** The API holds the user's token: it ends with the session, and stops after IDLE_MS without a call (its memory returned). */
 export const IDLE_MS = 5000;
-/** `writes`: replica writes posted and not yet done (a clear or a change of owner waits for them; at sign-out the
- * worker is terminated first, so a write of the ended session never lands after the clear that follows). */
+/** `writes`: replica writes not yet done: a clear or a change of owner waits for them (at sign-out the worker is
+ * terminated first, so no write of the ended session lands after the clear). */
 interface WorkerSlot { worker: OnDemandWorker<PointIndexApi>; writes: Set<Promise<void>> }
 const workerPart = definePart('pointIndexWorker',
   (): WorkerSlot => ({ worker: onDemandWorker(pointIndexWorkerSpec, IDLE_MS), writes: new Set<Promise<void>>() }),
@@ -41,10 +35,7 @@ const pointIndexWorkerSpec: WorkerSpec<PointIndexApi> = {
   onFallback: (reason) => console.warn('point-index worker unavailable: the index is read on the main thread:', reason instanceof Error ? reason.message : reason),
 };
 
-/**
- * The session's API, told the current access token before each call. Posted, not awaited: it is applied on receipt
- * and Comlink posts in order, so the next call runs with it (no round trip through a busy main thread).
- */
+/** The session's API, told the current token before each call (posted, not awaited: Comlink keeps the order). */
 async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
   const scope = currentSession();
   const c = await apiConnection();
@@ -54,7 +45,7 @@ async function configured(): Promise<Comlink.Remote<PointIndexApi>> {
   return api;
 }
 
-/** Tracks a replica write posted to the API until it settles (replicaWritesSettled waits for it). */
+/** Tracks a replica write until it settles (replicaWritesSettled). */
 function tracked(write: Promise<void>): Promise<void> {
   const writes = currentSession().part(workerPart).writes;
   writes.add(write);
@@ -62,10 +53,7 @@ function tracked(write: Promise<void>): Promise<void> {
   return write;
 }
 
-/**
- * The seed's arrays are transferred to the API (the caller's copy is emptied). `replica`: the API also writes the
- * line's replica record; `written` settles with that write (null: no record written).
- */
+/** The seed is transferred (emptied here). `written` settles with the replica record's write (null: none). */
 async function callBuild(lineId: string, req: BuildRequest, replica: BuildReplica | null, filter: IndexStatusFilter): Promise<{ built: BuiltIndex; written: Promise<void> | null }> {
   const api = await configured();
   const built = await api.buildLine(lineId, req.seed ? Comlink.transfer(req, pageBuffers(req.seed)) : req, replica, filter);
@@ -85,18 +73,12 @@ export interface IndexFetchOptions {
   onEstimate?: (total: number) => void;
   /** Stop issuing calls when it returns true (sign-out). */
   cancelled?: () => boolean;
-  /**
-   * A line's full load (required for it): after the first pages (given to onPage), the rest of the index is built by
-   * the point-index API from `seed()` (a copy of what is shown by then) and the other pages, and handed over whole
-   * with its newest-first order (no page appended on this thread).
-   */
+  /** A line's full load (required): past the first pages, the API builds the index from `seed()` (what is shown) and
+   * the other pages and hands it over whole, with its views of `filter`, writing it to `replica` (null: not). */
   build?: {
     seed: () => PointColumns;
-    /** `written`: the worker is writing the index as the line's replica record (`replica`; null: it is not). */
     onIndex: (built: BuiltIndex, written: Promise<void> | null) => void;
-    /** The line's replica record key and the user it belongs to, when the replica may be written (null: not). */
     replica: { key: string; owner: string } | null;
-    /** The status filter shown: the index comes with its views (src/core/pointIndex/queries.ts indexViews). */
     filter: IndexStatusFilter;
   };
 }
@@ -116,8 +98,6 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     o.onPage(p);
   };
 
-  // A line's full load: a small first call, then calls of about TARGET_ROWS points, CONCURRENCY at a time, made
-  // while the point-index API builds the index.
   if (since === null && lineId !== null) {
     if (!o.build) throw new Error('point index: a line\'s full load builds its index (build)');
     const first = await (await configured()).fetchPages(lineId, 0, FIRST_PAGES);
@@ -128,7 +108,6 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     const ranges: [number, number][] = [];
     for (let from = FIRST_PAGES; from < PAGE_COUNT; from += step) ranges.push([from, Math.min(PAGE_COUNT, from + step)]);
     if (o.cancelled?.()) return { count, asOf };
-    // The reading time of the first pages and of the built ones: the earliest.
     const firstAsOf = asOf as string | null;
     const replica = o.build.replica ? { ...o.build.replica, firstAsOf } : null;
     const { built, written } = await callBuild(lineId, { ranges, concurrency: CONCURRENCY, total: first.total, seed: o.build.seed() }, replica, o.build.filter);
@@ -136,8 +115,7 @@ export async function fetchPointIndex(o: IndexFetchOptions): Promise<IndexFetchR
     return { count: built.index.count, asOf: earliest(built.asOf, firstAsOf) };
   }
 
-  // Rows from the table (a catch-up goes through the line's updated_at index): one call over every block; a range
-  // answered {split} is halved (the upper half stays open: rows appended meanwhile).
+  // Rows from the table: one call over every block; a range answered {split} is halved (the upper half stays open).
   const read = async (r: Blocks, queue: Blocks[]): Promise<void> => {
     if (o.cancelled?.()) return;
     const a = await (await configured()).fetchRows({ from: r[0], to: r[1], since, limit: ROW_LIMIT, lineId });
@@ -184,15 +162,12 @@ export function writeReplicaIndexInWorker(rec: StoredIndex, key: string, owner: 
   return tracked(currentSession().part(workerPart).worker.api.writeReplicaIndex(Comlink.transfer(rec, pageBuffers(rec)), key, owner));
 }
 
-/**
- * A warm open: the line's replica record `key` (only under `owner`) as a finished index, id hash, newest-first
- * order and the views of `filter`, made by the point-index API (null: no record).
- */
+/** A warm open: the line's replica record (only under `owner`) as a ready index with the views of `filter` (null: none). */
 export function restoreLineIndex(key: string, owner: string, filter: IndexStatusFilter = 'tous'): Promise<RestoredLine | null> {
   return currentSession().part(workerPart).worker.api.restoreLine(key, owner, filter);
 }
 
-/** The work of the moment is done (a line loaded and caught up): the point-index worker ends once no call is in flight. */
+/** A line loaded and caught up: the worker ends once no call is in flight. */
 export function releasePointIndexWorker(): void {
   currentSession().part(workerPart).worker.release();
 }
@@ -202,10 +177,7 @@ export async function replicaWritesSettled(): Promise<void> {
   await Promise.allSettled([...currentSession().part(workerPart).writes]);
 }
 
-/**
- * Starts the point-index worker and hands it the session's token as soon as the user is known, so the first page
- * request does not wait for the worker's script (called at sign-in, before the lines are read).
- */
+/** Starts the worker with the session's token at sign-in, so the first page request does not wait for its script. */
 export async function prewarmPointIndexWorker(): Promise<void> {
   await configured();
 }

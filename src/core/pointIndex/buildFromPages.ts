@@ -1,7 +1,5 @@
-// A line's index built in one place from its precomputed pages: the point-index worker fetches the pages
-// after the first ones, appends each answer as it arrives into one index sized once (a line's pages hold disjoint
-// ids: no lookup per point), adds the seed (the first pages the map already shows, and whatever changed since), and
-// sorts the newest-first order, so the main thread receives finished columns instead of appending page by page.
+// A line's index built from its precomputed pages in the point-index API: one index sized once (a line's pages hold
+// disjoint ids: no lookup per point), the seed (what the map shows already) appended last, the newest-first order.
 import { appendPage, createPointIndex, pageBuffers } from './store';
 import { newestFirstOrder } from './queries';
 import { earliest } from './readingTimes';
@@ -10,20 +8,15 @@ import type { IndexViews } from './queries';
 import type { ClusterColumns } from '../cluster/types';
 import { columnsTransferables } from '../cluster/workerApi';
 
-/** An index made by the point-index API (built or restored): its id hash included, its newest-first order, and the
- * map's cluster columns (src/core/cluster/columns.ts) and first views (./queries.ts) made there, if any. */
+/** An index made by the point-index API (built or restored), with its order, the map's cluster columns and views. */
 export interface ReadyIndex { index: PointIndex; order: Int32Array; cluster?: ClusterColumns; views?: IndexViews }
 
-/** What a build returns: the index and the pages' reading time. */
-export interface BuiltIndex extends ReadyIndex {
-  /** Earliest reading time of the pages (every change committed before it is in the index). */
-  asOf: string | null;
-}
+/** A built index and the earliest reading time of its pages (every change committed before it is in the index). */
+export interface BuiltIndex extends ReadyIndex { asOf: string | null }
 
 export interface BuildRequest {
-  /** Page ranges [from, to) still to read. */
+  /** Page ranges [from, to) still to read, `concurrency` calls at a time. */
   ranges: [number, number][];
-  /** Calls in flight at once. */
   concurrency: number;
   /** Expected points (the first answer's total), to size the columns once. */
   total: number;

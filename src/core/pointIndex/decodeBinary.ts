@@ -1,19 +1,14 @@
-// Decoding of the point index's one wire format: the bytes of public.point_index_pages_bin (a line's precomputed
-// pages) and of public.point_index_bin (rows read from the table: changes since a time, or every line), both encoded
-// by private.point_index_columns (supabase/schemas/10_functions_private.sql). An int4 header length,
-// a UTF-8 JSON header {as_of, total, blocks?, split?, pages: [meta]}, then each page's columns (ids, x, y, km,
-// created, updated; big-endian) in the header's order. Runs in the point-index API (workers/pointIndexApi.ts).
+// Decoding of the point index's one wire format (private.point_index_columns): an int4 header length, a UTF-8 JSON
+// header {as_of, total, blocks?, split?, pages: [meta]}, then each page's columns (ids, x, y, km, created, updated;
+// big-endian) in the header's order.
 import type { PointIndexPage } from './types';
 
 /** One page's header entry: its size, keys and one-character code columns ('0' + code). */
 interface PageMeta { n: number; crit_keys: string[] | null; team_keys: string[] | null; status: string; crit: string; team: string }
 interface Header { as_of?: string; total: number; blocks?: number; split?: boolean; pages?: PageMeta[] }
 
-/**
- * A decoded answer: `total` points (a line's size for its pages, the rows read from the table otherwise); `split`: the
- * table read held more than its limit (`total`: the limit + 1) and sent no page; `blocks`: the points table's size in
- * blocks (to cut an open range).
- */
+/** `total`: a line's size for its pages, the rows read otherwise; `split`: a table read over its limit (no page);
+ * `blocks`: the points table's size in blocks (to cut an open range). */
 export interface PointIndexAnswer { total: number; blocks: number; split: boolean; pages: PointIndexPage[] }
 
 /** Bytes of a point's columns in a page body: id 16, x 4, y 4, km 8, created 8, updated 8. */

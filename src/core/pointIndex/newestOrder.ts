@@ -1,8 +1,6 @@
-// The newest-first order of a point index (created desc, then id bytes asc, as the server lists them) by a stable
-// LSD radix sort on the creation times' IEEE-754 bits: 4 passes of 16 bits over typed arrays, a pass skipped when
-// every key has the same digit there (timestamps share their top bits), then the runs of equal times ordered by id.
-// Temporary memory: 5 arrays of 4 bytes per point, freed at once as it ends (../releaseBuffers.ts: the point-index
-// worker goes idle after a sort and may not collect for minutes).
+// The newest-first order of a point index (created desc, then id bytes asc, as the server lists them): a stable LSD
+// radix sort on the creation times' IEEE-754 bits, 16 bits a pass (a pass skipped when every key has the same digit
+// there), then runs of equal times by id. Its temporaries are freed at once (an idle worker may not collect for minutes).
 import { releaseBuffers } from '../releaseBuffers';
 
 /** What the order reads of an index. */

@@ -1,5 +1,5 @@
-// Read-only views of the point index: status counts (overall, per team, per zone), the newest-first order,
-// the slots passing a status filter, and the map's typed arrays: linear passes over typed arrays.
+// Read-only views of the point index (linear passes over its columns): status counts, the slots passing a status
+// filter, in a zone, placed on the map, and the first views of an index.
 import { ringContains, zoneRing } from '../zoneContains';
 import { bboxContains, bboxOf } from '../geometry';
 import { RESOLVED_CODE, STATUS_CODE, type PointIndex } from './types';
@@ -17,9 +17,8 @@ export function statusPassTable(filter: IndexStatusFilter): Uint8Array {
   return Uint8Array.from([0, 1, 2], (code) => (passes(code, filter) ? 1 : 0));
 }
 
-/** The map's points: slots below `count` whose status passes `pass` and that have a position, ascending. One rule for
- * the main thread and the cluster worker, which each derive them from the same columns (map index k = k-th slot).
- * Counted first, so the result is allocated once at its size (fresh memory is what costs most on large lines). */
+/** The map's points: slots below `count` whose status passes `pass` and that have a position, ascending (map index
+ * k = k-th slot), one rule for the main thread and the cluster worker. Counted first: allocated once at its size. */
 export function placedSlots(x: ArrayLike<number>, y: ArrayLike<number>, status: ArrayLike<number>, count: number, pass: ArrayLike<number>): Int32Array {
   let n = 0;
   // px === px is false for NaN (a point without a position); Float32 values are never ±Infinity from the server
@@ -73,9 +72,8 @@ export function countsOfSlots(ix: PointIndex, slots: ArrayLike<number>): Counts3
 /** Slots sorted newest first (created desc, then id asc as the server lists them): ./newestOrder.ts. */
 export { newestFirstOrder } from './newestOrder';
 
-/** What the lists and the map first read of an index under one status filter, made where the index is made (the
- * point-index API) so that showing it runs no pass over every point on the main thread: the status counts, the
- * filter's slots of `order` (the newest-first order made with it) and its placed slots. */
+/** What the lists and the map first read of an index under one filter, made with the index in the point-index API
+ * (no pass over every point on the main thread to show it): counts, the filter's slots of `order`, its placed slots. */
 export interface IndexViews { filter: IndexStatusFilter; order: Int32Array; counts: Counts3; listSlots: Int32Array; placed: Int32Array }
 
 export function indexViews(ix: PointIndex, order: Int32Array, filter: IndexStatusFilter): IndexViews {
@@ -86,7 +84,6 @@ export function indexViews(ix: PointIndex, order: Int32Array, filter: IndexStatu
 /** The slots of `order` that pass the filter, in the same order. */
 export function filterSlots(ix: PointIndex, order: ArrayLike<number>, filter: IndexStatusFilter): Int32Array {
   const pass = statusPassTable(filter), status = ix.status, count = ix.count;
-  // Counted first: one array of the exact size (no oversized array trimmed by a copy)
   let n = 0;
   for (let k = 0; k < order.length; k++) { const s = order[k]; if (s < count && pass[status[s]] === 1) n++; }
   const out = new Int32Array(n);

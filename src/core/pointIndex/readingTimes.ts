@@ -1,5 +1,4 @@
-// Reading times of index pages ('YYYY-MM-DDTHH:MI:SS.ffffffZ', compared as text; null: none): pages read at several
-// times hold every change committed before the earliest reading (the sync cursor).
+// Reading times of index pages ('YYYY-MM-DDTHH:MI:SS.ffffffZ', compared as text; null: none).
 
-/** The earlier of two reading times (null only when both are). */
+/** The earlier of two reading times (null only when both are): pages read at several times hold every change before it. */
 export const earliest = (a: string | null, b: string | null): string | null => (a && (!b || a < b) ? a : b);

@@ -33,20 +33,21 @@ export function createPointIndex(capacity = 1024): PointIndex {
 
 const capacityOf = (ix: PointIndex): number => ix.x.length;
 
+/** Copies rows [start, end) of every column of `from` into the same slots of `to`. */
+export function copyRows(from: PointColumns, to: PointColumns, start: number, end: number): void {
+  to.idBytes.set(from.idBytes.subarray(start * 16, end * 16), start * 16);
+  for (const c of COLUMNS) (to[c] as Float64Array).set(from[c].subarray(start, end) as Float64Array, start);
+}
+
 /** Makes room for `needed` points (a load that knows its size: one allocation and one rehash). */
 export function reserve(ix: PointIndex, needed: number): void {
   if (needed <= capacityOf(ix)) return;
   let cap = capacityOf(ix);
   while (cap < needed) cap *= 2;
-  const ids = new Uint8Array(cap * 16);
-  ids.set(ix.idBytes.subarray(0, ix.count * 16));
-  ix.idBytes = ids;
-  for (const c of COLUMNS) {
-    const old = ix[c];
-    const next = new (old.constructor as new (n: number) => typeof old)(cap);
-    (next as Float64Array).set(old.subarray(0, ix.count) as Float64Array);
-    (ix as unknown as Record<string, unknown>)[c] = next;
-  }
+  const grown = allocColumns(cap);
+  copyRows(ix, grown, 0, ix.count);
+  const { count: _count, critKeys: _crit, teamKeys: _team, ...arrays } = grown;
+  Object.assign(ix, arrays);
   rehash(ix);
 }
 
@@ -56,22 +57,20 @@ function rehash(ix: PointIndex): void {
   for (let i = 0; i < ix.count; i++) insertHash(ix, i);
 }
 
+/** The hash position of the id at slot j of `bytes`: where the index holds it, else the empty position it would take. */
+function hashPos(ix: PointIndex, bytes: Uint8Array, j: number): number {
+  const t = ix.lookup, mask = t.length - 1;
+  let h = hashSlot(bytes, j) & mask;
+  while (t[h] !== 0 && !sameId(ix.idBytes, t[h] - 1, bytes, j)) h = (h + 1) & mask;
+  return h;
+}
+
+/** Adds a slot whose id is not in the hash yet (no id compared: the first empty position). */
 function insertHash(ix: PointIndex, slot: number): void {
   const mask = ix.lookup.length - 1;
   let h = hashSlot(ix.idBytes, slot) & mask;
   while (ix.lookup[h] !== 0) h = (h + 1) & mask;
   ix.lookup[h] = slot + 1;
-}
-
-/** The hash position holding `slot`, or -1. */
-function hashPosOfSlot(ix: PointIndex, slot: number): number {
-  const mask = ix.lookup.length - 1;
-  let h = hashSlot(ix.idBytes, slot) & mask;
-  while (ix.lookup[h] !== 0) {
-    if (ix.lookup[h] === slot + 1) return h;
-    h = (h + 1) & mask;
-  }
-  return -1;
 }
 
 /** Deletes position h from the linear-probing table, shifting the following entries back (no tombstones). */
@@ -95,16 +94,7 @@ const probe = new Uint8Array(16);
 export const findSlot = (ix: PointIndex, id: string): number => (writeUuid(probe, 0, id) ? findSlotOfBytes(ix, probe, 0) : -1);
 
 /** The slot holding the id at slot j of `bytes`, or -1. */
-function findSlotOfBytes(ix: PointIndex, bytes: Uint8Array, j: number): number {
-  const mask = ix.lookup.length - 1;
-  let h = hashSlot(bytes, j) & mask;
-  while (ix.lookup[h] !== 0) {
-    const s = ix.lookup[h] - 1;
-    if (sameId(ix.idBytes, s, bytes, j)) return s;
-    h = (h + 1) & mask;
-  }
-  return -1;
-}
+const findSlotOfBytes = (ix: PointIndex, bytes: Uint8Array, j: number): number => ix.lookup[hashPos(ix, bytes, j)] - 1;
 
 /** The id at `slot`. */
 export const idAt = (ix: PointIndex, slot: number): string => uuidAt(ix.idBytes, slot);
@@ -175,10 +165,10 @@ export function removeIds(ix: PointIndex, ids: readonly string[]): number {
   for (const id of ids) {
     const slot = findSlot(ix, id);
     if (slot < 0) continue;
-    deleteHashAt(ix, hashPosOfSlot(ix, slot));
+    deleteHashAt(ix, hashPos(ix, ix.idBytes, slot));
     const last = ix.count - 1;
     if (slot !== last) {
-      const h = hashPosOfSlot(ix, last);
+      const h = hashPos(ix, ix.idBytes, last);
       ix.idBytes.copyWithin(slot * 16, last * 16, last * 16 + 16);
       for (const c of COLUMNS) ix[c][slot] = ix[c][last];
       ix.lookup[h] = slot + 1;
@@ -196,8 +186,7 @@ export function succeed(next: PointIndex, prev: PointIndex): void { next.version
 /** A fresh index (version 1, id lookup built) holding a copy of the given columns (e.g. the local replica's record). */
 export function indexFromColumns(c: PointColumns): PointIndex {
   const ix = createPointIndex(c.count);
-  ix.idBytes.set(c.idBytes.subarray(0, c.count * 16));
-  for (const k of COLUMNS) (ix[k] as Float64Array).set(c[k].subarray(0, c.count) as Float64Array);
+  copyRows(c, ix, 0, c.count);
   ix.critKeys = [...c.critKeys]; ix.teamKeys = [...c.teamKeys]; ix.count = c.count; ix.version = 1;
   rehash(ix);
   return ix;

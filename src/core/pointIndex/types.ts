@@ -1,6 +1,5 @@
-// The compact point index: what the map, the filters, the counts and the report classification need
-// of every point, as typed arrays (one slot per point), never one object per point. Shared by the app, the
-// workers and the tests. Text fields (name, description, ticket, photo, team name) are details fetched on demand.
+// The compact point index: what the map, filters, counts and report need of every point, as typed arrays (one slot
+// per point). Text fields (name, description, photos…) are details fetched on demand.
 import type { PointStatus } from '../types';
 
 /** Status codes of the `status` column. */

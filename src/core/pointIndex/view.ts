@@ -1,5 +1,4 @@
-// A Point for display built from the index slot (status, criticality, team, PK, position, dates) and the
-// point's details when known (name, description, ticket, photo, assignee, due time). `detailsLoaded` false: text fields are empty.
+// A Point for display from an index slot and the point's details when known (`detailsLoaded` false: text fields empty).
 import type { Point } from '../types';
 import { idAt } from './store';
 import { STATUS_BY_CODE, type PointIndex } from './types';

@@ -1,9 +1,7 @@
-// The local replica, a small API over IndexedDB (./db.ts): its binding to the signed-in user (another user's replica is
-// cleared), each opened line's index record (written and read in the point-index worker: ../pointIndexSource.ts), the
-// point details already seen, and the clear at sign-out. Every call throws ReplicaError ('quota' when the browser's storage is full, 'unavailable' when IndexedDB is
-// refused, e.g. private mode); callers then keep working from memory and say so once.
+// The local replica (IndexedDB, ./db.ts): its binding to the signed-in user, each line's index record (written in the
+// point-index worker), the point details seen, the clear at sign-out. Calls throw ReplicaError; callers work from memory.
 import { replicaDb } from './db';
-import type { IDBPTransaction } from 'idb';
+import type { IDBPObjectStore, IDBPTransaction } from 'idb';
 import type { ReplicaSchema, StoredDetails } from '../../../workers/replicaSchema';
 import type { StoredIndex } from '../../core/pointIndex/restored';
 import { OWNER_KEY } from '../../../workers/replicaWrite';
@@ -36,22 +34,15 @@ const INDEX = 'points';
 const clearStores = (tx: IDBPTransaction<ReplicaSchema, ('meta' | 'index' | 'details')[], 'readwrite'>) =>
   Promise.all([tx.objectStore('meta').clear(), tx.objectStore('index').clear(), tx.objectStore('details').clear()]);
 
-/**
- * `mine`: whether the replica already belonged to the user (its data may be used), known once the owner is read;
- * `bound`: settles once the binding is written (another user's data cleared, this user named owner).
- */
+/** `mine`: the replica already belonged to the user; `bound`: the binding is written (another user's data cleared). */
 export interface ReplicaBinding { userId: string; mine: Promise<boolean>; bound: Promise<void> }
 
 /** The session's binding (one owner check and at most one clear per session; cleared by clearReplica). */
 const bindingPart = definePart('replicaBinding', () => ({ binding: null as ReplicaBinding | null }));
 
-/**
- * Binds the replica to `userId`. Called again in the same session it returns the same binding (a second check
- * started before the first clear was written would see no owner and clear again, on the cold open's path).
- * `mine` resolves false as soon as another (or no) owner is read, the clear still being written: every replica
- * transaction started after that runs after the clear (IndexedDB runs transactions of overlapping scope in the
- * order they were created, across connections, the worker's included). Both promises reject with ReplicaError.
- */
+/** Binds the replica to `userId` (once per session: a second check would clear again). `mine` resolves false as soon
+ * as another owner is read, the clear still being written: later transactions run after it (IndexedDB runs those of
+ * overlapping scope in creation order, across connections). Both promises reject with ReplicaError. */
 export function bindReplica(userId: string): ReplicaBinding {
   const slot = currentSession().part(bindingPart);
   if (slot.binding?.userId === userId) return slot.binding;
@@ -79,10 +70,7 @@ export function bindReplica(userId: string): ReplicaBinding {
 /** The record key of a line's index (null: the whole network, as before lines existed). */
 export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
 
-/**
- * Written by the point-index API (in its worker): `rec`'s arrays are transferred there (emptied here). Only under the
- * user the replica is bound to in this session (the write checks the owner in its transaction).
- */
+/** Written in the point-index worker (`rec` transferred, emptied here), only under the user bound in this session. */
 export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
   return guarded(async () => {
     const owner = currentSession().part(bindingPart).binding?.userId;
@@ -100,21 +88,17 @@ export function readDetails(ids: readonly string[]): Promise<StoredDetails[]> {
   });
 }
 
-export function writeDetails(list: readonly StoredDetails[]): Promise<void> {
-  if (!list.length) return Promise.resolve();
+/** Runs `each` on every item in one write transaction of the details store (none: no transaction). */
+function writeEachDetail<T>(items: readonly T[], each: (store: IDBPObjectStore<ReplicaSchema, ['details'], 'details', 'readwrite'>, item: T) => Promise<unknown>): Promise<void> {
+  if (!items.length) return Promise.resolve();
   return guarded(async () => {
     const tx = (await replicaDb()).transaction('details', 'readwrite');
-    await Promise.all([...list.map((d) => tx.store.put(d)), tx.done]);
+    await Promise.all([...items.map((item) => each(tx.store, item)), tx.done]);
   });
 }
 
-export function deleteDetails(ids: readonly string[]): Promise<void> {
-  if (!ids.length) return Promise.resolve();
-  return guarded(async () => {
-    const tx = (await replicaDb()).transaction('details', 'readwrite');
-    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
-  });
-}
+export const writeDetails = (list: readonly StoredDetails[]) => writeEachDetail(list, (store, d) => store.put(d));
+export const deleteDetails = (ids: readonly string[]) => writeEachDetail(ids, (store, id) => store.delete(id));
 
 /** Empties the replica (sign-out). Never throws. */
 export async function clearReplica(): Promise<void> {

@@ -1,7 +1,5 @@
-// Loading the points of the line shown: the first load of a session (from the local replica at once when it has this
-// user's data, then only what changed since its last sync; else every point from the server, page by page, the map
-// usable from the first page), a line switch (the index of the line left is parked, the new line's taken back), and
-// the catch-up sync (updates and tombstones since the cursor).
+// Loading the points of the line shown: from the replica or memory then a catch-up, else page by page from the server
+// (the map usable from the first page); a line switch parks the index left; the catch-up sync (changes, tombstones).
 import { fetchPointIndex, fetchTombstones, releasePointIndexWorker } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import { appendPage, createPointIndex, removeIds, succeed } from '../../core/pointIndex/store';
@@ -24,30 +22,23 @@ import { markLoad } from '../../platform/loadMarks';
 import { fail, ok, type Result } from '../../core/result';
 import { DATA_TEXT } from '../strings';
 
-/**
- * The next sync asks for changes since the last reading time minus this margin: a transaction that started
- * before that reading (its updated_at is its start time) but committed after it is then still seen.
- * Longer than any write transaction (Supabase's statement timeout is 8 s). Rows seen twice are deduplicated.
- */
+/** A sync asks for changes since the last reading time minus this margin, longer than any write transaction: one that
+ * started before the reading (its updated_at) but committed after is still seen. Rows seen twice are deduplicated. */
 export const SYNC_OVERLAP_MS = 15_000;
 const PUBLISH_EVERY_MS = 400; // map refresh while pages stream in (at most this often...)
 const PUBLISH_GROWTH = 1.6; // ...and only once the count grew this much (each refresh re-derives and re-clusters all)
 /** A line switch shown from memory or the replica catches up this long after (the switch's frames come first). */
 export const SYNC_AFTER_SWITCH_MS = 250;
 
-/** Every point of the index counted as received; `loading` false: the load is over (marked for the benches). */
+/** Every point of the index counted as received; `loading` false: the load is over. */
 function progressOfAll(loading: boolean, fromReplica: boolean): void {
   const n = currentIndex().count;
   store.set(pointsLoadProgressAtom, { loaded: n, total: n, loading, fromReplica });
   if (!loading) markLoad('points-loaded');
 }
 
-/**
- * Another line is shown: the loaded index of the line left is parked (../recentLineIndexes; its pending replica
- * save written once the switch's frame is painted), and the new line's parked index, if any, is shown at once (true; loadPoints then syncs it);
- * else the index starts empty (its replica record, if any, is restored by loadPoints). Index and line change in one
- * synchronous step: the map never draws the points of one line on another.
- */
+/** Another line is shown: the index left is parked (its pending save written after the switch's frame), the new
+ * line's parked index shown at once (true), else an empty one. One synchronous step: never one line's points on another. */
 function startLineIndex(lineId: string | null): boolean {
   const s = pointsState();
   const left = store.get(pointIndexAtom).index;
@@ -81,13 +72,8 @@ function startLineIndex(lineId: string | null): boolean {
   return false;
 }
 
-/**
- * The first load of the line shown (see the header), or a sync when its index is loaded. A line other than the
- * index's starts a fresh index (or takes back its parked one). Never throws: a failure is logged and is an `error`
- * failure (a first load's with DATA_TEXT.pointsLoadError, a sync's with syncPoints' message).
- * `syncAfter` (a line switch): when the line is shown from memory or the replica, resolve once it is shown and
- * catch up with the server after (the progress bar says so meanwhile); else resolve after that catch-up.
- */
+/** The first load of the line shown, or a sync when it is loaded. Never throws: a failure is logged and returned.
+ * `syncAfter` (a line switch): a line shown from memory or the replica resolves at once and catches up after. */
 export async function loadPoints(userId: string, opts: { syncAfter?: boolean } = {}): Promise<Result> {
   const scope = currentSession();
   const s = pointsState();
@@ -113,9 +99,8 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   let lastPublish = 0;
   let publishedCount = 0;
   let total: number | null = null;
-  // A line's cold load: past its first pages the worker builds the whole index and this thread adopts it
-  // in one step. Changes applied here meanwhile (realtime, a save) are merged into it, newer rows winning.
-  // The worker also writes the built index as the line's replica record (no copy of every column here after the load).
+  // Past the first pages the worker builds (and saves) the whole index, adopted here in one step; changes applied
+  // here meanwhile are merged into it, newer rows winning.
   let seedVersion = -1;
   let adopted = false;
   let savedByWorker = false;
@@ -164,8 +149,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
     progressOfAll(false, false);
     if (savedByWorker) s.savedCursorMs = s.cursorMs;
     else scheduleSave(0); // the next open is warm even if this tab closes soon
-    // Rows moved by updates during the load, deletions meanwhile: one catch-up pass, after the map is shown (the
-    // load is over for the user: its round trips do not hold the loading state).
+    // Changes made during the load: one catch-up pass, after the map is shown.
     void syncPoints();
     return ok();
   } catch (e) {
@@ -176,10 +160,7 @@ export async function loadPoints(userId: string, opts: { syncAfter?: boolean } =
   }
 }
 
-/**
- * Applies what changed on the server since the last sync (never everything). Never throws: a failure is logged and
- * is an `error` failure (the points shown stay).
- */
+/** Applies what changed on the server since the last sync. Never throws: a failure is logged and returned. */
 export function syncPoints(): Promise<Result> {
   const s = pointsState();
   if (!s.loaded) return Promise.resolve(ok());
@@ -188,8 +169,7 @@ export function syncPoints(): Promise<Result> {
     try {
       const since = new Date(Math.max(0, s.cursorMs - SYNC_OVERLAP_MS)).toISOString();
       const pages: PointIndexPage[] = [];
-      // The index first (its reading time becomes the cursor), then the tombstones (read later, so no deletion
-      // before that reading time is missed).
+      // The index first (its reading time becomes the cursor), then the tombstones: no deletion before it missed.
       const lineId = s.indexLine;
       const stillHere = () => scope.active && s.indexLine === lineId;
       const res = await fetchPointIndex({ since, lineId, onPage: (p) => pages.push(p), cancelled: () => !stillHere() });

@@ -1,5 +1,5 @@
-// Changes laid on the points index and the details: domain points (a save's answer, the outbox's views), changes made
-// in place on the columns (bulk changes), deletions; and what the index shows of one point.
+// Changes laid on the points index and the details (saved points, bulk changes in place, deletions), and what the
+// index shows of one point.
 import { findSlot, removeIds, upsertRows } from '../../core/pointIndex/store';
 import { STATUS_BY_CODE, type PointIndex, type PointIndexRow } from '../../core/pointIndex/types';
 import type { Point } from '../../core/types';
@@ -8,8 +8,7 @@ import { currentIndex } from './session';
 import { publish } from './publish';
 import { scheduleSave } from './replica';
 
-/** Removes `deletedIds` and forgets their details, lays `change` over the index (it returns how many points it
- * changed), then publishes the index and schedules a replica save when anything changed. */
+/** Removes `deletedIds` and their details, lays `change` (points changed) over the index; publishes and saves if any. */
 function patchIndex(deletedIds: readonly string[], change: (ix: PointIndex) => number): void {
   const ix = currentIndex();
   const changed = removeIds(ix, deletedIds) + change(ix);
@@ -22,8 +21,7 @@ export function removePoints(ids: readonly string[]): void {
   patchIndex(ids, () => 0);
 }
 
-/** Changes made in place on the index's columns (`apply` returns how many points it changed: a bulk change laid
- * over known slots, no row objects) after removing deleted ids. */
+/** Changes made in place on the columns (a bulk change over known slots; `apply` returns how many) after deletions. */
 export function patchIndexInPlace(apply: (ix: PointIndex) => number, deletedIds: readonly string[] = []): void {
   patchIndex(deletedIds, (ix) => {
     const n = apply(ix);

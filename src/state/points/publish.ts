@@ -1,5 +1,5 @@
-// Publishing the points index to the map: the index atom at once, the newest-first order (sorted in the point-index
-// worker) a moment later, once per burst of changes; or both at once when the worker built them together.
+// Publishing the points index: the index atom at once, the newest-first order (sorted in the point-index worker) once
+// per burst of changes, or both at once when the worker built them together.
 import { sortNewestFirst } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
 import { newestOrderAtom, pointIndexAtom } from '../pointIndex';
@@ -23,11 +23,8 @@ export function publish(): void {
   s.orderTimer = setTimeout(() => void refreshOrder(), ORDER_DELAY_MS);
 }
 
-/**
- * Shows an index made by the point-index API (a cold load's build, a restored replica record) with its newest-first
- * order (null: sort it), the map's cluster columns and its views (with the order only). The index atom's subscribers
- * may lay changes over it at once (the outbox's waiting changes): the order is then sorted again, the views dropped.
- */
+/** Shows an index made by the point-index API with its order (null: sort it), cluster columns and views. Subscribers
+ * may lay changes over it at once (the outbox's waiting changes): the order is then sorted again, the views dropped. */
 export function showIndex(ix: PointIndex, order: Int32Array | null, cluster: ClusterColumns | undefined, views?: IndexViews): void {
   offerClusterColumns(ix, cluster);
   const version = ix.version;

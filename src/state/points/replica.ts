@@ -1,5 +1,5 @@
-// The points index in the local replica (IndexedDB): saved a few seconds after changes (debounced), restored at the
-// next open of the same user and line so the map draws at once.
+// The points index in the local replica: saved a few seconds after changes, restored at the next open of the same
+// user and line so the map draws at once.
 import { bindReplica, indexKey, writeIndex } from '../../data/replica';
 import { restoreLineIndex } from '../../data/pointIndexSource';
 import { currentSession } from '../../data/currentSession';
@@ -32,12 +32,12 @@ export function scheduleSave(delay = SAVE_DELAY_MS): void {
 /** What a replica save writes: an index, its line and its sync cursor (default: the line shown now). */
 export interface IndexToSave { index: PointIndex; line: string | null; cursorMs: number }
 
-/** Writes the index (default: the line shown now) to the replica. Its columns are copied a slice at a time
- * (one copy of the whole index would be one long task); if the index changes meanwhile, the save is scheduled again. */
+/** Writes the index (default: the line shown now) to the replica, its columns copied a slice at a time (no long task);
+ * if the index changes meanwhile, the save is scheduled again. */
 export async function saveNow(what?: IndexToSave): Promise<void> {
   if (!replicaOk()) return;
   const s = pointsState();
-  // The cursor as the copy starts: the index does not change during it (else no save), so it holds every change to then.
+  // The cursor as the copy starts: the copy is given up if the index changes, so it holds every change to then.
   const { index: ix, line, cursorMs } = what ?? { index: currentIndex(), line: s.indexLine, cursorMs: s.cursorMs };
   try {
     const columns = await copyColumnsInSlices(ix, yieldToPage);
@@ -50,13 +50,12 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
 async function restoreFromReplica(userId: string, lineId: string | null, still: () => boolean): Promise<boolean> {
   try {
     const binding = bindReplica(userId);
-    // Another user's (or no) replica: the points are fetched at once, the clear being written meanwhile
-    // (waiting for it would hold a cold open's first pages); a failure to write it turns the replica off.
+    // Another user's (or no) replica: the points are fetched at once, the clear written meanwhile (its failure turns
+    // the replica off).
     const mine = await binding.mine;
     setReplicaEnabled(true);
     if (!mine) binding.bound.catch((e) => { if (still()) replicaFailed(e); });
     if (!mine || !lineId) return false; // only a line's own record is restored
-    // Read, copied, hashed and sorted in the point-index worker, off the main thread.
     const restored = await restoreLineIndex(indexKey(lineId), userId, store.get(statusFilterAtom));
     // Too old to catch up (its deletions' tombstones may be purged): reload every point.
     if (!restored || !still() || replicaTooOld(restored.cursorMs, Date.now())) return false;
@@ -72,11 +71,8 @@ async function restoreFromReplica(userId: string, lineId: string | null, still: 
   }
 }
 
-/**
- * Draws the map from the local replica of the line `lineId` (default: the line chosen) as soon as the session is
- * known (before the channel and other tables). Resolves to whether it drew it (false: no usable record, or the
- * replica failed and says so: the points then come from the server), an answer rather than a failure.
- */
+/** Draws the map from the replica record of line `lineId` (default: the line chosen) as soon as the session is known.
+ * Resolves to whether it drew it (false: no usable record, or the replica failed and says so). */
 export function restorePoints(userId: string, lineId: string | null = store.get(currentLineIdAtom)): Promise<boolean> {
   const scope = currentSession();
   const s = pointsState();

@@ -1,6 +1,5 @@
-// The points collection's state for one user's session (a part of the session scope, src/core/session/scope.ts):
-// the sync cursor, which line the index holds, the load/sync/restore under way and the timers of the newest-first
-// order and of the replica save. A new session starts from nothing; the end of a session stops its timers.
+// The points collection's state, a part of the user's session: the sync cursor, the index's line, the work under way
+// and the timers of the order and of the replica save (stopped when the session ends).
 import { definePart } from '../../core/session/scope';
 import { createPointIndex } from '../../core/pointIndex/store';
 import type { PointIndex } from '../../core/pointIndex/types';
@@ -12,8 +11,7 @@ import { store } from '../store';
 export interface PointsState {
   /** Reading time of the last complete load or sync (ms): every change before it is applied. */
   cursorMs: number;
-  /** The cursor of the line's replica record as last written or read (0: not known): a sync that changes nothing
-   * rewrites the record only once this is REPLICA_CURSOR_REFRESH_MS behind. */
+  /** The cursor of the line's replica record as last written or read (0: not known). */
   savedCursorMs: number;
   /** The first load of the index's line finished. */
   loaded: boolean;
