@@ -5,7 +5,7 @@
 // search field, searching a code finds that line among the others.
 import { test, expect, type Page } from '@playwright/test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { adminClient, DESKTOP, PHONE, signIn, uniq } from './appHelpers';
+import { adminClient, DESKTOP, PHONE, shot, signIn, uniq } from './appHelpers';
 
 const tag = uniq();
 interface SeededLine { id: string; code: string; name: string; point: string }
@@ -55,6 +55,19 @@ async function showsOnly(page: Page, l: SeededLine) {
   for (const o of seeded) if (o !== l) await expect(row(page, o.point)).toHaveCount(0);
 }
 
+/** The ids of the lines in the device's snapshot (IndexedDB 'rail-outbox', written after a load). */
+const LINES_HELD_MS = 6_000;
+const snapshotLineIds = (page: Page) => page.evaluate(() => new Promise<string[]>((resolve) => {
+  const req = indexedDB.open('rail-outbox');
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('snapshots')) { db.close(); resolve([]); return; }
+    const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+    all.onsuccess = () => { db.close(); resolve(all.result.flatMap((s: { lines?: { id: string }[] }) => (s.lines ?? []).map((l) => l.id))); };
+  };
+  req.onerror = () => resolve([]);
+}));
+
 const foreign = (page: Page) => page.evaluate(() => (window as unknown as { __foreign: string[] }).__foreign);
 
 test.describe('desktop', () => {
@@ -91,6 +104,33 @@ test.describe('desktop', () => {
       await page.waitForTimeout(1_000); // a worker made anew would have fetched by now
       expect(seen.slice(before), `switching back to ${l.code}`).toEqual([]);
     }
+  });
+
+  test("reopened, the app draws the remembered line's own image at once: not the bundled one while the lines load", async ({ page }) => {
+    const [, B] = seeded;
+    await signIn(page);
+    await pickLine(page, B);
+    await showsOnly(page, B);
+    await expect.poll(() => snapshotLineIds(page), { timeout: 20_000 }).toContain(B.id); // the device's copy of the lines
+    const images: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/line(-tiles\/|\.png$)|\/line_images\//.test(path)) images.push(path);
+    });
+    let linesAnswered = false;
+    await page.route(/\/rest\/v1\/lines\?/, async (r) => {
+      await new Promise((res) => setTimeout(res, LINES_HELD_MS));
+      await r.continue();
+      linesAnswered = true;
+    });
+    await page.reload();
+    await expect(picker(page).first()).toHaveAccessibleName(new RegExp(`^Ligne : ${B.code} · `));
+    await expect.poll(() => images.filter((p) => p.includes('/line_images/')).length, { timeout: LINES_HELD_MS - 1_000 }).toBeGreaterThan(0);
+    expect(linesAnswered, 'named and drawn before the lines answered').toBe(false);
+    await page.waitForTimeout(1_500); // drawn, still before the lines answer
+    await shot(page, 'lines-warm-open-own-image');
+    await showsOnly(page, B);
+    expect(images.filter((p) => !p.includes('/line_images/')), 'no tile of the bundled image').toEqual([]);
   });
 
   test("among seven lines the picker's search finds a line by its code", async ({ page }) => {

@@ -25,6 +25,10 @@ import { forgetCachedPhotos } from '../platform/photoCache';
 import { startOffline } from './offline';
 import { markLoad } from '../platform/loadMarks';
 import { cachedProfile, forgetProfile, forgetStoredSession, restoreSession } from './offline/session';
+import { showSnapshotLines } from './offline/snapshot';
+
+/** How long the main screen may wait for the device's copy of the lines (read while the profile is asked for). */
+const DEVICE_LINES_WAIT_MS = 300;
 
 let started = false; // once per page (see SESSION_STATE_EXCEPTIONS): the client and its auth listener outlive sessions
 
@@ -79,6 +83,10 @@ export function enterSession(session: Session): Promise<void> {
     // The replica's database opened and its owner read while the profile and the lines are asked for
     // (a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
     bindReplica(session.user.id).mine.catch(() => undefined); // restorePoints reports it
+    // Online, the device's copy of the lines meanwhile: the main screen opens on the remembered line's own image.
+    const deviceLines = navigator.onLine
+      ? showSnapshotLines(session.user.id).catch((e) => console.warn('Instantané hors ligne illisible', e))
+      : Promise.resolve();
     let profile: Profile | null = null;
     try {
       // Offline, the cached profile is used at once (a request would wait for the token refresh, up to 30 s).
@@ -94,6 +102,7 @@ export function enterSession(session: Session): Promise<void> {
       await endRevokedSession();
       return;
     }
+    await Promise.race([deviceLines, new Promise((done) => setTimeout(done, DEVICE_LINES_WAIT_MS))]);
     store.set(accessRevokedAtom, false);
     // The role defaults to user (docs/product.md#session).
     store.set(profileAtom, profile ?? cachedProfile(session.user.id) ?? { id: session.user.id, email: session.user.email ?? '', role: 'user', teamId: null });

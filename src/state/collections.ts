@@ -27,6 +27,8 @@ export interface Collection<T> {
   load(): Promise<Result>;
   /** Loads unless already loaded in this session (the live channel keeps it current afterwards); throws on failure. */
   ensureLoaded(): Promise<void>;
+  /** Shows the device's copy of the table (the offline snapshot) until the session reads it: never over a list read. */
+  showUntilLoaded(list: T[]): void;
   /** Inserts or replaces one item (after a save). */
   put(item: T): void;
   /** Removes one item by key (after a delete). */
@@ -75,6 +77,10 @@ function createCollection<T>(s: Spec<T>): Collection<T> {
       }
     },
     ensureLoaded() { return currentSession().part(loadedPart).tables.has(s.table) ? Promise.resolve() : fetchAndSet(); },
+    showUntilLoaded(list) {
+      const session = currentSession();
+      if (!session.part(loadedPart).tables.has(s.table)) set(session, list);
+    },
     put(item) {
       const k = s.key(item);
       set(currentSession(), [...store.get(s.atom).filter((x) => s.key(x) !== k), item]);

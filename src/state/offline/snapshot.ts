@@ -1,9 +1,10 @@
-// The last loaded small tables (lines, zones, teams, levels, markers, settings, the lines' axes and anchors) and profile per user in IndexedDB, so the
-// app opens offline with them. The points are not here: the local replica persists them
-// (src/state/pointsCollection). Written after each load made online (debounced), read when the session starts
-// without network.
+// The last loaded small tables (lines, zones, teams, levels, markers, settings, the lines' axes and anchors) and profile
+// per user in IndexedDB, so the app opens offline with them (the points are in the local replica). Written after each
+// load made online (debounced), read when the session starts without network; online, its lines are shown until read.
 import { store } from '../store';
 import { criticalityLevelsAtom, linesAtom, markersAtom, settingsAtom, teamsAtom, zonesAtom } from '../tables';
+import { linesCollection } from '../collections';
+import { currentSession } from '../userSession';
 import { restorePoints } from '../pointsCollection';
 import { profileAtom } from '../session';
 import { levelsLoadErrorAtom, teamsLoadErrorAtom } from '../status';
@@ -37,6 +38,14 @@ export async function loadSnapshot(userId: string): Promise<boolean> {
   store.set(levelsLoadErrorAtom, null);
   store.set(lastSyncAtom, snap.savedAt);
   return true;
+}
+
+/** An online start: the snapshot's lines until the session reads them, so the remembered line is named and drawn with
+ * its own image at once (not the bundled image while the lines load). */
+export async function showSnapshotLines(userId: string): Promise<void> {
+  const scope = currentSession();
+  const lines = (await (await outboxDb()).get('snapshots', userId))?.lines;
+  if (lines?.length && scope.active) linesCollection.showUntilLoaded(lines);
 }
 
 export async function lastSnapshotTime(userId: string): Promise<number | null> {
