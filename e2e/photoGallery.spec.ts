@@ -165,6 +165,8 @@ test.describe('desktop', () => {
     await openEdit(page, name);
     const dialog = page.getByRole('dialog', { name: "Signalement d'anomalie" });
     const follow = dialog.getByRole('region', { name: 'Suivi' });
+    // The timeline read first: its entries replacing the loading line move the form (a click would land beside it).
+    await expect(follow.getByText('Chargement du suivi...')).toHaveCount(0);
     await follow.getByRole('radio', { name: 'Intervention' }).check();
     await follow.getByLabel('Ce qui a été fait').fill('Éclisse remplacée');
     const five = await Promise.all(['#334155', '#0f766e', '#a16207', '#7c3aed', '#be123c'].map((c) => photo(page, c, {})));
