@@ -97,6 +97,32 @@ test('assign to a team member, due time, comment, intervention, resolve with a n
   expect(resolvedAt).toBeGreaterThan(-1);
   expect(timeline.findIndex((r) => r.body === 'Soudure refaite')).toBeGreaterThan(resolvedAt);
 });
+
+test('what is written while the previous entry is being sent stays in the form', async ({ page, baseURL }) => {
+  const db = await adminClient(baseURL!);
+  const { pointId, name } = await teamAndPoint(db, `Envoi ${uniq()}`);
+  let held = 0;
+  await page.route(/\/rest\/v1\/point_events/, async (r) => {
+    if (r.request().method() === 'POST' && held++ === 0) await new Promise((done) => setTimeout(done, 2_000)); // a slow network
+    await r.continue();
+  });
+  await signIn(page);
+  await openEdit(page, name);
+  const follow = dialogOf(page).getByRole('region', { name: 'Suivi' });
+  await follow.getByLabel('Votre commentaire').fill('Premier passage');
+  await follow.getByRole('button', { name: 'Ajouter' }).click();
+  await expect(follow.getByTestId('follow-entry').filter({ hasText: 'Premier passage' })).toHaveCount(1); // shown while it is sent
+  await follow.getByRole('radio', { name: 'Intervention' }).check();
+  await follow.getByLabel('Ce qui a été fait').fill('Serrage des éclisses');
+  await follow.getByLabel('Réalisée par').fill('Équipe voie Sud');
+  await expect(page.getByText('Ajouté au suivi')).toBeVisible(); // the first entry sent
+  await expect(follow.getByLabel('Ce qui a été fait')).toHaveValue('Serrage des éclisses');
+  await expect(follow.getByLabel('Réalisée par')).toHaveValue('Équipe voie Sud');
+  await follow.getByRole('button', { name: 'Ajouter' }).click();
+  await expect.poll(async () => (await db.from('point_events').select('kind, body, done_by').eq('point_id', pointId).order('created_at')).data)
+    .toEqual([{ kind: 'comment', body: 'Premier passage', done_by: null }, { kind: 'intervention', body: 'Serrage des éclisses', done_by: 'Équipe voie Sud' }]);
+  await expect(follow.getByLabel('Ce qui a été fait')).toHaveValue('');
+});
 });
 
 test.describe('phone', () => {

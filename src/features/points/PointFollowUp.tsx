@@ -125,9 +125,10 @@ function AddEventForm({ point }: { point: Point }) {
     setBusy(false);
     if (!r.ok) { setError(r.message); return; }
     if (withPhotos) for (const p of photos) for (const url of [p.url, ...storedUrlsOf(p)]) stored.current.delete(url);
-    setPhotos(withPhotos ? [] : photos);
-    setBody('');
-    setDoneBy('');
+    // Only what was sent is cleared: what the user wrote or added while it was sent stays.
+    if (withPhotos) setPhotos((now) => now.filter((p) => !photos.includes(p)));
+    setBody((now) => (now === body ? '' : now));
+    setDoneBy((now) => (now === doneBy ? '' : now));
     toast(r.value.waits ? T.sentOnDevice : T.sent, 'success', 2500);
   };
 
