@@ -28,7 +28,6 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try { return await fn(); } catch (e) { throw replicaErrorOf(e); }
 }
 
-const INDEX = 'points';
 
 /** Empties the three stores in `tx` (the owner goes too). */
 const clearStores = (tx: IDBPTransaction<ReplicaSchema, ('meta' | 'index' | 'details')[], 'readwrite'>) =>
@@ -67,11 +66,11 @@ export function bindReplica(userId: string): ReplicaBinding {
   return binding;
 }
 
-/** The record key of a line's index (null: the whole network, as before lines existed). */
-export const indexKey = (lineId: string | null) => (lineId ? `${INDEX}:${lineId}` : INDEX);
+/** The record key of a line's index (an index of every line, loaded while no line is known, is not kept). */
+export const indexKey = (lineId: string) => `points:${lineId}`;
 
 /** Written in the point-index worker (`rec` transferred, emptied here), only under the user bound in this session. */
-export function writeIndex(rec: StoredIndex, lineId: string | null = null): Promise<void> {
+export function writeIndex(rec: StoredIndex, lineId: string): Promise<void> {
   return guarded(async () => {
     const owner = currentSession().part(bindingPart).binding?.userId;
     if (!owner) throw new Error('Réplique locale non liée à cet utilisateur');

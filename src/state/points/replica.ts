@@ -22,7 +22,7 @@ export const REPLICA_CURSOR_REFRESH_MS = 3_600_000;
 
 export function scheduleSave(delay = SAVE_DELAY_MS): void {
   const s = pointsState();
-  if (!replicaOk() || !s.loaded) return;
+  if (!replicaOk() || !s.loaded || !s.indexLine) return;
   clearTimeout(s.saveTimer);
   const scope = currentSession();
   s.savePending = true;
@@ -30,7 +30,7 @@ export function scheduleSave(delay = SAVE_DELAY_MS): void {
 }
 
 /** What a replica save writes: an index, its line and its sync cursor (default: the line shown now). */
-export interface IndexToSave { index: PointIndex; line: string | null; cursorMs: number }
+export interface IndexToSave { index: PointIndex; line: string; cursorMs: number }
 
 /** Writes the index (default: the line shown now) to the replica, its columns copied a slice at a time (no long task);
  * if the index changes meanwhile, the save is scheduled again. */
@@ -39,6 +39,7 @@ export async function saveNow(what?: IndexToSave): Promise<void> {
   const s = pointsState();
   // The cursor as the copy starts: the copy is given up if the index changes, so it holds every change to then.
   const { index: ix, line, cursorMs } = what ?? { index: currentIndex(), line: s.indexLine, cursorMs: s.cursorMs };
+  if (!line) return; // an index of every line (no line known) is not kept
   try {
     const columns = await copyColumnsInSlices(ix, yieldToPage);
     if (!columns) { if (!what) scheduleSave(); return; }
