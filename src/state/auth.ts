@@ -12,7 +12,7 @@ import { definePart } from '../core/session/scope';
 import { endPointsSession, restorePoints } from './pointsCollection';
 import { prewarmPointIndexWorker } from '../data/pointIndexSource';
 import { bindReplica } from '../data/replica';
-import { initialLine } from './lineActions';
+import { hasRememberedLine, initialLine } from './lineActions';
 import { currentLineIdAtom } from './tables';
 import { pendingLinkSearch } from './links';
 import { store } from './store';
@@ -83,8 +83,9 @@ export function enterSession(session: Session): Promise<void> {
     // The replica's database opened and its owner read while the profile and the lines are asked for
     // (a cold open's first pages wait for that answer); restorePoints below uses this binding and reports its failures.
     bindReplica(session.user.id).mine.catch(() => undefined); // restorePoints reports it
-    // Online, the device's copy of the lines meanwhile: the main screen opens on the remembered line's own image.
-    const deviceLines = navigator.onLine
+    // Reopened online, the device's copy of the lines meanwhile: the main screen opens on the remembered line's own
+    // image (a first visit has none: nothing is read, the first pages' wait for the replica's owner is not delayed).
+    const deviceLines = navigator.onLine && hasRememberedLine(session.user.id)
       ? showSnapshotLines(session.user.id).catch((e) => console.warn('Instantané hors ligne illisible', e))
       : Promise.resolve();
     let profile: Profile | null = null;

@@ -41,6 +41,11 @@ export function initialLine(userId: string, pendingSearch: string | null): strin
   try { return localStorage.getItem(LAST_LINE_KEY + userId); } catch { return null; }
 }
 
+/** Whether this user has been shown a line on this device (the app was opened here before). */
+export function hasRememberedLine(userId: string): boolean {
+  try { return localStorage.getItem(LAST_LINE_KEY + userId) !== null; } catch { return false; }
+}
+
 function rememberLine(userId: string, lineId: string): void {
   try { localStorage.setItem(LAST_LINE_KEY + userId, lineId); } catch { /* storage unavailable: not remembered */ }
 }
