@@ -1,4 +1,4 @@
-// Runs a tab's loader on mount and on demand: 'loading' | 'ready' | 'error', with retry (the 'Réessayer' button).
+// Runs a tab's loader on mount and on demand: 'loading' | 'ready' | 'error' of the latest load, with retry ('Réessayer').
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
@@ -8,14 +8,17 @@ export function useLoad(loader: () => Promise<unknown>): { status: LoadStatus; r
   const ref = useRef(loader);
   ref.current = loader;
   const alive = useRef(true);
+  const latest = useRef(0);
   const reload = useCallback(async () => {
+    const run = ++latest.current;
+    const current = () => alive.current && run === latest.current; // an earlier load ending later is not shown
     setStatus('loading');
     try {
       await ref.current();
-      if (alive.current) setStatus('ready');
+      if (current()) setStatus('ready');
     } catch (e) {
       console.error('admin load failed', e);
-      if (alive.current) setStatus('error');
+      if (current()) setStatus('error');
     }
   }, []);
   useEffect(() => {
