@@ -37,14 +37,16 @@ export function forgetArchivedHere(lineId: string): void { lines().archivedHere.
 /** The line a session starts on: the address's '?line=' (or the one kept for after sign-in), else the last one. */
 export function initialLine(userId: string, pendingSearch: string | null): string | null {
   const fromLink = lineOfLink(window.location.search) ?? lineOfLink(pendingSearch ?? '');
-  if (fromLink) return fromLink;
+  return fromLink ?? rememberedLine(userId);
+}
+
+/** The line this user was last shown on this device (null: none, the app was never opened here). */
+function rememberedLine(userId: string): string | null {
   try { return localStorage.getItem(LAST_LINE_KEY + userId); } catch { return null; }
 }
 
 /** Whether this user has been shown a line on this device (the app was opened here before). */
-export function hasRememberedLine(userId: string): boolean {
-  try { return localStorage.getItem(LAST_LINE_KEY + userId) !== null; } catch { return false; }
-}
+export const hasRememberedLine = (userId: string): boolean => rememberedLine(userId) !== null;
 
 function rememberLine(userId: string, lineId: string): void {
   try { localStorage.setItem(LAST_LINE_KEY + userId, lineId); } catch { /* storage unavailable: not remembered */ }
